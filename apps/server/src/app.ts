@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { dbPlugin } from './plugins/db';
+import { errorsPlugin } from './plugins/errors';
+import { securityPlugin } from './plugins/security';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { mailerPlugin } from './plugins/mailer';
+import { authPlugin } from './plugins/auth';
+import { docsPlugin } from './plugins/docs';
+import { webPlugin } from './plugins/web';
+import { authRoutes } from './modules/auth/routes';
+import { profileRoutes } from './modules/profile/routes';
+import { operatorRoutes } from './modules/operator/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    rateLimits: Config['rateLimits'];
+    operatorToken: string;
+  }
+}
+
+/** Builds the whole app on a database the caller opened (and closes). Tests use it as-is. */
+export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers["x-operator-token"]'] },
+    trustProxy: true,
+    bodyLimit: 64 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate('rateLimits', config.rateLimits);
+  app.decorate('operatorToken', randomBytes(24).toString('base64url'));
+
+  // External and cross-cutting plugins, then decorators of our own, then routes.
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(docsPlugin);
+  await app.register(dbPlugin, { database });
+  await app.register(rateLimitPlugin, { redisUrl: config.redisUrl });
+  await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+  await app.register(authPlugin, { secret: config.jwtSecret, ttl: config.jwtTtl });
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { secret: config.jwtSecret, logCodes: config.env === 'development' });
+      await api.register(profileRoutes);
+      await api.register(operatorRoutes, { token: app.operatorToken });
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(webPlugin, { distDir: config.webDist });
+  return app;
+}

@@ -1,0 +1,56 @@
+import { productLabel } from '@toque/contracts/constants';
+
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: string | Date;
+  sentAt: string | Date | null;
+}
+interface SeedResult {
+  password: string;
+  admin: { email: string };
+  customer: { email: string };
+  owned: string[];
+  units: { name: string | null; associationCode: string }[];
+  unclaimed: { productId: number; code: string }[];
+}
+
+/** Prints a command's result for a person; `mint` prints only the codes, one per line, for scripts. */
+export function printResult(command: string, result: unknown): void {
+  switch (command) {
+    case 'mint':
+      for (const code of (result as { codes: string[] }).codes) console.log(code);
+      return;
+    case 'outbox': {
+      const mails = result as Mail[];
+      if (mails.length === 0) console.log('(caixa de saída vazia)');
+      for (const m of mails) {
+        console.log(`--- ${new Date(m.createdAt).toISOString()}  para: ${m.to}${m.sentAt ? '  (enviado por SMTP)' : ''}`);
+        console.log(`Assunto: ${m.subject}\n\n${m.text}\n`);
+      }
+      return;
+    }
+    case 'create-admin':
+      console.log(`Administrador pronto: ${(result as { email: string }).email}`);
+      return;
+    case 'seed-demo': {
+      const r = result as SeedResult;
+      console.log('Dados de demonstração criados.');
+      console.log(`  Administrador: ${r.admin.email} / ${r.password}`);
+      console.log(`  Cliente:       ${r.customer.email} / ${r.password}  (toques: ${r.owned.join(', ')})`);
+      console.log(`  Unidades do condomínio (código de associação): ${r.units.map((u) => `${u.name}=${u.associationCode}`).join(', ')}`);
+      printResult('unclaimed', r.unclaimed);
+      return;
+    }
+    case 'unclaimed': {
+      const codes = result as { productId: number; code: string }[];
+      if (codes.length === 0) return;
+      console.log('  Códigos livres para testar o cadastro (/onboarding/CÓDIGO):');
+      for (const c of codes) console.log(`    ${c.code}  ${productLabel(c.productId)}`);
+      return;
+    }
+    default:
+      console.log(JSON.stringify(result, null, 2));
+  }
+}

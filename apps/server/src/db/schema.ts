@@ -1,0 +1,202 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  char,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  primaryKey,
+  check,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    cpfCnpj: text('cpf_cnpj').notNull().default(''),
+    passwordHash: text('password_hash').notNull(),
+    isToqueAdmin: boolean('is_toque_admin').notNull().default(false),
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_cpf_idx').on(t.cpfCnpj)],
+);
+
+export const tagBatches = pgTable('tag_batches', {
+  id: serial('id').primaryKey(),
+  productId: smallint('product_id').notNull(),
+  count: integer('count').notNull(),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+export const tags = pgTable(
+  'tags',
+  {
+    code: char('code', { length: 8 }).primaryKey(),
+    productId: smallint('product_id').notNull(),
+    name: text('name').notNull().default(''),
+    importantInfo: text('important_info').notNull().default(''),
+    showInfoToFinder: boolean('show_info_to_finder').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    batchId: integer('batch_id').references(() => tagBatches.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('tags_owner_idx').on(t.ownerId),
+    check('tags_product_id_check', sql`${t.productId} between 1 and 5`),
+  ],
+);
+
+export const tagMembers = pgTable(
+  'tag_members',
+  {
+    tagCode: char('tag_code', { length: 8 })
+      .notNull()
+      .references(() => tags.code, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tagCode, t.userId] }), index('tag_members_user_idx').on(t.userId)],
+);
+
+export const condominiums = pgTable('condominiums', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  tagCode: char('tag_code', { length: 8 }).references(() => tags.code, { onDelete: 'set null' }),
+  adminUserId: uuid('admin_user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+export const units = pgTable(
+  'units',
+  {
+    id: serial('id').primaryKey(),
+    condominiumId: integer('condominium_id')
+      .notNull()
+      .references(() => condominiums.id, { onDelete: 'cascade' }),
+    /** null = temporary name (the API's unit_number then reads 'undefined-CODE'). */
+    name: text('name'),
+    associationCode: char('association_code', { length: 8 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('units_association_code_key').on(t.associationCode),
+    index('units_condominium_idx').on(t.condominiumId),
+  ],
+);
+
+export const unitResidents = pgTable(
+  'unit_residents',
+  {
+    id: serial('id').primaryKey(),
+    unitId: integer('unit_id')
+      .notNull()
+      .references(() => units.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('unit_residents_unit_user_key').on(t.unitId, t.userId)],
+);
+
+export const passwordResetCodes = pgTable(
+  'password_reset_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_reset_codes_user_idx').on(t.userId)],
+);
+
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    keys: jsonb('keys').$type<{ p256dh: string; auth: string }>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint)],
+);
+
+export const calls = pgTable(
+  'calls',
+  {
+    /** The room id: 128 random bits, base64url. */
+    id: text('id').primaryKey(),
+    tagCode: char('tag_code', { length: 8 })
+      .notNull()
+      .references(() => tags.code, { onDelete: 'cascade' }),
+    unitId: integer('unit_id').references(() => units.id, { onDelete: 'set null' }),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    status: text('status', { enum: ['ringing', 'answered', 'declined', 'missed', 'ended'] })
+      .notNull()
+      .default('ringing'),
+    callerAddress: text('caller_address'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    answeredBy: uuid('answered_by').references(() => users.id, { onDelete: 'set null' }),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    message: text('message'),
+  },
+  (t) => [index('calls_tag_idx').on(t.tagCode, t.startedAt)],
+);
+
+export const callRecipients = pgTable(
+  'call_recipients',
+  {
+    callId: text('call_id')
+      .notNull()
+      .references(() => calls.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.callId, t.userId] }), index('call_recipients_user_idx').on(t.userId)],
+);
+
+export const outbox = pgTable('outbox', {
+  id: serial('id').primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  createdAt: createdAt(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+});
+
+/** Server-wide settings that must survive restarts (e.g. generated VAPID keys). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+});

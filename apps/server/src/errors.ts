@@ -1,0 +1,42 @@
+import { apiMsg } from '@toque/contracts/messages';
+
+/** Typed errors thrown by services; the one error handler maps them to `{ message }` + status. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+export class BadRequest extends HttpError {
+  constructor(message: string = apiMsg.validation) {
+    super(400, message);
+  }
+}
+export class Unauthorized extends HttpError {
+  constructor(message: string = apiMsg.unauthorized) {
+    super(401, message);
+  }
+}
+export class Forbidden extends HttpError {
+  constructor(message: string = apiMsg.forbidden) {
+    super(403, message);
+  }
+}
+export class NotFound extends HttpError {
+  constructor(message: string = apiMsg.notFound) {
+    super(404, message);
+  }
+}
+export class Conflict extends HttpError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}
+export class TooManyRequests extends HttpError {
+  constructor(message: string = apiMsg.tooManyRequests) {
+    super(429, message);
+  }
+}

@@ -1,0 +1,25 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { RESET_CODE_LENGTH, TAG_CODE_ALPHABET, TAG_CODE_LENGTH } from '@toque/contracts/constants';
+
+/** A tag code: 8 characters from an alphabet without look-alikes, from a CSPRNG. */
+export function newTagCode(): string {
+  let code = '';
+  for (let i = 0; i < TAG_CODE_LENGTH; i++) code += TAG_CODE_ALPHABET[randomInt(TAG_CODE_ALPHABET.length)];
+  return code;
+}
+
+/** A numeric password-reset code (AUTH-13). */
+export function newResetCode(): string {
+  return String(randomInt(10 ** RESET_CODE_LENGTH)).padStart(RESET_CODE_LENGTH, '0');
+}
+
+/** Reset codes are stored only as a keyed hash; the key is the server's secret. */
+export function hashResetCode(code: string, secret: string): string {
+  return createHmac('sha256', secret).update(code.trim()).digest('hex');
+}
+
+export function sameHash(a: string, b: string): boolean {
+  const ab = Buffer.from(a, 'hex');
+  const bb = Buffer.from(b, 'hex');
+  return ab.length === bb.length && timingSafeEqual(ab, bb);
+}

@@ -1,0 +1,47 @@
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { buildApp } from './app';
+import { readLock, removeLock, writeLock } from './lib/data-dir-lock';
+
+const config = loadConfig();
+config.webDist ??= fileURLToPath(new URL('../../web/dist', import.meta.url));
+const embedded = !config.databaseUrl && !config.dataDir.startsWith('memory://');
+
+if (embedded) {
+  const held = readLock(config.dataDir);
+  if (held) {
+    console.error(
+      `Another Toque server (pid ${held.pid}, port ${held.port}) is using ${config.dataDir}. ` +
+        'Stop it first, or set DATA_DIR or DATABASE_URL.',
+    );
+    process.exit(1);
+  }
+}
+
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const app = await buildApp(config, database);
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  try {
+    await app.close();
+    await database.close();
+  } finally {
+    if (embedded) removeLock(config.dataDir);
+    process.exit(0);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ host: config.host, port: config.port });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+if (embedded) writeLock(config.dataDir, { pid: process.pid, port, operatorToken: app.operatorToken });
+app.log.info(`Toque em ${config.publicUrl} (banco: ${database.engine})`);

@@ -1,0 +1,61 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { passwordResetCodes, pushSubscriptions, tags } from '../../db/schema';
+
+type Conn = Db | Tx;
+
+export const authRepository = {
+  /** Locks the tag row so that concurrent claims of one code serialise. */
+  lockTag(tx: Tx, code: string) {
+    return tx
+      .select()
+      .from(tags)
+      .where(eq(tags.code, code))
+      .for('update')
+      .then((r) => r[0]);
+  },
+
+  claimTag(tx: Tx, code: string, ownerId: string) {
+    return tx.update(tags).set({ ownerId }).where(and(eq(tags.code, code), isNull(tags.ownerId)));
+  },
+
+  async replaceResetCode(db: Conn, userId: string, codeHash: string, expiresAt: Date) {
+    await db.transaction(async (tx) => {
+      // Only the newest code is live: an older one is spent when a new one is asked for.
+      await tx
+        .update(passwordResetCodes)
+        .set({ usedAt: new Date() })
+        .where(and(eq(passwordResetCodes.userId, userId), isNull(passwordResetCodes.usedAt)));
+      await tx.insert(passwordResetCodes).values({ userId, codeHash, expiresAt });
+    });
+  },
+
+  lockLatestResetCode(tx: Tx, userId: string) {
+    return tx
+      .select()
+      .from(passwordResetCodes)
+      .where(and(eq(passwordResetCodes.userId, userId), isNull(passwordResetCodes.usedAt)))
+      .orderBy(desc(passwordResetCodes.createdAt), desc(passwordResetCodes.id))
+      .limit(1)
+      .for('update')
+      .then((r) => r[0]);
+  },
+
+  countWrongTry(tx: Tx, id: number) {
+    return tx
+      .update(passwordResetCodes)
+      .set({ attempts: sql`${passwordResetCodes.attempts} + 1` })
+      .where(eq(passwordResetCodes.id, id));
+  },
+
+  markResetCodeUsed(tx: Tx, id: number) {
+    return tx.update(passwordResetCodes).set({ usedAt: new Date() }).where(eq(passwordResetCodes.id, id));
+  },
+
+  upsertPushSubscription(db: Conn, userId: string, endpoint: string, keys: { p256dh: string; auth: string }) {
+    return db
+      .insert(pushSubscriptions)
+      .values({ userId, endpoint, keys })
+      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, keys } });
+  },
+};

@@ -1,0 +1,139 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { RESET_CODE_MAX_ATTEMPTS, RESET_CODE_TTL_MS } from '@toque/contracts/constants';
+import { apiMsg } from '@toque/contracts/messages';
+import type { LoginBody, OnboardingBody, RegisterBody, ResetPasswordBody } from '@toque/contracts/auth';
+import { Conflict, NotFound, Unauthorized } from '../../errors';
+import { hashPassword, verifyDummy, verifyPassword } from '../../lib/passwords';
+import { hashResetCode, newResetCode, sameHash } from '../../lib/codes';
+import { isUniqueViolation } from '../../lib/pg-errors';
+import { usersRepository as users } from '../users/repository';
+import { authRepository as repo } from './repository';
+
+/** The login `token` is the browser's Web Push subscription (JSON) or empty. */
+const pushSubscription = z.object({
+  endpoint: z.string().url().max(2000),
+  keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
+});
+
+function parsePushToken(token: string | undefined) {
+  if (!token) return undefined;
+  try {
+    const parsed = pushSubscription.safeParse(JSON.parse(token));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function authService(app: FastifyInstance, opts: { secret: string; logCodes: boolean }) {
+  const { db } = app;
+
+  return {
+    async login(body: LoginBody & { platform: string; token: string }) {
+      const email = body.email.trim().toLowerCase();
+      const user = await users.findUserByEmail(db, email);
+      const ok = user ? await verifyPassword(user.passwordHash, body.password) : await verifyDummy(body.password);
+      if (!user || !ok) throw new Unauthorized(apiMsg.badCredentials);
+      const push = parsePushToken(body.token);
+      if (push) await repo.upsertPushSubscription(db, user.id, push.endpoint, push.keys);
+      return app.signToken(user);
+    },
+
+    async register(body: RegisterBody) {
+      const passwordHash = await hashPassword(body.password);
+      try {
+        const user = await users.insertUser(db, {
+          name: body.name,
+          email: body.email,
+          phone: body.phone,
+          cpfCnpj: body.cpfOrCnpj,
+          passwordHash,
+        });
+        return user;
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new Conflict(apiMsg.userExists);
+        throw error;
+      }
+    },
+
+    /**
+     * Creates the account and claims the code in one transaction: either both happen or neither.
+     * The code must exist (404), be unclaimed, active and not disabled (404: nothing to claim),
+     * and be of the chosen type (401: the code and type do not match, AUTH-10's 'Credenciais inválidas.').
+     */
+    async onboard(body: OnboardingBody) {
+      const passwordHash = await hashPassword(body.password);
+      try {
+        return await db.transaction(async (tx) => {
+          const tag = await repo.lockTag(tx, body.code);
+          if (!tag) throw new NotFound(apiMsg.qrNotFound);
+          if (tag.ownerId || !tag.isActive || tag.disabledAt) throw new NotFound(apiMsg.qrUnavailable);
+          if (tag.productId !== body.productId) throw new Unauthorized(apiMsg.qrTypeMismatch);
+          if (await users.findUserByEmail(tx, body.email)) throw new Conflict(apiMsg.userExists);
+          const user = await users.insertUser(tx, {
+            name: body.name,
+            email: body.email,
+            phone: body.phone,
+            cpfCnpj: body.cpfOrCnpj,
+            passwordHash,
+          });
+          await repo.claimTag(tx, tag.code, user.id);
+          return app.signToken(user);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new Conflict(apiMsg.userExists);
+        throw error;
+      }
+    },
+
+    async generateCode(email: string) {
+      const user = await users.findUserByEmail(db, email);
+      if (!user) throw new NotFound(apiMsg.userNotFound);
+      const code = newResetCode();
+      await repo.replaceResetCode(
+        db,
+        user.id,
+        hashResetCode(code, opts.secret),
+        new Date(Date.now() + RESET_CODE_TTL_MS),
+      );
+      await app.mailer.send({
+        to: user.email,
+        subject: 'Toque: seu código para redefinir a senha',
+        text:
+          `Olá, ${user.name.split(' ')[0]}!\n\n` +
+          `Seu código para redefinir a senha do Toque é: ${code}\n\n` +
+          `Ele vale por 15 minutos e só pode ser usado uma vez. ` +
+          `Se você não pediu para redefinir a senha, ignore esta mensagem.\n\nEquipe Toque`,
+      });
+      if (opts.logCodes) app.log.info({ email: user.email, code }, 'password reset code (development only)');
+    },
+
+    /**
+     * AUTH-12/13: the newest unused code, unexpired, with fewer than 5 wrong tries. A wrong code
+     * counts a try; once 5 are spent even the right code is refused. A success bumps the token
+     * version, so every older session ends (ACC-02).
+     */
+    async resetPassword(body: ResetPasswordBody) {
+      if (body.password !== body.confirmPassword) throw new Conflict(apiMsg.passwordsDontMatch);
+      const user = await users.findUserByEmail(db, body.email);
+      if (!user) throw new NotFound(apiMsg.userNotFound);
+      const passwordHash = await hashPassword(body.password);
+      const outcome = await db.transaction(async (tx) => {
+        const row = await repo.lockLatestResetCode(tx, user.id);
+        if (!row || row.expiresAt.getTime() <= Date.now() || row.attempts >= RESET_CODE_MAX_ATTEMPTS) {
+          return 'invalid' as const;
+        }
+        if (!sameHash(row.codeHash, hashResetCode(body.code, opts.secret))) {
+          await repo.countWrongTry(tx, row.id);
+          return 'wrong' as const;
+        }
+        await repo.markResetCodeUsed(tx, row.id);
+        await users.setPassword(tx, user.id, passwordHash);
+        return 'ok' as const;
+      });
+      // The wrong try is committed before the refusal, so it counts even though we answer 401.
+      if (outcome !== 'ok') throw new Unauthorized(apiMsg.resetInvalidCode);
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import { timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiMsg } from '@toque/contracts/messages';
+import { Forbidden } from '../../errors';
+import { operatorService } from './service';
+
+const command = z.discriminatedUnion('command', [
+  z.object({ command: z.literal('create-admin'), email: z.string().email(), password: z.string().min(6), name: z.string().min(1) }),
+  z.object({ command: z.literal('mint'), productId: z.number().int(), count: z.number().int() }),
+  z.object({ command: z.literal('outbox'), limit: z.number().int().positive().max(1000).optional() }),
+  z.object({ command: z.literal('seed-demo') }),
+]);
+export type OperatorCommand = z.infer<typeof command>;
+
+export function runOperatorCommand(db: Parameters<typeof operatorService.mint>[0], body: OperatorCommand) {
+  switch (body.command) {
+    case 'create-admin':
+      return operatorService.createAdmin(db, body);
+    case 'mint':
+      return operatorService.mint(db, body);
+    case 'outbox':
+      return operatorService.listOutbox(db, body.limit);
+    case 'seed-demo':
+      return operatorService.seedDemo(db);
+  }
+}
+
+function sameSecret(a: string, b: string) {
+  const ab = Buffer.from(a);
+  const bb = Buffer.from(b);
+  return ab.length === bb.length && timingSafeEqual(ab, bb);
+}
+
+/**
+ * The CLI's way in while this process holds the embedded database (PGlite is single-process):
+ * loopback only, and a secret the server wrote into its lock file, readable only by the operator.
+ */
+export const operatorRoutes: FastifyPluginAsyncZod<{ token: string }> = async (app, { token }) => {
+  app.post(
+    '/operator',
+    {
+      schema: { hide: true, body: command },
+      preHandler: async (request) => {
+        const given = request.headers['x-operator-token'];
+        const loopback = request.socket.remoteAddress === '127.0.0.1' || request.socket.remoteAddress === '::1' ||
+          request.socket.remoteAddress === '::ffff:127.0.0.1';
+        if (!loopback || typeof given !== 'string' || !sameSecret(given, token)) {
+          throw new Forbidden(apiMsg.operatorOnly);
+        }
+      },
+    },
+    async (request) => {
+      try {
+        return { result: await runOperatorCommand(app.db, request.body) };
+      } catch (error) {
+        return { error: (error as Error).message };
+      }
+    },
+  );
+};

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { UpdateUserBody } from '@toque/contracts/profile';
+import { apiMsg } from '@toque/contracts/messages';
+import { NotFound, Unauthorized } from '../../errors';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { usersRepository as repo } from '../users/repository';
+
+export function profileService(app: FastifyInstance) {
+  const { db } = app;
+  async function user(id: string) {
+    const row = await repo.findUser(db, id);
+    if (!row) throw new NotFound(apiMsg.userNotFound);
+    return row;
+  }
+  return {
+    user,
+    /**
+     * ACC-01: the current password authorises the change. A new password (optional) bumps the
+     * token version, so every other session ends (ACC-02); the caller gets a fresh token.
+     */
+    async updateUser(id: string, body: UpdateUserBody) {
+      const row = await user(id);
+      if (!(await verifyPassword(row.passwordHash, body.password))) throw new Unauthorized(apiMsg.wrongPassword);
+      await repo.updateName(db, id, body.name);
+      if (body.newPassword) {
+        const updated = await repo.setPassword(db, id, await hashPassword(body.newPassword));
+        return app.signToken(updated);
+      }
+      return undefined;
+    },
+  };
+}

@@ -1,0 +1,15 @@
+import fp from 'fastify-plugin';
+import type { Database, Db } from '../db/client';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    dbEngine: Database['engine'];
+  }
+}
+
+/** Decorates the app with the database; the owner of the Database (main or a test) closes it. */
+export const dbPlugin = fp<{ database: Database }>(async (app, { database }) => {
+  app.decorate('db', database.db);
+  app.decorate('dbEngine', database.engine);
+});

@@ -1,0 +1,18 @@
+import fp from 'fastify-plugin';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+/** API-04: the OpenAPI document is generated from the same Zod schemas that validate requests. */
+export const docsPlugin = fp(async (app) => {
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Toque API', version: '1.0.0', description: 'API do Toque: contas, toques, chamadas.' },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+});

@@ -1,0 +1,36 @@
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { apiMsg } from '@toque/contracts/messages';
+import { HttpError } from '../errors';
+
+interface FastifyishError {
+  statusCode?: number;
+  code?: string;
+  message: string;
+}
+
+/**
+ * The one path of errors (STYLE habit 4): typed service errors and validation failures become
+ * `{ message }` with their status; anything else is a logged 500 whose internals never leave.
+ */
+export const errorsPlugin = fp(async (app) => {
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      // The first issue's message is already the catalogue's Portuguese text.
+      const first = error.validation[0]?.message;
+      return reply.status(400).send({ message: first || apiMsg.validation });
+    }
+    const e = error as FastifyishError;
+    const status = e.statusCode ?? 500;
+    if (status === 429) return reply.status(429).send({ message: apiMsg.tooManyRequests });
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, wrong content type, body too large…: the client's fault, never a 5xx.
+      return reply.status(status).send({ message: apiMsg.validation });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: apiMsg.internal });
+  });
+});

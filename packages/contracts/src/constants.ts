@@ -1,0 +1,54 @@
+/** Business constants and limits (specification section 9). */
+export const TAG_CODE_LENGTH = 8;
+export const UNIT_NAME_MAX = 15;
+export const ACCOUNT_NAME_MAX = 50;
+export const MEMBERS_PER_UNIT = 3;
+export const MEMBERS_PER_TAG = 3;
+export const UNITS_PER_CONDO_MAX = 10;
+export const PASSWORD_MIN = 6;
+export const PHONE_MIN = 10;
+export const CPF_MIN = 11;
+
+export const REQUEST_SPACING_MS = 1000;
+export const TOAST_AUTO_CLOSE_MS = 5000;
+export const TOAST_DRAG_PERCENT = 0.8;
+export const CAROUSEL_MS = 5000;
+export const BANNER_MS = 10_000;
+export const BANNER_SLIDES = 5;
+export const MARQUEE_SPEED = 216;
+export const CONTACT_CLOSE_MS = 80;
+export const TITLE_BLINK_MS = 1000;
+export const LIST_REFRESH_MS = 3000;
+export const CALL_DATA_REMOVAL_MS = 3000;
+export const BREADCRUMB_BREAKPOINT_PX = 768;
+export const MAP_ZOOM = 12;
+export const MAP_HEIGHT_PX = 650;
+
+export const RESET_CODE_TTL_MS = 15 * 60 * 1000;
+export const RESET_CODE_MAX_ATTEMPTS = 5;
+export const RESET_CODE_LENGTH = 6;
+
+/** Alphabet of minted tag codes: no look-alikes (0/O, 1/I/L). */
+export const TAG_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+
+/** localStorage / sessionStorage keys. */
+export const storageKeys = {
+  authToken: 'authToken',
+  unitOwnerPrefix: 'unit_owner_',
+  callData: 'callData',
+} as const;
+
+export const productTypes = {
+  1: 'Pulseira',
+  2: 'Campainha',
+  3: 'Pet',
+  4: 'Objeto',
+  5: 'Condomínio',
+} as const;
+export type ProductId = keyof typeof productTypes;
+export const PRODUCT_IDS = [1, 2, 3, 4, 5] as const;
+export const UNKNOWN_PRODUCT = 'Desconhecido';
+
+export function productLabel(id: number): string {
+  return (productTypes as Record<number, string>)[id] ?? UNKNOWN_PRODUCT;
+}

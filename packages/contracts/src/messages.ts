@@ -1,0 +1,95 @@
+/**
+ * Every user-facing Portuguese string of the specification's catalogue (sections 5 and 8).
+ * Screens and tests import the same constant, so a typo shows up once.
+ */
+export const msg = {
+  required: 'Campo obrigatório',
+  emailInvalidRegister: 'Email inválido',
+  emailInvalid: 'E-mail inválido',
+  phoneInvalid: 'Telefone inválido',
+  cpfInvalid: 'CPF ou CNPJ inválido',
+  passwordMin: 'A senha deve ter no mínimo 6 caracteres',
+  confirmRequired: 'Confirme sua senha',
+  passwordsDontMatch: 'As senhas não coincidem',
+  productTypeRequired: 'Selecione o tipo do produto',
+  resetCodeRequired: 'Informe o código recebido',
+  resetConfirmRequired: 'Confirme a nova senha',
+  nameEmpty: 'Nome não pode ficar vazio',
+  nameMax: 'O nome deve ter no máximo 50 caracteres',
+  currentPasswordRequired: 'Você precisa informar sua senha atual',
+  tagCodeLength: 'O código precisa ter exatamente 8 caracteres.',
+  tagNameEmpty: 'O nome não pode ficar vazio',
+
+  loginSuccess: 'Login realizado com sucesso',
+  loginFailure: 'Falha no login. Verifique suas credenciais.',
+  loginNoToken: 'Login não retornou token.',
+  logoutSuccess: 'Logout realizado com sucesso',
+  loadUserError: 'Erro ao carregar usuário',
+
+  registerConflict: 'Usuário já cadastrado.',
+  registerError: 'Erro ao cadastrar. Tente novamente.',
+  registerSuccess: 'Cadastro realizado com sucesso!',
+  registerAutoLoginFailure: 'Cadastro criado, mas falha ao logar. Tente entrar manualmente.',
+
+  onboardingNoToken: 'Resposta de onboarding não retornou token.',
+  onboardingConflict: 'Usuário já cadastrado.',
+  onboardingBadCredentials: 'Credenciais inválidas.',
+  onboardingQrNotFound: 'QR Code não encontrado.',
+  onboardingError: 'Erro durante o onboarding.',
+  onboardingSuccess: 'Conta criada e QR vinculado!',
+
+  forgotUserNotFound: 'Usuário não encontrado.',
+  forgotError: 'Erro ao enviar o código.',
+
+  resetInvalidCode: 'Código inválido ou expirado.',
+  resetUserNotFound: 'Usuário não encontrado.',
+  resetPasswordsDontMatch: 'As senhas não coincidem.',
+  resetError: 'Erro ao redefinir a senha.',
+  resetSuccess: 'Senha alterada com sucesso!',
+
+  profileWrongPassword: 'Senha incorreta. Por favor, verifique sua senha e tente novamente.',
+  profileError: 'Ocorreu um erro ao atualizar o nome. Tente novamente mais tarde.',
+  profileSuccess: 'Perfil atualizado com sucesso!',
+
+  addTagFailurePrefix: 'Falha ao adicionar toque: ',
+  updateNameFailurePrefix: 'Falha ao atualizar nome: ',
+  removeMemberFailurePrefix: 'Falha ao remover membro: ',
+
+  notFoundTitle: 'Página não encontrada',
+  notFoundText: 'Esse toque não funcionou.',
+  comingSoonTitle: 'Falta só um toque.',
+
+  tagsLoading: 'Carregando...',
+  tagsEmpty: 'Você não possui toques adquiridos.',
+  condoNoPermission: 'Você não tem permissões para alterar esse Toque. Contate o seu Síndico.',
+  unitsLoadError: 'Não foi possível carregar unidades.',
+  unitCreateError: 'Falha ao criar unidade.',
+  condoCreateSuccess: 'Condomínio e unidades criadas com sucesso!',
+  unitParamsMissing: 'Parâmetros da URL não informados.',
+  unitNotFound: 'Informação não encontrada.',
+  geoNotFound: 'Localização não encontrada',
+  geoError: 'Erro ao carregar endereço',
+  callIncoming: 'está te chamando...',
+} as const;
+
+/** Server-side error messages (the `{ message }` of a 4xx). */
+export const apiMsg = {
+  validation: 'Dados inválidos.',
+  unauthorized: 'Não autenticado.',
+  invalidToken: 'Sessão inválida ou expirada.',
+  forbidden: 'Acesso negado.',
+  notFound: 'Recurso não encontrado.',
+  routeNotFound: 'Rota não encontrada.',
+  tooManyRequests: 'Muitas tentativas. Aguarde um pouco e tente novamente.',
+  internal: 'Erro interno. Tente novamente mais tarde.',
+  badCredentials: 'E-mail ou senha incorretos.',
+  userExists: 'Usuário já cadastrado.',
+  userNotFound: 'Usuário não encontrado.',
+  qrNotFound: 'QR Code não encontrado.',
+  qrUnavailable: 'Este QR Code não está disponível para cadastro.',
+  qrTypeMismatch: 'O tipo de produto não corresponde a este QR Code.',
+  resetInvalidCode: 'Código inválido ou expirado.',
+  passwordsDontMatch: 'As senhas não coincidem.',
+  wrongPassword: 'Senha incorreta.',
+  operatorOnly: 'Operação restrita ao operador local.',
+} as const;

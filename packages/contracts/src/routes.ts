@@ -1,0 +1,50 @@
+/** Web paths of the specification's section 2 (plus the finder's /t/:code). */
+export const paths = {
+  home: '/',
+  manual: '/manual-do-usuario',
+  privacy: '/politica-de-privacidade',
+  terms: '/termos-de-condicoes',
+  bracelets: '/pulseiras',
+  collars: '/coleiras',
+  objects: '/objetos',
+  doorbells: '/campainhas',
+  landing: '/landing-page',
+  comingSoon: '/coming-soon',
+  onboarding: (code: string) => `/onboarding/${code}`,
+  call: '/call',
+  finder: (code: string) => `/t/${code}`,
+  login: '/login',
+  signUp: '/sign-up',
+  forgotPassword: '/forgot-password',
+  forgotPasswordSuccess: '/forgot-password/success',
+  resetPassword: '/reset-password',
+  resetPasswordSuccess: '/reset-password/success',
+  dashboard: '/dashboard',
+  finance: '/dashboard/financeiro',
+  account: '/dashboard/minha-conta',
+  dashboardManual: '/dashboard-manual-do-usuario',
+  products: '/dashboard/meus-produtos',
+  editTag: (code: string) => `/dashboard/meus-produtos/edit-toque/${code}`,
+  units: (condoCode: string) => `/dashboard/meus-produtos/apartamentos/${condoCode}`,
+  editUnit: (condoCode: string, id: number | string) =>
+    `/dashboard/meus-produtos/apartamentos/${condoCode}/${id}/edit-apartamento`,
+  productsAlias: '/dashboard/products',
+  accountAlias: '/dashboard/account',
+  manualAlias: '/dashboard/manual',
+  condoActivation: '/dashboard/ativacao-de-condominio',
+  manageClients: '/dashboard/gerenciar-clientes',
+} as const;
+
+/** API paths, relative to the `/api` base. */
+export const api = {
+  login: '/auth/login',
+  register: '/auth/register',
+  webOnboarding: '/auth/web-onboarding',
+  generateCode: '/auth/generate-code',
+  resetPassword: '/auth/reset-password',
+  validateToken: '/auth/validateToken',
+  userName: '/profile/userName',
+  isToqueAdmin: '/profile/isToqueAdmin',
+  updateUser: '/profile/updateUser',
+} as const;
+export const API_BASE = '/api';
