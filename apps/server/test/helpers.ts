@@ -63,7 +63,7 @@ export async function signUp(app: FastifyInstance, overrides: Record<string, str
     url: '/api/auth/login',
     payload: { email: account.email, password: account.password, platform: 'web', token: '' },
   });
-  const token = (login.json() as { data: { token: string } }).data.token;
+  const token = login.json<{ data: { token: string } }>().data.token;
   return { ...account, token, auth: { authorization: `Bearer ${token}` } };
 }
 

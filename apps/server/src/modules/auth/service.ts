@@ -7,7 +7,7 @@ import { Conflict, NotFound, Unauthorized } from '../../errors';
 import { hashPassword, verifyDummy, verifyPassword } from '../../lib/passwords';
 import { hashResetCode, newResetCode, sameHash } from '../../lib/codes';
 import { isUniqueViolation } from '../../lib/pg-errors';
-import { usersRepository as users } from '../users/repository';
+import { usersRepository as users } from '../../db/repositories/users';
 import { authRepository as repo } from './repository';
 
 /** The login `token` is the browser's Web Push subscription (JSON) or empty. */

@@ -3,7 +3,7 @@ import type { UpdateUserBody } from '@toque/contracts/profile';
 import { apiMsg } from '@toque/contracts/messages';
 import { NotFound, Unauthorized } from '../../errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { usersRepository as repo } from '../users/repository';
+import { usersRepository as repo } from '../../db/repositories/users';
 
 export function profileService(app: FastifyInstance) {
   const { db } = app;

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import { users } from '../../db/schema';
+import type { Db, Tx } from '../client';
+import { users } from '../schema';
 
 type Conn = Db | Tx;
 

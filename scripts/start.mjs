@@ -1,0 +1,45 @@
+// `npm start` on a fresh clone: install what is missing, build the web app, migrate, seed demo
+// data when the database is new, and serve http://localhost:3000 (embedded PGlite in ./data
+// unless DATABASE_URL is set).
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+function run(label, cmd, args, env = process.env) {
+  console.log(`\n▶ ${label}`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
+  if (r.status !== 0) {
+    console.error(`✖ ${label} falhou (código ${r.status}).`);
+    process.exit(r.status ?? 1);
+  }
+}
+
+const installed = join(root, 'node_modules', '.package-lock.json');
+const lock = join(root, 'package-lock.json');
+if (!existsSync(installed) || statSync(installed).mtimeMs < statSync(lock).mtimeMs) {
+  run('Instalando dependências (npm ci)', npm, ['ci', '--no-audit', '--no-fund']);
+}
+run('Construindo o app web', npm, ['run', 'build', '-w', 'apps/web']);
+
+const env = { ...process.env };
+env.NODE_ENV ??= 'production';
+env.DATA_DIR ??= join(root, 'data');
+if (!env.JWT_SECRET) {
+  // A secret of this installation's own, made once, so sessions survive restarts.
+  mkdirSync(env.DATA_DIR, { recursive: true });
+  const file = join(env.DATA_DIR, '.jwt-secret');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
+  env.JWT_SECRET = readFileSync(file, 'utf8').trim();
+}
+
+run('Migrando o banco e criando os dados de demonstração (se o banco for novo)', process.execPath, ['scripts/toque.mjs', 'seed-demo', '--if-empty'], env);
+
+console.log(`\n▶ Servindo em ${env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 3000}`}  (Ctrl+C para parar)`);
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, stdio: 'inherit', env });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));
