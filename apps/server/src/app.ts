@@ -14,6 +14,7 @@ import { webPlugin } from './plugins/web';
 import { authRoutes } from './modules/auth/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { operatorRoutes } from './modules/operator/routes';
+import { productsRoutes } from './modules/products/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,6 +51,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     async (api) => {
       await api.register(authRoutes, { secret: config.jwtSecret, logCodes: config.env === 'development' });
       await api.register(profileRoutes);
+      await api.register(productsRoutes);
       await api.register(operatorRoutes, { token: app.operatorToken });
     },
     { prefix: '/api' },

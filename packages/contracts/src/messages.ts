@@ -93,3 +93,21 @@ export const apiMsg = {
   wrongPassword: 'Senha incorreta.',
   operatorOnly: 'Operação restrita ao operador local.',
 } as const;
+
+/** Server messages of the tag rules (the add-tag modal shows them after 'Falha ao adicionar toque: '). */
+export const tagMsg = {
+  codeNotFound: 'Código não encontrado.',
+  alreadyYours: 'Este toque já está na sua conta.',
+  ownedByAnother: 'Este código já pertence a outra conta.',
+  inactive: 'Este toque está inativo. Fale com o suporte.',
+  disabled: 'Este toque foi excluído e não pode mais ser usado.',
+  unitFull: 'Esta unidade já tem 3 moradores.',
+  alreadyResident: 'Você já é morador desta unidade.',
+  tagNotFound: 'Toque não encontrado.',
+  ownerOnly: 'Só o dono do toque pode fazer isso.',
+  membersFull: 'Este toque já é compartilhado com 3 pessoas.',
+  memberNotFound: 'Membro não encontrado.',
+  memberUserNotFound: 'Não há conta com este e-mail.',
+  alreadyMember: 'Esta pessoa já recebe as chamadas deste toque.',
+  cannotShareWithSelf: 'Você já é o dono deste toque.',
+} as const;

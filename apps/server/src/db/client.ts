@@ -49,3 +49,8 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
   await migratePglite(pdb, { migrationsFolder });
   return { db: pdb as unknown as Db, engine: 'pglite', close: () => client.close() };
 }
+
+/** Rows of a raw `db.execute(sql…)`: both drivers answer `{ rows }`. */
+export async function rowsOf<T>(result: Promise<unknown>): Promise<T[]> {
+  return ((await result) as { rows: T[] }).rows;
+}

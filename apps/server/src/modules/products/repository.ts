@@ -1,0 +1,112 @@
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { rowsOf, type Db, type Tx } from '../../db/client';
+import { condominiums, tagMembers, tags, unitResidents, units, users } from '../../db/schema';
+
+type Conn = Db | Tx;
+
+export const productsRepository = {
+  /**
+   * Every tag the user sees: owned, shared with them (member), and the condominium plates of the
+   * units they live in — one query.
+   */
+  listForUser(db: Conn, userId: string) {
+    return rowsOf<{
+      code: string;
+      product_id: number;
+      name: string;
+      important_info: string;
+      show_info_to_finder: boolean;
+      is_owner: boolean;
+    }>(db.execute(sql`
+      select t.code, t.product_id, t.name, t.important_info, t.show_info_to_finder, bool_or(v.is_owner) as is_owner
+      from (
+        select code as tag_code, true as is_owner from ${tags} where owner_id = ${userId}
+        union all
+        select tag_code, false from ${tagMembers} where user_id = ${userId}
+        union all
+        select c.tag_code, false from ${unitResidents} r
+          join ${units} u on u.id = r.unit_id
+          join ${condominiums} c on c.id = u.condominium_id
+          where r.user_id = ${userId} and c.tag_code is not null
+      ) v
+      join ${tags} t on t.code = v.tag_code
+      where t.disabled_at is null
+      group by t.code
+      order by t.product_id, t.created_at, t.code`));
+  },
+
+  lockTag(tx: Tx, code: string) {
+    return tx
+      .select()
+      .from(tags)
+      .where(eq(tags.code, code))
+      .for('update')
+      .then((r) => r[0]);
+  },
+
+  findTag(db: Conn, code: string) {
+    return db
+      .select()
+      .from(tags)
+      .where(eq(tags.code, code))
+      .limit(1)
+      .then((r) => r[0]);
+  },
+
+  setOwner(tx: Tx, code: string, ownerId: string) {
+    return tx.update(tags).set({ ownerId }).where(and(eq(tags.code, code), isNull(tags.ownerId)));
+  },
+
+  isMember(db: Conn, code: string, userId: string) {
+    return db
+      .select({ n: count() })
+      .from(tagMembers)
+      .where(and(eq(tagMembers.tagCode, code), eq(tagMembers.userId, userId)))
+      .then((r) => (r[0]?.n ?? 0) > 0);
+  },
+
+  lockUnitByCode(tx: Tx, associationCode: string) {
+    return tx
+      .select()
+      .from(units)
+      .where(eq(units.associationCode, associationCode))
+      .for('update')
+      .then((r) => r[0]);
+  },
+
+  residents(tx: Conn, unitId: number) {
+    return tx.select({ userId: unitResidents.userId }).from(unitResidents).where(eq(unitResidents.unitId, unitId));
+  },
+
+  addResident(tx: Tx, unitId: number, userId: string) {
+    return tx.insert(unitResidents).values({ unitId, userId });
+  },
+
+  disable(db: Conn, code: string) {
+    return db.update(tags).set({ disabledAt: new Date() }).where(and(eq(tags.code, code), isNull(tags.disabledAt)));
+  },
+
+  updateDetails(db: Conn, code: string, values: { name: string; importantInfo?: string; showInfoToFinder?: boolean }) {
+    return db.update(tags).set(values).where(eq(tags.code, code));
+  },
+
+  members(db: Conn, code: string) {
+    return db
+      .select({ userId: users.id, name: users.name, email: users.email })
+      .from(tagMembers)
+      .innerJoin(users, eq(users.id, tagMembers.userId))
+      .where(eq(tagMembers.tagCode, code))
+      .orderBy(asc(tagMembers.createdAt));
+  },
+
+  addMember(tx: Tx, code: string, userId: string) {
+    return tx.insert(tagMembers).values({ tagCode: code, userId });
+  },
+
+  removeMember(db: Conn, code: string, userId: string) {
+    return db
+      .delete(tagMembers)
+      .where(and(eq(tagMembers.tagCode, code), eq(tagMembers.userId, userId)))
+      .returning({ userId: tagMembers.userId });
+  },
+};

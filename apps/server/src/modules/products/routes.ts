@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  addMemberBody,
+  associateResponse,
+  codeBody,
+  memberList,
+  productList,
+  removeMemberBody,
+  updateNameBody,
+} from '@toque/contracts/products';
+import { messageResponse } from '@toque/contracts/auth';
+import { errorResponse } from '@toque/contracts/errors';
+import { currentUser } from '../../plugins/auth';
+import { productsService } from './service';
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+
+export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = productsService(app);
+  const secured = { tags: ['products'], security: [{ bearer: [] }] };
+  app.addHook('preHandler', app.authenticate);
+
+  app.get('/products/listProducts', { schema: { ...secured, response: { 200: productList, ...errors } } }, async (request) =>
+    service.list(currentUser(request).id),
+  );
+
+  app.put(
+    '/products/associateQrCode',
+    { schema: { ...secured, body: codeBody, response: { 200: associateResponse, ...errors } } },
+    async (request) => {
+      const kind = await service.associate(request.body.code, currentUser(request).id);
+      return { kind, message: kind === 'tag' ? 'Toque adicionado com sucesso!' : 'Você agora é morador desta unidade.' };
+    },
+  );
+
+  app.delete(
+    '/products/disableQrCode',
+    { schema: { ...secured, body: codeBody, response: { 200: messageResponse, ...errors } } },
+    async (request) => {
+      await service.disable(request.body.code, currentUser(request).id);
+      return { message: 'Toque excluído.' };
+    },
+  );
+
+  // The specification writes `PUT /products/updateName{product}`: a template the client filled
+  // with a suffix. `updateName` is the route; any suffix after it reaches the same handler, so
+  // clients that append one keep working (docs/decisions/0007).
+  const updateName = {
+    schema: { ...secured, body: updateNameBody, response: { 200: messageResponse, ...errors } },
+  };
+  const handleUpdateName = async (request: { body: z.infer<typeof updateNameBody> } & Parameters<typeof currentUser>[0]) => {
+    await service.updateDetails(currentUser(request).id, request.body);
+    return { message: 'Toque atualizado.' };
+  };
+  app.put('/products/updateName', updateName, handleUpdateName);
+  app.put('/products/updateName:suffix', { ...updateName, schema: { ...updateName.schema, hide: true } }, handleUpdateName);
+
+  app.get(
+    '/products/:code/members',
+    { schema: { ...secured, params: codeBody, response: { 200: memberList, ...errors } } },
+    async (request) => service.members(request.params.code, currentUser(request).id),
+  );
+
+  app.post(
+    '/products/members',
+    { schema: { ...secured, body: addMemberBody, response: { 201: messageResponse, ...errors } } },
+    async (request, reply) => {
+      await service.addMember(request.body.code, currentUser(request).id, request.body.email);
+      return reply.status(201).send({ message: 'Toque compartilhado.' });
+    },
+  );
+
+  app.delete(
+    '/products/members',
+    { schema: { ...secured, body: removeMemberBody, response: { 200: messageResponse, ...errors } } },
+    async (request) => {
+      await service.removeMember(request.body.code, currentUser(request).id, request.body.userId);
+      return { message: 'Membro removido.' };
+    },
+  );
+};

@@ -1,0 +1,123 @@
+import type { FastifyInstance } from 'fastify';
+import { MEMBERS_PER_TAG, MEMBERS_PER_UNIT } from '@toque/contracts/constants';
+import { tagMsg } from '@toque/contracts/messages';
+import type { UpdateNameBody } from '@toque/contracts/products';
+import type { Tx } from '../../db/client';
+import { usersRepository } from '../../db/repositories/users';
+import { Conflict, Forbidden, NotFound } from '../../errors';
+import { productsRepository as repo } from './repository';
+
+export const productImageUrl = (productId: number) => `/images/products/${productId}.svg`;
+
+/** Who the caller is to a tag: owner, member (shared with them, or a resident under a plate), or nobody. */
+type Role = 'owner' | 'member' | 'none';
+
+export function productsService(app: FastifyInstance) {
+  const { db } = app;
+
+  async function roleOf(code: string, userId: string): Promise<{ role: Role; tag: NonNullable<Awaited<ReturnType<typeof repo.findTag>>> }> {
+    const tag = await repo.findTag(db, code);
+    // A stranger learns nothing: an unknown tag and someone else's tag look the same.
+    if (!tag || tag.disabledAt) throw new NotFound(tagMsg.tagNotFound);
+    if (tag.ownerId === userId) return { role: 'owner', tag };
+    if (await repo.isMember(db, code, userId)) return { role: 'member', tag };
+    const listed = (await repo.listForUser(db, userId)).some((r) => r.code === code);
+    if (listed) return { role: 'member', tag };
+    throw new NotFound(tagMsg.tagNotFound);
+  }
+
+  async function requireOwner(code: string, userId: string) {
+    const { role, tag } = await roleOf(code, userId);
+    if (role !== 'owner') throw new Forbidden(tagMsg.ownerOnly);
+    return tag;
+  }
+
+  /** CONDO-06: joining a unit by its association code; at most 3 residents, under a row lock. */
+  async function joinUnit(tx: Tx, code: string, userId: string) {
+    const unit = await repo.lockUnitByCode(tx, code);
+    if (!unit) return false;
+    const residents = await repo.residents(tx, unit.id);
+    if (residents.some((r) => r.userId === userId)) throw new Conflict(tagMsg.alreadyResident);
+    if (residents.length >= MEMBERS_PER_UNIT) throw new Conflict(tagMsg.unitFull);
+    await repo.addResident(tx, unit.id, userId);
+    return true;
+  }
+
+  return {
+    async list(userId: string) {
+      const rows = await repo.listForUser(db, userId);
+      return rows.map((r) => ({
+        code: r.code,
+        product_id: Number(r.product_id),
+        name: r.name,
+        image_url: productImageUrl(Number(r.product_id)),
+        isOwner: r.is_owner,
+        important_info: r.important_info,
+        show_info_to_finder: r.show_info_to_finder,
+      }));
+    },
+
+    /**
+     * TAG-02 / CONDO-06 / REL-01: an unclaimed active code becomes the caller's tag; a unit's
+     * association code makes the caller a resident. Row locks make concurrent attempts serialise:
+     * exactly one owner, never more than 3 residents.
+     */
+    async associate(code: string, userId: string) {
+      return db.transaction(async (tx) => {
+        const tag = await repo.lockTag(tx, code);
+        if (!tag) {
+          if (await joinUnit(tx, code, userId)) return 'unit' as const;
+          throw new NotFound(tagMsg.codeNotFound);
+        }
+        if (tag.disabledAt) throw new Conflict(tagMsg.disabled);
+        if (tag.ownerId === userId) throw new Conflict(tagMsg.alreadyYours);
+        if (tag.ownerId) throw new Conflict(tagMsg.ownedByAnother);
+        if (!tag.isActive) throw new Conflict(tagMsg.inactive);
+        await repo.setOwner(tx, code, userId);
+        return 'tag' as const;
+      });
+    },
+
+    /** TAG-04: only the owner disables, and it is final. */
+    async disable(code: string, userId: string) {
+      await requireOwner(code, userId);
+      await repo.disable(db, code);
+    },
+
+    async updateDetails(userId: string, body: UpdateNameBody) {
+      await requireOwner(body.code, userId);
+      await repo.updateDetails(db, body.code, {
+        name: body.name,
+        ...(body.importantInfo !== undefined ? { importantInfo: body.importantInfo } : {}),
+        ...(body.showInfoToFinder !== undefined ? { showInfoToFinder: body.showInfoToFinder } : {}),
+      });
+    },
+
+    async members(code: string, userId: string) {
+      await requireOwner(code, userId);
+      const rows = await repo.members(db, code);
+      return rows.map((m) => ({ user_id: m.userId, first_name: m.name.split(' ')[0] ?? m.name, email: m.email }));
+    },
+
+    /** TAG-09: share with up to 3 accounts, by e-mail; counted under the tag's row lock. */
+    async addMember(code: string, userId: string, email: string) {
+      await requireOwner(code, userId);
+      const target = await usersRepository.findUserByEmail(db, email);
+      if (!target) throw new NotFound(tagMsg.memberUserNotFound);
+      if (target.id === userId) throw new Conflict(tagMsg.cannotShareWithSelf);
+      await db.transaction(async (tx) => {
+        await repo.lockTag(tx, code);
+        const current = await repo.members(tx, code);
+        if (current.some((m) => m.userId === target.id)) throw new Conflict(tagMsg.alreadyMember);
+        if (current.length >= MEMBERS_PER_TAG) throw new Conflict(tagMsg.membersFull);
+        await repo.addMember(tx, code, target.id);
+      });
+    },
+
+    async removeMember(code: string, userId: string, memberId: string) {
+      await requireOwner(code, userId);
+      const removed = await repo.removeMember(db, code, memberId);
+      if (removed.length === 0) throw new NotFound(tagMsg.memberNotFound);
+    },
+  };
+}

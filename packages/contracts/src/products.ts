@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { TAG_CODE_LENGTH } from './constants';
+import { msg } from './messages';
+
+/** A tag code as typed: letters and digits only, stripped of anything else (TAG-02). */
+export function sanitizeTagCode(input: string): string {
+  return input.replace(/[^a-zA-Z0-9]/g, '').slice(0, TAG_CODE_LENGTH);
+}
+
+export const tagCode = z
+  .string()
+  .trim()
+  .regex(/^[a-zA-Z0-9]{8}$/, msg.tagCodeLength)
+  .transform((s) => s.toUpperCase());
+
+export const product = z.object({
+  code: z.string(),
+  product_id: z.number().int(),
+  name: z.string(),
+  image_url: z.string(),
+  isOwner: z.boolean(),
+  important_info: z.string(),
+  show_info_to_finder: z.boolean(),
+});
+export type Product = z.infer<typeof product>;
+export const productList = z.array(product);
+
+export const codeBody = z.object({ code: tagCode });
+export type CodeBody = z.infer<typeof codeBody>;
+
+export const updateNameBody = z.object({
+  code: tagCode,
+  name: z.string().trim().min(1, msg.tagNameEmpty).max(60),
+  importantInfo: z.string().trim().max(500).optional(),
+  showInfoToFinder: z.boolean().optional(),
+});
+export type UpdateNameBody = z.infer<typeof updateNameBody>;
+
+export const associateResponse = z.object({
+  message: z.string(),
+  kind: z.enum(['tag', 'unit']),
+});
+
+export const member = z.object({ user_id: z.string(), first_name: z.string(), email: z.string() });
+export const memberList = z.array(member);
+export const addMemberBody = z.object({ code: tagCode, email: z.string().trim().toLowerCase().email(msg.emailInvalid) });
+export const removeMemberBody = z.object({ code: tagCode, userId: z.string().uuid() });
