@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { tagCode } from './products';
+
+/**
+ * The call (CALL-01…13): the finder's public view of a tag, creating a call, and every Socket.IO
+ * event, typed once for the server, the finder's page and the owner's /call page.
+ */
+
+export const publicTagState = z.enum(['active', 'inactive', 'disabled', 'unclaimed']);
+export type PublicTagState = z.infer<typeof publicTagState>;
+
+/** GET /api/public/tags/:code — never the owner's phone, e-mail, CPF or full name (CALL-02). */
+export const publicTag = z.object({
+  code: z.string(),
+  state: publicTagState,
+  product_id: z.number().int(),
+  type: z.string(),
+  name: z.string(),
+  owner_first_name: z.string(),
+  /** Only when the owner chose to show it (TAG-07). */
+  important_info: z.string().optional(),
+  /** Condominium plates (product 5): the units the finder chooses from. */
+  units: z.array(z.object({ unit_id: z.number().int(), name: z.string() })),
+});
+export type PublicTag = z.infer<typeof publicTag>;
+
+export const latitude = z.number().min(-90).max(90);
+export const longitude = z.number().min(-180).max(180);
+
+export const createCallBody = z.object({
+  code: tagCode,
+  unitId: z.number().int().positive().optional(),
+  latitude: latitude.optional(),
+  longitude: longitude.optional(),
+});
+export type CreateCallBody = z.infer<typeof createCallBody>;
+
+export const iceServer = z.object({
+  urls: z.union([z.string(), z.array(z.string())]),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+export type IceServer = z.infer<typeof iceServer>;
+
+export const createCallResponse = z.object({
+  roomId: z.string(),
+  /** Authenticates the finder's socket for this one call (short-lived). */
+  callerToken: z.string(),
+  iceServers: z.array(iceServer),
+  /** After this long unanswered the call ends as missed (CALL-07). */
+  ringTimeoutMs: z.number().int(),
+});
+export type CreateCallResponse = z.infer<typeof createCallResponse>;
+
+/** POST /api/calls/:roomId/message — the finder's text after a missed or declined call. */
+export const leaveMessageBody = z.object({
+  message: z.string().trim().min(1, 'Escreva uma mensagem.').max(500, 'A mensagem deve ter no máximo 500 caracteres.'),
+  latitude: latitude.optional(),
+  longitude: longitude.optional(),
+});
+
+export const iceServersResponse = z.object({ iceServers: z.array(iceServer) });
+
+export const callStatus = z.enum(['ringing', 'answered', 'declined', 'missed', 'ended']);
+export type CallStatus = z.infer<typeof callStatus>;
+
+/** GET /api/calls/history (CALL-11). */
+export const callHistoryItem = z.object({
+  roomId: z.string(),
+  tag_code: z.string(),
+  tag_name: z.string(),
+  product_id: z.number().int(),
+  unit_name: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  status: callStatus,
+  started_at: z.string(),
+  answered_at: z.string().nullable(),
+  message: z.string().nullable(),
+});
+export const callHistory = z.array(callHistoryItem);
+export type CallHistoryItem = z.infer<typeof callHistoryItem>;
+
+/** GET /api/geocode/reverse?lat&lng (CALL-09). */
+export const reverseGeocodeQuery = z.object({ lat: z.coerce.number().pipe(latitude), lng: z.coerce.number().pipe(longitude) });
+export const reverseGeocodeResponse = z.object({ locality: z.string().nullable(), address: z.string().nullable() });
+
+/** {roomId, latitude, longitude}: what /call reads from session storage (CALL-04). */
+export const callData = z.object({
+  roomId: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+});
+export type CallData = z.infer<typeof callData>;
+
+export interface IncomingCall extends CallData {
+  tagCode: string;
+  tagName: string;
+  productId: number;
+  unitName: string | null;
+}
+
+export type SessionDescription = { type: 'offer' | 'answer'; sdp: string };
+export type Candidate = { candidate: string; sdpMid?: string | null; sdpMLineIndex?: number | null; usernameFragment?: string | null };
+
+/** Relayed messages carry `from` (the sender's socket id) and optionally `to` (CALL-05's offer/answer/candidate, to, from). */
+export interface Relay<T> {
+  roomId: string;
+  to?: string;
+  from?: string;
+  payload: T;
+}
+
+export type JoinAck = { ok: true; role: 'caller' | 'recipient' } | { ok: false; message: string };
+
+export interface ServerToClientEvents {
+  'incoming-call': (call: IncomingCall) => void;
+  /** Ringing stops for this recipient: someone answered, the finder gave up, or it was missed. */
+  'call-cancelled': (info: { roomId: string; reason: 'answered-elsewhere' | 'caller-left' | 'missed' | 'declined' }) => void;
+  'user-joined': (info: { roomId: string; id: string; role: 'caller' | 'recipient' }) => void;
+  offer: (m: Relay<SessionDescription>) => void;
+  answer: (m: Relay<SessionDescription>) => void;
+  'ice-candidate': (m: Relay<Candidate>) => void;
+  closeCall: (info: { roomId: string }) => void;
+  /** To the finder: nobody is left to answer (everyone declined) or the ring timed out (CALL-07). */
+  'call-unanswered': (info: { roomId: string; reason: 'declined' | 'missed' }) => void;
+}
+
+export interface ClientToServerEvents {
+  join: (roomId: string, ack?: (result: JoinAck) => void) => void;
+  offer: (m: Relay<SessionDescription>) => void;
+  answer: (m: Relay<SessionDescription>) => void;
+  'ice-candidate': (m: Relay<Candidate>) => void;
+  closeCall: (info: { roomId: string }) => void;
+  decline: (info: { roomId: string }, ack?: (result: { ok: boolean }) => void) => void;
+}
+
+export const RING_TIMEOUT_MS = 60_000;
+export const SOCKET_PATH = '/socket.io';
