@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test';
 import { storageKeys } from '@toque/contracts/constants';
+import { ui } from '@toque/contracts/ui';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -66,6 +67,110 @@ export async function loginAs(page: Page, token: string) {
     },
     [storageKeys.authToken, token] as const,
   );
+}
+
+/** Creates a Toque administrator with the operator CLI (as an operator would) and returns it. */
+export function createAdmin(user: TestUser = newUser()): TestUser {
+  toque('create-admin', user.email, user.password, user.name);
+  return user;
+}
+
+/**
+ * The newest password-reset code mailed to `email`, read from the embedded outbox with the CLI.
+ * `toque outbox` prints mails newest first: `--- <date>  para: <email>`, `Assunto: …`, then the text.
+ */
+export function readResetCode(email: string): string {
+  const mails = toque('outbox', '500').split(/^--- /m).slice(1);
+  const mail = mails.find((m) => m.split('\n', 1)[0]!.split('  para: ')[1]?.split('  ')[0]?.trim() === email);
+  expect(mail, `a mail to ${email} in the outbox`).toBeDefined();
+  const code = /\b(\d{6})\b/.exec(mail!.split('\n').slice(1).join('\n'))?.[1];
+  expect(code, `a 6-digit code in the mail to ${email}`).toBeDefined();
+  return code!;
+}
+
+/** The session token the web app keeps, or null. */
+export function storedToken(page: Page): Promise<string | null> {
+  return page.evaluate((key) => window.localStorage.getItem(key), storageKeys.authToken);
+}
+
+/** A react-toastify toast (role alert) with this catalogue text. */
+export function toast(page: Page, text: string): Locator {
+  return page.getByRole('alert').filter({ hasText: text });
+}
+
+/** Asserts the current path (query and hash ignored). */
+export async function expectPath(page: Page, path: string) {
+  await expect(page).toHaveURL((url) => url.pathname === path);
+}
+
+/** The input whose `<label>` is exactly this `ui.fields` text. */
+export function field(scope: Page | Locator, label: string): Locator {
+  return scope.getByLabel(label, { exact: true });
+}
+
+/**
+ * Asserts the validation message is shown as text right under the labelled field: visible, starting
+ * below the input's bottom edge (within a line or two) and overlapping it horizontally.
+ */
+export async function expectFieldError(scope: Page | Locator, label: string, message: string) {
+  const input = field(scope, label);
+  const errors = scope.getByText(message, { exact: true });
+  await expect(errors.first()).toBeVisible();
+  await expect
+    .poll(
+      async () => {
+        const box = await input.boundingBox();
+        if (!box) return false;
+        const bottom = box.y + box.height;
+        for (const error of await errors.all()) {
+          const b = await error.boundingBox();
+          if (b && b.y >= bottom - 4 && b.y <= bottom + 64 && b.x < box.x + box.width && b.x + b.width > box.x) {
+            return true;
+          }
+        }
+        return false;
+      },
+      { message: `"${message}" under the field "${label}"` },
+    )
+    .toBe(true);
+}
+
+/** Records every request the page makes to the API whose path starts with `prefix` (e.g. '/api/auth/register'). */
+export function recordApiRequests(page: Page, prefix = '/api/'): Request[] {
+  const seen: Request[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith(prefix)) seen.push(request);
+  });
+  return seen;
+}
+
+/** A button or link (or menu item) with exactly this `ui.*` name. */
+export function action(scope: Page | Locator, name: string): Locator {
+  return scope
+    .getByRole('button', { name, exact: true })
+    .or(scope.getByRole('link', { name, exact: true }))
+    .or(scope.getByRole('menuitem', { name, exact: true }));
+}
+
+/**
+ * Opens the dashboard's avatar dropdown (DASH-03) and returns its panel: the element the avatar
+ * button controls (disclosure pattern: aria-expanded + aria-controls).
+ */
+export async function openAccountMenu(page: Page): Promise<Locator> {
+  const trigger = page.getByRole('button', { name: ui.buttons.accountMenu, exact: true });
+  await trigger.click();
+  await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+  const panelId = await trigger.getAttribute('aria-controls');
+  expect(panelId, 'the avatar button names the dropdown it opens (aria-controls)').toBeTruthy();
+  const panel = page.locator(`[id="${panelId}"]`);
+  await expect(action(panel, ui.buttons.logout)).toBeVisible();
+  return panel;
+}
+
+/** Logs out through the avatar dropdown. */
+export async function logoutViaMenu(page: Page) {
+  const menu = await openAccountMenu(page);
+  await action(menu, ui.buttons.logout).click();
 }
 
 /** Fails the test on any console error or uncaught page error (Epic Stack habit). */

@@ -15,6 +15,14 @@ import { authRoutes } from './modules/auth/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { operatorRoutes } from './modules/operator/routes';
 import { productsRoutes } from './modules/products/routes';
+import { realtimePlugin } from './plugins/realtime';
+import { pushPlugin } from './plugins/push';
+import { callLifecycle } from './modules/calls/lifecycle';
+import { callsService } from './modules/calls/service';
+import { callsSignalling } from './modules/calls/signalling';
+import { callsRoutes } from './modules/calls/routes';
+import { pushRoutes } from './modules/push/routes';
+import { geocodeRoutes } from './modules/geocode/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,7 +36,8 @@ declare module 'fastify' {
 export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers["x-operator-token"]'] },
-    trustProxy: true,
+    // SEC-01: only the configured proxies may say who the client is (the rate limits count it).
+    trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -46,6 +55,12 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(rateLimitPlugin, { redisUrl: config.redisUrl });
   await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom });
   await app.register(authPlugin, { secret: config.jwtSecret, ttl: config.jwtTtl });
+  await app.register(realtimePlugin, { redisUrl: config.redisUrl, secret: config.jwtSecret });
+  await app.register(pushPlugin, { config: config.push });
+
+  // The call: one lifecycle (timers, transitions) shared by its HTTP routes and its socket events.
+  const calls = callLifecycle(app);
+  callsSignalling(app.io, calls);
 
   await app.register(
     async (api) => {
@@ -53,6 +68,9 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(profileRoutes);
       await api.register(productsRoutes);
       await api.register(operatorRoutes, { token: app.operatorToken });
+      await api.register(callsRoutes, { service: callsService(app, calls) });
+      await api.register(pushRoutes);
+      await api.register(geocodeRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RING_TIMEOUT_MS } from '@toque/contracts/calls';
 
 const DEV_JWT_SECRET = 'toque-development-secret-change-me';
 
@@ -22,14 +23,58 @@ const envSchema = z
     RATE_LOGIN_PER_EMAIL: z.coerce.number().int().positive().default(10),
     RATE_CODE_PER_IP: z.coerce.number().int().positive().default(10),
     RATE_WINDOW_MS: z.coerce.number().int().positive().default(15 * 60 * 1000),
+    /**
+     * Peers whose X-Forwarded-For is believed (it becomes the address the rate limits count):
+     * `true`, or addresses and ranges (`loopback`, `uniquelocal`, `10.0.0.0/8`…).
+     * Only a proxy on this host by default: trusting every peer lets any client forge its address.
+     */
+    TRUST_PROXY: z.string().default('loopback'),
+    /** The call (CALL-03, CALL-07, CALL-08): ring timeout, finder limits, caller token lifetime. */
+    CALL_RING_TIMEOUT_MS: z.coerce.number().int().positive().default(RING_TIMEOUT_MS),
+    CALL_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(30_000),
+    CALLER_TOKEN_TTL_S: z.coerce.number().int().positive().default(15 * 60),
+    RATE_CALL_PER_TAG: z.coerce.number().int().positive().default(5),
+    RATE_CALL_PER_IP: z.coerce.number().int().positive().default(10),
+    RATE_CALL_WINDOW_MS: z.coerce.number().int().positive().default(10 * 60 * 1000),
+    /** ICE (CALL-10): comma-separated URL lists; TURN credentials from coturn's shared secret. */
+    STUN_URLS: z.string().default('stun:stun.l.google.com:19302'),
+    TURN_URLS: z.string().optional(),
+    TURN_SECRET: z.string().min(8).optional(),
+    TURN_TTL_S: z.coerce.number().int().positive().default(3600),
+    /** Web Push (CALL-03): generated once and stored in `settings` when not given. */
+    VAPID_PUBLIC_KEY: z.string().optional(),
+    VAPID_PRIVATE_KEY: z.string().optional(),
+    VAPID_SUBJECT: z.string().default('mailto:suporte@toque.app.br'),
+    /** Reverse geocoding (CALL-09). */
+    GEOCODER: z.enum(['nominatim', 'google']).default('nominatim'),
+    GEOCODER_URL: z.string().url().optional(),
+    GOOGLE_MAPS_KEY: z.string().optional(),
+    RATE_GEOCODE_PER_IP: z.coerce.number().int().positive().default(30),
+    RATE_GEOCODE_WINDOW_MS: z.coerce.number().int().positive().default(60 * 1000),
   })
   .superRefine((env, ctx) => {
+    if (list(env.TURN_URLS).length > 0 && !env.TURN_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['TURN_SECRET'], message: 'TURN_SECRET is required when TURN_URLS is set' });
+    }
+    if (!!env.VAPID_PUBLIC_KEY !== !!env.VAPID_PRIVATE_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['VAPID_PRIVATE_KEY'], message: 'set both VAPID keys or neither' });
+    }
+    if (env.GEOCODER === 'google' && !env.GOOGLE_MAPS_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['GOOGLE_MAPS_KEY'], message: 'GOOGLE_MAPS_KEY is required when GEOCODER=google' });
+    }
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'JWT_SECRET is required when NODE_ENV=production' });
     }
   });
 
 export type Env = z.input<typeof envSchema>;
+
+function list(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -46,7 +91,29 @@ export interface Config {
   publicUrl: string;
   webDist: string | undefined;
   logLevel: string;
+  trustProxy: boolean | string;
   rateLimits: { loginPerIp: number; loginPerEmail: number; codePerIp: number; windowMs: number };
+  calls: {
+    ringTimeoutMs: number;
+    sweepIntervalMs: number;
+    callerTokenTtlS: number;
+    perTag: number;
+    perIp: number;
+    windowMs: number;
+  };
+  ice: { stunUrls: string[]; turnUrls: string[]; turnSecret: string | undefined; turnTtlS: number };
+  push: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
+  geocoder: {
+    provider: 'nominatim' | 'google';
+    url: string;
+    googleKey: string | undefined;
+    perIp: number;
+    windowMs: number;
+  };
+}
+
+function parseTrustProxy(value: string): boolean | string {
+  return value === 'true' || value === 'false' ? value === 'true' : value;
 }
 
 /** The only reader of process.env: validates once and returns a typed config. */
@@ -71,11 +138,29 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     rateLimits: {
       loginPerIp: e.RATE_LOGIN_PER_IP,
       loginPerEmail: e.RATE_LOGIN_PER_EMAIL,
       codePerIp: e.RATE_CODE_PER_IP,
       windowMs: e.RATE_WINDOW_MS,
+    },
+    calls: {
+      ringTimeoutMs: e.CALL_RING_TIMEOUT_MS,
+      sweepIntervalMs: e.CALL_SWEEP_INTERVAL_MS,
+      callerTokenTtlS: e.CALLER_TOKEN_TTL_S,
+      perTag: e.RATE_CALL_PER_TAG,
+      perIp: e.RATE_CALL_PER_IP,
+      windowMs: e.RATE_CALL_WINDOW_MS,
+    },
+    ice: { stunUrls: list(e.STUN_URLS), turnUrls: list(e.TURN_URLS), turnSecret: e.TURN_SECRET, turnTtlS: e.TURN_TTL_S },
+    push: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
+    geocoder: {
+      provider: e.GEOCODER,
+      url: (e.GEOCODER_URL ?? (e.GEOCODER === 'google' ? 'https://maps.googleapis.com' : 'https://nominatim.openstreetmap.org')).replace(/\/$/, ''),
+      googleKey: e.GOOGLE_MAPS_KEY,
+      perIp: e.RATE_GEOCODE_PER_IP,
+      windowMs: e.RATE_GEOCODE_WINDOW_MS,
     },
   };
 }

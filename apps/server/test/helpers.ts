@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { buildApp } from '../src/app';
 import { operatorService } from '../src/modules/operator/service';
+import { outbox } from '../src/db/schema';
 
 /** Which engine this run of the suite uses: PGlite in memory, or PostgreSQL (DATABASE_URL). */
 export const engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -25,6 +27,10 @@ export async function build(env: Record<string, string> = {}): Promise<TestApp> 
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: 'memory://',
+    // Every test file signs many users up from one address; rate-limit tests lower these again.
+    RATE_LOGIN_PER_IP: '100000',
+    RATE_LOGIN_PER_EMAIL: '100000',
+    RATE_CODE_PER_IP: '100000',
     ...(engine === 'postgres' ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     ...env,
   });
@@ -69,4 +75,69 @@ export async function signUp(app: FastifyInstance, overrides: Record<string, str
 
 export async function mint(app: FastifyInstance, productId: number, count = 1): Promise<string[]> {
   return (await operatorService.mint(app.db, { productId, count })).codes;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export function login(app: FastifyInstance, email: string, password: string, extra: Record<string, unknown> = {}) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password, platform: 'web', token: '', ...extra },
+  });
+}
+
+/** The `{ message }` of an error answer, after checking it is JSON and carries nothing else. */
+export function errorBody(res: { headers: Record<string, unknown>; json<T>(): T }): string {
+  expect(String(res.headers['content-type'])).toMatch(/^application\/json/);
+  const body = res.json<Record<string, unknown>>();
+  expect(Object.keys(body)).toEqual(['message']);
+  expect(typeof body.message).toBe('string');
+  return body.message as string;
+}
+
+/** The 6-digit code of the newest reset mail in the outbox for `email`. */
+export async function lastResetCode(app: FastifyInstance, email: string): Promise<string> {
+  const [mail] = await app.db
+    .select({ text: outbox.text })
+    .from(outbox)
+    .where(eq(outbox.to, email))
+    .orderBy(desc(outbox.id))
+    .limit(1);
+  const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
+  if (!code) throw new Error(`no reset code in the outbox for ${email}`);
+  return code;
+}
+
+/**
+ * Two app instances on one database, as two processes behind a load balancer would be (CALL-12).
+ * On PostgreSQL each opens its own pool to the same database; PGlite lives in one process's
+ * memory, so both apps share the one `Database`. `env` is given to both (e.g. REDIS_URL).
+ */
+export async function buildPair(env: Record<string, string> = {}): Promise<[TestApp, TestApp]> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: 'memory://',
+    // With REDIS_URL the limits' counters outlive the run: keep the suite's own sign-ups and calls under them.
+    RATE_LOGIN_PER_IP: '100000',
+    RATE_LOGIN_PER_EMAIL: '100000',
+    RATE_CODE_PER_IP: '100000',
+    RATE_CALL_PER_IP: '100000',
+    ...(engine === 'postgres' ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    ...env,
+  });
+  const first = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const second =
+    engine === 'postgres' ? await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }) : first;
+  const apps = [await buildApp(config, first), await buildApp(config, second)];
+  await Promise.all(apps.map((a) => a.ready()));
+  afterAll(async () => {
+    await Promise.all(apps.map((a) => a.close()));
+    await first.close();
+    if (second !== first) await second.close();
+  });
+  return [
+    { app: apps[0]!, database: first, config },
+    { app: apps[1]!, database: second, config },
+  ];
 }

@@ -111,3 +111,26 @@ export const tagMsg = {
   alreadyMember: 'Esta pessoa já recebe as chamadas deste toque.',
   cannotShareWithSelf: 'Você já é o dono deste toque.',
 } as const;
+
+/** Server messages of the call (CALL-01…13): the finder's page and the owner's /call page show them. */
+export const callMsg = {
+  tagNotFound: 'Toque não encontrado.',
+  unclaimed: 'Este toque ainda não foi ativado pelo dono.',
+  inactive: 'Este toque está inativo e não pode receber chamadas.',
+  disabled: 'Este toque foi excluído e não pode receber chamadas.',
+  unitRequired: 'Escolha a unidade que você quer chamar.',
+  unitEmpty: 'Esta unidade ainda não tem moradores cadastrados.',
+  temporaryUnit: 'Unidade temporária',
+  callNotFound: 'Chamada não encontrada.',
+  callOver: 'Esta chamada já terminou.',
+  callAnswered: 'Esta chamada já foi atendida.',
+  answeredElsewhere: 'Esta chamada já foi atendida em outro aparelho.',
+  notRecipient: 'Você não pode entrar nesta chamada.',
+  invalidCallerToken: 'Chamada inválida ou expirada.',
+  messageAlreadyLeft: 'Você já deixou uma mensagem nesta chamada.',
+  socketUnauthorized: 'Conexão não autorizada.',
+  pushEndpointInsecure: 'O endereço de notificação precisa usar https.',
+  missedSubject: 'Chamada perdida',
+  messageSubject: 'Nova mensagem no seu Toque',
+  locationUnknown: 'Localização não informada.',
+} as const;

@@ -14,5 +14,12 @@ export const docsPlugin = fp(async (app) => {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // The viewer's own CSP replaces the app's: keep SEC-04's frame denial on it too, and (like the
+    // app's CSP) no upgrade-insecure-requests, which would break the viewer on a plain-HTTP install.
+    transformStaticCSP: (header) =>
+      header.replace("frame-ancestors 'self'", "frame-ancestors 'none'").replace(/\s*upgrade-insecure-requests;/, ''),
+  });
 });

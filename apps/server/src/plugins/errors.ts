@@ -3,6 +3,9 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { apiMsg } from '@toque/contracts/messages';
 import { HttpError } from '../errors';
 
+/** Zod's own English messages: a wrong type, a missing field, a bound the schema gave no text. */
+const zodDefault = /^(Invalid\b|Too (big|small):|Unrecognized key)/;
+
 interface FastifyishError {
   statusCode?: number;
   code?: string;
@@ -19,9 +22,10 @@ export const errorsPlugin = fp(async (app) => {
       return reply.status(error.statusCode).send({ message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      // The first issue's message is already the catalogue's Portuguese text.
+      // The first issue's message is the catalogue's Portuguese text when the schema gives one;
+      // Zod's English defaults never reach a screen.
       const first = error.validation[0]?.message;
-      return reply.status(400).send({ message: first || apiMsg.validation });
+      return reply.status(400).send({ message: first && !zodDefault.test(first) ? first : apiMsg.validation });
     }
     const e = error as FastifyishError;
     const status = e.statusCode ?? 500;

@@ -1,5 +1,23 @@
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
+import { BadRequest } from '../errors';
+
+/** True when any string (or key) in a parsed JSON value holds U+0000. Iterative: bodies nest deep. */
+export function holdsNul(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const v = pending.pop();
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return true;
+    } else if (v !== null && typeof v === 'object') {
+      for (const [key, item] of Object.entries(v)) {
+        if (key.includes('\u0000')) return true;
+        pending.push(item);
+      }
+    }
+  }
+  return false;
+}
 
 /** SEC-04: CSP, no sniffing, frame denial, no referrer leaks. */
 export const securityPlugin = fp(async (app) => {
@@ -26,5 +44,10 @@ export const securityPlugin = fp(async (app) => {
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+
+  // PostgreSQL text cannot hold U+0000: such input is bad input (400), not a database error (API-03, SEC-03).
+  app.addHook('preValidation', async (request) => {
+    if (holdsNul(request.body) || holdsNul(request.params) || holdsNul(request.query)) throw new BadRequest();
   });
 });

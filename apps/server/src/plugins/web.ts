@@ -22,9 +22,12 @@ export const webPlugin = fp<{ distDir: string | undefined }>(async (app, { distD
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const url = request.url;
-    const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/socket.io');
-    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+    const path = request.url.split('?')[0] ?? '';
+    const isApi = path === '/api' || path.startsWith('/api/') || path.startsWith('/socket.io');
+    // A missing file (an old hashed chunk after a deploy) is a 404, not the app's HTML: a browser
+    // would otherwise try to run HTML as a script.
+    const isFile = path.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(path);
+    if (!isApi && !isFile && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ message: apiMsg.routeNotFound });

@@ -1,0 +1,29 @@
+import { describe, expect, test } from 'vitest';
+import { loadConfig } from './config';
+
+describe('loadConfig', () => {
+  test('[SEC-01] production refuses to start without a JWT secret, or with a short one', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'a-long-enough-secret' }).jwtSecret).toBe(
+      'a-long-enough-secret',
+    );
+  });
+
+  test('[SEC-01] rate limits default to 30 logins per address, 10 per e-mail, 10 codes, in 15 minutes', () => {
+    expect(loadConfig({}).rateLimits).toEqual({
+      loginPerIp: 30,
+      loginPerEmail: 10,
+      codePerIp: 10,
+      windowMs: 15 * 60 * 1000,
+    });
+    expect(() => loadConfig({ RATE_LOGIN_PER_IP: '0' })).toThrow(/RATE_LOGIN_PER_IP/);
+  });
+
+  test('[SEC-01] only a proxy on this host may set the client address unless configured', () => {
+    expect(loadConfig({}).trustProxy).toBe('loopback');
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toBe('loopback, 10.0.0.0/8');
+  });
+});

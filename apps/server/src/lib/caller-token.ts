@@ -1,0 +1,31 @@
+import jwt from 'jsonwebtoken';
+
+/**
+ * The finder's credential for one call (CALL-08): signed with the server secret like a session, but
+ * with its own audience, so it can never pass for a user's token (which has no audience) nor the
+ * other way round. It names the call and nothing about the finder.
+ */
+const AUDIENCE = 'toque-caller';
+
+interface CallerClaims {
+  call: string;
+  role: 'caller';
+}
+
+export function signCallerToken(secret: string, roomId: string, ttlSeconds: number): string {
+  return jwt.sign({ call: roomId, role: 'caller' } satisfies CallerClaims, secret, {
+    algorithm: 'HS256',
+    audience: AUDIENCE,
+    expiresIn: ttlSeconds,
+  });
+}
+
+/** The room id of a valid, unexpired caller token; null for anything else. */
+export function verifyCallerToken(secret: string, token: string): string | null {
+  try {
+    const claims = jwt.verify(token, secret, { algorithms: ['HS256'], audience: AUDIENCE }) as Partial<CallerClaims>;
+    return claims.role === 'caller' && typeof claims.call === 'string' ? claims.call : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,189 @@
+import type { FastifyInstance } from 'fastify';
+import { RING_TIMEOUT_MS, type IncomingCall, type JoinAck } from '@toque/contracts/calls';
+import { callMsg } from '@toque/contracts/messages';
+import { callRoom, userRoom, type SocketData } from '../../plugins/realtime';
+import { callsRepository as repo, type CallStatus } from './repository';
+import { messageMail, missedCallMail } from './mail';
+
+const OVER: CallStatus[] = ['declined', 'missed', 'ended'];
+
+export type CallLifecycle = ReturnType<typeof callLifecycle>;
+
+/**
+ * The call's state machine: ringing → answered → ended, or ringing → missed | declined | ended.
+ * Every transition is a conditional UPDATE, so when processes or recipients race exactly one wins
+ * and only the winner notifies. The ring timer lives in the process that created the call; a sweep
+ * in every process catches calls whose process died (docs/decisions/0008).
+ */
+export function callLifecycle(app: FastifyInstance) {
+  const { db, io } = app;
+  const { ringTimeoutMs, sweepIntervalMs } = app.config.calls;
+  const timers = new Map<string, NodeJS.Timeout>();
+  const tasks = new Set<Promise<void>>();
+
+  /** Work that must not hold up an answer (push, mail, socket handlers); awaited when the app closes. */
+  function background(work: () => Promise<unknown>) {
+    const task: Promise<void> = work()
+      .then(() => undefined)
+      .catch((err: unknown) => app.log.error({ err }, 'call task failed'))
+      .finally(() => tasks.delete(task));
+    tasks.add(task);
+  }
+
+  /** `io.to([])` would broadcast to every socket: never emit to an empty list. */
+  function toUsers(userIds: string[], exceptSocket?: string) {
+    if (userIds.length === 0) return null;
+    const to = io.to(userIds.map(userRoom));
+    return exceptSocket ? to.except(exceptSocket) : to;
+  }
+
+  async function recipientIds(roomId: string, except?: string) {
+    return (await repo.recipients(db, roomId)).map((r) => r.userId).filter((id) => id !== except);
+  }
+
+  function stopRinging(roomId: string) {
+    clearTimeout(timers.get(roomId));
+    timers.delete(roomId);
+  }
+
+  async function summaryOf(roomId: string) {
+    const s = await repo.summary(db, roomId);
+    if (!s) return null;
+    const { call } = s;
+    return { ...s, startedAt: call.startedAt, latitude: call.latitude, longitude: call.longitude, message: call.message };
+  }
+
+  async function mailEach(roomId: string, build: (to: string, s: NonNullable<Awaited<ReturnType<typeof summaryOf>>>) => ReturnType<typeof missedCallMail> | null) {
+    const [summary, recipients] = await Promise.all([summaryOf(roomId), repo.recipients(db, roomId)]);
+    if (!summary) return;
+    for (const r of recipients) {
+      const mail = build(r.email, summary);
+      if (mail) await app.mailer.send(mail).catch((err: unknown) => app.log.error({ err }, 'call mail failed'));
+    }
+  }
+
+  /** Tells the finder nobody will answer; the room of a call that is over is emptied. */
+  function unanswered(roomId: string, reason: 'missed' | 'declined') {
+    io.to(callRoom(roomId)).emit('call-unanswered', { roomId, reason });
+    io.in(callRoom(roomId)).socketsLeave(callRoom(roomId));
+  }
+
+  /** CALL-07: still ringing after the timeout → missed; recipients stop ringing, the finder is told, owners get a mail. */
+  async function expire(roomId: string) {
+    const call = await repo.transition(db, roomId, ['ringing'], { status: 'missed', endedAt: new Date() });
+    if (!call) return;
+    stopRinging(roomId);
+    toUsers(await recipientIds(roomId))?.emit('call-cancelled', { roomId, reason: 'missed' });
+    unanswered(roomId, 'missed');
+    await mailEach(roomId, missedCallMail);
+  }
+
+  async function sweep() {
+    // Never earlier than the contract's 60 s, whatever this process's timeout: another process's calls may be here.
+    const cutoff = new Date(Date.now() - Math.max(ringTimeoutMs, RING_TIMEOUT_MS) - sweepIntervalMs);
+    for (const id of await repo.ringingSince(db, cutoff)) await expire(id);
+  }
+  const sweeper = setInterval(() => background(sweep), sweepIntervalMs);
+  sweeper.unref();
+
+  app.addHook('onClose', async () => {
+    clearInterval(sweeper);
+    for (const t of timers.values()) clearTimeout(t);
+    timers.clear();
+    while (tasks.size > 0) await Promise.allSettled([...tasks]);
+  });
+
+  return {
+    background,
+
+    /** CALL-03: every open session of every recipient rings now; push reaches closed tabs; the timer starts. */
+    ring(roomId: string, userIds: string[], incoming: IncomingCall) {
+      toUsers(userIds)?.emit('incoming-call', incoming);
+      background(() => app.push.notify(userIds, { type: 'incoming-call', call: incoming }));
+      const timer = setTimeout(() => {
+        timers.delete(roomId);
+        background(() => expire(roomId));
+      }, ringTimeoutMs);
+      timer.unref();
+      timers.set(roomId, timer);
+    },
+
+    /**
+     * CALL-08: the caller token's own call, or a recipient of it, and only while it is not over. A
+     * recipient joining a ringing call answers it; the other recipients stop ringing.
+     */
+    async join(roomId: string, who: SocketData, socketId: string): Promise<JoinAck> {
+      const refuse = (message: string): JoinAck => ({ ok: false, message });
+      const call = await repo.findCall(db, roomId);
+      if (who.kind === 'caller') {
+        if (who.roomId !== roomId || !call) return refuse(callMsg.notRecipient);
+        return OVER.includes(call.status) ? refuse(callMsg.callOver) : { ok: true, role: 'caller' };
+      }
+      // An unknown room and someone else's call look the same.
+      if (!call || !(await repo.isRecipient(db, roomId, who.userId))) return refuse(callMsg.notRecipient);
+      if (OVER.includes(call.status)) return refuse(callMsg.callOver);
+      let answeredBy = call.answeredBy;
+      if (call.status === 'ringing') {
+        const won = await repo.transition(db, roomId, ['ringing'], { status: 'answered', answeredBy: who.userId, answeredAt: new Date() });
+        if (won) {
+          stopRinging(roomId);
+          const cancelled = { roomId, reason: 'answered-elsewhere' } as const;
+          toUsers(await recipientIds(roomId, who.userId))?.emit('call-cancelled', cancelled);
+          // The answering user's other tabs stop ringing too; this socket is the one that answered.
+          toUsers([who.userId], socketId)?.emit('call-cancelled', cancelled);
+          return { ok: true, role: 'recipient' };
+        }
+        const now = await repo.findCall(db, roomId);
+        if (!now || OVER.includes(now.status)) return refuse(callMsg.callOver);
+        answeredBy = now.answeredBy;
+      }
+      return answeredBy === who.userId ? { ok: true, role: 'recipient' } : refuse(callMsg.answeredElsewhere);
+    },
+
+    /** CALL-07: Rejeitar. Ringing stops on all of this user's sessions; the last decline tells the finder. */
+    async decline(roomId: string, userId: string): Promise<boolean> {
+      if (!(await repo.isRecipient(db, roomId, userId))) return false;
+      await repo.decline(db, roomId, userId);
+      toUsers([userId])?.emit('call-cancelled', { roomId, reason: 'declined' });
+      if ((await repo.undeclinedCount(db, roomId)) > 0) return true;
+      const call = await repo.transition(db, roomId, ['ringing'], { status: 'declined', endedAt: new Date() });
+      if (call) {
+        stopRinging(roomId);
+        unanswered(roomId, 'declined');
+      }
+      return true;
+    },
+
+    /** CALL-06: either side hangs up; the whole room hears `closeCall` and leaves it. */
+    async hangUp(roomId: string, who: SocketData) {
+      const endedAt = new Date();
+      const wasRinging = await repo.transition(db, roomId, ['ringing'], { status: 'ended', endedAt });
+      if (wasRinging) {
+        stopRinging(roomId);
+        if (who.kind === 'caller') toUsers(await recipientIds(roomId))?.emit('call-cancelled', { roomId, reason: 'caller-left' });
+      } else {
+        await repo.transition(db, roomId, ['answered'], { status: 'ended', endedAt });
+      }
+      io.to(callRoom(roomId)).emit('closeCall', { roomId });
+      io.in(callRoom(roomId)).socketsLeave(callRoom(roomId));
+    },
+
+    /** The finder gave up before anyone answered (socket gone, or a text message instead). */
+    async callerLeft(roomId: string) {
+      const call = await repo.transition(db, roomId, ['ringing'], { status: 'ended', endedAt: new Date() });
+      if (!call) return;
+      stopRinging(roomId);
+      toUsers(await recipientIds(roomId))?.emit('call-cancelled', { roomId, reason: 'caller-left' });
+    },
+
+    /** An answered call whose room emptied without a `closeCall` (tabs closed) still gets an end. */
+    async endIfEmpty(roomId: string) {
+      const left = await io.in(callRoom(roomId)).fetchSockets();
+      if (left.length === 0) await repo.transition(db, roomId, ['answered'], { status: 'ended', endedAt: new Date() });
+    },
+
+    async mailMessage(roomId: string) {
+      await mailEach(roomId, (to, s) => (s.message ? messageMail(to, { ...s, message: s.message }) : null));
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import { productLabel } from '@toque/contracts/constants';
+import { callMsg } from '@toque/contracts/messages';
+import type { Mail } from '../../plugins/mailer';
+
+export interface CallSummary {
+  tagName: string;
+  productId: number;
+  unitName: string | null;
+  startedAt: Date;
+  latitude: number | null;
+  longitude: number | null;
+  message?: string | null;
+}
+
+const time = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' });
+
+export function mapLink(latitude: number, longitude: number): string {
+  return `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=17/${latitude}/${longitude}`;
+}
+
+/** What the owner recognises the tag by: its name, else its type ('Pet'). */
+export function tagLabel(s: Pick<CallSummary, 'tagName' | 'productId'>): string {
+  return s.tagName.trim() || productLabel(s.productId);
+}
+
+function details(s: CallSummary): string[] {
+  const where =
+    s.latitude !== null && s.longitude !== null ? `Localização: ${mapLink(s.latitude, s.longitude)}` : callMsg.locationUnknown;
+  return [
+    `Toque: ${tagLabel(s)}`,
+    ...(s.unitName !== null ? [`Unidade: ${s.unitName}`] : []),
+    `Horário: ${time.format(s.startedAt)}`,
+    where,
+  ];
+}
+
+/** CALL-03 / CALL-07: nobody answered in time. */
+export function missedCallMail(to: string, s: CallSummary): Mail {
+  return {
+    to,
+    subject: `${callMsg.missedSubject}: ${tagLabel(s)}`,
+    text: [`Alguém chamou pelo seu Toque e ninguém atendeu.`, '', ...details(s), '', 'Equipe Toque'].join('\n'),
+  };
+}
+
+/** CALL-07: the finder's text after a call nobody answered. */
+export function messageMail(to: string, s: CallSummary & { message: string }): Mail {
+  return {
+    to,
+    subject: `${callMsg.messageSubject}: ${tagLabel(s)}`,
+    text: ['Quem encontrou seu Toque deixou uma mensagem:', '', s.message, '', ...details(s), '', 'Equipe Toque'].join('\n'),
+  };
+}

@@ -1,0 +1,168 @@
+import { and, asc, count, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { callRecipients, calls, condominiums, tagMembers, tags, unitResidents, units, users } from '../../db/schema';
+
+type Conn = Db | Tx;
+export type CallStatus = (typeof calls.$inferSelect)['status'];
+export type CallRow = typeof calls.$inferSelect;
+
+export const callsRepository = {
+  /** The tag with its owner's name (only the first name ever leaves the server). */
+  findTag(db: Conn, code: string) {
+    return db
+      .select({ tag: tags, ownerName: users.name })
+      .from(tags)
+      .leftJoin(users, eq(users.id, tags.ownerId))
+      .where(eq(tags.code, code))
+      .limit(1)
+      .then((r) => r[0]);
+  },
+
+  condominiumOfPlate(db: Conn, code: string) {
+    return db
+      .select({ id: condominiums.id, name: condominiums.name })
+      .from(condominiums)
+      .where(eq(condominiums.tagCode, code))
+      .orderBy(asc(condominiums.id))
+      .limit(1)
+      .then((r) => r[0]);
+  },
+
+  unitsOf(db: Conn, condominiumId: number) {
+    return db
+      .select({ id: units.id, name: units.name })
+      .from(units)
+      .where(eq(units.condominiumId, condominiumId))
+      .orderBy(asc(units.id));
+  },
+
+  /** The unit, only when it belongs to the condominium of this plate. */
+  unitOfPlate(db: Conn, code: string, unitId: number) {
+    return db
+      .select({ id: units.id, name: units.name })
+      .from(units)
+      .innerJoin(condominiums, eq(condominiums.id, units.condominiumId))
+      .where(and(eq(units.id, unitId), eq(condominiums.tagCode, code)))
+      .limit(1)
+      .then((r) => r[0]);
+  },
+
+  residentIds(db: Conn, unitId: number) {
+    return db
+      .select({ userId: unitResidents.userId })
+      .from(unitResidents)
+      .where(eq(unitResidents.unitId, unitId))
+      .then((r) => r.map((x) => x.userId));
+  },
+
+  memberIds(db: Conn, code: string) {
+    return db
+      .select({ userId: tagMembers.userId })
+      .from(tagMembers)
+      .where(eq(tagMembers.tagCode, code))
+      .then((r) => r.map((x) => x.userId));
+  },
+
+  insertCall(tx: Tx, values: typeof calls.$inferInsert, recipientIds: string[]) {
+    return tx
+      .insert(calls)
+      .values(values)
+      .then(() => tx.insert(callRecipients).values(recipientIds.map((userId) => ({ callId: values.id, userId }))));
+  },
+
+  findCall(db: Conn, roomId: string) {
+    return db
+      .select()
+      .from(calls)
+      .where(eq(calls.id, roomId))
+      .limit(1)
+      .then((r) => r[0]);
+  },
+
+  /** The call with what a notification shows: tag name and type, unit name. */
+  summary(db: Conn, roomId: string) {
+    return db
+      .select({ call: calls, tagName: tags.name, productId: tags.productId, unitName: units.name })
+      .from(calls)
+      .innerJoin(tags, eq(tags.code, calls.tagCode))
+      .leftJoin(units, eq(units.id, calls.unitId))
+      .where(eq(calls.id, roomId))
+      .limit(1)
+      .then((r) => r[0]);
+  },
+
+  recipients(db: Conn, roomId: string) {
+    return db
+      .select({ userId: callRecipients.userId, email: users.email, declinedAt: callRecipients.declinedAt })
+      .from(callRecipients)
+      .innerJoin(users, eq(users.id, callRecipients.userId))
+      .where(eq(callRecipients.callId, roomId));
+  },
+
+  isRecipient(db: Conn, roomId: string, userId: string) {
+    return db
+      .select({ n: count() })
+      .from(callRecipients)
+      .where(and(eq(callRecipients.callId, roomId), eq(callRecipients.userId, userId)))
+      .then((r) => (r[0]?.n ?? 0) > 0);
+  },
+
+  /**
+   * Moves the call from one of `from` to `values.status`, atomically: of two processes (or two
+   * recipients) racing, exactly one gets the row back and does the notifying.
+   */
+  transition(db: Conn, roomId: string, from: CallStatus[], values: Partial<typeof calls.$inferInsert>) {
+    return db
+      .update(calls)
+      .set(values)
+      .where(and(eq(calls.id, roomId), inArray(calls.status, from)))
+      .returning()
+      .then((r) => r[0]);
+  },
+
+  decline(db: Conn, roomId: string, userId: string) {
+    return db
+      .update(callRecipients)
+      .set({ declinedAt: new Date() })
+      .where(and(eq(callRecipients.callId, roomId), eq(callRecipients.userId, userId), isNull(callRecipients.declinedAt)));
+  },
+
+  undeclinedCount(db: Conn, roomId: string) {
+    return db
+      .select({ n: count() })
+      .from(callRecipients)
+      .where(and(eq(callRecipients.callId, roomId), isNull(callRecipients.declinedAt)))
+      .then((r) => r[0]?.n ?? 0);
+  },
+
+  /** One message per call, and only for a call nobody answered. */
+  setMessage(db: Conn, roomId: string, values: { message: string; latitude?: number; longitude?: number }) {
+    return db
+      .update(calls)
+      .set(values)
+      .where(and(eq(calls.id, roomId), isNull(calls.answeredAt), isNull(calls.message)))
+      .returning()
+      .then((r) => r[0]);
+  },
+
+  history(db: Conn, userId: string, limit: number) {
+    return db
+      .select({ call: calls, tagName: tags.name, productId: tags.productId, unitName: units.name })
+      .from(callRecipients)
+      .innerJoin(calls, eq(calls.id, callRecipients.callId))
+      .innerJoin(tags, eq(tags.code, calls.tagCode))
+      .leftJoin(units, eq(units.id, calls.unitId))
+      .where(eq(callRecipients.userId, userId))
+      .orderBy(desc(calls.startedAt), desc(calls.id))
+      .limit(limit);
+  },
+
+  ringingSince(db: Conn, before: Date) {
+    return db
+      .select({ id: calls.id })
+      .from(calls)
+      .where(and(eq(calls.status, 'ringing'), lt(calls.startedAt, before)))
+      .limit(500)
+      .then((r) => r.map((x) => x.id));
+  },
+};

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  callHistory,
+  createCallBody,
+  createCallResponse,
+  iceServersResponse,
+  leaveMessageBody,
+  publicTag,
+} from '@toque/contracts/calls';
+import { messageResponse } from '@toque/contracts/auth';
+import { errorResponse } from '@toque/contracts/errors';
+import { bearerToken, currentUser } from '../../plugins/auth';
+import type { CallsService } from './service';
+
+const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse, 429: errorResponse };
+const codeParams = z.object({ code: z.string().max(64) });
+const roomParams = z.object({ roomId: z.string().min(1).max(64) });
+
+/** The call over HTTP (CALL-01…11); the live part is in signalling.ts. */
+export const callsRoutes: FastifyPluginAsyncZod<{ service: CallsService }> = async (app, { service }) => {
+  const tags = ['calls'];
+
+  app.get(
+    '/public/tags/:code',
+    { schema: { tags, params: codeParams, response: { 200: publicTag, ...errors } } },
+    async (request) => service.publicTag(request.params.code),
+  );
+
+  app.post(
+    '/calls',
+    { schema: { tags, body: createCallBody, response: { 201: createCallResponse, ...errors } } },
+    async (request, reply) => reply.status(201).send(await service.create(request.body, request.ip)),
+  );
+
+  app.post(
+    '/calls/:roomId/message',
+    {
+      schema: {
+        tags,
+        description: 'The finder, with `Authorization: Bearer <callerToken>`.',
+        params: roomParams,
+        body: leaveMessageBody,
+        response: { 201: messageResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.leaveMessage(request.params.roomId, bearerToken(request.headers.authorization), request.body);
+      return reply.status(201).send({ message: 'Mensagem enviada.' });
+    },
+  );
+
+  app.get(
+    '/calls/:roomId/ice-servers',
+    {
+      schema: {
+        tags,
+        description: "A recipient's session or the finder's caller token.",
+        params: roomParams,
+        response: { 200: iceServersResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await app.resolveUser(request);
+      const who = user ? { userId: user.id } : { callerToken: bearerToken(request.headers.authorization) };
+      return service.iceServersFor(request.params.roomId, who);
+    },
+  );
+
+  app.get(
+    '/calls/history',
+    { preHandler: app.authenticate, schema: { tags, security: [{ bearer: [] }], response: { 200: callHistory, ...errors } } },
+    async (request) => service.history(currentUser(request).id),
+  );
+};

@@ -1,0 +1,166 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { CallHistoryItem, CreateCallBody, CreateCallResponse, IncomingCall, PublicTag, PublicTagState } from '@toque/contracts/calls';
+import { productLabel } from '@toque/contracts/constants';
+import { callMsg } from '@toque/contracts/messages';
+import type { tags } from '../../db/schema';
+import { signCallerToken, verifyCallerToken } from '../../lib/caller-token';
+import { BadRequest, Conflict, NotFound, Unauthorized } from '../../errors';
+import { callsRepository as repo } from './repository';
+import { iceServers } from './ice';
+import type { CallLifecycle } from './lifecycle';
+
+const CONDOMINIUM_PLATE = 5;
+const HISTORY_LIMIT = 200;
+
+type Tag = typeof tags.$inferSelect;
+
+/** ADM-06 / CALL-01: what the finder's page shows instead of a call button. */
+export function tagState(tag: Pick<Tag, 'ownerId' | 'isActive' | 'disabledAt'>): PublicTagState {
+  if (tag.disabledAt) return 'disabled';
+  if (!tag.isActive) return 'inactive';
+  if (!tag.ownerId) return 'unclaimed';
+  return 'active';
+}
+
+const notCallable: Record<Exclude<PublicTagState, 'active'>, string> = {
+  unclaimed: callMsg.unclaimed,
+  inactive: callMsg.inactive,
+  disabled: callMsg.disabled,
+};
+
+const firstName = (name: string | null) => (name ?? '').trim().split(/\s+/)[0] ?? '';
+
+export type CallsService = ReturnType<typeof callsService>;
+
+export function callsService(app: FastifyInstance, lifecycle: CallLifecycle) {
+  const { db, config } = app;
+
+  async function findTag(rawCode: string) {
+    const code = rawCode.trim().toUpperCase();
+    // A malformed code is as unknown as a well-formed one nobody minted.
+    const found = /^[A-Z0-9]{8}$/.test(code) ? await repo.findTag(db, code) : undefined;
+    if (!found) throw new NotFound(callMsg.tagNotFound);
+    return found;
+  }
+
+  /** The caller token of `roomId`, from `Authorization: Bearer`; 401 for anything else. */
+  function requireCallerOf(roomId: string, token: string | null) {
+    if (!token || verifyCallerToken(config.jwtSecret, token) !== roomId) throw new Unauthorized(callMsg.invalidCallerToken);
+  }
+
+  return {
+    /**
+     * CALL-01 / CALL-02: only what the finder's page needs — never a phone, e-mail, CPF or last name.
+     * A tag that cannot be called shows its state and type, nothing about its owner.
+     */
+    async publicTag(rawCode: string): Promise<PublicTag> {
+      const { tag, ownerName } = await findTag(rawCode);
+      const state = tagState(tag);
+      const base = { code: tag.code, state, product_id: tag.productId, type: productLabel(tag.productId), name: '', owner_first_name: '', units: [] };
+      if (state !== 'active') return base;
+      const result: PublicTag = { ...base, name: tag.name, owner_first_name: firstName(ownerName) };
+      if (tag.showInfoToFinder && tag.importantInfo.trim()) result.important_info = tag.importantInfo;
+      if (tag.productId === CONDOMINIUM_PLATE) {
+        const condo = await repo.condominiumOfPlate(db, tag.code);
+        if (condo) {
+          result.name ||= condo.name;
+          result.units = (await repo.unitsOf(db, condo.id)).map((u) => ({ unit_id: u.id, name: u.name ?? callMsg.temporaryUnit }));
+        }
+      }
+      return result;
+    },
+
+    /**
+     * CALL-02 / CALL-03 / CALL-08: rings the owner and members (a plate: the chosen unit's residents).
+     * Limited per address before anything is looked up, then per tag once the tag is callable, so
+     * probing unknown codes never spends a real tag's budget.
+     */
+    async create(body: CreateCallBody, ip: string): Promise<CreateCallResponse> {
+      const { perIp, perTag, windowMs, ringTimeoutMs, callerTokenTtlS } = config.calls;
+      await app.limiter.hit(`call:ip:${ip}`, perIp, windowMs);
+      const { tag } = await findTag(body.code);
+      const state = tagState(tag);
+      if (state !== 'active') throw new Conflict(notCallable[state]);
+      await app.limiter.hit(`call:tag:${tag.code}`, perTag, windowMs);
+
+      let unit: { id: number; name: string | null } | undefined;
+      let recipients: string[];
+      if (tag.productId === CONDOMINIUM_PLATE) {
+        unit = body.unitId ? await repo.unitOfPlate(db, tag.code, body.unitId) : undefined;
+        if (!unit) throw new BadRequest(callMsg.unitRequired);
+        recipients = await repo.residentIds(db, unit.id);
+        if (recipients.length === 0) throw new Conflict(callMsg.unitEmpty);
+      } else {
+        const everyone = [tag.ownerId, ...(await repo.memberIds(db, tag.code))];
+        recipients = [...new Set(everyone.filter((id): id is string => id !== null))];
+      }
+
+      // 128 random bits: a room id cannot be guessed (CALL-08).
+      const roomId = randomBytes(16).toString('base64url');
+      const latitude = body.latitude ?? null;
+      const longitude = body.longitude ?? null;
+      await db.transaction((tx) =>
+        repo.insertCall(tx, { id: roomId, tagCode: tag.code, unitId: unit?.id ?? null, latitude, longitude, callerAddress: ip }, recipients),
+      );
+      const unitName = unit ? (unit.name ?? callMsg.temporaryUnit) : null;
+      const incoming: IncomingCall = { roomId, latitude, longitude, tagCode: tag.code, tagName: tag.name, productId: tag.productId, unitName };
+      lifecycle.ring(roomId, recipients, incoming);
+      return {
+        roomId,
+        callerToken: signCallerToken(config.jwtSecret, roomId, callerTokenTtlS),
+        iceServers: iceServers(config.ice, roomId),
+        ringTimeoutMs,
+      };
+    },
+
+    /** CALL-10: fresh TURN credentials for the finder (caller token) or a recipient (session). */
+    async iceServersFor(roomId: string, who: { userId: string } | { callerToken: string | null }) {
+      if ('userId' in who) {
+        if (!(await repo.isRecipient(db, roomId, who.userId))) throw new NotFound(callMsg.callNotFound);
+      } else {
+        requireCallerOf(roomId, who.callerToken);
+      }
+      return { iceServers: iceServers(config.ice, roomId) };
+    },
+
+    /**
+     * CALL-07: the finder's text when nobody answered (or instead of waiting: in-app browsers cannot
+     * open the camera). A message left while ringing ends the ringing.
+     */
+    async leaveMessage(roomId: string, callerToken: string | null, body: { message: string; latitude?: number | undefined; longitude?: number | undefined }) {
+      requireCallerOf(roomId, callerToken);
+      const call = await repo.findCall(db, roomId);
+      if (!call) throw new NotFound(callMsg.callNotFound);
+      const located = body.latitude !== undefined && body.longitude !== undefined;
+      const stored = await repo.setMessage(db, roomId, {
+        message: body.message,
+        ...(located ? { latitude: body.latitude, longitude: body.longitude } : {}),
+      });
+      if (!stored) {
+        const now = await repo.findCall(db, roomId);
+        throw new Conflict(now?.answeredAt ? callMsg.callAnswered : callMsg.messageAlreadyLeft);
+      }
+      if (stored.status === 'ringing') await lifecycle.callerLeft(roomId);
+      await lifecycle.mailMessage(roomId);
+    },
+
+    /** CALL-11: the calls that rang for this user, newest first. */
+    async history(userId: string): Promise<CallHistoryItem[]> {
+      const rows = await repo.history(db, userId, HISTORY_LIMIT);
+      return rows.map(({ call, tagName, productId, unitName }) => ({
+        roomId: call.id,
+        tag_code: call.tagCode,
+        tag_name: tagName,
+        product_id: productId,
+        unit_name: call.unitId === null ? null : (unitName ?? callMsg.temporaryUnit),
+        latitude: call.latitude,
+        longitude: call.longitude,
+        status: call.status,
+        started_at: call.startedAt.toISOString(),
+        answered_at: call.answeredAt?.toISOString() ?? null,
+        message: call.message,
+      }));
+    },
+  };
+}

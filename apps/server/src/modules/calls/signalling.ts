@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import type { JoinAck } from '@toque/contracts/calls';
+import { callMsg } from '@toque/contracts/messages';
+import { callRoom, isStopping, type Io, type IoSocket } from '../../plugins/realtime';
+import type { CallLifecycle } from './lifecycle';
+
+/** Runtime shapes of what clients send: the contract's types say what they should send, not what they do. */
+const roomId = z.string().min(1).max(64);
+const description = z.object({ type: z.enum(['offer', 'answer']), sdp: z.string().max(60_000) });
+const candidate = z.object({
+  candidate: z.string().max(4_000),
+  sdpMid: z.string().max(64).nullish(),
+  sdpMLineIndex: z.number().int().min(0).max(1_000).nullish(),
+  usernameFragment: z.string().max(256).nullish(),
+});
+const relay = <T extends z.ZodTypeAny>(payload: T) => z.object({ roomId, to: z.string().max(64).optional(), payload });
+const descriptionRelay = relay(description);
+const candidateRelay = relay(candidate);
+const roomInfo = z.object({ roomId });
+
+/**
+ * The call's signalling (CALL-05…08). Joining is decided by the lifecycle (DB); relaying only needs
+ * the socket to be in the call's room. A relay goes to the rest of the room with `from` set by the
+ * server; `to` is passed along for the clients to filter (a Socket.IO emit cannot target the
+ * intersection of a room and a socket id, and a call room holds two or three sockets).
+ */
+export function callsSignalling(io: Io, lifecycle: CallLifecycle) {
+  io.on('connection', (socket: IoSocket) => {
+    const who = socket.data;
+    const joined = (id: string) => socket.rooms.has(callRoom(id));
+
+    socket.on('join', (rawRoomId, ack) => {
+      const reply = (result: JoinAck) => {
+        if (typeof ack === 'function') ack(result);
+      };
+      const parsed = roomId.safeParse(rawRoomId);
+      if (!parsed.success) return reply({ ok: false, message: callMsg.notRecipient });
+      const id = parsed.data;
+      if (joined(id)) return reply({ ok: true, role: who.kind === 'caller' ? 'caller' : 'recipient' });
+      lifecycle.background(async () => {
+        const result = await lifecycle.join(id, who, socket.id);
+        if (result.ok) {
+          await socket.join(callRoom(id));
+          socket.to(callRoom(id)).emit('user-joined', { roomId: id, id: socket.id, role: result.role });
+        }
+        reply(result);
+      });
+    });
+
+    socket.on('offer', (m) => {
+      const r = descriptionRelay.safeParse(m);
+      if (r.success && joined(r.data.roomId)) socket.to(callRoom(r.data.roomId)).emit('offer', { ...r.data, from: socket.id });
+    });
+    socket.on('answer', (m) => {
+      const r = descriptionRelay.safeParse(m);
+      if (r.success && joined(r.data.roomId)) socket.to(callRoom(r.data.roomId)).emit('answer', { ...r.data, from: socket.id });
+    });
+    socket.on('ice-candidate', (m) => {
+      const r = candidateRelay.safeParse(m);
+      if (r.success && joined(r.data.roomId)) socket.to(callRoom(r.data.roomId)).emit('ice-candidate', { ...r.data, from: socket.id });
+    });
+
+    socket.on('closeCall', (info) => {
+      const r = roomInfo.safeParse(info);
+      if (r.success && joined(r.data.roomId)) lifecycle.background(() => lifecycle.hangUp(r.data.roomId, who));
+    });
+
+    // Rejeitar comes from a ringing session, which has not joined the room: membership is checked in the DB.
+    socket.on('decline', (info, ack) => {
+      const reply = (ok: boolean) => {
+        if (typeof ack === 'function') ack({ ok });
+      };
+      const r = roomInfo.safeParse(info);
+      if (!r.success || who.kind !== 'user') return reply(false);
+      lifecycle.background(async () => reply(await lifecycle.decline(r.data.roomId, who.userId)));
+    });
+
+    let callRooms: string[] = [];
+    socket.on('disconnecting', () => {
+      callRooms = [...socket.rooms].filter((room) => room.startsWith('call:')).map((room) => room.slice('call:'.length));
+    });
+    socket.on('disconnect', () => {
+      // A restarting process must not end the calls of its sockets: they reconnect elsewhere and join again.
+      if (isStopping(io)) return;
+      lifecycle.background(async () => {
+        if (who.kind === 'caller') await lifecycle.callerLeft(who.roomId);
+        for (const id of callRooms) await lifecycle.endIfEmpty(id);
+      });
+    });
+  });
+}

@@ -1,0 +1,17 @@
+import { describe, expect, test } from 'vitest';
+import { holdsNul } from './security';
+
+describe('holdsNul', () => {
+  test('[SEC-03] finds U+0000 in any string or key, however deep', () => {
+    expect(holdsNul({ name: 'Ana', tags: ['a', { deep: 'x\u0000y' }] })).toBe(true);
+    expect(holdsNul({ 'k\u0000': 1 })).toBe(true);
+    expect(holdsNul('\u0000')).toBe(true);
+    expect(holdsNul({ name: 'Ana', n: 1, ok: true, none: null, list: [1, 'dois'] })).toBe(false);
+    expect(holdsNul(undefined)).toBe(false);
+  });
+
+  test('[SEC-03] a body nested past the call stack does not overflow', () => {
+    const deep = JSON.parse('['.repeat(30_000) + '"\\u0000"' + ']'.repeat(30_000)) as unknown;
+    expect(holdsNul(deep)).toBe(true);
+  });
+});

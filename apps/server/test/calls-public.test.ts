@@ -1,0 +1,162 @@
+import { describe, expect, test } from 'vitest';
+import { eq } from 'drizzle-orm';
+import jwt from 'jsonwebtoken';
+import { callMsg } from '@toque/contracts/messages';
+import type { CreateCallResponse, PublicTag } from '@toque/contracts/calls';
+import { callRecipients, calls, tags, users } from '../src/db/schema';
+import { build, dbLabel, mint } from './helpers';
+import { ownedTag, plate, userId } from './calls-support';
+
+const { app, config } = await build();
+
+const view = (code: string) => app.inject({ method: 'GET', url: `/api/public/tags/${code}` });
+let nextIp = 1;
+/** Each test calls from addresses of its own, so the per-address limit is only what the limit test meets. */
+const freshIp = () => `10.1.${Math.floor(nextIp / 250)}.${nextIp++ % 250}`;
+const call = (payload: Record<string, unknown>, ip = freshIp()) =>
+  app.inject({ method: 'POST', url: '/api/calls', payload, remoteAddress: ip });
+
+describe(`the finder's view of a tag ${dbLabel}`, () => {
+  test('[CALL-01] [CALL-02] an active tag shows type, name, the owner\'s first name, and the info only when the owner shows it', async () => {
+    const { owner, code } = await ownedTag(app, 3);
+    await app.db.update(tags).set({ name: 'Rex', importantInfo: 'Alérgico a frango', showInfoToFinder: false }).where(eq(tags.code, code));
+    const hidden = await view(code.toLowerCase());
+    expect(hidden.statusCode).toBe(200);
+    expect(hidden.json()).toEqual({ code, state: 'active', product_id: 3, type: 'Pet', name: 'Rex', owner_first_name: 'Joana', units: [] });
+    await app.db.update(tags).set({ showInfoToFinder: true }).where(eq(tags.code, code));
+    expect((await view(code)).json<PublicTag>().important_info).toBe('Alérgico a frango');
+    expect(owner.name).toBe('Joana Prado Lima');
+  });
+
+  test('[CALL-02] no phone, e-mail, CPF or last name of the owner or a member appears anywhere in the answer', async () => {
+    const { owner, code, members } = await ownedTag(app, 1, 1);
+    await app.db.update(tags).set({ name: 'Pulseira do vovô', importantInfo: 'Diabético', showInfoToFinder: true }).where(eq(tags.code, code));
+    const body = (await view(code)).body;
+    expect(JSON.parse(body)).toMatchObject({ state: 'active', owner_first_name: 'Joana' });
+    for (const person of [owner, members[0]!]) {
+      const [row] = await app.db.select().from(users).where(eq(users.id, userId(person.token)));
+      for (const secret of [row!.email, row!.phone, row!.cpfCnpj, row!.id, 'Prado', 'Lima', 'Sobrenome', row!.passwordHash]) {
+        expect(body).not.toContain(secret);
+      }
+    }
+    expect(Object.keys(JSON.parse(body) as object).sort()).toEqual(
+      ['code', 'important_info', 'name', 'owner_first_name', 'product_id', 'state', 'type', 'units'].sort(),
+    );
+  });
+
+  test('[CALL-01] [ADM-06] inactive, disabled and unclaimed tags say so and reveal nothing of an owner; unknown codes are 404', async () => {
+    const inactive = await ownedTag(app, 2);
+    await app.db.update(tags).set({ isActive: false, name: 'Casa' }).where(eq(tags.code, inactive.code));
+    const disabled = await ownedTag(app, 4);
+    await app.db.update(tags).set({ disabledAt: new Date() }).where(eq(tags.code, disabled.code));
+    const [unclaimed] = await mint(app, 1);
+    const expected = (code: string, state: string, product_id: number, type: string) =>
+      ({ code, state, product_id, type, name: '', owner_first_name: '', units: [] });
+    expect((await view(inactive.code)).json()).toEqual(expected(inactive.code, 'inactive', 2, 'Campainha'));
+    expect((await view(disabled.code)).json()).toEqual(expected(disabled.code, 'disabled', 4, 'Objeto'));
+    expect((await view(unclaimed!)).json()).toEqual(expected(unclaimed!, 'unclaimed', 1, 'Pulseira'));
+    for (const unknown of ['ZZZZZZZZ', 'abc', 'ABCD-1234']) {
+      const res = await view(unknown);
+      expect([res.statusCode, res.json()]).toEqual([404, { message: callMsg.tagNotFound }]);
+    }
+  });
+
+  test('[CALL-02] a condominium plate lists its units to choose from, temporary names included', async () => {
+    const p = await plate(app, 1);
+    const body = (await view(p.code)).json<PublicTag>();
+    expect(body).toMatchObject({ state: 'active', product_id: 5, type: 'Condomínio', name: 'Edifício Aurora' });
+    expect(body.units).toEqual([
+      { unit_id: p.unit.id, name: '101' },
+      { unit_id: p.empty.id, name: callMsg.temporaryUnit },
+    ]);
+  });
+});
+
+describe(`starting a call ${dbLabel}`, () => {
+  test('[CALL-02] [CALL-03] [CALL-08] a call rings the owner and members, with a 128-bit room id and a short-lived caller token', async () => {
+    const { owner, code, members } = await ownedTag(app, 3, 2);
+    const res = await call({ code: code.toLowerCase(), latitude: -19.9, longitude: -43.9 });
+    expect(res.statusCode).toBe(201);
+    const body = res.json<CreateCallResponse>();
+    expect(body.roomId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(Buffer.from(body.roomId, 'base64url')).toHaveLength(16);
+    expect(body.ringTimeoutMs).toBe(60_000);
+    expect(body.iceServers).toEqual([{ urls: ['stun:stun.l.google.com:19302'] }]);
+    const claims = jwt.verify(body.callerToken, config.jwtSecret, { audience: 'toque-caller' }) as Record<string, number | string>;
+    expect(claims).toMatchObject({ call: body.roomId, role: 'caller' });
+    expect(Number(claims.exp) - Number(claims.iat)).toBe(15 * 60);
+    const [row] = await app.db.select().from(calls).where(eq(calls.id, body.roomId));
+    expect(row).toMatchObject({ tagCode: code, status: 'ringing', latitude: -19.9, longitude: -43.9, unitId: null });
+    const recipients = await app.db.select().from(callRecipients).where(eq(callRecipients.callId, body.roomId));
+    expect(recipients.map((r) => r.userId).sort()).toEqual([owner, ...members].map((u) => userId(u.token)).sort());
+    // The caller token is no session: it opens no account route.
+    const me = await app.inject({ method: 'GET', url: '/api/products/listProducts', headers: { authorization: `Bearer ${body.callerToken}` } });
+    expect(me.statusCode).toBe(401);
+  });
+
+  test('[ADM-06] [CALL-08] an inactive, disabled or unclaimed tag cannot be called; an unknown one is 404', async () => {
+    const inactive = await ownedTag(app);
+    await app.db.update(tags).set({ isActive: false }).where(eq(tags.code, inactive.code));
+    const disabled = await ownedTag(app);
+    await app.db.update(tags).set({ disabledAt: new Date() }).where(eq(tags.code, disabled.code));
+    const [unclaimed] = await mint(app, 3);
+    for (const [code, message] of [
+      [inactive.code, callMsg.inactive],
+      [disabled.code, callMsg.disabled],
+      [unclaimed!, callMsg.unclaimed],
+    ] as const) {
+      const res = await call({ code });
+      expect([res.statusCode, res.json()]).toEqual([409, { message }]);
+      expect(await app.db.select().from(calls).where(eq(calls.tagCode, code))).toEqual([]);
+    }
+    const unknown = await call({ code: 'ZZZZZZZZ' });
+    expect([unknown.statusCode, unknown.json()]).toEqual([404, { message: callMsg.tagNotFound }]);
+  });
+
+  test('[CALL-02] a plate needs one of its own units; the unit\'s residents are the recipients, not the síndico', async () => {
+    const p = await plate(app, 2);
+    const other = await plate(app, 1);
+    for (const unitId of [undefined, other.unit.id, 999_999]) {
+      const res = await call({ code: p.code, ...(unitId ? { unitId } : {}) });
+      expect([res.statusCode, res.json()]).toEqual([400, { message: callMsg.unitRequired }]);
+    }
+    const empty = await call({ code: p.code, unitId: p.empty.id });
+    expect([empty.statusCode, empty.json()]).toEqual([409, { message: callMsg.unitEmpty }]);
+    const ok = await call({ code: p.code, unitId: p.unit.id });
+    expect(ok.statusCode).toBe(201);
+    const { roomId } = ok.json<CreateCallResponse>();
+    const recipients = await app.db.select().from(callRecipients).where(eq(callRecipients.callId, roomId));
+    expect(recipients.map((r) => r.userId).sort()).toEqual(p.residents.map((r) => userId(r.token)).sort());
+    const [row] = await app.db.select().from(calls).where(eq(calls.id, roomId));
+    expect(row!.unitId).toBe(p.unit.id);
+  });
+
+  test('[CALL-08] a tag takes 5 calls per window from any addresses; the 6th is 429 while other tags still ring', async () => {
+    const target = await ownedTag(app);
+    const another = await ownedTag(app);
+    for (let i = 0; i < config.calls.perTag; i++) expect((await call({ code: target.code })).statusCode).toBe(201);
+    const ip = freshIp();
+    const refused = await call({ code: target.code }, ip);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toHaveProperty('message');
+    expect((await call({ code: another.code }, ip)).statusCode).toBe(201);
+  });
+
+  test('[CALL-08] one address makes at most 10 calls per window, whatever the tags', async () => {
+    const ip = freshIp();
+    const tagsToCall = [await ownedTag(app), await ownedTag(app), await ownedTag(app)];
+    let made = 0;
+    for (const t of tagsToCall.slice(0, 2)) {
+      for (let i = 0; i < 5; i++) if ((await call({ code: t.code }, ip)).statusCode === 201) made++;
+    }
+    expect(made).toBe(config.calls.perIp);
+    expect((await call({ code: tagsToCall[2]!.code }, ip)).statusCode).toBe(429);
+    expect((await call({ code: tagsToCall[2]!.code })).statusCode).toBe(201);
+  });
+
+  test('[CALL-02] a body that is not a tag code or has coordinates out of range is a 400', async () => {
+    const { code } = await ownedTag(app);
+    expect((await call({ code: 'abc' })).statusCode).toBe(400);
+    expect((await call({ code, latitude: 91, longitude: 0 })).statusCode).toBe(400);
+  });
+});

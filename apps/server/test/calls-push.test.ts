@@ -1,0 +1,162 @@
+import { createDecipheriv, createECDH, createHmac, createPublicKey, randomBytes, verify } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, describe, expect, test } from 'vitest';
+import { eq } from 'drizzle-orm';
+import webpush from 'web-push';
+import type { PushPayload } from '@toque/contracts/push';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { pushSubscriptions, settings } from '../src/db/schema';
+import { build, dbLabel, signUp } from './helpers';
+import { eventually, ownedTag, startCall } from './calls-support';
+
+/** A push service of the test's own: keeps every request; `/push/gone/*` answers 410 like an expired subscription. */
+const received: { path: string; headers: IncomingHttpHeaders; body: Buffer }[] = [];
+const pushService = createServer((req, res) => {
+  const chunks: Buffer[] = [];
+  req.on('data', (c: Buffer) => chunks.push(c));
+  req.on('end', () => {
+    received.push({ path: req.url!, headers: req.headers, body: Buffer.concat(chunks) });
+    res.writeHead(req.url!.startsWith('/push/gone/') ? 410 : 201).end();
+  });
+});
+await new Promise<void>((r) => pushService.listen(0, '127.0.0.1', r));
+afterAll(() => new Promise<void>((r) => pushService.close(() => r())));
+const origin = `http://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
+
+const { app, database, config } = await build();
+
+/** A browser's subscription: a P-256 key pair and 16 random auth bytes. */
+function browserKeys() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const auth = randomBytes(16);
+  return { ecdh, auth, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } };
+}
+
+const hmac = (key: Buffer, ...data: Buffer[]) => createHmac('sha256', key).update(Buffer.concat(data)).digest();
+
+/** RFC 8291 (Web Push message encryption) over RFC 8188 (aes128gcm), decrypted as the browser would. */
+function decrypt(body: Buffer, ecdh: ReturnType<typeof createECDH>, authSecret: Buffer): string {
+  const salt = body.subarray(0, 16);
+  const idlen = body[20]!;
+  const serverPublic = body.subarray(21, 21 + idlen);
+  const ciphertext = body.subarray(21 + idlen);
+  const ecdhSecret = ecdh.computeSecret(serverPublic);
+  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), ecdh.getPublicKey(), serverPublic]);
+  const ikm = hmac(hmac(authSecret, ecdhSecret), keyInfo, Buffer.from([1]));
+  const prk = hmac(salt, ikm);
+  const cek = hmac(prk, Buffer.from('Content-Encoding: aes128gcm\0'), Buffer.from([1])).subarray(0, 16);
+  const nonce = hmac(prk, Buffer.from('Content-Encoding: nonce\0'), Buffer.from([1])).subarray(0, 12);
+  const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
+  decipher.setAuthTag(ciphertext.subarray(ciphertext.length - 16));
+  const padded = Buffer.concat([decipher.update(ciphertext.subarray(0, ciphertext.length - 16)), decipher.final()]);
+  // The last record ends with the delimiter 0x02, then zero padding.
+  let end = padded.length - 1;
+  while (padded[end] === 0) end--;
+  expect(padded[end]).toBe(2);
+  return padded.subarray(0, end).toString('utf8');
+}
+
+/** RFC 8292: `vapid t=<ES256 JWT>, k=<public key>`; checks the signature with the advertised key. */
+function vapidClaims(authorization: string, publicKey: string) {
+  const m = /^vapid t=([^,]+),\s*k=(.+)$/.exec(authorization);
+  expect(m).not.toBeNull();
+  const [, token, k] = m!;
+  expect(k).toBe(publicKey);
+  const raw = Buffer.from(k!, 'base64url');
+  const key = createPublicKey({
+    key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') },
+    format: 'jwk',
+  });
+  const [header, payload, signature] = token!.split('.');
+  const valid = verify('sha256', Buffer.from(`${header}.${payload}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature!, 'base64url'));
+  expect(valid).toBe(true);
+  return JSON.parse(Buffer.from(payload!, 'base64url').toString()) as { aud: string; sub: string; exp: number };
+}
+
+const subscribe = (auth: Record<string, string>, endpoint: string, keys: { p256dh: string; auth: string }) =>
+  app.inject({ method: 'POST', url: '/api/push/subscribe', headers: auth, payload: { endpoint, keys } });
+
+describe(`Web Push ${dbLabel}`, () => {
+  test('[CALL-03] an incoming call is pushed encrypted (aes128gcm), VAPID-signed, TTL 60, urgency high, to every subscription', async () => {
+    const publicKey = (await app.inject({ method: 'GET', url: '/api/push/vapid-public-key' })).json<{ publicKey: string }>().publicKey;
+    expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
+    const { owner, code } = await ownedTag(app);
+    const laptop = browserKeys();
+    const phone = browserKeys();
+    const id = randomBytes(6).toString('hex');
+    expect((await subscribe(owner.auth, `${origin}/push/abc/${id}`, laptop.keys)).statusCode).toBe(201);
+    expect((await subscribe(owner.auth, `${origin}/push/phone/${id}`, phone.keys)).statusCode).toBe(201);
+
+    const { roomId } = await startCall(app, code, { latitude: -19.5, longitude: -43.5 });
+    const [toLaptop, toPhone] = await eventually(async () => {
+      const mine = [`/push/abc/${id}`, `/push/phone/${id}`].map((p) => received.find((r) => r.path === p));
+      expect(mine.every(Boolean)).toBe(true);
+      return mine.map((r) => r!);
+    });
+    const expected: PushPayload = {
+      type: 'incoming-call',
+      call: { roomId, latitude: -19.5, longitude: -43.5, tagCode: code, tagName: '', productId: 3, unitName: null },
+    };
+    for (const [request, browser] of [
+      [toLaptop!, laptop],
+      [toPhone!, phone],
+    ] as const) {
+      expect(request.headers['content-encoding']).toBe('aes128gcm');
+      expect(request.headers.ttl).toBe('60');
+      expect(request.headers.urgency).toBe('high');
+      const claims = vapidClaims(String(request.headers.authorization), publicKey);
+      expect(claims).toMatchObject({ aud: origin, sub: config.push.subject });
+      expect(claims.exp * 1000).toBeGreaterThan(Date.now());
+      expect(JSON.parse(decrypt(request.body, browser.ecdh, browser.auth))).toEqual(expected);
+    }
+    // Another browser's keys cannot read it.
+    expect(() => decrypt(toLaptop!.body, phone.ecdh, phone.auth)).toThrow();
+  });
+
+  test('[CALL-03] a subscription the push service says is gone (410) is deleted', async () => {
+    const { owner, code } = await ownedTag(app);
+    const endpoint = `${origin}/push/gone/${randomBytes(6).toString('hex')}`;
+    await subscribe(owner.auth, endpoint, browserKeys().keys);
+    await startCall(app, code);
+    await eventually(async () => {
+      expect(received.some((r) => endpoint.endsWith(r.path))).toBe(true);
+      expect(await app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint))).toEqual([]);
+    });
+  });
+
+  test('[CALL-03] subscribing needs a session and a valid subscription; the same endpoint is kept once', async () => {
+    const endpoint = `${origin}/push/abc/${randomBytes(6).toString('hex')}`;
+    const keys = browserKeys().keys;
+    expect((await app.inject({ method: 'POST', url: '/api/push/subscribe', payload: { endpoint, keys } })).statusCode).toBe(401);
+    const user = await signUp(app);
+    expect((await subscribe(user.auth, 'not a url', keys)).statusCode).toBe(400);
+    expect((await subscribe(user.auth, endpoint, { p256dh: '', auth: '' })).statusCode).toBe(400);
+    const other = await signUp(app);
+    await subscribe(user.auth, endpoint, keys);
+    await subscribe(other.auth, endpoint, keys);
+    const rows = await app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
+    expect(rows).toHaveLength(1);
+  });
+
+  test('[CALL-03] generated VAPID keys are stored once and every instance signs with them; configured keys win', async () => {
+    const publicKey = app.push.publicKey;
+    const [row] = await app.db.select().from(settings).where(eq(settings.key, 'vapid'));
+    expect((row!.value as { publicKey: string }).publicKey).toBe(publicKey);
+    const second = await buildApp(config, database);
+    const configured = webpush.generateVAPIDKeys();
+    const third = await buildApp(
+      loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', VAPID_PUBLIC_KEY: configured.publicKey, VAPID_PRIVATE_KEY: configured.privateKey }),
+      database,
+    );
+    try {
+      expect(second.push.publicKey).toBe(publicKey);
+      expect(third.push.publicKey).toBe(configured.publicKey);
+    } finally {
+      await second.close();
+      await third.close();
+    }
+  });
+});

@@ -1,0 +1,400 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, test } from 'vitest';
+import fc from 'fast-check';
+import { and, count, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import * as messages from '@toque/contracts/messages';
+import { outbox, passwordResetCodes, pushSubscriptions, tags, users } from '../src/db/schema';
+import { build, dbLabel, engine, mint, signUp } from './helpers';
+
+/**
+ * SEC-03: malformed bodies of every account endpoint always get a 4xx JSON `{ message }` (never a
+ * 5xx) and write nothing. Every generated body is broken on purpose — a base body that *would* be
+ * accepted, with at least one field made invalid — so a server that let one through would write,
+ * and the row checks below would see it.
+ */
+const high = '1000000';
+const { app } = await build({ RATE_LOGIN_PER_IP: high, RATE_LOGIN_PER_EMAIL: high, RATE_CODE_PER_IP: high });
+const NUM_RUNS = 200;
+
+const marker = `sec03.${randomUUID().slice(0, 8)}`;
+/** Every string this file ever sends as an e-mail, so rows created with any of them can be found. */
+const sentEmails = new Set<string>();
+let serial = 0;
+const freshEmail = () => {
+  const email = `${marker}.${++serial}@exemplo.com.br`;
+  sentEmails.add(email);
+  return email;
+};
+
+const victim = await signUp(app, { name: 'Vitima Fixa' });
+const [victimRow] = await app.db.select().from(users).where(eq(users.email, victim.email));
+// The victim has a live reset code, so a reset that slipped through would count a try or use it.
+await app.inject({ method: 'POST', url: '/api/auth/generate-code', payload: { email: victim.email } });
+const [freeCode] = await mint(app, 2);
+const pushEndpoint = `https://push.example/${marker}`;
+
+// ---- Arbitraries ---------------------------------------------------------------------------
+
+/** Any JSON value that is not a string. */
+const notString = fc.oneof(
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 4 }),
+  fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }),
+);
+/** Strings PostgreSQL text cannot hold. */
+const withNul = fc.tuple(fc.string({ maxLength: 10 }), fc.string({ maxLength: 10 })).map(([a, b]) => `${a}\u0000${b}`);
+/** Longer than the 64 KiB body limit. */
+const huge = fc.integer({ min: 66_000, max: 90_000 }).map((n) => 'é'.repeat(n / 2));
+const blank = fc.integer({ min: 0, max: 5 }).map((n) => ' '.repeat(n));
+const nonBlank = (min: number, max: number) =>
+  fc.string({ unit: 'binary', minLength: min, maxLength: max }).filter((s) => s.trim().length >= min);
+/** A string field: not a string, blank, out of its bounds, with a NUL, or beyond the body limit. */
+function badString(min: number, max: number) {
+  const options = [notString, withNul, huge, nonBlank(max + 1, max + 40)];
+  if (min > 0) options.push(blank);
+  if (min > 1) options.push(fc.string({ minLength: 1, maxLength: min - 1 }).map((s) => s.trim()));
+  return fc.oneof(...options);
+}
+const badEmail = fc.oneof(
+  notString,
+  withNul,
+  huge,
+  blank,
+  fc.string({ maxLength: 30 }).map((s) => s.replaceAll('@', '')),
+  fc.constant('sem-dominio@'),
+  fc.constant('@sem-usuario.com'),
+  fc.constant(`${'a'.repeat(250)}@exemplo.com.br`),
+);
+const badProductId = fc.oneof(
+  fc.constantFrom(0, 6, -1, 1.5, 99, null, '', 'pet', 'abc', {}, [1, 2], 'NaN'),
+  fc.integer({ min: 6 }),
+  fc.integer({ max: 0 }),
+);
+const badCode = fc.oneof(
+  notString,
+  withNul,
+  huge,
+  fc.string({ maxLength: 7 }).map((s) => s.trim()),
+  fc.string({ minLength: 9, maxLength: 20 }).filter((s) => s.trim().length > 8),
+);
+
+interface Field {
+  /** Dropping the field makes the body invalid (false for fields with a default or optional). */
+  required: boolean;
+  invalid: fc.Arbitrary<unknown>;
+}
+type Fields = Record<string, Field>;
+
+interface Sent {
+  payload?: string;
+  contentType?: string;
+}
+
+/** A valid base body with ≥1 field removed or made invalid, plus maybe a few extra keys, as JSON. */
+function brokenField(base: () => Record<string, unknown>, fields: Fields): fc.Arbitrary<Sent> {
+  const names = Object.keys(fields);
+  const change = (name: string) =>
+    fields[name]!.required
+      ? fc.oneof(
+          fc.constant({ drop: true as const }),
+          fields[name]!.invalid.map((value) => ({ value })),
+        )
+      : fields[name]!.invalid.map((value) => ({ value }));
+  return fc
+    .tuple(
+      fc
+        .subarray(names, { minLength: 1 })
+        .chain((picked) => fc.tuple(...picked.map((n) => change(n).map((c) => [n, c] as const)))),
+      fc.dictionary(
+        fc.constantFrom('admin', 'isToqueAdmin', 'extra', 'id', 'tokenVersion'),
+        fc.jsonValue({ maxDepth: 2 }),
+        { maxKeys: 2 },
+      ),
+    )
+    .map(([changes, extra]) => {
+      const body: Record<string, unknown> = { ...extra, ...base() };
+      for (const [name, c] of changes) {
+        if ('drop' in c) delete body[name];
+        else body[name] = c.value;
+        if (name === 'email' && typeof body.email === 'string') sentEmails.add(body.email.trim().toLowerCase());
+      }
+      return { payload: JSON.stringify(body), contentType: 'application/json' };
+    });
+}
+
+/** Bodies that are wrong as a whole: not an object, not JSON, or not sent as JSON. */
+function brokenWhole(base: () => Record<string, unknown>): fc.Arbitrary<Sent> {
+  const json = 'application/json';
+  const valid = () => JSON.stringify(base());
+  return fc.oneof(
+    // JSON that is not an object.
+    fc
+      .oneof(fc.integer(), fc.string(), fc.constant(null), fc.boolean(), fc.array(fc.jsonValue({ maxDepth: 2 })))
+      .map((v) => ({
+        payload: JSON.stringify(v),
+        contentType: json,
+      })),
+    // Not JSON at all, declared as JSON.
+    fc
+      .oneof(
+        fc.string({ minLength: 1 }).map((s) => `{${s}`),
+        fc.constantFrom(
+          '',
+          '{',
+          '{"email":',
+          "{'email': 'a@b.co'}",
+          '{"a":1,}',
+          'undefined',
+          'NaN',
+          '{"a" 1}',
+          '\u0000',
+        ),
+        fc.constant(null).map(() => valid().slice(0, -1)),
+      )
+      .map((payload) => ({ payload, contentType: json })),
+    // Prototype pollution attempts on an otherwise valid body.
+    fc.constantFrom('{"__proto__":{"isToqueAdmin":true},', '{"constructor":{"prototype":{"x":1}},').map((head) => ({
+      payload: head + valid().slice(1),
+      contentType: json,
+    })),
+    // A valid body under the wrong content type, or none.
+    fc
+      .constantFrom(
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'application/xml',
+        undefined,
+      )
+      .map((contentType) => ({ payload: valid(), contentType })),
+    // Deep nesting and a body over the size limit.
+    fc.integer({ min: 100, max: 3000 }).map((n) => ({ payload: '['.repeat(n) + ']'.repeat(n), contentType: json })),
+    huge.map((s) => ({ payload: JSON.stringify({ ...base(), name: s }), contentType: json })),
+    // No body at all.
+    fc.constant({ contentType: json }),
+  );
+}
+
+const bodies = (base: () => Record<string, unknown>, fields: Fields) =>
+  fc.oneof({ arbitrary: brokenField(base, fields), weight: 3 }, { arbitrary: brokenWhole(base), weight: 1 });
+
+// ---- Sending and checking ------------------------------------------------------------------
+
+/** Every text of the message catalogues: an error a screen may show is one of them, in Portuguese. */
+const catalogue = new Set(Object.values(messages).flatMap((group: Record<string, string>) => Object.values(group)));
+
+async function send(method: 'POST' | 'PUT', url: string, sent: Sent, headers: Record<string, string> = {}) {
+  return app.inject({
+    method,
+    url,
+    headers: { ...headers, ...(sent.contentType ? { 'content-type': sent.contentType } : {}) },
+    ...(sent.payload !== undefined ? { payload: sent.payload } : {}),
+  });
+}
+
+function expectClientError(res: Awaited<ReturnType<typeof send>>, sent: Sent) {
+  const where = `${res.statusCode} for ${sent.contentType} ${sent.payload?.slice(0, 200)}`;
+  expect(res.statusCode, where).toBeGreaterThanOrEqual(400);
+  expect(res.statusCode, where).toBeLessThan(500);
+  expect(String(res.headers['content-type']), where).toMatch(/^application\/json/);
+  const body = res.json<Record<string, unknown>>();
+  expect(Object.keys(body), where).toEqual(['message']);
+  expect(catalogue.has(body.message as string), `${where}: ${res.body}`).toBe(true);
+}
+
+/** Rows this file could have created or changed. */
+async function snapshot() {
+  // Strings with a NUL cannot be stored (nor sent as a query parameter); nor could a giant e-mail.
+  const emails = [...sentEmails, victim.email].filter((e) => !e.includes('\u0000') && e.length <= 1000);
+  const n = async (q: Promise<{ n: number }[]>) => (await q)[0]!.n;
+  const db = app.db;
+  const own = {
+    users: await n(
+      db
+        .select({ n: count() })
+        .from(users)
+        .where(and(inArray(sql`lower(${users.email})`, emails), ne(users.id, victimRow!.id))),
+    ),
+    victim: (await db.select().from(users).where(eq(users.id, victimRow!.id)))[0],
+    freeCodeOwner: (await db.select({ o: tags.ownerId }).from(tags).where(eq(tags.code, freeCode!)))[0]?.o,
+    resetCodes: await db.select().from(passwordResetCodes).where(eq(passwordResetCodes.userId, victimRow!.id)),
+    mails: await n(db.select({ n: count() }).from(outbox).where(inArray(outbox.to, emails))),
+    push: await n(
+      db.select({ n: count() }).from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, pushEndpoint)),
+    ),
+  };
+  // On PGlite this file has the database to itself: the whole tables must not move either.
+  const totals =
+    engine === 'pglite'
+      ? {
+          users: await n(db.select({ n: count() }).from(users)),
+          owned: await n(db.select({ n: count() }).from(tags).where(isNotNull(tags.ownerId))),
+          resetCodes: await n(db.select({ n: count() }).from(passwordResetCodes)),
+          outbox: await n(db.select({ n: count() }).from(outbox)),
+          push: await n(db.select({ n: count() }).from(pushSubscriptions)),
+        }
+      : undefined;
+  return { own, totals };
+}
+
+async function fuzz(
+  method: 'POST' | 'PUT',
+  url: string,
+  arb: fc.Arbitrary<Sent>,
+  headers: Record<string, string> = {},
+) {
+  const before = await snapshot();
+  await fc.assert(
+    fc.asyncProperty(arb, async (sent) => {
+      expectClientError(await send(method, url, sent, headers), sent);
+    }),
+    { numRuns: NUM_RUNS },
+  );
+  const after = await snapshot();
+  expect(after.own.users).toBe(0);
+  expect(after).toEqual(before);
+}
+
+// ---- One property per endpoint ---------------------------------------------------------------
+
+const account = {
+  name: { required: true, invalid: badString(1, 50) },
+  phone: { required: true, invalid: badString(10, 30) },
+  cpfOrCnpj: { required: true, invalid: badString(11, 20) },
+  password: { required: true, invalid: badString(6, 200) },
+  email: { required: true, invalid: badEmail },
+} satisfies Fields;
+
+describe(`SEC-03 malformed bodies ${dbLabel}`, () => {
+  test("[API-03] a missing field or a wrong type reads as the catalogue's message, never Zod's English", async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 42 } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: messages.apiMsg.validation });
+    const register = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: 'Ana' } });
+    expect(register.json()).toEqual({ message: messages.apiMsg.validation });
+  });
+
+  test('[API-03] [SEC-03] a NUL character is refused with 400, not a database error', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: {
+        name: 'Ana\u0000',
+        email: freshEmail(),
+        phone: '31988887777',
+        cpfOrCnpj: '12345678901',
+        password: 'segredo123',
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: messages.apiMsg.validation });
+    const query = await app.inject({ method: 'GET', url: '/api/profile/userName?x=%00', headers: victim.auth });
+    expect(query.statusCode).toBe(400);
+  });
+
+  test('[SEC-03] [API-03] login: 4xx {message} for every malformed body, nothing written', async () => {
+    const base = () => ({
+      email: victim.email,
+      password: victim.password,
+      platform: 'web',
+      token: JSON.stringify({ endpoint: pushEndpoint, keys: { p256dh: 'x', auth: 'y' } }),
+    });
+    await fuzz(
+      'POST',
+      '/api/auth/login',
+      bodies(base, {
+        email: { required: true, invalid: badString(1, 254) },
+        password: { required: true, invalid: badString(1, 200) },
+        platform: {
+          required: false,
+          invalid: fc.oneof(
+            notString.filter((v) => v !== null),
+            withNul,
+            nonBlank(21, 40),
+          ),
+        },
+        token: { required: false, invalid: fc.oneof(notString, withNul, nonBlank(4001, 4100)) },
+      }),
+    );
+  });
+
+  test('[SEC-03] [API-03] register: 4xx {message} for every malformed body, nothing written', async () => {
+    const base = () => ({
+      name: 'Conta Nova',
+      email: freshEmail(),
+      phone: '31988887777',
+      cpfOrCnpj: '12345678901',
+      password: 'segredo123',
+    });
+    await fuzz('POST', '/api/auth/register', bodies(base, account));
+  });
+
+  test('[SEC-03] [API-03] web-onboarding: 4xx {message} for every malformed body, nothing written, the code stays free', async () => {
+    const base = () => ({
+      name: 'Conta Nova',
+      email: freshEmail(),
+      phone: '31988887777',
+      cpfOrCnpj: '12345678901',
+      password: 'segredo123',
+      code: freeCode!,
+      productId: 2,
+    });
+    await fuzz(
+      'POST',
+      '/api/auth/web-onboarding',
+      bodies(base, {
+        ...account,
+        code: { required: true, invalid: badCode },
+        productId: { required: true, invalid: badProductId },
+      }),
+    );
+    expect(
+      await app.db
+        .select()
+        .from(tags)
+        .where(and(eq(tags.code, freeCode!), isNotNull(tags.ownerId))),
+    ).toHaveLength(0);
+  });
+
+  test('[SEC-03] [API-03] generate-code: 4xx {message} for every malformed body, nothing mailed', async () => {
+    await fuzz(
+      'POST',
+      '/api/auth/generate-code',
+      bodies(() => ({ email: victim.email }), { email: { required: true, invalid: badEmail } }),
+    );
+  });
+
+  test('[SEC-03] [API-03] reset-password: 4xx {message} for every malformed body, no try counted', async () => {
+    const base = () => ({ email: victim.email, code: '123456', password: 'nova-senha', confirmPassword: 'nova-senha' });
+    await fuzz(
+      'POST',
+      '/api/auth/reset-password',
+      bodies(base, {
+        email: { required: true, invalid: badEmail },
+        code: { required: true, invalid: badString(1, 20) },
+        password: { required: true, invalid: badString(6, 200) },
+        confirmPassword: { required: true, invalid: badString(1, 200) },
+      }),
+    );
+  });
+
+  test('[SEC-03] [API-03] updateUser: 4xx {message} for every malformed body, the account unchanged', async () => {
+    const base = () => ({ name: 'Nome Trocado', password: victim.password, newPassword: 'senha-trocada' });
+    await fuzz(
+      'PUT',
+      '/api/profile/updateUser',
+      bodies(base, {
+        name: { required: true, invalid: badString(1, 50) },
+        password: { required: true, invalid: badString(1, 200) },
+        newPassword: {
+          required: false,
+          invalid: fc.oneof(notString, withNul, huge, fc.string({ minLength: 1, maxLength: 5 }), nonBlank(201, 230)),
+        },
+      }),
+      victim.auth,
+    );
+  });
+});

@@ -1,0 +1,48 @@
+import { Link } from 'react-router';
+import { paths } from '@toque/contracts/routes';
+import { ui } from '@toque/contracts/ui';
+import { Dropdown } from '../../../components/ui/dropdown';
+import { useLogout, useSession } from '../../../lib/use-session';
+
+function initialsOf(name: string | null): string {
+  if (!name) return '';
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const first = words[0]?.[0] ?? '';
+  const last = words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : '';
+  return `${first}${last}`.toUpperCase();
+}
+
+const itemClass = 'block w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-800 hover:bg-slate-100';
+
+/** DASH-03: avatar with the user name, Editar Perfil and Sair. */
+export function AccountMenu() {
+  const { userName } = useSession();
+  const logout = useLogout();
+  return (
+    <Dropdown
+      label={ui.buttons.accountMenu}
+      triggerClassName="flex size-10 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white hover:bg-brand-800"
+      trigger={<span aria-hidden="true">{initialsOf(userName) || '•'}</span>}
+    >
+      {(close) => (
+        <>
+          <p className="truncate border-b border-slate-200 px-3 pt-1 pb-2 text-sm font-semibold text-slate-900">
+            {userName ?? '…'}
+          </p>
+          <ul className="pt-1">
+            <li>
+              <Link to={paths.account} className={itemClass} onClick={close}>
+                {ui.buttons.editProfile}
+              </Link>
+            </li>
+            <li>
+              <button type="button" className={itemClass} onClick={logout}>
+                {ui.buttons.logout}
+              </button>
+            </li>
+          </ul>
+        </>
+      )}
+    </Dropdown>
+  );
+}

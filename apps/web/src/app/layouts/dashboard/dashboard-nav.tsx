@@ -1,0 +1,93 @@
+import { useId, useState } from 'react';
+import { NavLink } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button';
+import {
+  dashboardAdminNav,
+  dashboardContactLabel,
+  dashboardNavAfterContact,
+  dashboardNavBeforeContact,
+  navLabels,
+  type NavItem,
+} from '../../../content/navigation';
+import { support } from '../../../content/site';
+import { buyLabel, storeLinks } from '../../../content/store';
+import { useSession } from '../../../lib/use-session';
+
+const itemClass = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-lg px-3 py-2 text-sm font-medium ${
+    isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-800 hover:bg-slate-100'
+  }`;
+
+function Items({ items }: { items: readonly NavItem[] }) {
+  return items.map((item) => (
+    <li key={item.to}>
+      <NavLink to={item.to} end={item.end ?? false} className={itemClass}>
+        {item.label}
+      </NavLink>
+    </li>
+  ));
+}
+
+/** Contato: support hours, WhatsApp and the FAQ, opened in place. */
+function ContactPanel() {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  return (
+    <li>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => setOpen((value) => !value)}
+        className="flex w-full items-center justify-between rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-800 hover:bg-slate-100"
+      >
+        {dashboardContactLabel}
+        <span aria-hidden="true">{open ? '−' : '+'}</span>
+      </button>
+      {open ? (
+        <div id={panelId} className="mx-3 mt-1 space-y-1 rounded-lg bg-slate-100 p-3 text-sm text-slate-800">
+          <p className="font-semibold">{support.title}</p>
+          <p>{support.hours}</p>
+          <p>
+            <a
+              href={support.whatsappUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="text-brand-700 underline"
+            >
+              {support.whatsappLabel}
+            </a>
+          </p>
+          <p>
+            <a href={support.faqPath} className="text-brand-700 underline">
+              {support.faqLabel}
+            </a>
+          </p>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/** DASH-02: the dashboard menu; admins also see the administration pages. */
+export function DashboardNav() {
+  const { isToqueAdmin } = useSession();
+  return (
+    <nav aria-label={navLabels.dashboardMenu} className="flex flex-col gap-4 p-4">
+      <ul className="flex flex-col gap-1">
+        <Items items={dashboardNavBeforeContact} />
+        <ContactPanel />
+        <Items items={dashboardNavAfterContact} />
+        {isToqueAdmin ? <Items items={dashboardAdminNav} /> : null}
+      </ul>
+      <a
+        href={storeLinks.store}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={buttonClasses('primary', 'md', 'w-full')}
+      >
+        {buyLabel}
+      </a>
+    </nav>
+  );
+}

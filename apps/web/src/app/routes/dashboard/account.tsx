@@ -1,0 +1,17 @@
+import { ui } from '@toque/contracts/ui';
+import { accountCopy } from '../../../content/pages';
+import { AccountForm } from '../../../features/profile/components/account-form';
+
+/** ACC-01/02 */
+export function AccountPage() {
+  return (
+    <section className="max-w-xl">
+      <title>{`${ui.headings.account} | Toque`}</title>
+      <h1 className="text-3xl font-bold text-slate-900">{ui.headings.account}</h1>
+      <p className="mt-2 text-slate-700">{accountCopy.intro}</p>
+      <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <AccountForm />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import { useId, type ComponentProps, type ReactNode } from 'react';
+
+const control =
+  'block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm ' +
+  'placeholder:text-slate-500 aria-[invalid=true]:border-red-700 border-slate-400 ' +
+  'focus:border-brand-600 disabled:bg-slate-100';
+
+interface FieldShellProps {
+  id: string;
+  label: string;
+  error?: string | undefined;
+  hint?: string | undefined;
+  children: ReactNode;
+}
+
+function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {children}
+      {hint && !error ? (
+        <p id={`${id}-hint`} className="text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Accessible wiring shared by every control: invalid state and the text that explains it. */
+function describe(id: string, error: string | undefined, hint: string | undefined) {
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy } as const;
+}
+
+interface TextFieldProps extends ComponentProps<'input'> {
+  label: string;
+  error?: string | undefined;
+  hint?: string | undefined;
+}
+
+/** A labelled input whose error is shown as text under it and announced through aria-describedby. */
+export function TextField({ label, error, hint, id, className = '', ...input }: TextFieldProps) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  return (
+    <FieldShell id={inputId} label={label} error={error} hint={hint}>
+      <input id={inputId} className={`${control} ${className}`} {...describe(inputId, error, hint)} {...input} />
+    </FieldShell>
+  );
+}
+
+interface SelectFieldProps extends ComponentProps<'select'> {
+  label: string;
+  error?: string | undefined;
+  hint?: string | undefined;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  /** Text of the empty first option; none when omitted. */
+  placeholder?: string;
+}
+
+export function SelectField({
+  label,
+  error,
+  hint,
+  id,
+  options,
+  placeholder,
+  className = '',
+  ...select
+}: SelectFieldProps) {
+  const autoId = useId();
+  const selectId = id ?? autoId;
+  return (
+    <FieldShell id={selectId} label={label} error={error} hint={hint}>
+      <select id={selectId} className={`${control} ${className}`} {...describe(selectId, error, hint)} {...select}>
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  );
+}

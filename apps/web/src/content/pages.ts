@@ -1,0 +1,89 @@
+/**
+ * Copy of the pages that later issues finish: each says plainly what it is and that it is
+ * being built, so nobody mistakes a placeholder for a broken page.
+ */
+export interface PlaceholderCopy {
+  title: string;
+  text: string;
+}
+
+const building = 'Esta página está sendo construída.';
+
+function page(title: string, about: string): PlaceholderCopy {
+  return { title, text: `${about} ${building}` };
+}
+
+export const placeholders = {
+  manual: page('Manual do Usuário', 'Aqui você vai aprender, passo a passo, a ativar e usar o seu Toque.'),
+  privacy: page('Política de Privacidade', 'Aqui estarão os dados que coletamos, como os usamos e os seus direitos.'),
+  terms: page('Termos e Condições', 'Aqui estarão as regras de uso, comodato e licenças do Toque.'),
+  bracelets: page('Pulseiras', 'Aqui você vai conhecer a pulseira Toque para pessoas.'),
+  collars: page('Coleiras', 'Aqui você vai conhecer a plaquinha Toque para coleiras de pets.'),
+  objects: page('Objetos', 'Aqui você vai conhecer a etiqueta Toque para objetos.'),
+  doorbells: page('Campainhas', 'Aqui você vai conhecer a campainha Toque para casas e condomínios.'),
+  landing: page('Conheça o Toque', 'Aqui estará a nossa página de campanha.'),
+  comingSoonText: 'Estamos preparando novidades. Esta página está sendo construída.',
+  call: page('Chamada', 'Aqui você vai atender as chamadas de quem encontrou o seu Toque.'),
+  finder: page('Chamar o dono', 'Aqui quem encontrou este Toque vai poder chamar o dono por vídeo.'),
+  finance: page('Financeiro', 'Aqui você vai ver o seu plano, o cartão vinculado e o histórico de pagamentos.'),
+  dashboardManual: page('Manual de Uso', 'Aqui você vai encontrar o passo a passo para usar o seu Toque.'),
+  products: page('Meus Produtos', 'Aqui você vai ver e gerenciar todos os seus Toques.'),
+  editTag: page('Editar Toque', 'Aqui você vai editar o nome e as informações importantes do seu Toque.'),
+  units: page('Apartamentos', 'Aqui você vai ver as unidades do seu condomínio.'),
+  editUnit: page('Editar Apartamento', 'Aqui você vai editar o nome da unidade e os seus moradores.'),
+  condoActivation: page('Ativação de Condomínio', 'Aqui o administrador vai cadastrar condomínios e suas unidades.'),
+  manageClients: page(
+    'Gerenciar Clientes',
+    'Aqui o administrador vai ver os clientes e ativar ou desativar os seus QR Codes.',
+  ),
+} as const;
+
+/** Labels that accompany a route parameter on a placeholder page. */
+export const paramLabels = {
+  tagCode: 'Código do Toque',
+  condoCode: 'Código do condomínio',
+  unitId: 'Unidade',
+} as const;
+
+export const homeCopy = {
+  productsTitle: 'Escolha o seu Toque',
+  loginPrompt: 'Já é cliente?',
+  loginLink: 'Acessar a área do cliente',
+  howTitle: 'Como funciona',
+  how: [
+    'Você ativa o Toque na sua conta.',
+    'Quem encontra a pessoa, o pet ou o objeto escaneia o QR Code.',
+    'Você recebe uma videochamada com a localização, sem expor o seu número.',
+  ],
+} as const;
+
+export const dashboardCopy = {
+  text: 'Este é o seu painel. Em breve você verá aqui os seus Toques, o financeiro, o manual de uso e as perguntas frequentes.',
+} as const;
+
+export const authCopy = {
+  loginIntro: 'Acesse a sua conta para gerenciar os seus Toques.',
+  or: 'ou',
+  noAccount: 'Ainda não tem conta?',
+  signUpIntro: 'Cadastre-se para ativar e gerenciar os seus Toques.',
+  onboardingIntro: (code: string) =>
+    `Que bom ter você aqui! Crie a sua conta abaixo e o Toque de código ${code} será vinculado a ela automaticamente.`,
+  onboardingFormTitle: 'Seus dados',
+  productPlaceholder: 'Selecione',
+  forgotIntro: 'Informe o seu e-mail e enviaremos um código para você redefinir a senha.',
+  forgotSuccessText: 'Enviamos um código para o seu e-mail. Use-o para criar uma nova senha.',
+  resetIntro: 'Digite o código que você recebeu por e-mail e escolha uma nova senha.',
+  resetSuccessText: 'Pronto! Sua senha foi alterada. Agora é só entrar com a nova senha.',
+  googleUnavailable: 'Login com Google ainda não está disponível.',
+} as const;
+
+export const accountCopy = {
+  intro: 'Altere o seu nome ou a sua senha. Para salvar, confirme com a sua senha atual.',
+  newPasswordHint: 'Deixe em branco para manter a senha atual.',
+} as const;
+
+export const errorPageCopy = {
+  title: 'Algo deu errado',
+  text: 'Não foi possível abrir esta página. Tente recarregar.',
+  reload: 'Recarregar a página',
+} as const;

@@ -1,0 +1,19 @@
+import { useMutation } from '@tanstack/react-query';
+import type { LoginBody } from '@toque/contracts/auth';
+import { api } from '@toque/contracts/routes';
+import { apiClient } from '../../../lib/api-client';
+import { tokenFrom } from './token';
+
+/** POST /auth/login → the session token, or null when the answer carries none. */
+export async function login(body: LoginBody): Promise<string | null> {
+  return tokenFrom(await apiClient.post<unknown>(api.login, body));
+}
+
+/** AUTH-03: the web logs in as platform 'web'; the push subscription comes later, so token is ''. */
+export function loginBodyOf(credentials: { email: string; password: string }): LoginBody {
+  return { email: credentials.email, password: credentials.password, platform: 'web', token: '' };
+}
+
+export function useLogin() {
+  return useMutation({ mutationFn: login });
+}

@@ -1,0 +1,83 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router';
+import { loginForm, type LoginForm as LoginValues } from '@toque/contracts/auth';
+import { msg } from '@toque/contracts/messages';
+import { paths } from '@toque/contracts/routes';
+import { ui } from '@toque/contracts/ui';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { authCopy } from '../../../content/pages';
+import { notify } from '../../../lib/toast';
+import { loginBodyOf, useLogin } from '../api/login';
+import { useStartSession } from '../hooks/use-start-session';
+import { GoogleButton } from './google-button';
+
+/** AUTH-03/04 */
+export function LoginForm() {
+  const login = useLogin();
+  const startSession = useStartSession();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginValues>({ resolver: zodResolver(loginForm), defaultValues: { email: '', password: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    let token: string | null;
+    try {
+      token = await login.mutateAsync(loginBodyOf(values));
+    } catch {
+      notify.error(msg.loginFailure);
+      return;
+    }
+    if (!token) {
+      notify.error(msg.loginNoToken);
+      return;
+    }
+    notify.success(msg.loginSuccess);
+    startSession(token);
+  });
+
+  return (
+    <div className="space-y-6">
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+        <TextField
+          label={ui.fields.login}
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label={ui.fields.password}
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <p className="text-right text-sm">
+          <Link to={paths.forgotPassword} className="font-medium text-brand-700 underline underline-offset-4">
+            {ui.links.forgotPassword}
+          </Link>
+        </p>
+        <Button type="submit" size="lg" className="w-full" busy={isSubmitting}>
+          {ui.buttons.login}
+        </Button>
+      </form>
+      <p className="flex items-center gap-3 text-sm text-slate-600" aria-hidden="true">
+        <span className="h-px flex-1 bg-slate-200" />
+        {authCopy.or}
+        <span className="h-px flex-1 bg-slate-200" />
+      </p>
+      <GoogleButton />
+      <p className="text-center text-sm text-slate-700">
+        {authCopy.noAccount}{' '}
+        <Link to={paths.signUp} className="font-semibold text-brand-700 underline underline-offset-4">
+          {ui.links.signUp}
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { registerForm } from '@toque/contracts/auth';
+import { msg } from '@toque/contracts/messages';
+import { paths } from '@toque/contracts/routes';
+import { ui } from '@toque/contracts/ui';
+import { Button } from '../../../components/ui/button';
+import { messageForStatus } from '../../../lib/error-message';
+import { notify } from '../../../lib/toast';
+import { loginBodyOf, useLogin } from '../api/login';
+import { useRegister } from '../api/register';
+import { useStartSession } from '../hooks/use-start-session';
+import { AccountFields } from './account-fields';
+
+type Values = z.input<typeof registerForm>;
+type Parsed = z.output<typeof registerForm>;
+
+const empty: Values = { name: '', email: '', phone: '', cpfOrCnpj: '', password: '', confirmPassword: '' };
+
+/** AUTH-07/08: register, then log in automatically. */
+export function SignUpForm() {
+  const registerAccount = useRegister();
+  const login = useLogin();
+  const startSession = useStartSession();
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<Values, unknown, Parsed>({ resolver: zodResolver(registerForm), defaultValues: empty });
+
+  const onSubmit = handleSubmit(async ({ confirmPassword: _confirmation, ...account }) => {
+    try {
+      await registerAccount.mutateAsync(account);
+    } catch (error) {
+      notify.error(messageForStatus(error, { 409: msg.registerConflict }, msg.registerError));
+      return;
+    }
+    notify.success(msg.registerSuccess);
+
+    let token: string | null = null;
+    try {
+      token = await login.mutateAsync(loginBodyOf(account));
+    } catch {
+      token = null;
+    }
+    if (!token) {
+      notify.error(msg.registerAutoLoginFailure);
+      void navigate(paths.login, { replace: true });
+      return;
+    }
+    startSession(token);
+  });
+
+  return (
+    <div className="space-y-6">
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+        <AccountFields field={(name) => register(name)} errors={errors} />
+        <Button type="submit" size="lg" className="w-full" busy={isSubmitting}>
+          {ui.buttons.signUp}
+        </Button>
+      </form>
+      <p className="text-center text-sm text-slate-700">
+        <Link to={paths.login} className="font-semibold text-brand-700 underline underline-offset-4">
+          {ui.links.login}
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { useEffect, useRef, useState } from 'react';
+import { useReducedMotion } from './use-reduced-motion';
+
+/** Share of an element that must be on screen before it fades in (PUB-16). */
+export const REVEAL_THRESHOLD = 0.3;
+
+/**
+ * True once the element has been at least 30 % visible; at once for users who prefer reduced
+ * motion (PUB-16). Stays true: content does not vanish again when scrolled away.
+ */
+export function useRevealed<T extends Element>() {
+  const ref = useRef<T>(null);
+  const reducedMotion = useReducedMotion();
+  const [seen, setSeen] = useState(false);
+
+  useEffect(() => {
+    const element = ref.current;
+    if (seen || reducedMotion || !element) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setSeen(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting && entry.intersectionRatio >= REVEAL_THRESHOLD)) {
+          setSeen(true);
+          observer.disconnect();
+        }
+      },
+      { threshold: REVEAL_THRESHOLD },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [seen, reducedMotion]);
+
+  return { ref, revealed: seen || reducedMotion };
+}

@@ -1,0 +1,19 @@
+import { useMutation } from '@tanstack/react-query';
+import type { UpdateUserBody } from '@toque/contracts/profile';
+import { api } from '@toque/contracts/routes';
+import { apiClient } from '../../../lib/api-client';
+
+export interface UpdateUserResult {
+  message: string;
+  /** Present when the password changed: older tokens no longer work (ACC-02). */
+  token?: string;
+}
+
+/** PUT /profile/updateUser {name, password (current), newPassword?} */
+export function updateUser(body: UpdateUserBody): Promise<UpdateUserResult> {
+  return apiClient.put<UpdateUserResult>(api.updateUser, body);
+}
+
+export function useUpdateUser() {
+  return useMutation({ mutationFn: updateUser });
+}

@@ -1,0 +1,124 @@
+import { REQUEST_SPACING_MS } from '@toque/contracts/constants';
+import { API_BASE } from '@toque/contracts/routes';
+import { tokenStorage } from './storage';
+
+/** An HTTP answer outside 2xx, or no answer at all (status 0). `message` is the server's `{ message }`. */
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** The status of a failed call, or 0 when it is not an HTTP answer. */
+export function statusOf(error: unknown): number {
+  return isApiError(error) ? error.status : 0;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  body?: unknown;
+  signal?: AbortSignal;
+  /** 'blob' for binary downloads (the spreadsheet report). */
+  responseType?: 'json' | 'blob';
+}
+
+/** The part of `fetch` the client uses: it always passes a URL string. */
+export type Fetcher = (url: string, init: RequestInit) => Promise<Response>;
+
+export interface ApiClientOptions {
+  baseUrl?: string;
+  spacingMs?: number;
+  getToken?: () => string | null;
+  fetch?: Fetcher;
+}
+
+const NETWORK_ERROR = 'Não foi possível falar com o servidor. Verifique sua conexão.';
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function messageOf(body: unknown, response: Response): string {
+  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
+    return body.message;
+  }
+  return response.statusText || `HTTP ${response.status}`;
+}
+
+/**
+ * The one HTTP client of the web app (API-02): base `/api`, JSON in and out, Bearer token from
+ * localStorage, no timeout, and requests with the same method and path started at least
+ * `spacingMs` apart. A factory so tests get a client with its own spacing memory.
+ */
+export function createApiClient(options: ApiClientOptions = {}) {
+  const baseUrl = options.baseUrl ?? API_BASE;
+  const spacingMs = options.spacingMs ?? REQUEST_SPACING_MS;
+  const getToken = options.getToken ?? tokenStorage.read;
+  /** method+path → when the latest request with that key starts (or started). */
+  const slots = new Map<string, number>();
+
+  /**
+   * Reserves the next start time synchronously, so that several calls made at once queue up
+   * one spacing apart instead of all waking together after the first interval.
+   */
+  async function waitForSlot(key: string): Promise<void> {
+    const now = Date.now();
+    const previous = slots.get(key);
+    const start = previous === undefined ? now : Math.max(now, previous + spacingMs);
+    slots.set(key, start);
+    if (start > now) await new Promise<void>((resolve) => setTimeout(resolve, start - now));
+  }
+
+  async function request<T>(method: HttpMethod, path: string, init: RequestOptions = {}): Promise<T> {
+    await waitForSlot(`${method} ${path}`);
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    const token = getToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    let body: string | undefined;
+    if (init.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(init.body);
+    }
+
+    let response: Response;
+    try {
+      const doFetch: Fetcher = options.fetch ?? globalThis.fetch;
+      response = await doFetch(`${baseUrl}${path}`, { method, headers, body, signal: init.signal });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new ApiError(0, NETWORK_ERROR);
+    }
+
+    if (!response.ok) throw new ApiError(response.status, messageOf(await readBody(response), response));
+    if (init.responseType === 'blob') return (await response.blob()) as T;
+    return (await readBody(response)) as T;
+  }
+
+  return {
+    request,
+    get: <T>(path: string, init?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, init),
+    post: <T>(path: string, body?: unknown, init?: RequestOptions) => request<T>('POST', path, { ...init, body }),
+    put: <T>(path: string, body?: unknown, init?: RequestOptions) => request<T>('PUT', path, { ...init, body }),
+    patch: <T>(path: string, body?: unknown, init?: RequestOptions) => request<T>('PATCH', path, { ...init, body }),
+    delete: <T>(path: string, body?: unknown, init?: RequestOptions) => request<T>('DELETE', path, { ...init, body }),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export const apiClient = createApiClient();

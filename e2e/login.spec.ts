@@ -1,0 +1,115 @@
+import { msg } from '@toque/contracts/messages';
+import { paths } from '@toque/contracts/routes';
+import { TOAST_AUTO_CLOSE_MS } from '@toque/contracts/constants';
+import { ui } from '@toque/contracts/ui';
+import type { Page } from '@playwright/test';
+import {
+  expect,
+  expectFieldError,
+  expectPath,
+  field,
+  newUser,
+  recordApiRequests,
+  registerUser,
+  storedToken,
+  test,
+  toast,
+  type TestUser,
+} from './support';
+
+async function openLogin(page: Page) {
+  await page.goto(paths.login);
+  await expect(page.getByRole('heading', { name: ui.headings.login })).toBeVisible();
+}
+
+async function submitLogin(page: Page, user: Pick<TestUser, 'email' | 'password'>) {
+  await field(page, ui.fields.login).fill(user.email);
+  await field(page, ui.fields.password).fill(user.password);
+  await page.getByRole('button', { name: ui.buttons.login, exact: true }).click();
+}
+
+test('[AUTH-03] both fields are required: the message shows under each and nothing is sent', async ({ page }) => {
+  await openLogin(page);
+  const posts = recordApiRequests(page, '/api/auth/login');
+  await page.getByRole('button', { name: ui.buttons.login, exact: true }).click();
+  await expectFieldError(page, ui.fields.login, msg.required);
+  await expectFieldError(page, ui.fields.password, msg.required);
+  await expect(page.getByText(msg.required, { exact: true })).toHaveCount(2);
+  expect(posts).toHaveLength(0);
+  await expectPath(page, paths.login);
+});
+
+test('[AUTH-03] [AUTH-04] a wrong password shows the failure toast and keeps the user on the login page', async ({
+  page,
+  request,
+}) => {
+  const user = await registerUser(request, newUser());
+  await openLogin(page);
+  const posts = recordApiRequests(page, '/api/auth/login');
+  await submitLogin(page, { email: user.email, password: 'senha-errada' });
+  await expect(toast(page, msg.loginFailure)).toBeVisible();
+  await expectPath(page, paths.login);
+  expect(await storedToken(page)).toBeNull();
+  // AUTH-03: the body the specification names.
+  expect(posts).toHaveLength(1);
+  expect(posts[0]!.postDataJSON()).toEqual({ email: user.email, password: 'senha-errada', platform: 'web', token: '' });
+});
+
+test('[AUTH-04] [AUTH-05] a successful login shows the success toast, keeps the token and goes to /', async ({
+  page,
+  request,
+}) => {
+  const user = await registerUser(request, newUser());
+  await openLogin(page);
+  await submitLogin(page, user);
+  await expect(toast(page, msg.loginSuccess)).toBeVisible();
+  await expectPath(page, paths.home);
+  expect(await storedToken(page)).toEqual(expect.any(String));
+});
+
+test('[API-05] toasts sit at the top right and close by themselves after about 5 s', async ({ page, request }) => {
+  const user = await registerUser(request, newUser());
+  await openLogin(page);
+  // Keep the pointer away from the toast: hovering pauses it.
+  await page.mouse.move(0, 0);
+  await submitLogin(page, { email: user.email, password: 'senha-errada' });
+  const shown = toast(page, msg.loginFailure);
+  await expect(shown).toBeVisible();
+  const appearedAt = Date.now();
+  await page.mouse.move(0, 0);
+
+  // Top right (once its entrance animation has settled): its right edge near the viewport's right edge,
+  // its top near the top, and all of it in the right half.
+  const viewport = page.viewportSize()!;
+  await expect
+    .poll(async () => {
+      const box = await shown.boundingBox();
+      if (!box) return 'no box';
+      const right = box.x + box.width;
+      return right <= viewport.width + 1 && viewport.width - right < 48 && box.y >= 0 && box.y < 80 && box.x > viewport.width / 2
+        ? 'top-right'
+        : JSON.stringify(box);
+    })
+    .toBe('top-right');
+
+  // react-toastify closes on the end of a CSS animation, which Playwright's fake clock does not drive,
+  // so this waits for real: still there well into the 5 s, gone shortly after them.
+  await expect(shown).toBeHidden({ timeout: TOAST_AUTO_CLOSE_MS + 3_000 });
+  const lasted = Date.now() - appearedAt;
+  expect(lasted).toBeGreaterThan(TOAST_AUTO_CLOSE_MS - 1_500);
+  expect(lasted).toBeLessThan(TOAST_AUTO_CLOSE_MS + 3_000);
+});
+
+test('[AUTH-15] the Google sign-in button is there and calls nothing', async ({ page }) => {
+  await openLogin(page);
+  const google = page.getByRole('button', { name: ui.buttons.google, exact: true });
+  await expect(google).toBeVisible();
+  const calls = recordApiRequests(page);
+  await google.click();
+  // A request of our own, issued after the click: any call the click made is reported before it.
+  await page.evaluate(() => fetch('/api/auth/validateToken?after-google-click=1'));
+  expect(calls.map((r) => r.url()).filter((url) => !url.includes('after-google-click'))).toEqual([]);
+  expect(calls).toHaveLength(1);
+  await expectPath(page, paths.login);
+  expect(await storedToken(page)).toBeNull();
+});

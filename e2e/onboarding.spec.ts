@@ -1,0 +1,140 @@
+import { msg } from '@toque/contracts/messages';
+import { paths } from '@toque/contracts/routes';
+import { PRODUCT_IDS, productTypes, type ProductId } from '@toque/contracts/constants';
+import { ui } from '@toque/contracts/ui';
+import type { Locator, Page } from '@playwright/test';
+import {
+  expect,
+  expectFieldError,
+  expectPath,
+  field,
+  mint,
+  newUser,
+  recordApiRequests,
+  registerUser,
+  storedToken,
+  test,
+  toast,
+  type TestUser,
+} from './support';
+
+/** Opens /onboarding/{code} and returns the registration form, anchored as #register (AUTH-09). */
+async function openOnboarding(page: Page, code: string): Promise<Locator> {
+  await page.goto(paths.onboarding(code));
+  await expect(page.getByRole('heading', { name: ui.headings.onboarding })).toBeVisible();
+  const form = page.locator('#register');
+  await expect(form).toBeVisible();
+  return form;
+}
+
+async function fillOnboarding(form: Locator, user: TestUser, productId: ProductId) {
+  await field(form, ui.fields.name).fill(user.name);
+  await field(form, ui.fields.email).fill(user.email);
+  await field(form, ui.fields.phone).fill(user.phone);
+  await field(form, ui.fields.cpfOrCnpj).fill(user.cpfOrCnpj);
+  await field(form, ui.fields.password).fill(user.password);
+  await field(form, ui.fields.confirmPassword).fill(user.password);
+  await field(form, ui.fields.productType).selectOption(String(productId));
+}
+
+function submit(form: Locator) {
+  return form.getByRole('button', { name: ui.buttons.onboarding, exact: true }).click();
+}
+
+/** A well-formed code that was never minted (minted codes avoid 0, 1, I, L and O). */
+const unknownCode = 'Z0Z0Z0Z0';
+
+test('[AUTH-09] the form sits in #register, offers the five product types and validates on submit', async ({ page }) => {
+  const [code] = mint(1);
+  const form = await openOnboarding(page, code!);
+  const select = field(form, ui.fields.productType);
+  for (const id of PRODUCT_IDS) {
+    await expect(select.locator(`option[value="${id}"]`)).toHaveText(productTypes[id]);
+  }
+
+  const posts = recordApiRequests(page, '/api/auth/web-onboarding');
+  await field(form, ui.fields.email).fill('maria@');
+  await field(form, ui.fields.phone).fill('319888877');
+  await field(form, ui.fields.cpfOrCnpj).fill('1234567890');
+  await field(form, ui.fields.password).fill('12345');
+  await submit(form);
+  await expectFieldError(form, ui.fields.name, msg.required);
+  await expectFieldError(form, ui.fields.email, msg.emailInvalid);
+  await expectFieldError(form, ui.fields.phone, msg.phoneInvalid);
+  await expectFieldError(form, ui.fields.cpfOrCnpj, msg.cpfInvalid);
+  await expectFieldError(form, ui.fields.password, msg.passwordMin);
+  await expectFieldError(form, ui.fields.confirmPassword, msg.confirmRequired);
+  // The registration wording of the e-mail message belongs to /sign-up, not here.
+  await expect(page.getByText(msg.emailInvalidRegister, { exact: true })).toHaveCount(0);
+  expect(posts).toHaveLength(0);
+});
+
+test('[AUTH-09] a confirmation that differs from the password is refused', async ({ page }) => {
+  const [code] = mint(1);
+  const user = newUser();
+  const form = await openOnboarding(page, code!);
+  const posts = recordApiRequests(page, '/api/auth/web-onboarding');
+  await fillOnboarding(form, user, 1);
+  await field(form, ui.fields.confirmPassword).fill(`${user.password}x`);
+  await submit(form);
+  await expectFieldError(form, ui.fields.confirmPassword, msg.passwordsDontMatch);
+  expect(posts).toHaveLength(0);
+});
+
+test('[AUTH-10] an unknown code shows the QR-not-found toast', async ({ page }) => {
+  const form = await openOnboarding(page, unknownCode);
+  await fillOnboarding(form, newUser(), 1);
+  await submit(form);
+  await expect(toast(page, msg.onboardingQrNotFound)).toBeVisible();
+  await expectPath(page, paths.onboarding(unknownCode));
+  expect(await storedToken(page)).toBeNull();
+});
+
+test('[AUTH-10] a product type that does not match the code shows the bad-credentials toast', async ({ page }) => {
+  const [code] = mint(1); // a Pulseira code…
+  const form = await openOnboarding(page, code!);
+  await fillOnboarding(form, newUser(), 3); // …registered as a Pet tag
+  await submit(form);
+  await expect(toast(page, msg.onboardingBadCredentials)).toBeVisible();
+  await expectPath(page, paths.onboarding(code!));
+  expect(await storedToken(page)).toBeNull();
+});
+
+test('[AUTH-10] an e-mail that already has an account shows the conflict toast', async ({ page, request }) => {
+  const existing = await registerUser(request, newUser());
+  const [code] = mint(4);
+  const form = await openOnboarding(page, code!);
+  await fillOnboarding(form, newUser({ email: existing.email }), 4);
+  await submit(form);
+  await expect(toast(page, msg.onboardingConflict)).toBeVisible();
+  await expectPath(page, paths.onboarding(code!));
+  expect(await storedToken(page)).toBeNull();
+});
+
+test('[AUTH-09] [AUTH-10] onboarding with a minted code creates the account, logs in and goes to /', async ({
+  page,
+}) => {
+  const [code] = mint(2);
+  const user = newUser();
+  const form = await openOnboarding(page, code!);
+  const posts = recordApiRequests(page, '/api/auth/web-onboarding');
+  await fillOnboarding(form, user, 2);
+  await submit(form);
+  await expect(toast(page, msg.onboardingSuccess)).toBeVisible();
+  await expectPath(page, paths.home);
+  await expect.poll(() => storedToken(page)).toEqual(expect.any(String));
+  expect(posts).toHaveLength(1);
+  expect(posts[0]!.postDataJSON()).toEqual({
+    name: user.name,
+    phone: user.phone,
+    cpfOrCnpj: user.cpfOrCnpj,
+    email: user.email,
+    password: user.password,
+    code,
+    productId: 2,
+  });
+  // Logged in: the dashboard opens instead of sending the user to the login page.
+  await page.goto(paths.dashboard);
+  await expect(page.getByRole('button', { name: ui.buttons.accountMenu, exact: true })).toBeVisible();
+  await expectPath(page, paths.dashboard);
+});
