@@ -123,7 +123,9 @@ test.describe('my account', () => {
     await expect((await openAccountMenu(page)).getByText(user.name)).toBeVisible();
     await expectPath(page, paths.dashboard);
     // …and only the new password opens the account.
-    expect((await request.post('/api/auth/login', { data: { email: user.email, password: user.password } })).status()).toBe(401);
+    expect(
+      (await request.post('/api/auth/login', { data: { email: user.email, password: user.password } })).status(),
+    ).toBe(401);
     await apiLogin(request, { ...user, password: newPassword });
   });
 });

@@ -1,6 +1,6 @@
 import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
-import { TOAST_AUTO_CLOSE_MS } from '@toque/contracts/constants';
+import { TOAST_AUTO_CLOSE_MS, TOAST_DRAG_PERCENT } from '@toque/contracts/constants';
 import { ui } from '@toque/contracts/ui';
 import type { Page } from '@playwright/test';
 import {
@@ -86,7 +86,11 @@ test('[API-05] toasts sit at the top right and close by themselves after about 5
       const box = await shown.boundingBox();
       if (!box) return 'no box';
       const right = box.x + box.width;
-      return right <= viewport.width + 1 && viewport.width - right < 48 && box.y >= 0 && box.y < 80 && box.x > viewport.width / 2
+      return right <= viewport.width + 1 &&
+        viewport.width - right < 48 &&
+        box.y >= 0 &&
+        box.y < 80 &&
+        box.x > viewport.width / 2
         ? 'top-right'
         : JSON.stringify(box);
     })
@@ -112,4 +116,44 @@ test('[AUTH-15] the Google sign-in button is there and calls nothing', async ({ 
   expect(calls).toHaveLength(1);
   await expectPath(page, paths.login);
   expect(await storedToken(page)).toBeNull();
+});
+
+test('[API-05] a toast dragged sideways past 80 % of its width goes away; a shorter drag leaves it', async ({
+  page,
+  request,
+}) => {
+  const user = await registerUser(request, newUser());
+  await openLogin(page);
+  await submitLogin(page, { email: user.email, password: 'senha-errada' });
+  const shown = toast(page, msg.loginFailure);
+  await expect(shown).toBeVisible();
+  await shown.hover(); // hovering pauses the auto-close while we drag
+  // Once its entrance animation has settled, note where it rests.
+  let rest = -1;
+  await expect
+    .poll(async () => {
+      const x = (await shown.boundingBox())!.x;
+      const settled = Math.abs(x - rest) < 1;
+      rest = x;
+      return settled;
+    })
+    .toBe(true);
+
+  async function drag(fraction: number) {
+    const box = (await shown.boundingBox())!;
+    const y = box.y + box.height / 2;
+    const from = box.x + box.width / 2;
+    await page.mouse.move(from, y);
+    await page.mouse.down();
+    // Leftwards: the toast sits at the right edge, and a pointer cannot leave the viewport.
+    await page.mouse.move(from - box.width * fraction, y, { steps: 12 });
+    await page.mouse.up();
+  }
+
+  await drag(TOAST_DRAG_PERCENT - 0.05);
+  await expect(shown).toBeVisible();
+  // It springs back to where it was.
+  await expect.poll(async () => Math.abs((await shown.boundingBox())!.x - rest)).toBeLessThan(1);
+  await drag(TOAST_DRAG_PERCENT + 0.05);
+  await expect(shown).toBeHidden({ timeout: 2_000 });
 });

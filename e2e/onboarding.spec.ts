@@ -44,7 +44,9 @@ function submit(form: Locator) {
 /** A well-formed code that was never minted (minted codes avoid 0, 1, I, L and O). */
 const unknownCode = 'Z0Z0Z0Z0';
 
-test('[AUTH-09] the form sits in #register, offers the five product types and validates on submit', async ({ page }) => {
+test('[AUTH-09] the form sits in #register, offers the five product types and validates on submit', async ({
+  page,
+}) => {
   const [code] = mint(1);
   const form = await openOnboarding(page, code!);
   const select = field(form, ui.fields.productType);

@@ -8,7 +8,6 @@ import {
   expectFieldError,
   expectPath,
   field,
-  logoutViaMenu,
   mint,
   newUser,
   openAccountMenu,
@@ -35,7 +34,10 @@ async function openReset(page: Page, email?: string) {
   await expect(page.getByRole('heading', { name: ui.headings.resetPassword })).toBeVisible();
 }
 
-async function fillReset(page: Page, form: { email?: string; code: string; password: string; confirmPassword: string }) {
+async function fillReset(
+  page: Page,
+  form: { email?: string; code: string; password: string; confirmPassword: string },
+) {
   if (form.email !== undefined) await field(page, ui.fields.email).fill(form.email);
   await field(page, ui.fields.resetCode).fill(form.code);
   await field(page, ui.fields.newPassword).fill(form.password);
@@ -133,12 +135,17 @@ test('[AUTH-12] [AUTH-13] a wrong code shows the invalid-code toast and leaves t
   await expect(toast(page, msg.resetInvalidCode)).toBeVisible();
   await expectPath(page, paths.resetPassword);
   // The old password still works; the new one does not.
-  expect((await request.post('/api/auth/login', { data: { email: user.email, password: user.password } })).status()).toBe(200);
-  expect((await request.post('/api/auth/login', { data: { email: user.email, password: 'novasenha1' } })).status()).toBe(401);
+  expect(
+    (await request.post('/api/auth/login', { data: { email: user.email, password: user.password } })).status(),
+  ).toBe(200);
+  expect(
+    (await request.post('/api/auth/login', { data: { email: user.email, password: 'novasenha1' } })).status(),
+  ).toBe(401);
 });
 
 test('[AUTH-13] [AUTH-06] [AUTH-09] [AUTH-11] [AUTH-12] [DASH-03] the whole journey: onboarding, logout, mailed code, reset, login', async ({
   page,
+  request,
 }) => {
   test.setTimeout(60_000);
   const [code] = mint(3);
@@ -163,7 +170,7 @@ test('[AUTH-13] [AUTH-06] [AUTH-09] [AUTH-11] [AUTH-12] [DASH-03] the whole jour
   const menu = await openAccountMenu(page);
   await expect(menu.getByText(user.name)).toBeVisible();
   await expect(action(menu, ui.buttons.editProfile)).toBeVisible();
-  await logoutViaMenu(page);
+  await action(menu, ui.buttons.logout).click();
   await expect(toast(page, msg.logoutSuccess)).toBeVisible();
   await expectPath(page, paths.login);
   expect(await storedToken(page)).toBeNull();
@@ -196,4 +203,10 @@ test('[AUTH-13] [AUTH-06] [AUTH-09] [AUTH-11] [AUTH-12] [DASH-03] the whole jour
   await expect(toast(page, msg.loginSuccess)).toBeVisible();
   await expectPath(page, paths.home);
   expect(await storedToken(page)).toEqual(expect.any(String));
+
+  // AUTH-13: the mailed code was good for one use only.
+  const again = await request.post('/api/auth/reset-password', {
+    data: { email: user.email, code: resetCode, password: 'terceira789', confirmPassword: 'terceira789' },
+  });
+  expect(again.status()).toBe(401);
 });

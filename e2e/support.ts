@@ -51,7 +51,9 @@ export async function registerUser(request: APIRequestContext, user: TestUser = 
 }
 
 export async function apiLogin(request: APIRequestContext, user: TestUser): Promise<string> {
-  const res = await request.post('/api/auth/login', { data: { email: user.email, password: user.password, platform: 'web', token: '' } });
+  const res = await request.post('/api/auth/login', {
+    data: { email: user.email, password: user.password, platform: 'web', token: '' },
+  });
   expect(res.status()).toBe(200);
   return ((await res.json()) as { data: { token: string } }).data.token;
 }

@@ -166,6 +166,30 @@ describe(`POST /api/auth/web-onboarding ${dbLabel}`, () => {
     expect(await ownerOf(code!)).toBe(created[0]!.id);
   });
 
+  test('[REL-01] 64 concurrent onboardings over 8 codes: one account and one owner per code, the rest refused', async () => {
+    // Enough overlap that, without the row lock, two transactions of one code do meet on PostgreSQL.
+    const codes = await mint(app, 4, 8);
+    const bodies = codes.flatMap((code) =>
+      Array.from({ length: 8 }, () => onboardingBody(code, 4, { email: uniqueEmail('corrida') })),
+    );
+    const answers = await Promise.all(bodies.map(onboard));
+    expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(8);
+    expect(answers.filter((r) => r.statusCode === 404)).toHaveLength(56);
+
+    const created = await app.db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        inArray(
+          users.email,
+          bodies.map((b) => b.email),
+        ),
+      );
+    expect(created).toHaveLength(8);
+    const owners = await Promise.all(codes.map(ownerOf));
+    expect(new Set(owners)).toEqual(new Set(created.map((u) => u.id)));
+  });
+
   test('[REL-01] [AUTH-10] concurrent onboardings of one e-mail on two codes: one account, the other code stays free', async () => {
     const codes = await mint(app, 2, 2);
     const email = uniqueEmail('mesmo');

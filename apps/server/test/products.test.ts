@@ -136,16 +136,16 @@ describe(`products ${dbLabel}`, () => {
     const share = (auth: Record<string, string>, email: string) =>
       app.inject({ method: 'POST', url: '/api/products/members', headers: auth, payload: { code, email } });
     for (const m of members.slice(0, 3)) expect((await share(owner.auth, m.email)).statusCode).toBe(201);
-    expect((await share(owner.auth, members[3]!.email)).json()).toEqual({ message: tagMsg.membersFull });
-    expect((await share(owner.auth, members[0]!.email)).statusCode).toBe(409);
+    expect((await share(owner.auth, members[3].email)).json()).toEqual({ message: tagMsg.membersFull });
+    expect((await share(owner.auth, members[0].email)).statusCode).toBe(409);
     expect((await share(owner.auth, 'ninguem.aqui@exemplo.com.br')).json()).toEqual({ message: tagMsg.memberUserNotFound });
 
-    const member = members[0]!;
+    const member = members[0];
     expect(await list(member.auth)).toEqual([expect.objectContaining({ code, isOwner: false })]);
     const asMember = [
       await app.inject({ method: 'DELETE', url: '/api/products/disableQrCode', headers: member.auth, payload: { code } }),
       await app.inject({ method: 'PUT', url: '/api/products/updateName', headers: member.auth, payload: { code, name: 'x' } }),
-      await share(member.auth, members[3]!.email),
+      await share(member.auth, members[3].email),
     ];
     for (const r of asMember) expect([r.statusCode, r.json()]).toEqual([403, { message: tagMsg.ownerOnly }]);
 

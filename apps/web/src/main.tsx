@@ -1,13 +1,24 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { shouldHydrate } from './app/hydration';
+import { tokenStorage } from './lib/storage';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+
+// Public pages arrive prerendered (PERF-03, docs/decisions/0009): hydrate them; every other page
+// starts from the empty shell.
+if (shouldHydrate(root.dataset.prerendered, window.location.pathname, tokenStorage.read() !== null)) {
+  hydrateRoot(root, app);
+} else {
+  root.replaceChildren();
+  createRoot(root).render(app);
+}

@@ -48,3 +48,13 @@ export const api = {
   updateUser: '/profile/updateUser',
 } as const;
 export const API_BASE = '/api';
+
+/** Tag API paths (TAG-02…09), relative to the `/api` base. */
+export const productsApi = {
+  list: '/products/listProducts',
+  associate: '/products/associateQrCode',
+  disable: '/products/disableQrCode',
+  updateName: '/products/updateName',
+  members: (code: string) => `/products/${encodeURIComponent(code)}/members`,
+  member: '/products/members',
+} as const;

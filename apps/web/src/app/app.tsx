@@ -1,11 +1,13 @@
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes } from './app-routes';
 import { AppProvider } from './provider';
-import { router } from './router';
 
 export function App() {
   return (
     <AppProvider>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProvider>
   );
 }

@@ -1,30 +1,16 @@
-import { useEffect, type ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { ToastContainer } from 'react-toastify';
-import { queryClient } from '../lib/query-client';
-import { session } from '../lib/session';
-import { tokenStorage } from '../lib/storage';
-import { toastContainerProps } from '../lib/toast';
+import type { ReactNode } from 'react';
+import { ToastHost } from './toast-host';
 
-/** Loads the user of a stored token and follows logins and logouts made in other tabs. */
-function SessionSync() {
-  useEffect(() => {
-    void session.ensureUser();
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === null || event.key === tokenStorage.key) session.syncFromStorage();
-    };
-    window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
-  }, []);
-  return null;
-}
-
+/**
+ * What every page needs, and nothing more: the public pages are prerendered and their first load
+ * is budgeted (PERF-03). The API client, the session and the query cache come with
+ * layouts/services-layout.tsx, which wraps every page that uses them.
+ */
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <SessionSync />
+    <>
       {children}
-      <ToastContainer {...toastContainerProps} />
-    </QueryClientProvider>
+      <ToastHost />
+    </>
   );
 }

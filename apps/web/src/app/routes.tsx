@@ -1,32 +1,37 @@
 import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { paths } from '@toque/contracts/routes';
-import { AdminRoute } from './guards/admin-route';
-import { GuestRoute } from './guards/guest-route';
-import { ProtectedRoute } from './guards/protected-route';
 import { PageSuspense } from './layouts/page-suspense';
 import { PublicLayout } from './layouts/public-layout';
 import { RootLayout } from './layouts/root-layout';
 import { lazyNamed } from './lazy-named';
-import { HomePage } from './routes/public/home';
-import { NotFoundPage } from './routes/public/not-found';
-import { RouteErrorPage } from './routes/public/route-error';
-import {
-  BraceletsPage,
-  CollarsPage,
-  ComingSoonPage,
-  DoorbellsPage,
-  LandingPage,
-  ManualPage,
-  ObjectsPage,
-  PrivacyPage,
-  TermsPage,
-} from './routes/public/placeholders';
 
 /*
- * Public pages ship in the main bundle; everything behind a form, a login or a call is split out
- * (PERF-03), so the home page loads little JavaScript.
+ * PERF-03: every page is its own chunk. The public pages are prerendered to HTML at build time
+ * (docs/decisions/0009-public-pages-prerender.md) and hydrate with their chunk preloaded; the
+ * API client, the session, the query cache and the toasts come with ServicesLayout, so none of
+ * them is in the home page's first load (checked by the build).
  */
+const home = () => import('../features/marketing/pages/home-page');
+const HomePage = lazyNamed(home, 'HomePage');
+const product = () => import('../features/marketing/pages/product-page');
+const BraceletsPage = lazyNamed(product, 'BraceletsPage');
+const CollarsPage = lazyNamed(product, 'CollarsPage');
+const ObjectsPage = lazyNamed(product, 'ObjectsPage');
+const DoorbellsPage = lazyNamed(product, 'DoorbellsPage');
+const ManualPage = lazyNamed(() => import('../features/marketing/pages/manual-page'), 'ManualPage');
+const legal = () => import('../features/marketing/pages/legal-page');
+const PrivacyPage = lazyNamed(legal, 'PrivacyPage');
+const TermsPage = lazyNamed(legal, 'TermsPage');
+const LandingPage = lazyNamed(() => import('../features/marketing/pages/landing-page'), 'LandingPage');
+const ComingSoonPage = lazyNamed(() => import('../features/marketing/pages/coming-soon-page'), 'ComingSoonPage');
+const NotFoundPage = lazyNamed(() => import('../features/marketing/pages/not-found-page'), 'NotFoundPage');
+
+const ServicesLayout = lazyNamed(() => import('./layouts/services-layout'), 'ServicesLayout');
+const GuestRoute = lazyNamed(() => import('./guards/guest-route'), 'GuestRoute');
+const ProtectedRoute = lazyNamed(() => import('./guards/protected-route'), 'ProtectedRoute');
+const AdminRoute = lazyNamed(() => import('./guards/admin-route'), 'AdminRoute');
+
 const FinderPage = lazyNamed(() => import('./routes/public/finder'), 'FinderPage');
 const CallPage = lazyNamed(() => import('./routes/public/call'), 'CallPage');
 
@@ -44,10 +49,10 @@ const DashboardLayout = lazyNamed(() => import('./layouts/dashboard/dashboard-la
 const DashboardHomePage = lazyNamed(() => import('./routes/dashboard/home'), 'DashboardHomePage');
 const AccountPage = lazyNamed(() => import('./routes/dashboard/account'), 'AccountPage');
 const dashboard = () => import('./routes/dashboard/placeholders');
-const FinancePage = lazyNamed(dashboard, 'FinancePage');
-const DashboardManualPage = lazyNamed(dashboard, 'DashboardManualPage');
-const ProductsPage = lazyNamed(dashboard, 'ProductsPage');
-const EditTagPage = lazyNamed(dashboard, 'EditTagPage');
+const FinancePage = lazyNamed(() => import('./routes/dashboard/finance'), 'FinancePage');
+const DashboardManualPage = lazyNamed(() => import('./routes/dashboard/manual'), 'DashboardManualPage');
+const ProductsPage = lazyNamed(() => import('./routes/dashboard/products'), 'ProductsPage');
+const EditTagPage = lazyNamed(() => import('./routes/dashboard/edit-tag'), 'EditTagPage');
 const UnitsPage = lazyNamed(dashboard, 'UnitsPage');
 const EditUnitPage = lazyNamed(dashboard, 'EditUnitPage');
 const admin = () => import('./routes/admin/placeholders');
@@ -60,7 +65,6 @@ const page = (path: string, element: ReactNode): RouteObject => ({ path, element
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteErrorPage />,
     children: [
       {
         element: <PublicLayout />,
@@ -75,49 +79,63 @@ export const routes: RouteObject[] = [
           page(paths.terms, <TermsPage />),
           page(paths.landing, <LandingPage />),
           page(paths.comingSoon, <ComingSoonPage />),
-          page(paths.onboarding(':qrCode'), <OnboardingPage />),
-          page(paths.call, <CallPage />),
-          page(paths.finder(':code'), <FinderPage />),
           {
-            element: <GuestRoute />,
+            element: <ServicesLayout />,
             children: [
-              page(paths.login, <LoginPage />),
-              page(paths.signUp, <SignUpPage />),
-              page(paths.forgotPassword, <ForgotPasswordPage />),
-              page(paths.forgotPasswordSuccess, <ForgotPasswordSuccessPage />),
-              page(paths.resetPassword, <ResetPasswordPage />),
-              page(paths.resetPasswordSuccess, <ResetPasswordSuccessPage />),
+              page(paths.onboarding(':qrCode'), <OnboardingPage />),
+              page(paths.call, <CallPage />),
+              page(paths.finder(':code'), <FinderPage />),
+              {
+                element: <GuestRoute />,
+                children: [
+                  page(paths.login, <LoginPage />),
+                  page(paths.signUp, <SignUpPage />),
+                  page(paths.forgotPassword, <ForgotPasswordPage />),
+                  page(paths.forgotPasswordSuccess, <ForgotPasswordSuccessPage />),
+                  page(paths.resetPassword, <ResetPasswordPage />),
+                  page(paths.resetPasswordSuccess, <ResetPasswordSuccessPage />),
+                ],
+              },
             ],
           },
           page('*', <NotFoundPage />),
         ],
       },
       {
-        element: <ProtectedRoute />,
+        element: (
+          <PageSuspense>
+            <ServicesLayout />
+          </PageSuspense>
+        ),
         children: [
           {
-            element: (
-              <PageSuspense>
-                <DashboardLayout />
-              </PageSuspense>
-            ),
+            element: <ProtectedRoute />,
             children: [
-              page(paths.dashboard, <DashboardHomePage />),
-              page(paths.finance, <FinancePage />),
-              page(paths.account, <AccountPage />),
-              page(paths.accountAlias, <AccountPage />),
-              page(paths.dashboardManual, <DashboardManualPage />),
-              page(paths.manualAlias, <DashboardManualPage />),
-              page(paths.products, <ProductsPage />),
-              page(paths.productsAlias, <ProductsPage />),
-              page(paths.editTag(':code'), <EditTagPage />),
-              page(paths.units(':condoCode'), <UnitsPage />),
-              page(paths.editUnit(':condoCode', ':id'), <EditUnitPage />),
               {
-                element: <AdminRoute />,
+                element: (
+                  <PageSuspense>
+                    <DashboardLayout />
+                  </PageSuspense>
+                ),
                 children: [
-                  page(paths.condoActivation, <CondoActivationPage />),
-                  page(paths.manageClients, <ManageClientsPage />),
+                  page(paths.dashboard, <DashboardHomePage />),
+                  page(paths.finance, <FinancePage />),
+                  page(paths.account, <AccountPage />),
+                  page(paths.accountAlias, <AccountPage />),
+                  page(paths.dashboardManual, <DashboardManualPage />),
+                  page(paths.manualAlias, <DashboardManualPage />),
+                  page(paths.products, <ProductsPage />),
+                  page(paths.productsAlias, <ProductsPage />),
+                  page(paths.editTag(':code'), <EditTagPage />),
+                  page(paths.units(':condoCode'), <UnitsPage />),
+                  page(paths.editUnit(':condoCode', ':id'), <EditUnitPage />),
+                  {
+                    element: <AdminRoute />,
+                    children: [
+                      page(paths.condoActivation, <CondoActivationPage />),
+                      page(paths.manageClients, <ManageClientsPage />),
+                    ],
+                  },
                 ],
               },
             ],

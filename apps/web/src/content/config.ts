@@ -1,9 +1,11 @@
+/// <reference types="vite/client" />
 /**
  * Company data that differs between deployments (PUB-09/14): read once from the Vite build
  * environment (`VITE_*`, e.g. in apps/web/.env.production), with defaults so a fresh clone builds.
  * Components never read import.meta.env themselves; they use the content module.
  */
-const env = import.meta.env;
+// Browser tests import the content too, outside Vite: there import.meta.env does not exist.
+const env: Partial<ImportMetaEnv> = import.meta.env ?? {};
 
 function setting(value: string | undefined, fallback: string): string {
   const trimmed = value?.trim();

@@ -7,7 +7,7 @@ export interface NavItem {
   end?: boolean;
 }
 
-/** Public header (NAV-01; the full menu with the Contato panel is a later issue). */
+/** Public menu (NAV-01): these links, then the Contato panel and the account entry. */
 export const publicNav: readonly NavItem[] = [
   { label: 'Início', to: paths.home, end: true },
   { label: 'Pulseiras', to: paths.bracelets },
@@ -17,6 +17,10 @@ export const publicNav: readonly NavItem[] = [
   { label: 'Manual de Uso', to: paths.manual },
 ];
 export const publicAccountLink: NavItem = { label: 'Minha Conta', to: paths.login };
+
+/** The four tag pages, for the footer (without loading the product copy). */
+const productPaths: readonly string[] = [paths.bracelets, paths.collars, paths.objects, paths.doorbells];
+export const productNav: readonly NavItem[] = publicNav.filter((item) => productPaths.includes(item.to));
 
 /** Dashboard menu (DASH-02). Contato is a panel, placed between Financeiro and Manual de Uso. */
 export const dashboardNavBeforeContact: readonly NavItem[] = [

@@ -14,15 +14,6 @@ function page(title: string, about: string): PlaceholderCopy {
 }
 
 export const placeholders = {
-  manual: page('Manual do Usuário', 'Aqui você vai aprender, passo a passo, a ativar e usar o seu Toque.'),
-  privacy: page('Política de Privacidade', 'Aqui estarão os dados que coletamos, como os usamos e os seus direitos.'),
-  terms: page('Termos e Condições', 'Aqui estarão as regras de uso, comodato e licenças do Toque.'),
-  bracelets: page('Pulseiras', 'Aqui você vai conhecer a pulseira Toque para pessoas.'),
-  collars: page('Coleiras', 'Aqui você vai conhecer a plaquinha Toque para coleiras de pets.'),
-  objects: page('Objetos', 'Aqui você vai conhecer a etiqueta Toque para objetos.'),
-  doorbells: page('Campainhas', 'Aqui você vai conhecer a campainha Toque para casas e condomínios.'),
-  landing: page('Conheça o Toque', 'Aqui estará a nossa página de campanha.'),
-  comingSoonText: 'Estamos preparando novidades. Esta página está sendo construída.',
   call: page('Chamada', 'Aqui você vai atender as chamadas de quem encontrou o seu Toque.'),
   finder: page('Chamar o dono', 'Aqui quem encontrou este Toque vai poder chamar o dono por vídeo.'),
   finance: page('Financeiro', 'Aqui você vai ver o seu plano, o cartão vinculado e o histórico de pagamentos.'),
@@ -43,18 +34,6 @@ export const paramLabels = {
   tagCode: 'Código do Toque',
   condoCode: 'Código do condomínio',
   unitId: 'Unidade',
-} as const;
-
-export const homeCopy = {
-  productsTitle: 'Escolha o seu Toque',
-  loginPrompt: 'Já é cliente?',
-  loginLink: 'Acessar a área do cliente',
-  howTitle: 'Como funciona',
-  how: [
-    'Você ativa o Toque na sua conta.',
-    'Quem encontra a pessoa, o pet ou o objeto escaneia o QR Code.',
-    'Você recebe uma videochamada com a localização, sem expor o seu número.',
-  ],
 } as const;
 
 export const dashboardCopy = {
@@ -80,10 +59,4 @@ export const authCopy = {
 export const accountCopy = {
   intro: 'Altere o seu nome ou a sua senha. Para salvar, confirme com a sua senha atual.',
   newPasswordHint: 'Deixe em branco para manter a senha atual.',
-} as const;
-
-export const errorPageCopy = {
-  title: 'Algo deu errado',
-  text: 'Não foi possível abrir esta página. Tente recarregar.',
-  reload: 'Recarregar a página',
 } as const;

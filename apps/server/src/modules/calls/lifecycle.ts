@@ -3,7 +3,8 @@ import { RING_TIMEOUT_MS, type IncomingCall, type JoinAck } from '@toque/contrac
 import { callMsg } from '@toque/contracts/messages';
 import { callRoom, userRoom, type SocketData } from '../../plugins/realtime';
 import { callsRepository as repo, type CallStatus } from './repository';
-import { messageMail, missedCallMail } from './mail';
+import type { Mail } from '../../plugins/mailer';
+import { messageMail, missedCallMail, type CallSummary } from './mail';
 
 const OVER: CallStatus[] = ['declined', 'missed', 'ended'];
 
@@ -46,14 +47,15 @@ export function callLifecycle(app: FastifyInstance) {
     timers.delete(roomId);
   }
 
-  async function summaryOf(roomId: string) {
+  async function summaryOf(roomId: string): Promise<CallSummary | null> {
     const s = await repo.summary(db, roomId);
     if (!s) return null;
     const { call } = s;
-    return { ...s, startedAt: call.startedAt, latitude: call.latitude, longitude: call.longitude, message: call.message };
+    const unitName = call.unitId === null ? null : (s.unitName ?? callMsg.temporaryUnit);
+    return { ...call, tagName: s.tagName, productId: s.productId, unitName };
   }
 
-  async function mailEach(roomId: string, build: (to: string, s: NonNullable<Awaited<ReturnType<typeof summaryOf>>>) => ReturnType<typeof missedCallMail> | null) {
+  async function mailEach(roomId: string, build: (to: string, s: CallSummary) => Mail | null) {
     const [summary, recipients] = await Promise.all([summaryOf(roomId), repo.recipients(db, roomId)]);
     if (!summary) return;
     for (const r of recipients) {
@@ -78,10 +80,17 @@ export function callLifecycle(app: FastifyInstance) {
     await mailEach(roomId, missedCallMail);
   }
 
+  let sweeping = false;
   async function sweep() {
-    // Never earlier than the contract's 60 s, whatever this process's timeout: another process's calls may be here.
-    const cutoff = new Date(Date.now() - Math.max(ringTimeoutMs, RING_TIMEOUT_MS) - sweepIntervalMs);
-    for (const id of await repo.ringingSince(db, cutoff)) await expire(id);
+    if (sweeping) return;
+    sweeping = true;
+    try {
+      // Never earlier than the contract's 60 s, whatever this process's timeout: another process's calls may be here.
+      const cutoff = new Date(Date.now() - Math.max(ringTimeoutMs, RING_TIMEOUT_MS) - sweepIntervalMs);
+      for (const id of await repo.ringingSince(db, cutoff)) await expire(id);
+    } finally {
+      sweeping = false;
+    }
   }
   const sweeper = setInterval(() => background(sweep), sweepIntervalMs);
   sweeper.unref();

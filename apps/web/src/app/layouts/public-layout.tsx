@@ -1,20 +1,20 @@
 import { Outlet } from 'react-router';
+import { SiteFooter } from '../../features/marketing/components/layout/site-footer';
+import { SiteHeader } from '../../features/marketing/components/layout/site-header';
 import { PageSuspense } from './page-suspense';
-import { PublicFooter } from './public-footer';
-import { PublicHeader } from './public-header';
 import { MAIN_ID, SkipLink } from './skip-link';
 
 export function PublicLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
-      <PublicHeader />
+      <SiteHeader />
       <main id={MAIN_ID} tabIndex={-1} className="flex-1 focus:outline-none">
         <PageSuspense>
           <Outlet />
         </PageSuspense>
       </main>
-      <PublicFooter />
+      <SiteFooter />
     </div>
   );
 }

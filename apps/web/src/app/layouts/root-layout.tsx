@@ -1,11 +1,15 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
+import { ScrollManager } from '../../features/marketing/components/layout/scroll-manager';
+import { RouteErrorBoundary } from './route-error-boundary';
 
-/** Every page: scroll to top on a new page, restore on back/forward (NAV-04). */
+/** Every page: errors caught, top of a new page, smooth to a hash, restored on back/forward (NAV-04). */
 export function RootLayout() {
   return (
     <>
-      <Outlet />
-      <ScrollRestoration />
+      <RouteErrorBoundary>
+        <Outlet />
+      </RouteErrorBoundary>
+      <ScrollManager />
     </>
   );
 }

@@ -91,3 +91,24 @@ export function SelectField({
     </FieldShell>
   );
 }
+
+interface TextAreaFieldProps extends ComponentProps<'textarea'> {
+  label: string;
+  error?: string | undefined;
+  hint?: string | undefined;
+}
+
+export function TextAreaField({ label, error, hint, id, className = '', ...textarea }: TextAreaFieldProps) {
+  const autoId = useId();
+  const textareaId = id ?? autoId;
+  return (
+    <FieldShell id={textareaId} label={label} error={error} hint={hint}>
+      <textarea
+        id={textareaId}
+        className={`${control} min-h-28 ${className}`}
+        {...describe(textareaId, error, hint)}
+        {...textarea}
+      />
+    </FieldShell>
+  );
+}

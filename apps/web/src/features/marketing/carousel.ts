@@ -9,4 +9,3 @@ export function visibleWindow<T>(items: readonly T[], start: number, size: numbe
   const shown = Math.min(size, items.length);
   return Array.from({ length: shown }, (_, offset) => items[wrapIndex(start + offset, items.length)]!);
 }
-

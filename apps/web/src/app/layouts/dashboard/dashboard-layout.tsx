@@ -4,6 +4,7 @@ import { paths } from '@toque/contracts/routes';
 import { buttonClasses } from '../../../components/ui/button';
 import { navLabels } from '../../../content/navigation';
 import { brand } from '../../../content/site';
+import { Breadcrumbs } from '../../../features/dashboard/components/breadcrumbs';
 import { PageSuspense } from '../page-suspense';
 import { MAIN_ID, SkipLink } from '../skip-link';
 import { AccountMenu } from './account-menu';
@@ -60,6 +61,7 @@ export function DashboardLayout() {
           <DashboardNav />
         </aside>
         <main id={MAIN_ID} tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none md:px-8">
+          <Breadcrumbs />
           <PageSuspense>
             <Outlet />
           </PageSuspense>

@@ -1,13 +1,36 @@
+import { paths } from '@toque/contracts/routes';
+import { dashboardUi } from '@toque/contracts/dashboard-ui';
 import { ui } from '@toque/contracts/ui';
-import { dashboardCopy } from '../../../content/pages';
+import { DashboardBlock } from '../../../features/dashboard/components/dashboard-block';
+import { FaqBlock } from '../../../features/dashboard/components/faq-block';
+import { ManualBlock } from '../../../features/dashboard/components/manual-block';
+import { dashboardCopy } from '../../../features/dashboard/copy';
+import { FinanceSummary } from '../../../features/finance/components/finance-summary';
+import { AcquiredTags } from '../../../features/products/components/acquired-tags';
+import { AddTagButton } from '../../../features/products/components/add-tag-button';
+import { PageHeader } from './page-header';
 
-/** DASH-04's four blocks are a later issue; for now the page says what it will hold. */
+const blocks = dashboardUi.blocks;
+
+/** DASH-04: the add-tag button and the four blocks: tags, finance, manual and FAQ. */
 export function DashboardHomePage() {
   return (
-    <section className="max-w-3xl">
-      <title>{`${ui.headings.dashboard} | Toque`}</title>
-      <h1 className="text-3xl font-bold text-slate-900">{ui.headings.dashboard}</h1>
-      <p className="mt-2 text-slate-700">{dashboardCopy.text}</p>
+    <section>
+      <PageHeader title={ui.headings.dashboard} intro={dashboardCopy.intro} actions={<AddTagButton />} />
+      <div className="grid gap-6 xl:grid-cols-2">
+        <DashboardBlock title={blocks.tags} more={{ label: dashboardUi.seeAllTags, to: paths.products }}>
+          <AcquiredTags />
+        </DashboardBlock>
+        <DashboardBlock title={blocks.finance} more={{ label: dashboardUi.seeFinance, to: paths.finance }}>
+          <FinanceSummary />
+        </DashboardBlock>
+        <DashboardBlock title={blocks.manual}>
+          <ManualBlock />
+        </DashboardBlock>
+        <DashboardBlock title={blocks.faq}>
+          <FaqBlock />
+        </DashboardBlock>
+      </div>
     </section>
   );
 }

@@ -10,19 +10,6 @@ function Param({ label, value }: { label: string; value: string | undefined }) {
   );
 }
 
-export const FinancePage = () => <PagePlaceholder {...placeholders.finance} />;
-export const DashboardManualPage = () => <PagePlaceholder {...placeholders.dashboardManual} />;
-export const ProductsPage = () => <PagePlaceholder {...placeholders.products} />;
-
-export function EditTagPage() {
-  const { code } = useParams();
-  return (
-    <PagePlaceholder {...placeholders.editTag}>
-      <Param label={paramLabels.tagCode} value={code} />
-    </PagePlaceholder>
-  );
-}
-
 export function UnitsPage() {
   const { condoCode } = useParams();
   return (

@@ -1,4 +1,4 @@
-import { errorPageCopy } from '../../../content/pages';
+import { errorPageCopy } from '../../../content/errors';
 import { Button } from '../../../components/ui/button';
 
 /** A page that failed to render or to load (e.g. a chunk gone after a deploy). */

@@ -27,7 +27,10 @@ function Slide({ slide, position, active }: { slide: BannerSlide; position: numb
           <p className="mt-4 max-w-xl text-lg text-white">{slide.text}</p>
           <div className="mt-8 flex flex-wrap gap-3">
             <BuyButton href={slide.storeUrl} label={ui.site.buy.now} variant="secondary" />
-            <Link to={slide.moreLink.to} className={buttonClasses('ghost', 'lg', 'text-white ring-1 ring-white/70 hover:bg-white/10')}>
+            <Link
+              to={slide.moreLink.to}
+              className={buttonClasses('ghost', 'lg', 'text-white ring-1 ring-white/70 hover:bg-white/10')}
+            >
               {slide.moreLink.label}
             </Link>
           </div>
@@ -49,7 +52,12 @@ function Slide({ slide, position, active }: { slide: BannerSlide; position: numb
 export function Banner() {
   const carousel = useAutoAdvance(bannerSlides.length, BANNER_MS);
   return (
-    <section aria-roledescription="carrossel" aria-label={ui.site.headings.banner} className="relative" {...carousel.holdProps}>
+    <section
+      aria-roledescription="carrossel"
+      aria-label={ui.site.headings.banner}
+      className="relative"
+      {...carousel.holdProps}
+    >
       <div className="grid" aria-live={carousel.running ? 'off' : 'polite'}>
         {bannerSlides.map((slide, position) => (
           <Slide key={slide.id} slide={slide} position={position} active={position === carousel.index} />

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { FaqItem } from '../../../content/home';
 
 function Question({ item, id }: { item: FaqItem; id: string }) {
@@ -14,7 +14,11 @@ function Question({ item, id }: { item: FaqItem; id: string }) {
           className="flex w-full items-center justify-between gap-4 rounded-2xl px-5 py-4 text-left text-lg font-semibold text-slate-900 hover:bg-slate-50"
         >
           {item.question}
-          <svg aria-hidden="true" viewBox="0 0 24 24" className={`size-5 shrink-0 fill-none stroke-current stroke-2 transition-transform ${open ? 'rotate-180' : ''}`}>
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className={`size-5 shrink-0 fill-none stroke-current stroke-2 transition-transform ${open ? 'rotate-180' : ''}`}
+          >
             <path d="M6 9l6 6 6-6" />
           </svg>
         </button>
@@ -26,13 +30,15 @@ function Question({ item, id }: { item: FaqItem; id: string }) {
   );
 }
 
-/** PUB-05: each question expands its answer (a disclosure per question). */
-export function FaqList({ items }: { items: readonly FaqItem[] }) {
-  const base = useId();
+/**
+ * PUB-05: each question expands its answer (a disclosure per question). `idPrefix` names the
+ * answers (ids are fixed strings: the same in the prerendered HTML and after hydration).
+ */
+export function FaqList({ items, idPrefix }: { items: readonly FaqItem[]; idPrefix: string }) {
   return (
     <ul className="mx-auto flex max-w-3xl flex-col gap-3">
       {items.map((item, index) => (
-        <Question key={item.question} item={item} id={`${base}-resposta-${index}`} />
+        <Question key={item.question} item={item} id={`${idPrefix}-resposta-${index}`} />
       ))}
     </ul>
   );

@@ -28,7 +28,14 @@ export function LiteVideo({ video }: { video: Video }) {
       aria-label={`${ui.site.carousel.playVideo}: ${video.title}`}
       className="group relative block aspect-video w-full overflow-hidden rounded-2xl bg-linear-to-br from-brand-800 to-brand-600 text-left"
     >
-      <img src={video.image} alt="" width={320} height={240} loading="lazy" className="absolute right-2 top-2 h-3/4 w-auto opacity-90" />
+      <img
+        src={video.image}
+        alt=""
+        width={320}
+        height={240}
+        loading="lazy"
+        className="absolute right-2 top-2 h-3/4 w-auto opacity-90"
+      />
       <span className="absolute inset-0 flex items-center justify-center">
         <span className="flex size-16 items-center justify-center rounded-full bg-white/95 shadow-lg transition-transform group-hover:scale-110">
           <svg aria-hidden="true" viewBox="0 0 24 24" className="ml-1 size-7 fill-brand-700">

@@ -15,7 +15,14 @@ function Logos({ copy }: { copy: boolean }) {
     >
       {partners.map((partner) => (
         <li key={partner.name}>
-          <img src={partner.logo} alt={copy ? '' : partner.name} width={240} height={48} loading="lazy" className="h-12 w-auto" />
+          <img
+            src={partner.logo}
+            alt={copy ? '' : partner.name}
+            width={240}
+            height={48}
+            loading="lazy"
+            className="h-12 w-auto"
+          />
         </li>
       ))}
     </ul>
@@ -40,10 +47,13 @@ export function PartnerMarquee() {
     const start = () => {
       const distance = first.offsetWidth;
       animation.current?.cancel();
-      animation.current = element.animate([{ transform: 'translateX(0)' }, { transform: `translateX(-${distance}px)` }], {
-        duration: (distance / MARQUEE_SPEED) * 1000,
-        iterations: Infinity,
-      });
+      animation.current = element.animate(
+        [{ transform: 'translateX(0)' }, { transform: `translateX(-${distance}px)` }],
+        {
+          duration: (distance / MARQUEE_SPEED) * 1000,
+          iterations: Infinity,
+        },
+      );
     };
     start();
     const observer = new ResizeObserver(start);

@@ -21,7 +21,10 @@ export function ProductCard({ product, title = product.name, buyLabel, moreLabel
       <Price value={product.price} className="mt-4 text-brand-700" />
       <div className="mt-5 flex flex-col gap-2">
         <BuyButton href={product.storeUrl} label={buyLabel} size="md" />
-        <Link to={product.path} className="rounded-lg px-4 py-2 text-center text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
+        <Link
+          to={product.path}
+          className="rounded-lg px-4 py-2 text-center text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+        >
           {moreLabel}
           <span className="sr-only"> sobre {product.name}</span>
         </Link>

@@ -8,7 +8,8 @@ const icons: Record<SocialNetwork, string> = {
   facebook: 'M14 8V6.2c0-.8.2-1.2 1.4-1.2H17V2h-2.6C11.3 2 10 3.4 10 6v2H8v3h2v11h4V11h2.7l.3-3z',
   youtube:
     'M21.6 7.2a2.5 2.5 0 0 0-1.8-1.8C18.2 5 12 5 12 5s-6.2 0-7.8.4a2.5 2.5 0 0 0-1.8 1.8C2 8.8 2 12 2 12s0 3.2.4 4.8a2.5 2.5 0 0 0 1.8 1.8C5.8 19 12 19 12 19s6.2 0 7.8-.4a2.5 2.5 0 0 0 1.8-1.8c.4-1.6.4-4.8.4-4.8s0-3.2-.4-4.8zM10 15V9l5.2 3z',
-  tiktok: 'M16.5 2h-3.3v13.4a2.9 2.9 0 1 1-2.1-2.8V9.2a6.2 6.2 0 1 0 5.4 6.2V8.6A7.6 7.6 0 0 0 21 10V6.7a4.4 4.4 0 0 1-4.5-4.7z',
+  tiktok:
+    'M16.5 2h-3.3v13.4a2.9 2.9 0 1 1-2.1-2.8V9.2a6.2 6.2 0 1 0 5.4 6.2V8.6A7.6 7.6 0 0 0 21 10V6.7a4.4 4.4 0 0 1-4.5-4.7z',
   linkedin:
     'M4.98 3.5a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5zM3 9.5h4V21H3zm6.5 0h3.8v1.6h.1c.5-1 1.8-2 3.8-2 4 0 4.8 2.6 4.8 6V21h-4v-5.2c0-1.2 0-2.8-1.7-2.8s-2 1.3-2 2.7V21h-4z',
 };
@@ -20,7 +21,10 @@ export function SocialLinks({ tone = 'dark', className = '' }: { tone?: 'dark' |
     <ul aria-label={ui.site.footer.social} className={`flex flex-wrap gap-2 ${className}`}>
       {socialLinks.map((link) => (
         <li key={link.network}>
-          <ExternalLink href={link.href} className={`inline-flex size-11 items-center justify-center rounded-full ${color}`}>
+          <ExternalLink
+            href={link.href}
+            className={`inline-flex size-11 items-center justify-center rounded-full ${color}`}
+          >
             <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6 fill-current">
               <path d={icons[link.network]} />
             </svg>

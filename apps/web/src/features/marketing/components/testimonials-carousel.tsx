@@ -22,7 +22,14 @@ function Card({ testimonial, slot }: { testimonial: Testimonial; slot: number })
         <p>{testimonial.text}</p>
       </blockquote>
       <div className="mt-6 flex items-center gap-3">
-        <img src={testimonial.profilePicture} alt="" width={48} height={48} loading="lazy" className="size-12 rounded-full" />
+        <img
+          src={testimonial.profilePicture}
+          alt=""
+          width={48}
+          height={48}
+          loading="lazy"
+          className="size-12 rounded-full"
+        />
         <p className="text-sm">
           <span className="block font-bold text-slate-900">{testimonial.userName}</span>
           <span className="text-slate-700">Comprou: {testimonial.boughtProduct}</span>

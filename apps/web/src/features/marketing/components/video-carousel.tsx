@@ -18,15 +18,25 @@ export function VideoCarousel() {
     const atStart = list.scrollLeft <= 4;
     // Past the last page the row starts over, like the other carousels.
     const left =
-      direction === 1 && atEnd ? 0 : direction === -1 && atStart ? list.scrollWidth : list.scrollLeft + direction * list.clientWidth;
+      direction === 1 && atEnd
+        ? 0
+        : direction === -1 && atStart
+          ? list.scrollWidth
+          : list.scrollLeft + direction * list.clientWidth;
     list.scrollTo({ left, behavior: reduce ? 'auto' : 'smooth' });
   }
 
   return (
     <div aria-roledescription="carrossel" aria-label={ui.site.headings.videos}>
-      <ul ref={track} className="-mx-4 flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-px-4 px-4 pb-2 [scrollbar-width:thin]">
+      <ul
+        ref={track}
+        className="-mx-4 flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-px-4 px-4 pb-2 [scrollbar-width:thin]"
+      >
         {videos.map((video) => (
-          <li key={video.youtubeId} className="w-[85%] shrink-0 snap-start sm:w-[calc(50%-0.5rem)] lg:w-[calc((100%-2rem)/3)]">
+          <li
+            key={video.youtubeId}
+            className="w-[85%] shrink-0 snap-start sm:w-[calc(50%-0.5rem)] lg:w-[calc((100%-2rem)/3)]"
+          >
             <LiteVideo video={video} />
           </li>
         ))}

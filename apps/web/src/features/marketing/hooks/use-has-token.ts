@@ -12,5 +12,9 @@ function subscribe(onChange: () => void): () => void {
  * Prerendered HTML is the logged-out view; hydration then shows the real state.
  */
 export function useHasToken(): boolean {
-  return useSyncExternalStore(subscribe, () => tokenStorage.read() !== null, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => tokenStorage.read() !== null,
+    () => false,
+  );
 }

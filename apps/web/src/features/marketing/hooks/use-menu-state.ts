@@ -13,12 +13,14 @@ export function useMenuState() {
 
   const open = useCallback((item: string) => setState({ key, item }), [key]);
   const toggle = useCallback(
-    (item: string) => setState((current) => ({ key, item: toggleOpenItem(current.key === key ? current.item : null, item) })),
+    (item: string) =>
+      setState((current) => ({ key, item: toggleOpenItem(current.key === key ? current.item : null, item) })),
     [key],
   );
   /** Closes `item` if it is the open one (a late close must not shut an item opened since). */
   const close = useCallback(
-    (item: string) => setState((current) => (current.key === key && current.item === item ? { key, item: null } : current)),
+    (item: string) =>
+      setState((current) => (current.key === key && current.item === item ? { key, item: null } : current)),
     [key],
   );
   return { openItem, open, toggle, close };

@@ -17,5 +17,9 @@ function subscribe(onChange: () => void): () => void {
  * are skipped. The prerendered HTML assumes motion; the first client render corrects it.
  */
 export function useReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, () => media()?.matches ?? false, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => media()?.matches ?? false,
+    () => false,
+  );
 }

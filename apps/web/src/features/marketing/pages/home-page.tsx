@@ -57,9 +57,12 @@ export function HomePage() {
       </section>
 
       <Section id="faq" title={headings.faq} intro={homeText.faqIntro}>
-        <FaqList items={faq} />
+        <FaqList items={faq} idPrefix="faq" />
         <p className="mt-8 text-center">
-          <ExternalLink href={contact.whatsappHref} className="font-semibold text-brand-700 underline underline-offset-4">
+          <ExternalLink
+            href={contact.whatsappHref}
+            className="font-semibold text-brand-700 underline underline-offset-4"
+          >
             {contact.whatsappLabel}
           </ExternalLink>
         </p>

@@ -22,7 +22,14 @@ export function LandingPage() {
             <p className="mt-5 text-lg">{landing.text}</p>
             <BuyButton href={storeConfig.store} label={ui.site.buy.nowAlt} variant="secondary" className="mt-8" />
           </div>
-          <img src="/images/tags/familia.svg" alt="Os quatro produtos Toque" width={480} height={360} fetchPriority="high" className="mx-auto h-auto w-full max-w-md" />
+          <img
+            src="/images/tags/familia.svg"
+            alt="Os quatro produtos Toque"
+            width={480}
+            height={360}
+            fetchPriority="high"
+            className="mx-auto h-auto w-full max-w-md"
+          />
         </div>
       </section>
       <Section id="produtos" title={landing.productsTitle}>

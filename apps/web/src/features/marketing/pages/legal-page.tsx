@@ -40,7 +40,12 @@ export function LegalPage({ document }: { document: LegalDocument }) {
         </ol>
       </nav>
       {document.sections.map((section) => (
-        <section key={section.id} id={section.id} aria-labelledby={`${section.id}-titulo`} className="mt-10 scroll-mt-24">
+        <section
+          key={section.id}
+          id={section.id}
+          aria-labelledby={`${section.id}-titulo`}
+          className="mt-10 scroll-mt-24"
+        >
           <h2 id={`${section.id}-titulo`} className="text-2xl font-bold text-slate-900">
             {section.title}
           </h2>

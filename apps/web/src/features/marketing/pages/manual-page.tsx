@@ -18,14 +18,23 @@ function Step({ step }: { step: ManualStep }) {
           <ul className="mt-4 flex flex-col gap-2">
             {step.tips.map((tip) => (
               <li key={tip} className="flex gap-2 text-slate-700">
-                <span aria-hidden="true" className="font-bold text-brand-700">›</span>
+                <span aria-hidden="true" className="font-bold text-brand-700">
+                  ›
+                </span>
                 {tip}
               </li>
             ))}
           </ul>
           {step.number === 3 ? <StoreBadges className="mt-6" /> : null}
         </div>
-        <img src={step.image} alt={step.imageAlt} width={320} height={240} loading="lazy" className="mx-auto h-auto w-56" />
+        <img
+          src={step.image}
+          alt={step.imageAlt}
+          width={320}
+          height={240}
+          loading="lazy"
+          className="mx-auto h-auto w-56"
+        />
       </Reveal>
     </li>
   );
@@ -56,7 +65,10 @@ export function ManualPage() {
         </div>
       </div>
       <Reveal className="border-t border-slate-200 bg-white">
-        <section aria-labelledby="manual-ajuda" className="mx-auto flex max-w-4xl flex-col gap-4 px-4 py-10 md:flex-row md:items-center md:justify-between">
+        <section
+          aria-labelledby="manual-ajuda"
+          className="mx-auto flex max-w-4xl flex-col gap-4 px-4 py-10 md:flex-row md:items-center md:justify-between"
+        >
           <div>
             <h2 id="manual-ajuda" className="text-xl font-bold text-slate-900">
               {manual.footerTitle}
@@ -67,7 +79,10 @@ export function ManualPage() {
               <a href={contact.emailHref} className="underline underline-offset-4">
                 {contact.email}
               </a>{' '}
-              · <ExternalLink href={contact.whatsappHref} className="underline underline-offset-4">{contact.whatsappLabel}</ExternalLink>
+              ·{' '}
+              <ExternalLink href={contact.whatsappHref} className="underline underline-offset-4">
+                {contact.whatsappLabel}
+              </ExternalLink>
             </address>
           </div>
           <SocialLinks />

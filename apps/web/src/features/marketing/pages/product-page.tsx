@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { ui } from '@toque/contracts/ui';
+import { productPages, type ProductPageContent } from '../../../content/product-pages';
 import { products, productsByKey, type ProductContent, type ProductKey } from '../../../content/products';
 import { brand } from '../../../content/site';
 import { BuyButton } from '../components/buy-button';
@@ -7,11 +8,14 @@ import { FaqList } from '../components/faq-list';
 import { PageMeta } from '../components/page-meta';
 import { Price } from '../components/price';
 
+/** Card data and page copy of one tag. */
+type ProductView = ProductContent & ProductPageContent;
+
 function buyLabel(product: ProductContent): string {
   return `${ui.site.buy.product} ${product.productName}`;
 }
 
-function Hero({ product }: { product: ProductContent }) {
+function Hero({ product }: { product: ProductView }) {
   return (
     <section aria-labelledby="produto-titulo" className="bg-linear-to-br from-brand-800 to-brand-600 text-white">
       <div className="mx-auto grid max-w-6xl items-center gap-8 px-4 py-12 md:grid-cols-[1.2fr_1fr] md:py-20">
@@ -25,13 +29,20 @@ function Hero({ product }: { product: ProductContent }) {
           <p className="text-sm text-brand-50">{product.priceUnit}</p>
           <BuyButton href={product.storeUrl} label={buyLabel(product)} variant="secondary" className="mt-6" />
         </div>
-        <img src={product.image} alt={product.imageAlt} width={480} height={360} fetchPriority="high" className="mx-auto h-auto w-full max-w-xs md:max-w-md" />
+        <img
+          src={product.image}
+          alt={product.imageAlt}
+          width={480}
+          height={360}
+          fetchPriority="high"
+          className="mx-auto h-auto w-full max-w-xs md:max-w-md"
+        />
       </div>
     </section>
   );
 }
 
-function Details({ product }: { product: ProductContent }) {
+function Details({ product }: { product: ProductView }) {
   return (
     <>
       <section aria-labelledby="beneficios" className="mx-auto max-w-6xl px-4 py-14">
@@ -56,7 +67,11 @@ function Details({ product }: { product: ProductContent }) {
             <ul className="mt-6 flex flex-col gap-3">
               {product.useCases.map((useCase) => (
                 <li key={useCase} className="flex gap-3 text-slate-800">
-                  <svg aria-hidden="true" viewBox="0 0 24 24" className="mt-0.5 size-5 shrink-0 fill-none stroke-brand-700 stroke-[3]">
+                  <svg
+                    aria-hidden="true"
+                    viewBox="0 0 24 24"
+                    className="mt-0.5 size-5 shrink-0 fill-none stroke-brand-700 stroke-[3]"
+                  >
                     <path d="M5 12l5 5L20 7" />
                   </svg>
                   {useCase}
@@ -69,7 +84,10 @@ function Details({ product }: { product: ProductContent }) {
             <ol className="mt-6 flex flex-col gap-4">
               {product.steps.map((step, index) => (
                 <li key={step} className="flex gap-4 text-slate-800">
-                  <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-700 font-bold text-white">
+                  <span
+                    aria-hidden="true"
+                    className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-700 font-bold text-white"
+                  >
                     {index + 1}
                   </span>
                   {step}
@@ -83,7 +101,7 @@ function Details({ product }: { product: ProductContent }) {
   );
 }
 
-function Closing({ product }: { product: ProductContent }) {
+function Closing({ product }: { product: ProductView }) {
   const others = products.filter((other) => other.key !== product.key);
   return (
     <>
@@ -91,7 +109,7 @@ function Closing({ product }: { product: ProductContent }) {
         <h2 id="duvidas" className="mb-8 text-center text-2xl font-extrabold text-slate-900">
           Dúvidas sobre o {product.productName}
         </h2>
-        <FaqList items={product.questions} />
+        <FaqList items={product.questions} idPrefix="duvida" />
         <div className="mt-12 flex flex-col items-center gap-4 rounded-3xl bg-brand-50 px-6 py-10 text-center">
           <p className="text-2xl font-extrabold text-slate-900">{brand.slogan}</p>
           <Price value={product.price} className="text-brand-700" />
@@ -102,7 +120,10 @@ function Closing({ product }: { product: ProductContent }) {
         <ul className="mx-auto flex max-w-6xl flex-wrap justify-center gap-3 px-4 py-8">
           {others.map((other) => (
             <li key={other.key}>
-              <Link to={other.path} className="inline-block rounded-full px-4 py-2 font-semibold text-brand-700 ring-1 ring-brand-100 hover:bg-brand-50">
+              <Link
+                to={other.path}
+                className="inline-block rounded-full px-4 py-2 font-semibold text-brand-700 ring-1 ring-brand-100 hover:bg-brand-50"
+              >
                 {other.name}
               </Link>
             </li>
@@ -115,7 +136,7 @@ function Closing({ product }: { product: ProductContent }) {
 
 /** PUB-10: a tag's own page, with its price and buy button. */
 export function ProductPage({ productKey }: { productKey: ProductKey }) {
-  const product = productsByKey[productKey];
+  const product: ProductView = { ...productsByKey[productKey], ...productPages[productKey] };
   return (
     <>
       <PageMeta title={`${product.name} | ${brand.name}`} description={product.summary} />

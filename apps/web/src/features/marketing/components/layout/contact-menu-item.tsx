@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
 import { CONTACT_CLOSE_MS } from '@toque/contracts/constants';
 import { ui } from '@toque/contracts/ui';
 import { ContactPanel } from './contact-panel';
@@ -10,13 +10,14 @@ interface ContactMenuItemProps {
   onToggle: () => void;
 }
 
+const panelId = 'contato-painel';
+
 /**
  * The header's Contato item (NAV-02): a mouse opens it by hovering and it closes CONTACT_CLOSE_MS
  * after the pointer leaves; a tap or the keyboard toggles it (NAV-03); Escape closes it and gives
  * focus back to the button (NAV-05).
  */
 export function ContactMenuItem({ open, onOpen, onClose, onToggle }: ContactMenuItemProps) {
-  const panelId = useId();
   const item = useRef<HTMLLIElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const closeTimer = useRef<number | undefined>(undefined);
@@ -82,7 +83,11 @@ export function ContactMenuItem({ open, onOpen, onClose, onToggle }: ContactMenu
         className="flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:text-brand-700"
       >
         {ui.site.nav.contact}
-        <svg aria-hidden="true" viewBox="0 0 24 24" className={`size-4 fill-none stroke-current stroke-2 transition-transform ${open ? 'rotate-180' : ''}`}>
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className={`size-4 fill-none stroke-current stroke-2 transition-transform ${open ? 'rotate-180' : ''}`}
+        >
           <path d="M6 9l6 6 6-6" />
         </svg>
       </button>

@@ -23,7 +23,11 @@ export function ContactPanel({ id, onNavigate }: { id: string; onNavigate?: () =
         </svg>
         {contact.whatsappLabel}
       </ExternalLink>
-      <Link to={contact.faqPath} onClick={onNavigate} className="text-sm font-semibold text-brand-700 underline underline-offset-4">
+      <Link
+        to={contact.faqPath}
+        onClick={onNavigate}
+        className="text-sm font-semibold text-brand-700 underline underline-offset-4"
+      >
         {contact.faqLabel}
       </Link>
     </div>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, NavLink } from 'react-router';
 import { paths } from '@toque/contracts/routes';
 import { ui } from '@toque/contracts/ui';
@@ -15,6 +15,8 @@ interface MobileMenuProps {
   onToggleContact: () => void;
 }
 
+const contactId = 'menu-lateral-contato';
+
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-lg px-4 py-3 text-base font-semibold ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-900 hover:bg-slate-100'}`;
 
@@ -25,7 +27,6 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  */
 export function MobileMenu({ id, open, onClose, contactOpen, onToggleContact }: MobileMenuProps) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const contactId = useId();
   const loggedIn = useHasToken();
 
   useEffect(() => {
@@ -47,7 +48,12 @@ export function MobileMenu({ id, open, onClose, contactOpen, onToggleContact }: 
     >
       <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
         <span className="text-xl font-extrabold text-brand-700">Toque</span>
-        <button type="button" onClick={onClose} className={buttonClasses('ghost', 'sm')} aria-label={ui.site.nav.closeMenu}>
+        <button
+          type="button"
+          onClick={onClose}
+          className={buttonClasses('ghost', 'sm')}
+          aria-label={ui.site.nav.closeMenu}
+        >
           <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6 fill-none stroke-current stroke-2">
             <path d="M6 6l12 12M18 6 6 18" />
           </svg>
@@ -71,7 +77,11 @@ export function MobileMenu({ id, open, onClose, contactOpen, onToggleContact }: 
               className="flex w-full items-center justify-between rounded-lg px-4 py-3 text-left text-base font-semibold text-slate-900 hover:bg-slate-100"
             >
               {ui.site.nav.contact}
-              <svg aria-hidden="true" viewBox="0 0 24 24" className={`size-5 fill-none stroke-current stroke-2 ${contactOpen ? 'rotate-180' : ''}`}>
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className={`size-5 fill-none stroke-current stroke-2 ${contactOpen ? 'rotate-180' : ''}`}
+              >
                 <path d="M6 9l6 6 6-6" />
               </svg>
             </button>

@@ -3,7 +3,7 @@ import { paths } from '@toque/contracts/routes';
 import { ui } from '@toque/contracts/ui';
 import { company } from '../../../../content/config';
 import { contact } from '../../../../content/contact';
-import { products } from '../../../../content/products';
+import { productNav } from '../../../../content/navigation';
 import { brand } from '../../../../content/site';
 import { ExternalLink } from '../external-link';
 import { SocialLinks } from '../social-links';
@@ -23,17 +23,20 @@ function Column({ title, children }: { title: string; children: ReactNode }) {
 export function SiteFooter() {
   return (
     <footer className="bg-slate-950 text-slate-300">
-      <nav aria-label={ui.site.footer.links} className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+      <nav
+        aria-label={ui.site.footer.links}
+        className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4"
+      >
         <div>
           <p className="text-2xl font-extrabold text-white">{brand.name}</p>
           <p className="mt-2 text-sm">{brand.slogan}</p>
           <SocialLinks tone="light" className="mt-4 -ml-3" />
         </div>
         <Column title="Produtos">
-          {products.map((product) => (
-            <li key={product.key}>
-              <ExternalLink href={product.path} className={link}>
-                {product.name}
+          {productNav.map((item) => (
+            <li key={item.to}>
+              <ExternalLink href={item.to} className={link}>
+                {item.label}
               </ExternalLink>
             </li>
           ))}

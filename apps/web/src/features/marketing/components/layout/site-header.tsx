@@ -1,4 +1,4 @@
-import { useCallback, useId } from 'react';
+import { useCallback } from 'react';
 import { Link, NavLink } from 'react-router';
 import { paths } from '@toque/contracts/routes';
 import { ui } from '@toque/contracts/ui';
@@ -9,16 +9,24 @@ import { ContactMenuItem } from './contact-menu-item';
 import { MobileMenu } from './mobile-menu';
 
 const CONTACT = 'contato';
+const drawerId = 'menu-lateral';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'text-brand-700 underline underline-offset-4' : 'text-slate-800 hover:text-brand-700'}`;
 
 export function Logo() {
   return (
-    <Link to={paths.home} aria-label={navLabels.homeLink} className="flex items-center gap-2 text-2xl font-extrabold tracking-tight text-brand-700">
+    <Link
+      to={paths.home}
+      aria-label={navLabels.homeLink}
+      className="flex items-center gap-2 text-2xl font-extrabold tracking-tight text-brand-700"
+    >
       <svg aria-hidden="true" viewBox="0 0 32 32" className="size-8">
         <rect width="32" height="32" rx="8" fill="currentColor" />
-        <path fill="#fff" d="M7 7h7v7H7zm2 2v3h3V9zm9-2h7v7h-7zm2 2v3h3V9zM7 18h7v7H7zm2 2v3h3v-3zm9-2h3v3h-3zm4 4h3v3h-3zm-4 0h3v3h-3z" />
+        <path
+          fill="#fff"
+          d="M7 7h7v7H7zm2 2v3h3V9zm9-2h7v7h-7zm2 2v3h3V9zM7 18h7v7H7zm2 2v3h3v-3zm9-2h3v3h-3zm4 4h3v3h-3zm-4 0h3v3h-3z"
+        />
       </svg>
       Toque
     </Link>
@@ -29,7 +37,6 @@ export function Logo() {
 export function SiteHeader() {
   const menu = useMenuState();
   const drawer = useDrawerState();
-  const drawerId = useId();
   const { open, close, toggle } = menu;
   const openContact = useCallback(() => open(CONTACT), [open]);
   const closeContact = useCallback(() => close(CONTACT), [close]);

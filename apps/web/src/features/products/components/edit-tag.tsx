@@ -1,0 +1,64 @@
+import { Link } from 'react-router';
+import { tagMsg } from '@toque/contracts/messages';
+import { paths } from '@toque/contracts/routes';
+import { dashboardUi } from '@toque/contracts/dashboard-ui';
+import { useProducts } from '../api/list-products';
+import { tagCopy } from '../copy';
+import { EditTagForm } from './edit-tag-form';
+import { ProductsStatus } from './products-status';
+import { ShareTag } from './share-tag';
+
+function BackLink() {
+  return (
+    <Link to={paths.products} className="font-semibold text-brand-700 underline">
+      {dashboardUi.editTag.back}
+    </Link>
+  );
+}
+
+const card = 'rounded-2xl border border-slate-200 bg-white p-6 shadow-sm';
+
+/** TAG-05 / TAG-07 / TAG-09: the edit page of the tag in the address; sharing for its owner only. */
+export function EditTag({ code }: { code: string }) {
+  const query = useProducts();
+  return (
+    <ProductsStatus query={query}>
+      {(products) => {
+        const tag = products.find((p) => p.code.toUpperCase() === code.toUpperCase());
+        if (!tag) {
+          return (
+            <div className="space-y-4">
+              <p role="alert" className="text-slate-800">
+                {tagMsg.tagNotFound}
+              </p>
+              <BackLink />
+            </div>
+          );
+        }
+        return (
+          <div className="space-y-6">
+            <div className="text-slate-700">
+              <p>{tagCopy.editIntro}</p>
+              <p className="mt-1">
+                {`${dashboardUi.tagDetails.code}: `}
+                <span className="font-mono font-semibold text-slate-900">{tag.code}</span>
+              </p>
+            </div>
+            <section aria-label={dashboardUi.headings.editTag} className={card}>
+              <EditTagForm key={tag.code} tag={tag} />
+            </section>
+            {tag.isOwner ? (
+              <section aria-labelledby="compartilhar" className={card}>
+                <h2 id="compartilhar" className="mb-4 text-xl font-bold text-slate-900">
+                  {dashboardUi.headings.sharing}
+                </h2>
+                <ShareTag code={tag.code} />
+              </section>
+            ) : null}
+            <BackLink />
+          </div>
+        );
+      }}
+    </ProductsStatus>
+  );
+}

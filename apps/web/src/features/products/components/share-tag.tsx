@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { MEMBERS_PER_TAG } from '@toque/contracts/constants';
+import { msg } from '@toque/contracts/messages';
+import { addMemberBody } from '@toque/contracts/products';
+import { dashboardUi } from '@toque/contracts/dashboard-ui';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { notify } from '../../../lib/toast';
+import { useAddMember } from '../api/add-member';
+import { useMembers, type Member } from '../api/list-members';
+import { useRemoveMember } from '../api/remove-member';
+import { tagCopy } from '../copy';
+
+const shareForm = addMemberBody.pick({ email: true });
+type Values = z.input<typeof shareForm>;
+type Parsed = z.output<typeof shareForm>;
+
+const labels = dashboardUi.sharing;
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+function MemberRow({ code, member, onFailure }: { code: string; member: Member; onFailure: (text: string) => void }) {
+  const remove = useRemoveMember(code);
+  const onRemove = async () => {
+    try {
+      await remove.mutateAsync({ code, userId: member.user_id });
+      notify.success(tagCopy.memberRemoved);
+    } catch (error) {
+      onFailure(msg.removeMemberFailurePrefix + errorText(error));
+    }
+  };
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 py-2">
+      <div className="min-w-0">
+        <p className="font-medium text-slate-900">{member.first_name}</p>
+        <p className="truncate text-sm text-slate-700">{member.email}</p>
+      </div>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="text-red-800 hover:bg-red-50"
+        busy={remove.isPending}
+        aria-label={tagCopy.removeMemberLabel(member.first_name)}
+        onClick={() => void onRemove()}
+      >
+        {labels.remove}
+      </Button>
+    </li>
+  );
+}
+
+/** TAG-09: the owner shares the tag with up to 3 accounts by e-mail, and removes them. */
+export function ShareTag({ code }: { code: string }) {
+  const members = useMembers(code, { enabled: true });
+  const add = useAddMember(code);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<Values, unknown, Parsed>({ resolver: zodResolver(shareForm), defaultValues: { email: '' } });
+
+  const list = members.data ?? [];
+  const full = list.length >= MEMBERS_PER_TAG;
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    setFailure(null);
+    try {
+      await add.mutateAsync({ code, email });
+      reset();
+      notify.success(tagCopy.shared);
+    } catch (error) {
+      setFailure(errorText(error));
+    }
+  });
+
+  return (
+    <div className="space-y-4">
+      <p className="text-slate-700">{tagCopy.sharingIntro}</p>
+      {members.isPending ? (
+        <p role="status" className="text-slate-700">
+          {msg.tagsLoading}
+        </p>
+      ) : members.isError ? (
+        <p role="alert" className="text-red-800">{`Erro: ${members.error.message}`}</p>
+      ) : (
+        <>
+          <p className="text-sm font-semibold text-slate-800">{tagCopy.sharingCount(list.length, MEMBERS_PER_TAG)}</p>
+          {list.length === 0 ? (
+            <p className="text-slate-700">{tagCopy.sharingEmpty}</p>
+          ) : (
+            <ul className="divide-y divide-slate-200">
+              {list.map((member) => (
+                <MemberRow key={member.user_id} code={code} member={member} onFailure={setFailure} />
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+      {failure ? (
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+          {failure}
+        </p>
+      ) : null}
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-3">
+        <fieldset disabled={full || members.isPending} className="space-y-3">
+          <TextField
+            label={labels.email}
+            type="email"
+            autoComplete="off"
+            hint={full ? tagCopy.sharingFull : undefined}
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <Button type="submit" variant="secondary" busy={isSubmitting}>
+            {labels.add}
+          </Button>
+        </fieldset>
+      </form>
+    </div>
+  );
+}

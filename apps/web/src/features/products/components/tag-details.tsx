@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { productLabel } from '@toque/contracts/constants';
+import type { Product } from '@toque/contracts/products';
+import { paths } from '@toque/contracts/routes';
+import { dashboardUi } from '@toque/contracts/dashboard-ui';
+import { tagCopy } from '../copy';
+import { CONDOMINIUM_PRODUCT_ID } from '../tag-kinds';
+
+const labels = dashboardUi.tagDetails;
+
+function Item({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="sm:grid sm:grid-cols-[14rem_1fr] sm:gap-4">
+      <dt className="text-sm font-medium text-slate-600">{term}</dt>
+      <dd className="text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** The expanded part of a tag row (TAG-03): everything the list row has no room for. */
+export function TagDetails({ tag }: { tag: Product }) {
+  return (
+    <div className="space-y-3 border-t border-slate-200 px-4 py-4">
+      <dl className="space-y-2">
+        <Item term={labels.code}>
+          <span className="font-mono">{tag.code}</span>
+        </Item>
+        <Item term={labels.type}>{productLabel(tag.product_id)}</Item>
+        <Item term={labels.status}>{tag.isOwner ? dashboardUi.status.owner : dashboardUi.status.member}</Item>
+        {/* FIN-01: the tag's due date is a literal placeholder until billing exists. */}
+        <Item term={labels.dueDate}>{dashboardUi.finance.tagDueDate}</Item>
+        <Item term={labels.importantInfo}>
+          <span className="whitespace-pre-line">{tag.important_info || tagCopy.noInfo}</span>
+        </Item>
+        <Item term={labels.shownToFinder}>{tag.show_info_to_finder ? tagCopy.yes : tagCopy.no}</Item>
+      </dl>
+      {tag.isOwner ? null : <p className="text-sm text-slate-700">{tagCopy.memberNote}</p>}
+      {tag.product_id === CONDOMINIUM_PRODUCT_ID ? (
+        <Link to={paths.units(tag.code)} className="inline-block font-semibold text-brand-700 underline">
+          {dashboardUi.tagActions.units}
+        </Link>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { productLabel } from '@toque/contracts/constants';
+import type { Product } from '@toque/contracts/products';
+import { paths } from '@toque/contracts/routes';
+import { dashboardUi } from '@toque/contracts/dashboard-ui';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { tagImage } from '../tag-kinds';
+import { TagDetails } from './tag-details';
+
+const actions = dashboardUi.tagActions;
+
+interface TagRowProps {
+  tag: Product;
+  expanded: boolean;
+  onToggle: () => void;
+  /** QR, edit and delete controls (my products); the dashboard block shows the detail only. */
+  onShowQr?: (tag: Product) => void;
+  onDelete?: (tag: Product) => void;
+  headingLevel: 2 | 3;
+}
+
+/** The visible label, then the tag's name for screen readers: 'Editar: Pulseira da Alice'. */
+function Named({ label, name }: { label: string; name: string }) {
+  return (
+    <>
+      {label}
+      <span className="sr-only">{`: ${name}`}</span>
+    </>
+  );
+}
+
+/** TAG-03 / TAG-04: one tag: type, name, status, its controls and an expandable detail. */
+export function TagRow({ tag, expanded, onToggle, onShowQr, onDelete, headingLevel }: TagRowProps) {
+  const detailId = useId();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const status = tag.isOwner ? dashboardUi.status.owner : dashboardUi.status.member;
+
+  return (
+    <li data-tag-code={tag.code} className="rounded-xl border border-slate-200 bg-white">
+      <div className="flex flex-wrap items-center gap-3 p-3">
+        <img src={tagImage(tag.product_id)} alt="" width={40} height={40} className="size-10 shrink-0" />
+        <div className="min-w-0 flex-1">
+          <Heading className="truncate font-semibold text-slate-900">{tag.name}</Heading>
+          <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+            {productLabel(tag.product_id)}
+            <span
+              className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
+                tag.isOwner ? 'bg-green-100 text-green-900' : 'bg-slate-200 text-slate-900'
+              }`}
+            >
+              {status}
+            </span>
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-1">
+          {onShowQr ? (
+            <Button variant="ghost" size="sm" aria-haspopup="dialog" onClick={() => onShowQr(tag)}>
+              <Named label={actions.qr} name={tag.name} />
+            </Button>
+          ) : null}
+          {onShowQr ? (
+            <Link to={paths.editTag(tag.code)} className={buttonClasses('ghost', 'sm')}>
+              <Named label={actions.edit} name={tag.name} />
+            </Link>
+          ) : null}
+          {onDelete ? (
+            // TAG-04: only the owner deletes; for a member the control stays, inactive.
+            <Button
+              variant="ghost"
+              size="sm"
+              className="text-red-800 hover:bg-red-50"
+              disabled={!tag.isOwner}
+              aria-haspopup="dialog"
+              onClick={() => onDelete(tag)}
+            >
+              <Named label={actions.delete} name={tag.name} />
+            </Button>
+          ) : null}
+          <Button variant="ghost" size="sm" aria-expanded={expanded} aria-controls={detailId} onClick={onToggle}>
+            <Named label={actions.details} name={tag.name} />
+            <span aria-hidden="true">{expanded ? '▴' : '▾'}</span>
+          </Button>
+        </div>
+      </div>
+      <div id={detailId} hidden={!expanded}>
+        {expanded ? <TagDetails tag={tag} /> : null}
+      </div>
+    </li>
+  );
+}

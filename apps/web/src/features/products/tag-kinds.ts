@@ -1,0 +1,44 @@
+import type { Product } from '@toque/contracts/products';
+import { dashboardUi } from '@toque/contracts/dashboard-ui';
+
+/** TAG-03: the four tabs of my products, in order, and the product types each one holds (TAG-01). */
+export const tagTabs = [
+  { id: 'residencias', label: dashboardUi.tabs.residencias, productIds: [2, 5] },
+  { id: 'pessoas', label: dashboardUi.tabs.pessoas, productIds: [1] },
+  { id: 'pets', label: dashboardUi.tabs.pets, productIds: [3] },
+  { id: 'objetos', label: dashboardUi.tabs.objetos, productIds: [4] },
+] as const satisfies ReadonlyArray<{ id: string; label: string; productIds: readonly number[] }>;
+
+export type TagTabId = (typeof tagTabs)[number]['id'];
+
+export function isTagTabId(value: string | null): value is TagTabId {
+  return tagTabs.some((tab) => tab.id === value);
+}
+
+export function tagsOfTab(products: readonly Product[], tab: TagTabId): Product[] {
+  const ids: readonly number[] = tagTabs.find((t) => t.id === tab)?.productIds ?? [];
+  return products.filter((p) => ids.includes(p.product_id));
+}
+
+/** The tab to open when the URL names none: the first that holds a tag, else the first. */
+export function defaultTab(products: readonly Product[]): TagTabId {
+  return tagTabs.find((tab) => tagsOfTab(products, tab.id).length > 0)?.id ?? tagTabs[0].id;
+}
+
+/** The condominium plate opens the units area (TAG-01). */
+export const CONDOMINIUM_PRODUCT_ID = 5;
+
+/** Picture of each product type, from the site's own illustrations. */
+const images: Record<number, string> = {
+  1: '/images/tags/pulseira.svg',
+  2: '/images/tags/campainha.svg',
+  3: '/images/tags/coleira.svg',
+  4: '/images/tags/objeto.svg',
+  5: '/images/tags/campainha.svg',
+};
+export const tagImage = (productId: number): string => images[productId] ?? '/images/tags/familia.svg';
+
+/** The address a finder's phone opens when it scans the tag (TAG-06). */
+export function tagPublicUrl(origin: string, code: string): string {
+  return `${origin.replace(/\/+$/, '')}/t/${encodeURIComponent(code)}`;
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { injectPage, outputFile, splitHoisted } from './html';
+
+const template = `<!doctype html>
+<html lang="pt-BR">
+  <head>
+    <title>Toque</title>
+    <meta
+      name="description"
+      content="Genérica"
+    />
+    <script type="module" crossorigin src="/assets/index-a.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+describe('prerender HTML', () => {
+  it('[PERF-03] moves the hoisted title, description and preloads into the head', () => {
+    const rendered =
+      '<link rel="preload" as="image" href="/images/a.svg" fetchPriority="high"/><title>Pulseiras | Toque</title>' +
+      '<meta name="description" content="Para pessoas"/><div class="page"><h1>Pulseiras</h1></div>';
+    expect(splitHoisted(rendered).body).toBe('<div class="page"><h1>Pulseiras</h1></div>');
+
+    const preloads = ['/assets/product-page-b.js', '/assets/index-a.js'];
+    const html = injectPage(template, { path: '/pulseiras', rendered, preloads });
+    expect(html.match(/index-a\.js/g)).toHaveLength(1);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain('<title>Pulseiras | Toque</title>');
+    expect(html).not.toContain('Genérica');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/product-page-b.js">');
+    expect(html).toContain('<div id="root" data-prerendered="/pulseiras"><div class="page"><h1>Pulseiras</h1></div></div>');
+    expect(html.indexOf('/images/a.svg')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('keeps the template title when the page has none', () => {
+    const html = injectPage(template, { path: '/', rendered: '<p>oi</p>', preloads: [] });
+    expect(html).toContain('<title>Toque</title>');
+    expect(html).toContain('content="Genérica"');
+  });
+
+  it('writes each page to its folder', () => {
+    expect(outputFile('/')).toBe('index.html');
+    expect(outputFile('/manual-do-usuario')).toBe('manual-do-usuario/index.html');
+  });
+});

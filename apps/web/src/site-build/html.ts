@@ -1,0 +1,53 @@
+/**
+ * Pure HTML plumbing of the prerender (PERF-03): split React's output into head and body, and pour
+ * both into the client build's index.html.
+ */
+
+/** React 19 emits hoisted <title>, <meta> and <link> (e.g. an image preload) before the markup. */
+const hoisted = /^\s*(<title>[\s\S]*?<\/title>|<meta\b[^>]*>|<link\b[^>]*>)/;
+
+export function splitHoisted(rendered: string): { head: string[]; body: string } {
+  const head: string[] = [];
+  let body = rendered;
+  for (let match = hoisted.exec(body); match; match = hoisted.exec(body)) {
+    head.push(match[1]!);
+    body = body.slice(match[0].length);
+  }
+  return { head, body };
+}
+
+export interface PageHtml {
+  /** The page's path, written on #root so the client knows what it is hydrating. */
+  path: string;
+  /** React's output for the page. */
+  rendered: string;
+  /** Script URLs to preload, so hydration does not wait for a chain of lazy chunks. */
+  preloads: readonly string[];
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+}
+
+export function injectPage(template: string, page: PageHtml): string {
+  const { head, body } = splitHoisted(page.rendered);
+  const root = '<div id="root"></div>';
+  if (!template.includes(root)) throw new Error(`index.html has no ${root}`);
+  let html = template;
+  // The page's own title and description replace the template's.
+  if (head.some((tag) => tag.startsWith('<title>'))) html = html.replace(/<title>[\s\S]*?<\/title>\s*/, '');
+  if (head.some((tag) => /^<meta\b[^>]*name="description"/.test(tag))) {
+    html = html.replace(/<meta\s+name="description"[\s\S]*?\/?>\s*/, '');
+  }
+  // Chunks the template already loads are not announced twice.
+  const preloads = page.preloads
+    .filter((href) => !html.includes(`"${href}"`))
+    .map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`);
+  html = html.replace('</head>', `  ${[...head, ...preloads].join('\n    ')}\n  </head>`);
+  return html.replace(root, `<div id="root" data-prerendered="${escapeAttribute(page.path)}">${body}</div>`);
+}
+
+/** Where a page's HTML goes in dist: / → index.html, /pulseiras → pulseiras/index.html. */
+export function outputFile(path: string): string {
+  return path === '/' ? 'index.html' : `${path.replace(/^\/+|\/+$/g, '')}/index.html`;
+}

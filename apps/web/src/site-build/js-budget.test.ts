@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { checkBudget, firstLoadFiles, JS_BUDGET_BYTES, scriptsOf, type Manifest } from './js-budget';
+
+const manifest: Manifest = {
+  'index.html': { file: 'assets/index-1.js', imports: ['_react.js'], dynamicImports: ['src/dashboard.tsx', 'src/home.tsx'] },
+  '_react.js': { file: 'assets/react-2.js' },
+  'src/home.tsx': { file: 'assets/home-3.js', imports: ['_react.js', '_carousel.js'] },
+  '_carousel.js': { file: 'assets/carousel-4.js' },
+  'src/dashboard.tsx': { file: 'assets/dashboard-5.js', imports: ['_leaflet.js'] },
+  '_leaflet.js': { file: 'assets/leaflet-6.js' },
+};
+
+const html = `<head>
+  <script type="module" crossorigin src="/assets/index-1.js"></script>
+  <link rel="modulepreload" crossorigin href="/assets/react-2.js">
+  <link rel="stylesheet" href="/assets/index.css">
+  <link rel="modulepreload" crossorigin href="/assets/home-3.js">
+  <script src="/legacy.js"></script>
+</head>`;
+
+describe('first-load JavaScript', () => {
+  it('[PERF-03] counts module scripts, module preloads and their static imports, not lazy chunks', () => {
+    expect(scriptsOf(html)).toEqual(['/assets/index-1.js', '/assets/react-2.js', '/assets/home-3.js']);
+    expect(firstLoadFiles(html, manifest)).toEqual(['assets/carousel-4.js', 'assets/home-3.js', 'assets/index-1.js', 'assets/react-2.js']);
+  });
+});
+
+describe('checkBudget', () => {
+  it('[PERF-03] passes at the limit', () => {
+    const result = checkBudget([{ file: 'a.js', gzipBytes: JS_BUDGET_BYTES }]);
+    expect(result.ok).toBe(true);
+  });
+
+  it('[PERF-03] fails one byte past 110 KB and names the files in its report', () => {
+    const result = checkBudget([
+      { file: 'assets/index-1.js', gzipBytes: 100 * 1024 },
+      { file: 'assets/home-3.js', gzipBytes: 10 * 1024 + 1 },
+    ]);
+    expect(result.ok).toBe(false);
+    expect(result.totalBytes).toBe(110 * 1024 + 1);
+    expect(result.report).toMatch(/OVER BUDGET/);
+    expect(result.report).toContain('assets/home-3.js');
+  });
+});

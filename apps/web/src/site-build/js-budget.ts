@@ -1,0 +1,75 @@
+/**
+ * PERF-03: the home page's first load may ship at most JS_BUDGET_BYTES of gzipped JavaScript.
+ * "First load" is what the prerendered HTML makes the browser fetch before the page is
+ * interactive: its module scripts, its module preloads, and everything they import statically.
+ * Lazily imported code (dashboard, admin, call, map) is not in it.
+ */
+export const JS_BUDGET_BYTES = 110 * 1024;
+
+/** The part of Vite's build manifest (build.manifest) this needs. */
+export interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+export type Manifest = Record<string, ManifestChunk>;
+
+/** Script URLs a page's HTML loads: module scripts and module preloads. */
+export function scriptsOf(html: string): string[] {
+  const urls = new Set<string>();
+  for (const tag of html.match(/<script\b[^>]*>|<link\b[^>]*>/g) ?? []) {
+    const isModule = /^<script\b/.test(tag) ? /type="module"/.test(tag) : /rel="modulepreload"/.test(tag);
+    const url = /(?:src|href)="([^"]+)"/.exec(tag)?.[1];
+    if (isModule && url) urls.add(url);
+  }
+  return [...urls];
+}
+
+/** Manifest keys of the chunks reachable from `keys` by static imports. */
+export function staticClosure(manifest: Manifest, keys: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const imported of manifest[key].imports ?? []) visit(imported);
+  };
+  keys.forEach(visit);
+  return [...seen];
+}
+
+/** The JS files (relative to dist) of a page's first load. */
+export function firstLoadFiles(html: string, manifest: Manifest, base = '/'): string[] {
+  const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+  const files = new Set<string>();
+  const keys: string[] = [];
+  for (const url of scriptsOf(html)) {
+    const file = url.startsWith(base) ? url.slice(base.length) : url;
+    files.add(file);
+    const key = byFile.get(file);
+    if (key) keys.push(key);
+  }
+  for (const key of staticClosure(manifest, keys)) files.add(manifest[key]!.file);
+  return [...files].sort();
+}
+
+export interface BudgetResult {
+  ok: boolean;
+  totalBytes: number;
+  limitBytes: number;
+  files: { file: string; gzipBytes: number }[];
+  report: string;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** Adds up the gzipped sizes; over the limit is a failure whose report names the files. */
+export function checkBudget(files: { file: string; gzipBytes: number }[], limitBytes = JS_BUDGET_BYTES): BudgetResult {
+  const totalBytes = files.reduce((sum, file) => sum + file.gzipBytes, 0);
+  const ok = totalBytes <= limitBytes;
+  const lines = [...files].sort((a, b) => b.gzipBytes - a.gzipBytes).map((f) => `  ${kb(f.gzipBytes).padStart(9)}  ${f.file}`);
+  const report = [
+    `PERF-03: home page first-load JavaScript ${kb(totalBytes)} gzip of ${kb(limitBytes)} allowed${ok ? '' : ' — OVER BUDGET'}`,
+    ...lines,
+  ].join('\n');
+  return { ok, totalBytes, limitBytes, files, report };
+}

@@ -1,0 +1,30 @@
+import { paths } from '@toque/contracts/routes';
+
+export interface PrerenderedPage {
+  path: string;
+  /**
+   * Source modules (keys of Vite's manifest) of the page's lazy chunks, preloaded by its HTML so
+   * hydration does not wait for them one after the other.
+   */
+  preload: readonly string[];
+}
+
+const marketing = (name: string) => `src/features/marketing/pages/${name}.tsx`;
+
+/** The public pages rendered to HTML at build time (PERF-03, docs/decisions/0009). */
+export const prerenderedPages: readonly PrerenderedPage[] = [
+  { path: paths.home, preload: [marketing('home-page')] },
+  { path: paths.bracelets, preload: [marketing('product-page')] },
+  { path: paths.collars, preload: [marketing('product-page')] },
+  { path: paths.objects, preload: [marketing('product-page')] },
+  { path: paths.doorbells, preload: [marketing('product-page')] },
+  { path: paths.manual, preload: [marketing('manual-page')] },
+  { path: paths.privacy, preload: [marketing('legal-page')] },
+  { path: paths.terms, preload: [marketing('legal-page')] },
+  { path: paths.landing, preload: [marketing('landing-page')] },
+  { path: paths.comingSoon, preload: [marketing('coming-soon-page')] },
+  {
+    path: paths.login,
+    preload: ['src/app/layouts/services-layout.tsx', 'src/app/guards/guest-route.tsx', 'src/app/routes/auth/login.tsx'],
+  },
+];
