@@ -1,19 +1,42 @@
 import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import { apiMsg } from '@toque/contracts/messages';
 import { outbox } from '../src/db/schema';
-import { build, dbLabel, errorBody, newAccount, uniqueEmail } from './helpers';
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/client';
+import { buildApp } from '../src/app';
+import { dbLabel, engine, errorBody, newAccount, uniqueEmail } from './helpers';
 
 const high = '100000';
+const database = await openDatabase({
+  databaseUrl: engine === 'postgres' ? process.env.DATABASE_URL : undefined,
+  dataDir: 'memory://',
+});
+const apps: FastifyInstance[] = [];
+afterAll(async () => {
+  await Promise.all(apps.map((a) => a.close()));
+  await database.close();
+});
+
+/** The real app with these limits; every app of this file shares one database (one PGlite is enough). */
+async function build(env: Record<string, string>) {
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', ...env });
+  const app = await buildApp(config, database);
+  apps.push(app);
+  await app.ready();
+  return { app, config };
+}
+
 const perEmail = await build({ RATE_LOGIN_PER_EMAIL: '3', RATE_LOGIN_PER_IP: high });
 const perAddress = await build({ RATE_LOGIN_PER_IP: '3', RATE_LOGIN_PER_EMAIL: high });
 const codes = await build({ RATE_CODE_PER_IP: '2', RATE_LOGIN_PER_IP: high, RATE_LOGIN_PER_EMAIL: high });
 const shortWindow = await build({ RATE_LOGIN_PER_EMAIL: '2', RATE_LOGIN_PER_IP: high, RATE_WINDOW_MS: '500' });
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+// Two instances with one Redis, as two processes behind a load balancer would be.
 const redisEnv = { REDIS_URL: redisUrl, RATE_LOGIN_PER_EMAIL: '3', RATE_LOGIN_PER_IP: high };
 const redisA = await build(redisEnv);
 const redisB = await build(redisEnv);

@@ -20,6 +20,9 @@ export async function render(path: string): Promise<string> {
         </StaticRouter>
       </AppProvider>
     </StrictMode>,
+    // Whole pages inline: a large boundary would otherwise be sent apart and revealed by an inline
+    // script, which the CSP (script-src 'self') blocks.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));

@@ -137,3 +137,15 @@ export interface ClientToServerEvents {
 
 export const RING_TIMEOUT_MS = 60_000;
 export const SOCKET_PATH = '/socket.io';
+
+/** API paths of the call and of Web Push, relative to the `/api` base (the web app's side). */
+export const callsApi = {
+  publicTag: (code: string) => `/public/tags/${encodeURIComponent(code)}`,
+  create: '/calls',
+  message: (roomId: string) => `/calls/${encodeURIComponent(roomId)}/message`,
+  iceServers: (roomId: string) => `/calls/${encodeURIComponent(roomId)}/ice-servers`,
+  history: '/calls/history',
+  reverseGeocode: (lat: number, lng: number) => `/geocode/reverse?lat=${lat}&lng=${lng}`,
+  vapidPublicKey: '/push/vapid-public-key',
+  pushSubscribe: '/push/subscribe',
+} as const;

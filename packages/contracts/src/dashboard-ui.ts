@@ -54,6 +54,15 @@ export const dashboardUi = {
     cancel: 'Cancelar',
   },
   close: 'Fechar',
+  /** Success toasts of the tag screens. */
+  toasts: {
+    addedTag: 'Toque adicionado com sucesso!',
+    joinedUnit: 'Você agora é morador desta unidade.',
+    deleted: 'Toque excluído.',
+    updated: 'Toque atualizado.',
+    shared: 'Toque compartilhado.',
+    memberRemoved: 'Membro removido.',
+  },
   tabs: {
     label: 'Tipos de Toque',
     residencias: 'Campainhas',

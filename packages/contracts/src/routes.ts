@@ -33,6 +33,7 @@ export const paths = {
   manualAlias: '/dashboard/manual',
   condoActivation: '/dashboard/ativacao-de-condominio',
   manageClients: '/dashboard/gerenciar-clientes',
+  callHistory: '/dashboard/chamadas',
 } as const;
 
 /** API paths, relative to the `/api` base. */

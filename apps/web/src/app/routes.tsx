@@ -58,6 +58,7 @@ const EditUnitPage = lazyNamed(dashboard, 'EditUnitPage');
 const admin = () => import('./routes/admin/placeholders');
 const CondoActivationPage = lazyNamed(admin, 'CondoActivationPage');
 const ManageClientsPage = lazyNamed(admin, 'ManageClientsPage');
+const CallHistoryPage = lazyNamed(() => import('./routes/dashboard/calls'), 'CallHistoryPage');
 
 const page = (path: string, element: ReactNode): RouteObject => ({ path, element });
 
@@ -129,6 +130,7 @@ export const routes: RouteObject[] = [
                   page(paths.editTag(':code'), <EditTagPage />),
                   page(paths.units(':condoCode'), <UnitsPage />),
                   page(paths.editUnit(':condoCode', ':id'), <EditUnitPage />),
+                  page(paths.callHistory, <CallHistoryPage />),
                   {
                     element: <AdminRoute />,
                     children: [

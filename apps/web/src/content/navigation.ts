@@ -1,3 +1,4 @@
+import { callUi } from '@toque/contracts/call-ui';
 import { paths } from '@toque/contracts/routes';
 
 export interface NavItem {
@@ -32,6 +33,7 @@ export const dashboardContactLabel = 'Contato';
 export const dashboardNavAfterContact: readonly NavItem[] = [
   { label: 'Manual de Uso', to: paths.dashboardManual },
   { label: 'Minha Conta', to: paths.account },
+  { label: callUi.history.menu, to: paths.callHistory },
 ];
 export const dashboardAdminNav: readonly NavItem[] = [
   { label: 'Ativação de Condomínio', to: paths.condoActivation },

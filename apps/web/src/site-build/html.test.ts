@@ -40,6 +40,11 @@ describe('prerender HTML', () => {
     expect(html).toContain('content="Genérica"');
   });
 
+  it('[SEC-04] refuses a page with an inline script (the CSP would block it)', () => {
+    const rendered = '<div><template id="B:0"></template><script>$RC("B:0")</script></div>';
+    expect(() => injectPage(template, { path: '/', rendered, preloads: [] })).toThrow(/inline <script>/);
+  });
+
   it('writes each page to its folder', () => {
     expect(outputFile('/')).toBe('index.html');
     expect(outputFile('/manual-do-usuario')).toBe('manual-do-usuario/index.html');

@@ -31,6 +31,8 @@ function escapeAttribute(value: string): string {
 
 export function injectPage(template: string, page: PageHtml): string {
   const { head, body } = splitHoisted(page.rendered);
+  // The server's CSP (script-src 'self') would block an inline script: fail the build instead.
+  if (/<script(?![^>]*\bsrc=)[^>]*>/.test(body)) throw new Error(`prerender ${page.path}: inline <script> in the page`);
   const root = '<div id="root"></div>';
   if (!template.includes(root)) throw new Error(`index.html has no ${root}`);
   let html = template;

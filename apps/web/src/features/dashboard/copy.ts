@@ -1,3 +1,4 @@
+import { dashboardUi } from '@toque/contracts/dashboard-ui';
 import { paths } from '@toque/contracts/routes';
 
 /** Files the account area offers for download (served from `public/downloads`). */
@@ -27,7 +28,7 @@ export const dashboardManualCopy = {
     'O passo a passo para ativar o seu Toque, instalá-lo no lugar certo e combinar a devolução do que foi ' +
     'encontrado com segurança.',
   stepLabel: (n: number) => `Passo ${n}`,
-  installTitle: 'Guia de Instalação',
+  installTitle: dashboardUi.manualRows.install,
   install: [
     { title: 'Pulseira', text: 'Ajuste a pulseira no pulso com o QR Code para fora, visível e sem dobras.' },
     {
@@ -45,7 +46,7 @@ export const dashboardManualCopy = {
         'para a câmera de quem chama.',
     },
   ],
-  safeTitle: 'Instruções para Encontros Seguros',
+  safeTitle: dashboardUi.manualRows.safeMeetings,
   safe: [
     'Combine a devolução em um lugar público e movimentado, como uma farmácia, um shopping ou uma delegacia.',
     'Prefira o horário do dia e, se puder, vá acompanhado.',
@@ -53,7 +54,7 @@ export const dashboardManualCopy = {
     'Nunca faça pagamentos antecipados a quem diz ter encontrado o seu Toque.',
     'Em caso de emergência com uma pessoa encontrada, ligue 190 (Polícia) ou 192 (SAMU).',
   ],
-  downloadTitle: 'Manual Completo',
+  downloadTitle: dashboardUi.manualRows.full,
   downloadText: 'Baixe o manual completo em PDF para ler quando quiser ou imprimir.',
   helpTitle: 'Precisa de ajuda?',
   social: 'Redes sociais',

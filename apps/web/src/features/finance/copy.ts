@@ -31,7 +31,7 @@ export const financeCopy = {
     title: 'Avisos e renovação',
     items: [
       `O seu plano ${f.plan} será renovado automaticamente em ${f.dueDate}.`,
-      'Você receberá um e-mail 10 dias antes da renovação.',
+      'Para cancelar a renovação, avise com pelo menos 10 dias de antecedência.',
       'Com mais de 30 dias de atraso, os seus Toques deixam de receber chamadas.',
     ],
   },

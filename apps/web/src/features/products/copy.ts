@@ -2,8 +2,6 @@
 export const tagCopy = {
   addTagIntro: 'Digite o código de 8 letras e números impresso no seu Toque (ou o código da sua unidade).',
   addTagHint: 'Só letras e números; outros caracteres são ignorados.',
-  addedTag: 'Toque adicionado com sucesso!',
-  joinedUnit: 'Você agora é morador desta unidade.',
   tabEmpty: 'Nenhum toque nesta categoria.',
   noInfo: 'Nenhuma informação cadastrada.',
   yes: 'Sim',
@@ -11,13 +9,11 @@ export const tagCopy = {
   memberNote: 'Este Toque foi compartilhado com você. Só o dono pode editá-lo, compartilhá-lo ou excluí-lo.',
   deleteText: (name: string) =>
     `O Toque "${name}" será excluído da sua conta e deixará de receber chamadas. Esta ação não pode ser desfeita.`,
-  deleted: 'Toque excluído.',
   deleteFailure: 'Falha ao excluir toque: ',
   qrIntro: 'Quem escanear este QR Code com a câmera do celular abre a página de chamada do seu Toque:',
   qrAlt: (url: string) => `QR Code que abre ${url}`,
   qrError: 'Não foi possível gerar o QR Code.',
   qrPrintTitle: (name: string) => `QR Code do Toque ${name}`,
-  updated: 'Toque atualizado.',
   editIntro: 'Dê um nome ao Toque e escreva o que quem encontrar precisa saber.',
   importantInfoHint: 'Por exemplo: alergias, remédios, cuidados com o pet ou um recado. Até 500 caracteres.',
   showToFinderHint: 'Desligado, só você e quem recebe as chamadas veem essas informações.',
@@ -25,7 +21,5 @@ export const tagCopy = {
   sharingCount: (count: number, max: number) => `${count}/${max} pessoas`,
   sharingEmpty: 'Este Toque ainda não foi compartilhado.',
   sharingFull: 'Este Toque já é compartilhado com o máximo de pessoas.',
-  shared: 'Toque compartilhado.',
-  memberRemoved: 'Membro removido.',
   removeMemberLabel: (name: string) => `Remover ${name}`,
 } as const;

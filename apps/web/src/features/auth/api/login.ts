@@ -9,9 +9,12 @@ export async function login(body: LoginBody): Promise<string | null> {
   return tokenFrom(await apiClient.post<unknown>(api.login, body));
 }
 
-/** AUTH-03: the web logs in as platform 'web'; the push subscription comes later, so token is ''. */
-export function loginBodyOf(credentials: { email: string; password: string }): LoginBody {
-  return { email: credentials.email, password: credentials.password, platform: 'web', token: '' };
+/**
+ * AUTH-03 / CALL-03: the web logs in as platform 'web'; `token` is this browser's push
+ * subscription (JSON) when it has one, else ''.
+ */
+export function loginBodyOf(credentials: { email: string; password: string }, pushToken = ''): LoginBody {
+  return { email: credentials.email, password: credentials.password, platform: 'web', token: pushToken };
 }
 
 export function useLogin() {

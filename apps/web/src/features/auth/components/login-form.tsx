@@ -8,7 +8,9 @@ import { ui } from '@toque/contracts/ui';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { authCopy } from '../../../content/pages';
+import { loginPushToken } from '../../../lib/push';
 import { notify } from '../../../lib/toast';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { loginBodyOf, useLogin } from '../api/login';
 import { useStartSession } from '../hooks/use-start-session';
 import { GoogleButton } from './google-button';
@@ -17,6 +19,8 @@ import { GoogleButton } from './google-button';
 export function LoginForm() {
   const login = useLogin();
   const startSession = useStartSession();
+  // The page is prerendered (PERF-03): nothing may be typed or sent before the form's handlers exist.
+  const hydrated = useHydrated();
   const {
     register,
     handleSubmit,
@@ -26,7 +30,7 @@ export function LoginForm() {
   const onSubmit = handleSubmit(async (values) => {
     let token: string | null;
     try {
-      token = await login.mutateAsync(loginBodyOf(values));
+      token = await login.mutateAsync(loginBodyOf(values, await loginPushToken()));
     } catch {
       notify.error(msg.loginFailure);
       return;
@@ -47,6 +51,7 @@ export function LoginForm() {
           type="email"
           autoComplete="username"
           inputMode="email"
+          disabled={!hydrated}
           error={errors.email?.message}
           {...register('email')}
         />
@@ -54,6 +59,7 @@ export function LoginForm() {
           label={ui.fields.password}
           type="password"
           autoComplete="current-password"
+          disabled={!hydrated}
           error={errors.password?.message}
           {...register('password')}
         />
@@ -62,7 +68,7 @@ export function LoginForm() {
             {ui.links.forgotPassword}
           </Link>
         </p>
-        <Button type="submit" size="lg" className="w-full" busy={isSubmitting}>
+        <Button type="submit" size="lg" className="w-full" busy={isSubmitting} disabled={!hydrated}>
           {ui.buttons.login}
         </Button>
       </form>

@@ -41,7 +41,7 @@ function Slide({ slide, position, active }: { slide: BannerSlide; position: numb
           width={480}
           height={360}
           fetchPriority={position === 0 ? 'high' : 'low'}
-          className="mx-auto h-auto w-full max-w-[18rem] md:max-w-md"
+          className="mx-auto h-auto w-full max-w-[16rem] rounded-[2rem] bg-white/95 p-4 shadow-xl md:max-w-md md:p-6"
         />
       </div>
     </div>

@@ -75,7 +75,7 @@ export function AddTagModal({ open, onClose }: AddTagModalProps) {
     setFailure(null);
     try {
       const result = await associate.mutateAsync({ code });
-      notify.success(result.kind === 'unit' ? tagCopy.joinedUnit : tagCopy.addedTag);
+      notify.success(result.kind === 'unit' ? dashboardUi.toasts.joinedUnit : dashboardUi.toasts.addedTag);
       close();
     } catch (error) {
       setFailure(msg.addTagFailurePrefix + (error instanceof Error ? error.message : String(error)));

@@ -31,7 +31,7 @@ export function DeleteTagDialog({ tag, onClose }: DeleteTagDialogProps) {
     setFailure(null);
     try {
       await disable.mutateAsync({ code: tag.code });
-      notify.success(tagCopy.deleted);
+      notify.success(dashboardUi.toasts.deleted);
       close();
     } catch (error) {
       setFailure(tagCopy.deleteFailure + (error instanceof Error ? error.message : String(error)));

@@ -42,7 +42,7 @@ export function EditTagForm({ tag }: { tag: Product }) {
     try {
       await updateName.mutateAsync({ code: tag.code, ...values });
       reset(values);
-      notify.success(tagCopy.updated);
+      notify.success(dashboardUi.toasts.updated);
     } catch (error) {
       setFailure(msg.updateNameFailurePrefix + (error instanceof Error ? error.message : String(error)));
     }

@@ -26,7 +26,7 @@ function MemberRow({ code, member, onFailure }: { code: string; member: Member; 
   const onRemove = async () => {
     try {
       await remove.mutateAsync({ code, userId: member.user_id });
-      notify.success(tagCopy.memberRemoved);
+      notify.success(dashboardUi.toasts.memberRemoved);
     } catch (error) {
       onFailure(msg.removeMemberFailurePrefix + errorText(error));
     }
@@ -40,12 +40,12 @@ function MemberRow({ code, member, onFailure }: { code: string; member: Member; 
       <Button
         variant="ghost"
         size="sm"
-        className="text-red-800 hover:bg-red-50"
+        className="hover:bg-red-50"
         busy={remove.isPending}
         aria-label={tagCopy.removeMemberLabel(member.first_name)}
         onClick={() => void onRemove()}
       >
-        {labels.remove}
+        <span className="text-red-800">{labels.remove}</span>
       </Button>
     </li>
   );
@@ -71,7 +71,7 @@ export function ShareTag({ code }: { code: string }) {
     try {
       await add.mutateAsync({ code, email });
       reset();
-      notify.success(tagCopy.shared);
+      notify.success(dashboardUi.toasts.shared);
     } catch (error) {
       setFailure(errorText(error));
     }

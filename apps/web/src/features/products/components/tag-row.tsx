@@ -69,12 +69,14 @@ export function TagRow({ tag, expanded, onToggle, onShowQr, onDelete, headingLev
             <Button
               variant="ghost"
               size="sm"
-              className="text-red-800 hover:bg-red-50"
+              className="hover:bg-red-50"
               disabled={!tag.isOwner}
               aria-haspopup="dialog"
               onClick={() => onDelete(tag)}
             >
-              <Named label={actions.delete} name={tag.name} />
+              <span className="text-red-800">
+                <Named label={actions.delete} name={tag.name} />
+              </span>
             </Button>
           ) : null}
           <Button variant="ghost" size="sm" aria-expanded={expanded} aria-controls={detailId} onClick={onToggle}>

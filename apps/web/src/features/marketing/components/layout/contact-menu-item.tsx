@@ -26,9 +26,9 @@ export function ContactMenuItem({ open, onOpen, onClose, onToggle }: ContactMenu
   const cancelClose = () => window.clearTimeout(closeTimer.current);
   useEffect(() => cancelClose, []);
 
-  // A press anywhere else closes the panel.
+  // A press anywhere else closes the panel (while it is on screen: phones use the side menu).
   useEffect(() => {
-    if (!open) return;
+    if (!open || item.current?.offsetParent === null) return;
     const onPointerDown = (event: globalThis.PointerEvent) => {
       if (!item.current?.contains(event.target as Node)) onClose();
     };

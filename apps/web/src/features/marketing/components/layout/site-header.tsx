@@ -8,7 +8,9 @@ import { useDrawerState, useMenuState } from '../../hooks/use-menu-state';
 import { ContactMenuItem } from './contact-menu-item';
 import { MobileMenu } from './mobile-menu';
 
+/** The desktop Contato item and the side menu's one are separate items: each screen size has one. */
 const CONTACT = 'contato';
+const SIDE_CONTACT = 'contato-lateral';
 const drawerId = 'menu-lateral';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -41,6 +43,7 @@ export function SiteHeader() {
   const openContact = useCallback(() => open(CONTACT), [open]);
   const closeContact = useCallback(() => close(CONTACT), [close]);
   const toggleContact = useCallback(() => toggle(CONTACT), [toggle]);
+  const toggleSideContact = useCallback(() => toggle(SIDE_CONTACT), [toggle]);
 
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -86,8 +89,8 @@ export function SiteHeader() {
         id={drawerId}
         open={drawer.open}
         onClose={() => drawer.setOpen(false)}
-        contactOpen={menu.openItem === CONTACT}
-        onToggleContact={toggleContact}
+        contactOpen={menu.openItem === SIDE_CONTACT}
+        onToggleContact={toggleSideContact}
       />
     </header>
   );

@@ -1,0 +1,87 @@
+/* global self */
+/*
+ * Toque's service worker (CALL-03): a Web Push `{ type: 'incoming-call', call }` becomes a
+ * notification, even with every tab of the site closed; a click on it opens (or focuses) a window
+ * on /call with the call data in the query, which /call moves into sessionStorage.
+ *
+ * Plain JavaScript served as is from the site's root (its scope is the whole site). The text
+ * matches the catalogue's 'está te chamando...' (packages/contracts, msg.callIncoming); the
+ * browser test compares them.
+ */
+const CALL_PATH = '/call';
+const RINGING = 'está te chamando...';
+
+self.addEventListener('install', () => {
+  void self.skipWaiting();
+});
+
+self.addEventListener('activate', (event) => {
+  // Pages opened before the worker existed are controlled at once, so a click can navigate them.
+  event.waitUntil(self.clients.claim());
+});
+
+function callUrl(data) {
+  const params = new URLSearchParams({ roomId: String(data.roomId) });
+  if (typeof data.latitude === 'number') params.set('lat', String(data.latitude));
+  if (typeof data.longitude === 'number') params.set('lng', String(data.longitude));
+  return new URL(`${CALL_PATH}?${params.toString()}`, self.location.origin).href;
+}
+
+function showCall(payload) {
+  const call = payload && payload.type === 'incoming-call' ? payload.call : null;
+  if (!call || typeof call.roomId !== 'string') return Promise.resolve();
+  const where = call.unitName ? `${call.tagName} (${call.unitName})` : call.tagName;
+  return self.registration.showNotification('Toque', {
+    body: where ? `${where}: ${RINGING}` : RINGING,
+    tag: `call-${call.roomId}`,
+    renotify: true,
+    requireInteraction: true,
+    icon: '/icons/icon-192.png',
+    badge: '/icons/icon-192.png',
+    vibrate: [400, 200, 400, 200, 400],
+    data: { roomId: call.roomId, latitude: call.latitude ?? null, longitude: call.longitude ?? null },
+  });
+}
+
+self.addEventListener('push', (event) => {
+  let payload = null;
+  try {
+    payload = event.data ? event.data.json() : null;
+  } catch {
+    payload = null;
+  }
+  event.waitUntil(showCall(payload));
+});
+
+/**
+ * What a click on a call notification does: close it, then take a window of this site to /call
+ * with the call data — an open window we control is focused and navigated, otherwise a new one
+ * opens. Kept apart from the event so that it is the one piece of code a click runs.
+ */
+async function openCallFromNotification(notification) {
+  notification.close();
+  const data = notification.data;
+  if (!data || typeof data.roomId !== 'string') return;
+  const url = callUrl(data);
+  const windows = await self.clients.matchAll({ type: 'window' });
+  const ours = windows.find((client) => new URL(client.url).origin === self.location.origin);
+  if (ours) {
+    try {
+      await ours.focus();
+    } catch {
+      // Focusing needs the click's user activation; the navigation below does not.
+    }
+    try {
+      await ours.navigate(url);
+      return;
+    } catch {
+      // Not ours to navigate after all: open a new window instead.
+    }
+  }
+  await self.clients.openWindow(url);
+}
+self.openCallFromNotification = openCallFromNotification;
+
+self.addEventListener('notificationclick', (event) => {
+  event.waitUntil(openCallFromNotification(event.notification));
+});

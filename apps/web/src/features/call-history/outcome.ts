@@ -1,0 +1,12 @@
+import { callUi } from '@toque/contracts/call-ui';
+import type { CallHistoryItem } from '@toque/contracts/calls';
+
+/** CALL-11: answered or not; a call that was answered stays "answered" after it ended. */
+export function outcomeOf(call: Pick<CallHistoryItem, 'status' | 'answered_at'>): string {
+  return call.answered_at ? callUi.history.status.answered : callUi.history.status[call.status];
+}
+
+/** Where the finder was, on OpenStreetMap (a link: the history itself loads no map). */
+export function mapLink(latitude: number, longitude: number): string {
+  return `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=16/${latitude}/${longitude}`;
+}

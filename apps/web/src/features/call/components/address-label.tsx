@@ -1,0 +1,23 @@
+import { callUi } from '@toque/contracts/call-ui';
+import { msg } from '@toque/contracts/messages';
+import { useReverseGeocode } from '../api/reverse-geocode';
+
+/**
+ * CALL-09: the caller's place by name, from the server's geocoder: the locality (else the full
+ * address); 'Localização não encontrada' when there is no place (or no position at all);
+ * 'Erro ao carregar endereço' when the lookup failed.
+ */
+export function AddressLabel({ latitude, longitude }: { latitude: number | null; longitude: number | null }) {
+  const place = useReverseGeocode(latitude, longitude);
+  let text: string;
+  if (latitude === null || longitude === null) text = msg.geoNotFound;
+  else if (place.isError) text = msg.geoError;
+  else if (!place.data) text = callUi.owner.loadingAddress;
+  else text = place.data.locality ?? place.data.address ?? msg.geoNotFound;
+  return (
+    <p data-testid="caller-address" aria-live="polite">
+      <span className="font-semibold">{callUi.owner.address}: </span>
+      <span data-address>{text}</span>
+    </p>
+  );
+}

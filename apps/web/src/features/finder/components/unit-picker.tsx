@@ -1,0 +1,31 @@
+import { useId } from 'react';
+import { callUi } from '@toque/contracts/call-ui';
+import type { PublicTag } from '@toque/contracts/calls';
+
+/** CALL-02: a condominium plate calls one unit's residents; the finder picks the unit first. */
+export function UnitPicker({ units, value, onChange }: { units: PublicTag['units']; value: number | null; onChange: (unitId: number) => void }) {
+  const name = useId();
+  if (units.length === 0) return null;
+  return (
+    <fieldset className="space-y-2">
+      <legend className="mb-2 font-semibold text-slate-900">{callUi.finder.chooseUnit}</legend>
+      <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+        {units.map((unit) => (
+          <li key={unit.unit_id}>
+            <label className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 py-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50">
+              <input
+                type="radio"
+                name={name}
+                value={unit.unit_id}
+                checked={value === unit.unit_id}
+                onChange={() => onChange(unit.unit_id)}
+                className="size-4"
+              />
+              <span className="font-medium text-slate-900">{unit.name}</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}

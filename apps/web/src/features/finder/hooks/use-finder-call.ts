@@ -1,0 +1,139 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { callUi } from '@toque/contracts/call-ui';
+import type { CreateCallResponse } from '@toque/contracts/calls';
+import { isApiError } from '../../../lib/api-client';
+import { createPeerLink, stopStream, type PeerLink } from '../../../lib/call-peer';
+import { connected, createCallSocket, joinRoom, type CallSocket } from '../../../lib/call-socket';
+import { createCall } from '../api/create-call';
+import { leaveMessage } from '../api/leave-message';
+import { currentPosition, finderMedia, located, type Position } from '../finder-media';
+
+const HANG_UP_GRACE_MS = 2000;
+
+/** Why the finder is writing instead of talking (CALL-07, CALL-13). */
+export type MessageReason = 'missed' | 'declined' | 'in-app' | 'camera';
+
+export type FinderCall =
+  | { phase: 'ready' }
+  | { phase: 'starting' }
+  | { phase: 'ringing'; local: MediaStream }
+  | { phase: 'connected'; local: MediaStream; remote: MediaStream }
+  | { phase: 'ended' }
+  | { phase: 'message'; reason: MessageReason }
+  | { phase: 'sent' }
+  | { phase: 'failed'; message: string };
+
+const messageOf = (error: unknown) => (isApiError(error) && error.status !== 0 ? error.message : callUi.finder.callFailed);
+
+/**
+ * The finder's side of the call (CALL-02, CALL-07, CALL-13): one tap asks for camera, microphone
+ * and location at once, creates the call, joins its room with the caller token and waits; the owner
+ * joining brings `user-joined`, to which this side makes the offer (docs/decisions/0010). Nobody
+ * answering (or everyone declining) leads to the text message; so do a refused camera and an
+ * in-app browser. A refused location still calls.
+ */
+export function useFinderCall(code: string, inAppBrowser: boolean) {
+  const [state, setState] = useState<FinderCall>(inAppBrowser ? { phase: 'message', reason: 'in-app' } : { phase: 'ready' });
+  const call = useRef<CreateCallResponse | null>(null);
+  const position = useRef<Position | null>(null);
+  const live = useRef<{ socket: CallSocket; link: PeerLink; local: MediaStream } | null>(null);
+
+  const teardown = useCallback(() => {
+    const current = live.current;
+    live.current = null;
+    if (!current) return;
+    current.link.close();
+    stopStream(current.local);
+    current.socket.disconnect();
+  }, []);
+
+  useEffect(() => teardown, [teardown]);
+
+  const start = useCallback(
+    (unitId?: number) => {
+      // Both requests start inside the tap: phone browsers only ask from a user gesture (CALL-13).
+      const media = finderMedia();
+      const where = currentPosition();
+      setState({ phase: 'starting' });
+      void (async () => {
+        const local = await media;
+        position.current = await where;
+        if (!local) {
+          setState({ phase: 'message', reason: 'camera' });
+          return;
+        }
+        let socket: CallSocket | null = null;
+        try {
+          const created = await createCall({ code, ...(unitId ? { unitId } : {}), ...located(position.current) });
+          call.current = created;
+          socket = createCallSocket(created.callerToken);
+          const s = socket;
+          await connected(s);
+          const link = createPeerLink({
+            socket: s,
+            roomId: created.roomId,
+            iceServers: created.iceServers,
+            localStream: local,
+            onRemoteStream: (remote) => setState({ phase: 'connected', local, remote }),
+          });
+          live.current = { socket: s, link, local };
+          s.on('call-unanswered', (info) => {
+            if (info.roomId !== created.roomId) return;
+            teardown();
+            setState({ phase: 'message', reason: info.reason });
+          });
+          s.on('closeCall', (info) => {
+            if (info.roomId !== created.roomId) return;
+            teardown();
+            setState({ phase: 'ended' });
+          });
+          const joined = await joinRoom(s, created.roomId);
+          if (!joined.ok) throw new Error(joined.message);
+          setState((now) => (now.phase === 'starting' ? { phase: 'ringing', local } : now));
+        } catch (error) {
+          console.warn('Toque: the call could not start', error);
+          if (live.current) teardown();
+          else {
+            stopStream(local);
+            socket?.disconnect();
+          }
+          setState({ phase: 'failed', message: messageOf(error) });
+        }
+      })();
+    },
+    [code, teardown],
+  );
+
+  const hangUp = useCallback(() => {
+    const current = live.current;
+    const roomId = call.current?.roomId;
+    if (!current || !roomId) return;
+    current.socket.emit('closeCall', { roomId });
+    setTimeout(() => {
+      if (live.current === current) {
+        teardown();
+        setState({ phase: 'ended' });
+      }
+    }, HANG_UP_GRACE_MS);
+  }, [teardown]);
+
+  /** CALL-07: the text reaches the owner with the location. Without a call yet (camera path), one is made for it. */
+  const sendMessage = useCallback(
+    async (message: string, unitId?: number) => {
+      if (!call.current) {
+        position.current ??= await currentPosition();
+        call.current = await createCall({ code, ...(unitId ? { unitId } : {}), ...located(position.current) });
+      }
+      await leaveMessage(call.current.roomId, call.current.callerToken, { message, ...located(position.current) });
+      setState({ phase: 'sent' });
+    },
+    [code],
+  );
+
+  const retry = useCallback(() => {
+    call.current = null;
+    setState({ phase: 'ready' });
+  }, []);
+
+  return { state, start, hangUp, sendMessage, retry };
+}

@@ -1,0 +1,41 @@
+import { io, type Socket } from 'socket.io-client';
+import { SOCKET_PATH, type ClientToServerEvents, type JoinAck, type ServerToClientEvents } from '@toque/contracts/calls';
+
+export type CallSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/**
+ * A Socket.IO client for the call (CALL-05): websocket transport only, as the server accepts
+ * (docs/decisions/0008), authenticated by a session token (the owner) or a caller token (the
+ * finder). Not connected until the caller says so (the specification's "manual connect").
+ */
+export function createCallSocket(token: string): CallSocket {
+  return io({
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    auth: { token },
+    autoConnect: false,
+  });
+}
+
+/** Resolves once the socket is connected; rejects with the server's refusal. */
+export function connected(socket: CallSocket): Promise<void> {
+  if (socket.connected) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const onConnect = () => {
+      socket.off('connect_error', onError);
+      resolve();
+    };
+    const onError = (error: Error) => {
+      socket.off('connect', onConnect);
+      reject(error);
+    };
+    socket.once('connect', onConnect);
+    socket.once('connect_error', onError);
+    socket.connect();
+  });
+}
+
+/** `join(roomId)` with its acknowledgement. */
+export function joinRoom(socket: CallSocket, roomId: string): Promise<JoinAck> {
+  return new Promise((resolve) => socket.emit('join', roomId, resolve));
+}

@@ -1,0 +1,87 @@
+import { dashboardUi } from '@toque/contracts/dashboard-ui';
+import { paths } from '@toque/contracts/routes';
+import { ownerWithTags } from './dashboard-support';
+import { expect, test } from './support';
+
+const crumbs = dashboardUi.crumbs;
+const f = dashboardUi.finance;
+
+test.describe('breadcrumbs, finance and manual', () => {
+  test('[DASH-05] breadcrumbs show the whole trail at 1280 px and the last two crumbs at 375 px', async ({
+    page,
+    request,
+  }) => {
+    const { codes } = await ownerWithTags(request, page, [1]);
+    const code = codes[0]!;
+    const trail = page.getByRole('navigation', { name: dashboardUi.breadcrumb });
+    const items = trail.getByRole('listitem');
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(paths.editTag(code));
+    await expect(items).toHaveText([
+      dashboardUi.breadcrumbRoot,
+      crumbs.dashboard,
+      crumbs['meus-produtos'],
+      crumbs['edit-toque'],
+    ].map((label, i) => (i === 0 ? label : new RegExp(`${label}$`))));
+    // The tag code in the address is not a crumb.
+    await expect(trail).not.toContainText(code);
+    await expect(trail.getByRole('link', { name: crumbs['meus-produtos'] })).toHaveAttribute('href', paths.products);
+    await expect(trail.getByText(crumbs['edit-toque'])).toHaveAttribute('aria-current', 'page');
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(items).toHaveCount(3);
+    await expect(items.first()).toContainText('…');
+    await expect(items.nth(1)).toContainText(crumbs['meus-produtos']);
+    await expect(items.nth(2)).toContainText(crumbs['edit-toque']);
+    await expect(trail).not.toContainText(crumbs.dashboard);
+
+    // A path with two crumbs needs no ellipsis.
+    await page.goto(paths.dashboardManual);
+    await expect(items).toHaveText([dashboardUi.breadcrumbRoot, new RegExp(`${crumbs['dashboard-manual-do-usuario']}$`)]);
+  });
+
+  test('[FIN-01] the financial page shows the specified placeholders', async ({ page, request }) => {
+    await ownerWithTags(request, page, []);
+    await page.goto(paths.finance);
+    await expect(page.getByRole('heading', { level: 1, name: dashboardUi.headings.finance })).toBeVisible();
+    const main = page.getByRole('main');
+    for (const text of [f.plan, f.planActive, f.activeQrs, f.type, f.dueDate, f.annualValue, f.card]) {
+      await expect(main.getByText(text, { exact: true }).first()).toBeVisible();
+    }
+    const table = main.getByRole('table');
+    await expect(table.getByRole('columnheader')).toHaveText([...f.historyHeaders]);
+    const rows = table.getByRole('row');
+    expect(await rows.count()).toBeGreaterThan(1);
+    for (const row of (await rows.all()).slice(1)) {
+      const cells = row.getByRole('cell');
+      await expect(cells).toHaveCount(f.historyHeaders.length);
+      await expect(cells.nth(0)).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
+      await expect(cells.nth(1)).toHaveText(f.tableValue);
+    }
+  });
+
+  test('[DASH-07] [DASH-01] the manual opens inside the dashboard, also at /dashboard/manual', async ({
+    page,
+    request,
+  }) => {
+    await ownerWithTags(request, page, []);
+    for (const path of [paths.dashboardManual, paths.manualAlias]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: dashboardUi.headings.manual })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: dashboardUi.manualRows.install })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: dashboardUi.manualRows.safeMeetings })).toBeVisible();
+    }
+    // The dashboard's 'Manual de Uso' rows lead to their sections.
+    await page.goto(paths.dashboard);
+    await page.getByRole('link', { name: dashboardUi.manualRows.safeMeetings }).click();
+    await expect(page).toHaveURL((url) => url.pathname === paths.dashboardManual && url.hash !== '');
+    await expect(page.getByRole('heading', { level: 2, name: dashboardUi.manualRows.safeMeetings })).toBeInViewport();
+  });
+
+  test('[DASH-01] /dashboard/products opens my products', async ({ page, request }) => {
+    await ownerWithTags(request, page, []);
+    await page.goto(paths.productsAlias);
+    await expect(page.getByRole('heading', { level: 1, name: dashboardUi.headings.products })).toBeVisible();
+  });
+});
