@@ -69,7 +69,7 @@ export function tagRow(scope: Page | Locator, code: string): Locator {
  * ('Excluir: Pulseira da Júlia'), so the accessible name starts with the label.
  */
 export function rowControl(row: Locator, label: string): Locator {
-  const name = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(:|$)`);
+  const name = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\p{L})`, 'u');
   return row.getByRole('button', { name }).or(row.getByRole('link', { name }));
 }
 

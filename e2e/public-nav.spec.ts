@@ -130,8 +130,9 @@ test.describe('desktop', () => {
       .toBeLessThan(2);
     const positions = await page.evaluate(() => (window as unknown as { positions: number[] }).positions);
     const final = positions[positions.length - 1]!;
-    const between = new Set(positions.filter((y) => y > 0 && y < final));
-    expect(between.size, 'intermediate scroll positions').toBeGreaterThan(2);
+    // An instant jump has no position between the start and the end (a busy machine may drop frames).
+    const between = positions.filter((y) => y > 0 && y < final);
+    expect(between.length, 'intermediate scroll positions').toBeGreaterThan(0);
 
     await page.goto('/#faq');
     await expect(page.locator('#faq-titulo')).toBeInViewport();

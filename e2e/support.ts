@@ -188,3 +188,79 @@ export const test = base.extend<{ failOnConsoleError: void }>({
   ],
 });
 export { expect };
+
+/* ---- The call (call-*.spec.ts) ---- */
+
+/** Claims `code` for a fresh owner through the API, as the dashboard does, and names the tag. */
+export async function claimTag(
+  request: APIRequestContext,
+  code: string,
+  tag: { name?: string; importantInfo?: string } = {},
+): Promise<{ user: TestUser; token: string }> {
+  const user = await registerUser(request);
+  const token = await apiLogin(request, user);
+  const headers = { Authorization: `Bearer ${token}` };
+  expect((await request.put('/api/products/associateQrCode', { data: { code }, headers })).status()).toBe(200);
+  if (tag.name) {
+    const info = tag.importantInfo ? { importantInfo: tag.importantInfo, showInfoToFinder: true } : {};
+    const renamed = await request.put('/api/products/updateName', { data: { code, name: tag.name, ...info }, headers });
+    expect(renamed.ok()).toBe(true);
+  }
+  return { user, token };
+}
+
+/**
+ * Follows the page's Socket.IO websockets: `connected()` resolves once the server has accepted one
+ * (its CONNECT answer, a frame starting with '40'); `closed` counts the ones that closed. Call
+ * before the page navigates.
+ */
+export function watchCallSocket(page: Page) {
+  let accept: () => void = () => undefined;
+  const accepted = new Promise<void>((resolve) => (accept = resolve));
+  const state = { opened: 0, closed: 0, connected: () => accepted };
+  page.on('websocket', (ws) => {
+    if (!ws.url().includes('/socket.io/')) return;
+    state.opened += 1;
+    ws.on('framereceived', (frame) => {
+      if (typeof frame.payload === 'string' && frame.payload.startsWith('40')) accept();
+    });
+    ws.on('close', () => (state.closed += 1));
+  });
+  return state;
+}
+
+/** Keeps the page's RTCPeerConnections in `window.__peers`, so a test can read their getStats. Call before navigating. */
+export async function recordPeerConnections(page: Page) {
+  await page.addInitScript(() => {
+    const Native = window.RTCPeerConnection;
+    const peers: RTCPeerConnection[] = [];
+    (window as unknown as { __peers: RTCPeerConnection[] }).__peers = peers;
+    window.RTCPeerConnection = class extends Native {
+      constructor(config?: RTCConfiguration) {
+        super(config);
+        peers.push(this);
+      }
+    };
+  });
+}
+
+/** Video bytes received so far (inbound-rtp) on the page's newest peer connection. */
+export function inboundVideoBytes(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const peers = (window as unknown as { __peers?: RTCPeerConnection[] }).__peers ?? [];
+    const newest = peers[peers.length - 1];
+    if (!newest) return 0;
+    let bytes = 0;
+    (await newest.getStats()).forEach((report: { type: string; kind?: string; bytesReceived?: number }) => {
+      if (report.type === 'inbound-rtp' && report.kind === 'video') bytes += report.bytesReceived ?? 0;
+    });
+    return bytes;
+  });
+}
+
+/** Uncaught errors of a page opened outside the `page` fixture (which the fixture does not watch). */
+export function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}

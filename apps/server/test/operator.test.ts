@@ -78,4 +78,19 @@ describe(`POST /api/operator ${dbLabel}`, () => {
     expect(row).toMatchObject({ isToqueAdmin: true, name: 'Olga Operadora' });
     expect((await login(app, email, 'senha-admin')).statusCode).toBe(200);
   });
+
+  test('[ADM-06] set-active switches a tag off and on again; an unknown code says so', async () => {
+    const mint = await operator({ command: 'mint', productId: 4, count: 1 }, withToken());
+    const code = mint.json<{ result: { codes: string[] } }>().result.codes[0]!;
+    const isActive = async () => (await app.db.select().from(tags).where(eq(tags.code, code)))[0]!.isActive;
+
+    const off = await operator({ command: 'set-active', code: code.toLowerCase(), active: false }, withToken());
+    expect(off.json()).toEqual({ result: { code, isActive: false } });
+    expect(await isActive()).toBe(false);
+    await operator({ command: 'set-active', code, active: true }, withToken());
+    expect(await isActive()).toBe(true);
+
+    const unknown = await operator({ command: 'set-active', code: 'ZZZZZZZZ', active: false }, withToken());
+    expect(unknown.json<{ error: string }>().error).toMatch(/ZZZZZZZZ/);
+  });
 });

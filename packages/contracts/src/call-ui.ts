@@ -25,7 +25,8 @@ export const callUi = {
     leaveMessage: 'Deixe uma mensagem curta para o dono. Ela vai junto com a sua localização.',
     inAppBrowser:
       'Este navegador não libera a câmera. Abra o link no navegador do celular (Chrome ou Safari) para fazer a videochamada, ou deixe uma mensagem para o dono.',
-    cameraRefused: 'Sem acesso à câmera e ao microfone não dá para fazer a videochamada. Deixe uma mensagem para o dono.',
+    cameraRefused:
+      'Sem acesso à câmera e ao microfone não dá para fazer a videochamada. Deixe uma mensagem para o dono.',
     messageLabel: 'Sua mensagem',
     sendMessage: 'Enviar mensagem',
     messageSent: 'Mensagem enviada! O dono vai ver a sua mensagem e a sua localização.',

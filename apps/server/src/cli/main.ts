@@ -19,6 +19,7 @@ const usage = `Uso: npm run toque -- <comando>
   mint <productId> <quantidade>         gera códigos novos (1 Pulseira, 2 Campainha, 3 Pet, 4 Objeto, 5 Condomínio)
   outbox [quantidade]                   mostra os e-mails do carteiro embutido, do mais novo ao mais velho
   seed-demo [--if-empty]                cria os dados de demonstração
+  set-active <código> <on|off>          ativa ou desativa um toque (um toque inativo não recebe chamadas)
 `;
 
 function parse(argv: string[]): { command: OperatorCommand; ifEmpty: boolean } | undefined {
@@ -40,6 +41,11 @@ function parse(argv: string[]): { command: OperatorCommand; ifEmpty: boolean } |
     }
     case 'seed-demo':
       return { command: { command: 'seed-demo' }, ifEmpty: rest.includes('--if-empty') };
+    case 'set-active': {
+      const [code, state] = rest;
+      if (!code || (state !== 'on' && state !== 'off')) return undefined;
+      return { command: { command: 'set-active', code, active: state === 'on' }, ifEmpty: false };
+    }
     default:
       return undefined;
   }

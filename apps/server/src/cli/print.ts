@@ -31,6 +31,11 @@ export function printResult(command: string, result: unknown): void {
       }
       return;
     }
+    case 'set-active': {
+      const tag = result as { code: string; isActive: boolean };
+      console.log(`${tag.code} ${tag.isActive ? 'ativo' : 'inativo'}`);
+      return;
+    }
     case 'create-admin':
       console.log(`Administrador pronto: ${(result as { email: string }).email}`);
       return;

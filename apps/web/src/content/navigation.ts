@@ -1,4 +1,3 @@
-import { callUi } from '@toque/contracts/call-ui';
 import { paths } from '@toque/contracts/routes';
 
 export interface NavItem {
@@ -33,7 +32,8 @@ export const dashboardContactLabel = 'Contato';
 export const dashboardNavAfterContact: readonly NavItem[] = [
   { label: 'Manual de Uso', to: paths.dashboardManual },
   { label: 'Minha Conta', to: paths.account },
-  { label: callUi.history.menu, to: paths.callHistory },
+  // callUi.history.menu; not imported, so the public pages' first load stays without the call's copy.
+  { label: 'Chamadas', to: paths.callHistory },
 ];
 export const dashboardAdminNav: readonly NavItem[] = [
   { label: 'Ativação de Condomínio', to: paths.condoActivation },

@@ -9,7 +9,11 @@ describe('call data (CALL-04)', () => {
     const listener = vi.fn();
     const unsubscribe = callDataStorage.subscribe(listener);
     callDataStorage.write({ roomId: 'r1', latitude: -19.9, longitude: -43.9 });
-    expect(JSON.parse(window.sessionStorage.getItem(storageKeys.callData)!)).toEqual({ roomId: 'r1', latitude: -19.9, longitude: -43.9 });
+    expect(JSON.parse(window.sessionStorage.getItem(storageKeys.callData)!)).toEqual({
+      roomId: 'r1',
+      latitude: -19.9,
+      longitude: -43.9,
+    });
     expect(callDataStorage.read()).toBe(callDataStorage.read());
     expect(callDataStorage.read()).toEqual({ roomId: 'r1', latitude: -19.9, longitude: -43.9 });
     callDataStorage.clear();

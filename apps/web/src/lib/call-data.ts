@@ -71,7 +71,11 @@ export function callDataFromQuery(search: string): CallData | null {
   const params = new URLSearchParams(search);
   const roomId = params.get('roomId');
   if (!roomId) return null;
-  const parsed = callData.safeParse({ roomId, latitude: coordinate(params.get('lat')), longitude: coordinate(params.get('lng')) });
+  const parsed = callData.safeParse({
+    roomId,
+    latitude: coordinate(params.get('lat')),
+    longitude: coordinate(params.get('lng')),
+  });
   return parsed.success ? parsed.data : null;
 }
 

@@ -46,7 +46,11 @@ export function createPeerLink(options: PeerLinkOptions): PeerLink {
     connection.onicecandidate = (event) => {
       if (event.candidate && connection === pc) {
         const c = event.candidate.toJSON();
-        const payload: Candidate = { candidate: c.candidate ?? '', sdpMid: c.sdpMid ?? null, sdpMLineIndex: c.sdpMLineIndex ?? null };
+        const payload: Candidate = {
+          candidate: c.candidate ?? '',
+          sdpMid: c.sdpMid ?? null,
+          sdpMLineIndex: c.sdpMLineIndex ?? null,
+        };
         socket.emit('ice-candidate', { roomId, to: id, payload });
       }
     };
@@ -66,7 +70,10 @@ export function createPeerLink(options: PeerLinkOptions): PeerLink {
     for (const c of queued) await connection.addIceCandidate(c);
   }
 
-  const description = (d: RTCSessionDescriptionInit, type: SessionDescription['type']): SessionDescription => ({ type, sdp: d.sdp ?? '' });
+  const description = (d: RTCSessionDescriptionInit, type: SessionDescription['type']): SessionDescription => ({
+    type,
+    sdp: d.sdp ?? '',
+  });
 
   async function offerTo(id: string) {
     const connection = newPeer(id);

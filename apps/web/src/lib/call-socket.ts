@@ -1,5 +1,10 @@
 import { io, type Socket } from 'socket.io-client';
-import { SOCKET_PATH, type ClientToServerEvents, type JoinAck, type ServerToClientEvents } from '@toque/contracts/calls';
+import {
+  SOCKET_PATH,
+  type ClientToServerEvents,
+  type JoinAck,
+  type ServerToClientEvents,
+} from '@toque/contracts/calls';
 
 export type CallSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 

@@ -22,7 +22,10 @@ export function registerServiceWorker(): Promise<ServiceWorkerRegistration> | nu
 }
 
 function withTimeout<T>(work: Promise<T>, ms: number, fallback: T): Promise<T> {
-  return Promise.race([work.catch(() => fallback), new Promise<T>((resolve) => setTimeout(() => resolve(fallback), ms))]);
+  return Promise.race([
+    work.catch(() => fallback),
+    new Promise<T>((resolve) => setTimeout(() => resolve(fallback), ms)),
+  ]);
 }
 
 function subscriptionBody(subscription: PushSubscription): PushSubscribeBody | null {

@@ -29,7 +29,8 @@ describe('prerender HTML', () => {
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html).toContain('<title>Pulseiras | Toque</title>');
     expect(html).not.toContain('Genérica');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/product-page-b.js">');
+    expect(html).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/product-page-b.js">');
+    expect(html).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-a.js">');
     expect(html).toContain('<div id="root" data-prerendered="/pulseiras"><div class="page"><h1>Pulseiras</h1></div></div>');
     expect(html.indexOf('/images/a.svg')).toBeLessThan(html.indexOf('</head>'));
   });

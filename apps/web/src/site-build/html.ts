@@ -41,10 +41,13 @@ export function injectPage(template: string, page: PageHtml): string {
   if (head.some((tag) => /^<meta\b[^>]*name="description"/.test(tag))) {
     html = html.replace(/<meta\s+name="description"[\s\S]*?\/?>\s*/, '');
   }
+  // The page is already in the HTML: its scripts only make it interactive, so they must not compete
+  // with the stylesheet and the images for the first paint.
+  html = html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
   // Chunks the template already loads are not announced twice.
   const preloads = page.preloads
     .filter((href) => !html.includes(`"${href}"`))
-    .map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`);
+    .map((href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${escapeAttribute(href)}">`);
   html = html.replace('</head>', `  ${[...head, ...preloads].join('\n    ')}\n  </head>`);
   return html.replace(root, `<div id="root" data-prerendered="${escapeAttribute(page.path)}">${body}</div>`);
 }

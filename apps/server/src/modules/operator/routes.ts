@@ -10,6 +10,7 @@ const command = z.discriminatedUnion('command', [
   z.object({ command: z.literal('mint'), productId: z.number().int(), count: z.number().int() }),
   z.object({ command: z.literal('outbox'), limit: z.number().int().positive().max(1000).optional() }),
   z.object({ command: z.literal('seed-demo') }),
+  z.object({ command: z.literal('set-active'), code: z.string().min(1).max(64), active: z.boolean() }),
 ]);
 export type OperatorCommand = z.infer<typeof command>;
 
@@ -23,6 +24,8 @@ export function runOperatorCommand(db: Parameters<typeof operatorService.mint>[0
       return operatorService.listOutbox(db, body.limit);
     case 'seed-demo':
       return operatorService.seedDemo(db);
+    case 'set-active':
+      return operatorService.setActive(db, body);
   }
 }
 

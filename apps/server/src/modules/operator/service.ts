@@ -110,6 +110,17 @@ export const operatorService = {
     return { password, admin, customer, owned, units: unitRows, unclaimed };
   },
 
+  /**
+   * ADM-06 until the administration page exists: switches a tag on or off. An inactive tag cannot
+   * be called and its finder page says so.
+   */
+  async setActive(db: Db, input: { code: string; active: boolean }) {
+    const code = input.code.trim().toUpperCase();
+    const [row] = await db.update(tags).set({ isActive: input.active }).where(eq(tags.code, code)).returning({ code: tags.code, isActive: tags.isActive });
+    if (!row) throw new Error(`No tag has the code ${code}`);
+    return row;
+  },
+
   /** Unclaimed, active codes (for the start banner). */
   unclaimedCodes(db: Db, limit = 8) {
     return db

@@ -4,8 +4,12 @@ import { mapLink, outcomeOf } from './outcome';
 
 describe('call history outcome (CALL-11)', () => {
   it('[CALL-11] an answered call stays answered after it ended; the others say what happened', () => {
-    expect(outcomeOf({ status: 'ended', answered_at: '2026-01-01T10:00:00.000Z' })).toBe(callUi.history.status.answered);
-    expect(outcomeOf({ status: 'answered', answered_at: '2026-01-01T10:00:00.000Z' })).toBe(callUi.history.status.answered);
+    expect(outcomeOf({ status: 'ended', answered_at: '2026-01-01T10:00:00.000Z' })).toBe(
+      callUi.history.status.answered,
+    );
+    expect(outcomeOf({ status: 'answered', answered_at: '2026-01-01T10:00:00.000Z' })).toBe(
+      callUi.history.status.answered,
+    );
     expect(outcomeOf({ status: 'missed', answered_at: null })).toBe(callUi.history.status.missed);
     expect(outcomeOf({ status: 'declined', answered_at: null })).toBe(callUi.history.status.declined);
     expect(outcomeOf({ status: 'ended', answered_at: null })).toBe(callUi.history.status.ended);

@@ -3,7 +3,12 @@ import { createCallSocket, type CallSocket } from '../../lib/call-socket';
 /** How long an unused socket stays open: moving from a dashboard page to /call reuses it. */
 const LINGER_MS = 1000;
 
-let current: { token: string; socket: CallSocket; users: number; timer: ReturnType<typeof setTimeout> | undefined } | null = null;
+let current: {
+  token: string;
+  socket: CallSocket;
+  users: number;
+  timer: ReturnType<typeof setTimeout> | undefined;
+} | null = null;
 const listeners = new Set<() => void>();
 const changed = () => listeners.forEach((listener) => listener());
 

@@ -16,11 +16,17 @@ function Row({ call }: { call: CallHistoryItem }) {
         <time dateTime={call.started_at}>{when.format(new Date(call.started_at))}</time>
       </td>
       <td className={cell}>
-        <span className="font-medium">{tag}</span> <span className="font-mono text-sm text-slate-600">{call.tag_code}</span>
+        <span className="font-medium">{tag}</span>{' '}
+        <span className="font-mono text-sm text-slate-600">{call.tag_code}</span>
       </td>
       <td className={cell}>
         {call.latitude !== null && call.longitude !== null ? (
-          <a href={mapLink(call.latitude, call.longitude)} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline">
+          <a
+            href={mapLink(call.latitude, call.longitude)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="text-brand-700 underline"
+          >
             {callUi.history.seeOnMap}
           </a>
         ) : (

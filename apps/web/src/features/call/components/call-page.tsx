@@ -12,13 +12,26 @@ import { useOwnerSocket } from '../hooks/use-owner-socket';
 import { useRingingAlerts } from '../hooks/use-ringing-alerts';
 import { CallView } from './call-view';
 
-function Ringing({ roomId, loggedIn, onAnswer, onDecline }: { roomId: string; loggedIn: boolean; onAnswer: () => void; onDecline: () => void }) {
+function Ringing({
+  roomId,
+  loggedIn,
+  onAnswer,
+  onDecline,
+}: {
+  roomId: string;
+  loggedIn: boolean;
+  onAnswer: () => void;
+  onDecline: () => void;
+}) {
   const incoming = incomingCalls.get(roomId);
   const where = incoming ? [incoming.tagName, incoming.unitName].filter(Boolean).join(' · ') : '';
   const audio = useRingingAlerts(roomId, where ? `${where}: ${msg.callIncoming}` : msg.callIncoming);
   const location = useLocation();
   return (
-    <section className="mx-auto max-w-md space-y-6 rounded-2xl bg-white p-8 text-center shadow-lg" aria-live="assertive">
+    <section
+      className="mx-auto max-w-md space-y-6 rounded-2xl bg-white p-8 text-center shadow-lg"
+      aria-live="assertive"
+    >
       <audio ref={audio} loop data-ring hidden />
       {where ? <p className="text-slate-700">{callUi.owner.from(where)}</p> : null}
       <h1 className="animate-pulse text-3xl font-bold text-slate-900">{msg.callIncoming}</h1>
@@ -34,7 +47,11 @@ function Ringing({ roomId, loggedIn, onAnswer, onDecline }: { roomId: string; lo
       ) : (
         <p className="space-y-3 text-slate-700">
           <span className="block">{callUi.owner.loginToAnswer}</span>
-          <Link to={paths.login} state={{ from: { pathname: location.pathname } }} className={buttonClasses('primary', 'lg')}>
+          <Link
+            to={paths.login}
+            state={{ from: { pathname: location.pathname } }}
+            className={buttonClasses('primary', 'lg')}
+          >
             {callUi.owner.login}
           </Link>
         </p>

@@ -8,7 +8,17 @@ import { CallerMap } from './caller-map';
 
 const timeFormat = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
-function StreamVideo({ stream, muted, label, className }: { stream: MediaStream | null; muted: boolean; label: string; className: string }) {
+function StreamVideo({
+  stream,
+  muted,
+  label,
+  className,
+}: {
+  stream: MediaStream | null;
+  muted: boolean;
+  label: string;
+  className: string;
+}) {
   const video = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     if (video.current && video.current.srcObject !== stream) video.current.srcObject = stream;
@@ -31,7 +41,12 @@ export function CallView({ call, remote, local, connected, onHangUp }: CallViewP
     <div className="space-y-4">
       <div className="grid gap-4 lg:grid-cols-2">
         <div className="relative overflow-hidden rounded-xl bg-slate-900">
-          <StreamVideo stream={remote} muted={false} label={callUi.owner.remoteVideo} className="aspect-video w-full lg:h-[650px]" />
+          <StreamVideo
+            stream={remote}
+            muted={false}
+            label={callUi.owner.remoteVideo}
+            className="aspect-video w-full lg:h-[650px]"
+          />
           {local ? (
             <StreamVideo
               stream={local}
@@ -41,7 +56,9 @@ export function CallView({ call, remote, local, connected, onHangUp }: CallViewP
             />
           ) : null}
           {!connected ? (
-            <p className="absolute inset-x-0 top-3 text-center text-sm font-medium text-white">{callUi.owner.connecting}</p>
+            <p className="absolute inset-x-0 top-3 text-center text-sm font-medium text-white">
+              {callUi.owner.connecting}
+            </p>
           ) : null}
         </div>
         {call.latitude !== null && call.longitude !== null ? (

@@ -26,7 +26,12 @@ export function CallerMap({ latitude, longitude }: { latitude: number; longitude
       iconSize: [20, 20],
       iconAnchor: [10, 10],
     });
-    const marker = leafletMarker([latitude, longitude], { icon, title: callUi.owner.marker, interactive: false, keyboard: false }).addTo(map);
+    const marker = leafletMarker([latitude, longitude], {
+      icon,
+      title: callUi.owner.marker,
+      interactive: false,
+      keyboard: false,
+    }).addTo(map);
     const at = marker.getLatLng();
     const markerElement = marker.getElement();
     markerElement?.setAttribute('data-lat', String(at.lat));

@@ -9,12 +9,32 @@ import { MessageForm } from './message-form';
 import { UnitPicker } from './unit-picker';
 
 /** CALL-13: `playsinline autoplay` (and muted for the self-view) so phones play inline, without a tap. */
-function StreamVideo({ stream, self, label, className }: { stream: MediaStream; self: boolean; label: string; className: string }) {
+function StreamVideo({
+  stream,
+  self,
+  label,
+  className,
+}: {
+  stream: MediaStream;
+  self: boolean;
+  label: string;
+  className: string;
+}) {
   const video = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     if (video.current && video.current.srcObject !== stream) video.current.srcObject = stream;
   }, [stream]);
-  return <video ref={video} playsInline autoPlay muted={self} aria-label={label} data-self={self || undefined} className={className} />;
+  return (
+    <video
+      ref={video}
+      playsInline
+      autoPlay
+      muted={self}
+      aria-label={label}
+      data-self={self || undefined}
+      className={className}
+    />
+  );
 }
 
 const intros: Record<MessageReason, string> = {
@@ -58,7 +78,12 @@ export function FinderCallPanel({ tag }: { tag: PublicTag }) {
       return (
         <div className="space-y-4">
           <Status>{callUi.finder.ringing(tag.owner_first_name)}</Status>
-          <StreamVideo stream={state.local} self label={callUi.finder.selfView} className="w-full rounded-xl bg-slate-900" />
+          <StreamVideo
+            stream={state.local}
+            self
+            label={callUi.finder.selfView}
+            className="w-full rounded-xl bg-slate-900"
+          />
           <Button variant="danger" size="lg" className="w-full" onClick={hangUp}>
             {callUi.finder.hangUp}
           </Button>
@@ -69,7 +94,12 @@ export function FinderCallPanel({ tag }: { tag: PublicTag }) {
         <div className="space-y-4">
           <Status>{callUi.finder.connected}</Status>
           <div className="relative overflow-hidden rounded-xl bg-slate-900">
-            <StreamVideo stream={state.remote} self={false} label={callUi.finder.remoteView} className="aspect-[3/4] w-full object-cover" />
+            <StreamVideo
+              stream={state.remote}
+              self={false}
+              label={callUi.finder.remoteView}
+              className="aspect-[3/4] w-full object-cover"
+            />
             <StreamVideo
               stream={state.local}
               self

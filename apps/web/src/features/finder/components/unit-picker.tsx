@@ -3,7 +3,15 @@ import { callUi } from '@toque/contracts/call-ui';
 import type { PublicTag } from '@toque/contracts/calls';
 
 /** CALL-02: a condominium plate calls one unit's residents; the finder picks the unit first. */
-export function UnitPicker({ units, value, onChange }: { units: PublicTag['units']; value: number | null; onChange: (unitId: number) => void }) {
+export function UnitPicker({
+  units,
+  value,
+  onChange,
+}: {
+  units: PublicTag['units'];
+  value: number | null;
+  onChange: (unitId: number) => void;
+}) {
   const name = useId();
   if (units.length === 0) return null;
   return (

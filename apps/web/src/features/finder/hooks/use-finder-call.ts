@@ -23,7 +23,8 @@ export type FinderCall =
   | { phase: 'sent' }
   | { phase: 'failed'; message: string };
 
-const messageOf = (error: unknown) => (isApiError(error) && error.status !== 0 ? error.message : callUi.finder.callFailed);
+const messageOf = (error: unknown) =>
+  isApiError(error) && error.status !== 0 ? error.message : callUi.finder.callFailed;
 
 /**
  * The finder's side of the call (CALL-02, CALL-07, CALL-13): one tap asks for camera, microphone
@@ -33,7 +34,9 @@ const messageOf = (error: unknown) => (isApiError(error) && error.status !== 0 ?
  * in-app browser. A refused location still calls.
  */
 export function useFinderCall(code: string, inAppBrowser: boolean) {
-  const [state, setState] = useState<FinderCall>(inAppBrowser ? { phase: 'message', reason: 'in-app' } : { phase: 'ready' });
+  const [state, setState] = useState<FinderCall>(
+    inAppBrowser ? { phase: 'message', reason: 'in-app' } : { phase: 'ready' },
+  );
   const call = useRef<CreateCallResponse | null>(null);
   const position = useRef<Position | null>(null);
   const live = useRef<{ socket: CallSocket; link: PeerLink; local: MediaStream } | null>(null);

@@ -3,9 +3,9 @@ import { contact } from '../../../../content/contact';
 import { ExternalLink } from '../external-link';
 
 /** NAV-02 / PUB-15: support title, hours, WhatsApp link and the FAQ link. */
-export function ContactPanel({ id, onNavigate }: { id: string; onNavigate?: () => void }) {
+export function ContactPanel({ id, onNavigate, className = 'w-72' }: { id: string; onNavigate?: () => void; className?: string }) {
   return (
-    <div id={id} className="flex w-72 flex-col gap-3 text-left" data-contact-panel>
+    <div id={id} className={`flex flex-col gap-3 text-left ${className}`} data-contact-panel>
       <p className="text-base font-bold text-slate-900">{contact.title}</p>
       <p className="flex items-center gap-2 text-sm text-slate-700">
         <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4 fill-none stroke-current stroke-2">

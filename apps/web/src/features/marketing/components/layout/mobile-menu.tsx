@@ -108,7 +108,7 @@ export function MobileMenu({ id, open, onClose, contactOpen, onToggleContact }: 
               </svg>
             </button>
             <div hidden={!contactOpen} className="px-4 pb-3 pt-1">
-              <ContactPanel id={contactId} />
+              <ContactPanel id={contactId} className="w-full" />
             </div>
           </li>
           <li className="mt-3">

@@ -1,0 +1,130 @@
+// PERF-03 benchmark: `npm run bench:web`.
+// Builds the web app (which itself fails past the 110 KB first-load budget), serves it with the
+// real server on a fresh embedded database, runs Lighthouse (mobile preset, simulated throttling,
+// offline) on /, /pulseiras and /login, and prints the scores and the JavaScript each page loads.
+// Exits 1 when a score is under 95. Flags: --no-build (use apps/web/dist as it is), --runs=N
+// (Lighthouse runs per page, the median counts; default 3), --port=N (default 3200).
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const args = new Map(process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=')));
+const runs = Number(args.get('runs') ?? 3);
+const port = Number(args.get('port') ?? 3200);
+const pages = ['/', '/pulseiras', '/login'];
+const THRESHOLD = 95;
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
+
+if (!args.has('no-build')) {
+  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+const budget = JSON.parse(readFileSync(join(root, 'apps/web/dist/.vite/js-budget.json'), 'utf8'));
+
+const dataDir = mkdtempSync(join(tmpdir(), 'toque-bench-web-'));
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', JWT_SECRET: 'bench-web-only-secret-0123456789abcdef', LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const base = `http://127.0.0.1:${port}`;
+
+async function waitForServer() {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${base}/api/auth/validateToken`)).status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the server did not start');
+}
+
+/** One Lighthouse run; a broken trace (NO_NAVSTART, a known headless flake) is run again. */
+async function audit(url, attempts = 4) {
+  for (let attempt = 1; ; attempt++) {
+    const { lhr } = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    });
+    if (!lhr.runtimeError) return lhr;
+    if (attempt >= attempts) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  }
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+let chrome;
+let failed = false;
+try {
+  await waitForServer();
+  chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags });
+  const rows = [];
+  for (const path of pages) {
+    const results = [];
+    for (let run = 0; run < runs; run++) {
+      const lhr = await audit(`${base}${path}`);
+      const scripts = lhr.audits['resource-summary'].details.items.find((item) => item.resourceType === 'script');
+      results.push({
+        performance: Math.round(lhr.categories.performance.score * 100),
+        accessibility: Math.round(lhr.categories.accessibility.score * 100),
+        fcp: lhr.audits['first-contentful-paint'].numericValue,
+        lcp: lhr.audits['largest-contentful-paint'].numericValue,
+        tbt: lhr.audits['total-blocking-time'].numericValue,
+        cls: lhr.audits['cumulative-layout-shift'].numericValue ?? Number.NaN,
+        scriptBytes: scripts?.transferSize ?? 0,
+        scriptCount: scripts?.requestCount ?? 0,
+      });
+    }
+    const pick = (key) => median(results.map((result) => result[key]));
+    const row = {
+      path,
+      performance: pick('performance'),
+      accessibility: pick('accessibility'),
+      fcp: pick('fcp'),
+      lcp: pick('lcp'),
+      tbt: pick('tbt'),
+      cls: pick('cls'),
+      scriptBytes: pick('scriptBytes'),
+      scriptCount: pick('scriptCount'),
+      all: results.map((result) => result.performance).join('/'),
+    };
+    rows.push(row);
+    if (row.performance < THRESHOLD || row.accessibility < THRESHOLD) failed = true;
+  }
+
+  console.log(`\nPERF-03 — Lighthouse ${runs}× per page (median), mobile preset, simulated throttling; threshold ${THRESHOLD}`);
+  console.log('page         perf  a11y   FCP     LCP     TBT    CLS    JS transferred (brotli)   perf runs');
+  for (const row of rows) {
+    console.log(
+      `${row.path.padEnd(12)} ${String(row.performance).padStart(4)}  ${String(row.accessibility).padStart(4)}  ` +
+        `${(row.fcp / 1000).toFixed(2)}s  ${(row.lcp / 1000).toFixed(2)}s  ${String(Math.round(row.tbt)).padStart(4)}ms  ` +
+        `${row.cls.toFixed(3)}  ${kb(row.scriptBytes).padStart(9)} in ${row.scriptCount} files      ${row.all}`,
+    );
+  }
+  console.log(`\nHome page first-load JavaScript (build check, gzip -9): ${kb(budget.totalBytes)} of ${kb(budget.limitBytes)}`);
+  console.log(failed ? `\nFAILED: a score is under ${THRESHOLD}.` : `\nok: every score is at least ${THRESHOLD}.`);
+} finally {
+  await chrome?.kill();
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,42 @@
+import { callUi } from '@toque/contracts/call-ui';
+import { callMsg } from '@toque/contracts/messages';
+import { paths } from '@toque/contracts/routes';
+import { claimTag, expect, expectPath, mint, test, toque } from './support';
+
+test('[ADM-06] [CALL-01] an inactive tag says so and offers no call button', async ({ page, request }) => {
+  const [code] = mint(2);
+  await claimTag(request, code!, { name: 'Casa da praia' });
+  toque('set-active', code!, 'off');
+  await page.goto(paths.finder(code!));
+  await expect(page.getByRole('heading', { name: callMsg.inactive })).toBeVisible();
+  await expect(page.getByRole('button', { name: callUi.finder.call })).toHaveCount(0);
+  // Nothing about the owner or the tag's name is shown for a tag that cannot be called.
+  await expect(page.getByText('Casa da praia')).toHaveCount(0);
+
+  toque('set-active', code!, 'on');
+  await page.reload();
+  await expect(page.getByRole('button', { name: callUi.finder.call })).toBeVisible();
+});
+
+test('[CALL-01] an unclaimed code goes to onboarding; an unknown one says so', async ({ page }) => {
+  const [code] = mint(1);
+  await page.goto(paths.finder(code!.toLowerCase()));
+  await expectPath(page, paths.onboarding(code!));
+
+  await page.goto(paths.finder('ZZZZZZZ2'));
+  await expect(page.getByRole('heading', { name: callMsg.tagNotFound })).toBeVisible();
+  await expect(page.getByRole('button', { name: callUi.finder.call })).toHaveCount(0);
+});
+
+test('[CALL-01] a tag its owner deleted says so and cannot be called', async ({ page, request }) => {
+  const [code] = mint(4);
+  const { token } = await claimTag(request, code!);
+  const res = await request.delete('/api/products/disableQrCode', {
+    data: { code },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(res.ok()).toBe(true);
+  await page.goto(paths.finder(code!));
+  await expect(page.getByRole('heading', { name: callMsg.disabled })).toBeVisible();
+  await expect(page.getByRole('button', { name: callUi.finder.call })).toHaveCount(0);
+});

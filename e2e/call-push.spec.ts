@@ -1,0 +1,102 @@
+import type { Worker } from '@playwright/test';
+import { callUi } from '@toque/contracts/call-ui';
+import type { IncomingCall } from '@toque/contracts/calls';
+import { storageKeys } from '@toque/contracts/constants';
+import { msg } from '@toque/contracts/messages';
+import { paths } from '@toque/contracts/routes';
+import { apiLogin, expect, loginAs, pageErrors, registerUser, test } from './support';
+
+/** What the worker's global scope has that a window does not (the e2e project has no WebWorker lib). */
+type WorkerScope = {
+  registration: ServiceWorkerRegistration;
+  openCallFromNotification: (notification: Notification) => Promise<void>;
+};
+
+const shown = (worker: Worker) =>
+  worker.evaluate(async () => {
+    const scope = self as unknown as WorkerScope;
+    const list = await scope.registration.getNotifications();
+    return list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown }));
+  });
+
+test('[CALL-03] [CALL-04] the service worker turns a push into a notification whose click opens /call with the call data', async ({
+  browser,
+  request,
+}) => {
+  const token = await apiLogin(request, await registerUser(request));
+  const context = await browser.newContext({ permissions: ['notifications'] });
+  const page = await context.newPage();
+  const errors = pageErrors(page);
+  await loginAs(page, token);
+
+  // The registration id DevTools needs to deliver a push comes with the registration's updates.
+  const cdp = await context.newCDPSession(page);
+  const registrations = new Map<string, { registrationId: string; scopeURL: string; isDeleted: boolean }>();
+  cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => {
+    for (const r of event.registrations) registrations.set(r.registrationId, r);
+  });
+  await cdp.send('ServiceWorker.enable');
+
+  // A logged-in page registers the worker, which takes control of the page at once.
+  await page.goto(paths.callHistory);
+  await expect(page.getByRole('heading', { name: callUi.history.heading })).toBeVisible();
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null))
+    .toMatch(/\/sw\.js$/);
+  const origin = new URL(page.url()).origin;
+  await expect
+    .poll(() => [...registrations.values()].some((r) => r.scopeURL === `${origin}/` && !r.isDeleted))
+    .toBe(true);
+  const registration = [...registrations.values()].find((r) => r.scopeURL === `${origin}/` && !r.isDeleted)!;
+  const worker =
+    context.serviceWorkers().find((w) => w.url() === `${origin}/sw.js`) ??
+    (await context.waitForEvent('serviceworker'));
+
+  // The server's push payload for a call (PushPayload), delivered as a push service would.
+  const call: IncomingCall = {
+    roomId: 'push-room-7Yk2',
+    latitude: -19.9167,
+    longitude: -43.9345,
+    tagCode: 'ABCDEFGH',
+    tagName: 'Coleira do Thor',
+    productId: 3,
+    unitName: null,
+  };
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin,
+    registrationId: registration.registrationId,
+    data: JSON.stringify({ type: 'incoming-call', call }),
+  });
+  const data = { roomId: call.roomId, latitude: call.latitude, longitude: call.longitude };
+  await expect
+    .poll(() => shown(worker))
+    .toEqual([{ title: 'Toque', body: `Coleira do Thor: ${msg.callIncoming}`, tag: `call-${call.roomId}`, data }]);
+
+  /*
+   * DevTools cannot click a notification, and a synthetic `notificationclick` cannot waitUntil. The
+   * worker's click listener is one line around openCallFromNotification(event.notification): the
+   * test runs that same function in the worker with the notification the push produced.
+   */
+  await worker.evaluate(async () => {
+    const scope = self as unknown as WorkerScope;
+    const [notification] = await scope.registration.getNotifications();
+    await scope.openCallFromNotification(notification!);
+  });
+
+  // /call took the data from the address into sessionStorage, cleaned the address, and rings.
+  await expect(page.getByRole('heading', { name: msg.callIncoming })).toBeVisible();
+  await expect(page).toHaveURL(`${origin}${paths.call}`);
+  const stored = await page.evaluate((key) => window.sessionStorage.getItem(key), storageKeys.callData);
+  expect(JSON.parse(stored!)).toEqual(data);
+  await expect(page.getByRole('button', { name: callUi.owner.answer })).toBeVisible();
+  // CALL-04: the ringing page shows its own notification (the clicked one was closed).
+  await expect
+    .poll(() => shown(worker))
+    .toEqual([{ title: 'Toque', body: msg.callIncoming, tag: `call-${call.roomId}`, data: { roomId: call.roomId } }]);
+
+  // Rejeitar stops the ringing: its notification goes too.
+  await page.getByRole('button', { name: callUi.owner.decline }).click();
+  await expect.poll(() => shown(worker)).toEqual([]);
+  expect(errors).toEqual([]);
+  await context.close();
+});

@@ -1,0 +1,140 @@
+import { devices } from '@playwright/test';
+import { callUi } from '@toque/contracts/call-ui';
+import { storageKeys, MAP_HEIGHT_PX, MAP_ZOOM } from '@toque/contracts/constants';
+import { msg } from '@toque/contracts/messages';
+import { paths } from '@toque/contracts/routes';
+import {
+  claimTag,
+  expect,
+  expectPath,
+  inboundVideoBytes,
+  loginAs,
+  mint,
+  pageErrors,
+  recordPeerConnections,
+  test,
+  watchCallSocket,
+} from './support';
+
+const finderAt = { latitude: -19.9245, longitude: -43.9352 };
+const callData = (page: import('@playwright/test').Page) =>
+  page.evaluate((key) => window.sessionStorage.getItem(key), storageKeys.callData);
+
+test('[CALL-02] [CALL-04] [CALL-05] [CALL-06] [CALL-11] [CALL-13] a finder video-calls the owner: the dashboard rings, Atender shows video and map, hang-up ends both sides, history says answered', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const [code] = mint(3);
+  const { user, token } = await claimTag(request, code!, {
+    name: 'Coleira do Rex',
+    importantInfo: 'Tem alergia a frango',
+  });
+
+  // The owner, logged in, on a dashboard page.
+  const ownerContext = await browser.newContext({ permissions: ['camera', 'microphone'] });
+  const owner = await ownerContext.newPage();
+  const ownerErrors = pageErrors(owner);
+  await recordPeerConnections(owner);
+  const ownerSocket = watchCallSocket(owner);
+  await loginAs(owner, token);
+  await owner.goto(paths.dashboard);
+  await ownerSocket.connected();
+  // A click gives the tab user activation, which browsers require before a page plays sound.
+  await owner.getByRole('heading', { level: 1 }).first().click();
+
+  // The finder: a phone, location and camera allowed.
+  const finderContext = await browser.newContext({
+    ...devices['Pixel 7'],
+    permissions: ['geolocation', 'camera', 'microphone'],
+    geolocation: finderAt,
+  });
+  const finder = await finderContext.newPage();
+  const finderErrors = pageErrors(finder);
+  await finder.goto(paths.finder(code!));
+  await expect(finder.getByRole('heading', { name: callUi.finder.heading })).toBeVisible();
+  await expect(finder.getByText('Coleira do Rex')).toBeVisible();
+  await expect(finder.getByText(callUi.finder.ownerIs(user.name.split(' ')[0]!))).toBeVisible();
+  await expect(finder.getByText('Tem alergia a frango')).toBeVisible();
+  await expect(finder.getByText(user.email)).toHaveCount(0);
+  await finder.getByRole('button', { name: callUi.finder.call }).click();
+  await expect(
+    finder.getByRole('status').filter({ hasText: callUi.finder.ringing(user.name.split(' ')[0]!) }),
+  ).toBeVisible();
+  const selfView = finder.getByLabel(callUi.finder.selfView);
+  await expect(selfView).toHaveJSProperty('muted', true);
+  await expect(selfView).toHaveJSProperty('autoplay', true);
+  await expect(selfView).toHaveAttribute('playsinline', '');
+
+  // CALL-04: the dashboard opened /call, rings, blinks the title and loops the ring.
+  await expectPath(owner, paths.call);
+  await expect(owner.getByRole('heading', { name: msg.callIncoming })).toBeVisible();
+  expect(JSON.parse((await callData(owner))!)).toEqual({ roomId: expect.any(String), ...finderAt });
+  const titles = new Set<string>();
+  await expect
+    .poll(async () => titles.add(await owner.title()).size, { timeout: 4000, intervals: [250] })
+    .toBeGreaterThanOrEqual(2);
+  expect([...titles]).toContain(msg.callIncoming);
+  const ring = owner.locator('audio[data-ring]');
+  await expect(ring).toHaveJSProperty('loop', true);
+  await expect(ring).toHaveJSProperty('paused', false);
+
+  // CALL-05: Atender → the finder's video beside the map, the time and the address label.
+  await owner.getByRole('button', { name: callUi.owner.answer }).click();
+  expect(await callData(owner), 'the call data stays for 3 s after answering').not.toBeNull();
+  const remote = owner.getByLabel(callUi.owner.remoteVideo);
+  await expect
+    .poll(() => remote.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 })
+    .toBeGreaterThan(0);
+  const before = await inboundVideoBytes(owner);
+  await expect.poll(() => inboundVideoBytes(owner), { timeout: 10_000 }).toBeGreaterThan(before);
+  await expect(owner.locator('audio[data-ring]')).toHaveCount(0);
+  expect(await owner.title()).not.toBe(msg.callIncoming);
+
+  const map = owner.getByRole('region', { name: callUi.owner.map });
+  const marker = map.locator('.caller-marker');
+  await expect(marker).toHaveAttribute('data-lat', String(finderAt.latitude));
+  await expect(marker).toHaveAttribute('data-lng', String(finderAt.longitude));
+  await expect(marker).toHaveAttribute('title', callUi.owner.marker);
+  await expect(map).toHaveAttribute('data-zoom', String(MAP_ZOOM));
+  const mapBox = (await map.boundingBox())!;
+  const markerBox = (await marker.boundingBox())!;
+  expect(mapBox.height).toBeCloseTo(MAP_HEIGHT_PX, 0);
+  // The map is centred on the caller, so the marker sits in its middle.
+  expect(Math.abs(markerBox.x + markerBox.width / 2 - (mapBox.x + mapBox.width / 2))).toBeLessThan(2);
+  expect(Math.abs(markerBox.y + markerBox.height / 2 - (mapBox.y + mapBox.height / 2))).toBeLessThan(2);
+  await expect(owner.getByTestId('caller-address')).toContainText(msg.geoError);
+  await expect(owner.locator('time')).toHaveText(/^\d{2}:\d{2}:\d{2}$/);
+  await expect.poll(() => callData(owner), { timeout: 6000 }).toBeNull();
+
+  // The finder sees the owner too.
+  await expect(finder.getByRole('status').filter({ hasText: callUi.finder.connected })).toBeVisible();
+  const finderRemote = finder.getByLabel(callUi.finder.remoteView);
+  await expect
+    .poll(() => finderRemote.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 })
+    .toBeGreaterThan(0);
+
+  // CALL-06: the finder hangs up; both sides end and the owner's socket disconnects.
+  const closedBefore = ownerSocket.closed;
+  await finder.getByRole('button', { name: callUi.finder.hangUp }).click();
+  await expect(finder.getByRole('status').filter({ hasText: callUi.finder.ended })).toBeVisible();
+  await expect(owner.getByRole('heading', { name: callUi.owner.ended })).toBeVisible();
+  await expect(remote).toHaveCount(0);
+  await expect.poll(() => ownerSocket.closed).toBeGreaterThan(closedBefore);
+
+  // CALL-11: the history shows the call as answered, with where it came from.
+  await owner.getByRole('link', { name: callUi.owner.backToDashboard }).click();
+  await owner.getByRole('link', { name: callUi.history.menu, exact: true }).click();
+  await expectPath(owner, paths.callHistory);
+  const row = owner.getByRole('row').filter({ hasText: 'Coleira do Rex' });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(callUi.history.status.answered);
+  await expect(row.getByRole('link', { name: callUi.history.seeOnMap })).toHaveAttribute(
+    'href',
+    new RegExp(`mlat=${finderAt.latitude}&mlon=${finderAt.longitude}`),
+  );
+
+  expect(ownerErrors).toEqual([]);
+  expect(finderErrors).toEqual([]);
+  await Promise.all([ownerContext.close(), finderContext.close()]);
+});
