@@ -4,29 +4,33 @@ import { expectNoSeriousA11yViolations, ownerWithTags, rowControl, tab, tagRow }
 import { expect, test } from './support';
 
 test.describe('account area accessibility', () => {
-  test('[A11Y-01] axe-core finds no serious or critical violation on any dashboard page', async ({ page, request }) => {
-    test.setTimeout(90_000);
-    const { codes } = await ownerWithTags(request, page, [1, 5]);
-    const pages = [
-      paths.dashboard,
-      paths.products,
-      paths.productsAlias,
-      paths.editTag(codes[0]!),
-      paths.finance,
-      paths.account,
-      paths.accountAlias,
-      paths.dashboardManual,
-      paths.manualAlias,
-      paths.units(codes[1]!),
-      paths.editUnit(codes[1]!, 1),
-    ];
-    for (const path of pages) {
+  // Each test mints its tags with the operator CLI, which takes seconds to start.
+  test.describe.configure({ timeout: 60_000 });
+
+  /** Every page of the account area; `withTags` pages need a wristband and a condominium plate. */
+  const pages: Array<[string, (codes: string[]) => string, boolean]> = [
+    ['the main page', () => paths.dashboard, true],
+    ['my products', () => paths.products, true],
+    ['/dashboard/products', () => paths.productsAlias, false],
+    ['the edit-tag page', (codes) => paths.editTag(codes[0]!), true],
+    ['the financial page', () => paths.finance, false],
+    ['my account', () => paths.account, false],
+    ['/dashboard/account', () => paths.accountAlias, false],
+    ['the dashboard manual', () => paths.dashboardManual, false],
+    ['/dashboard/manual', () => paths.manualAlias, false],
+    ['the units page', (codes) => paths.units(codes[1] ?? 'ABCD2345'), false],
+    ['the edit-unit page', (codes) => paths.editUnit(codes[1] ?? 'ABCD2345', 1), false],
+  ];
+  for (const [name, pathOf, withTags] of pages) {
+    test(`[A11Y-01] axe-core finds no serious or critical violation on ${name}`, async ({ page, request }) => {
+      const { codes } = await ownerWithTags(request, page, withTags ? [1, 5] : []);
+      const path = pathOf(codes);
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByRole('status')).toHaveCount(0);
       await expectNoSeriousA11yViolations(page, path);
-    }
-  });
+    });
+  }
 
   test('[A11Y-01] the expanded row and the modals pass axe-core too', async ({ page, request }) => {
     const { codes } = await ownerWithTags(request, page, [1]);

@@ -3,8 +3,8 @@ import { productLabel } from '@toque/contracts/constants';
 import { dashboardUi } from '@toque/contracts/dashboard-ui';
 import { msg, tagMsg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
-import { listTags, ownerWithTags, tab, tagRow } from './dashboard-support';
-import { expect, field, mint, recordApiRequests, test, toast } from './support';
+import { listTags, mintOne, ownerWithTags, tab, tagRow } from './dashboard-support';
+import { expect, field, recordApiRequests, test, toast } from './support';
 
 const labels = dashboardUi.addTag;
 const messy = 'ab-12 cd!34ef';
@@ -18,6 +18,9 @@ async function openModal(page: Page) {
 }
 
 test.describe('add-tag modal', () => {
+  // Each test mints its tags with the operator CLI, which takes seconds to start.
+  test.describe.configure({ timeout: 60_000 });
+
   test('[TAG-02] typing and pasting ab-12 cd!34ef both give ab12cd34', async ({ page, request, context }) => {
     await ownerWithTags(request, page, []);
     await page.goto(paths.products);
@@ -67,24 +70,23 @@ test.describe('add-tag modal', () => {
   });
 
   test('[TAG-02] a minted code added through the modal joins the list', async ({ page, request }) => {
-    const owner = await ownerWithTags(request, page, [4]);
-    const [code] = mint(1, 1);
+    const [owner, code] = await Promise.all([ownerWithTags(request, page, [4]), mintOne(1)]);
     await page.goto(paths.products);
     await expect(tagRow(page, owner.codes[0]!)).toBeVisible();
 
     const { dialog, input } = await openModal(page);
-    await input.pressSequentially(code!.toLowerCase());
+    await input.pressSequentially(code.toLowerCase());
     await dialog.getByRole('button', { name: labels.submit }).click();
     await expect(dialog).toBeHidden();
     await expect(toast(page, dashboardUi.toasts.addedTag)).toBeVisible();
 
     // The list refreshes by itself: the new wristband is under Pessoas.
     await tab(page, dashboardUi.tabs.pessoas).click();
-    const row = tagRow(page, code!);
+    const row = tagRow(page, code);
     await expect(row).toBeVisible();
     await expect(row).toContainText(productLabel(1));
     const tags = await listTags(request, owner.token);
-    expect(tags.map((t) => t.code).sort()).toEqual([code!, owner.codes[0]!].sort());
+    expect(tags.map((t) => t.code).sort()).toEqual([code, owner.codes[0]!].sort());
   });
 
   test('[NAV-05] the modal keeps the focus inside and closes on Escape', async ({ page, request }) => {

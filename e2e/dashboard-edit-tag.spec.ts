@@ -4,7 +4,18 @@ import { dashboardUi } from '@toque/contracts/dashboard-ui';
 import { msg, tagMsg } from '@toque/contracts/messages';
 import { paths, productsApi } from '@toque/contracts/routes';
 import { listTags, ownerWithTags, share } from './dashboard-support';
-import { apiLogin, expect, expectFieldError, field, loginAs, newUser, recordApiRequests, registerUser, test, toast } from './support';
+import {
+  apiLogin,
+  expect,
+  expectFieldError,
+  field,
+  loginAs,
+  newUser,
+  recordApiRequests,
+  registerUser,
+  test,
+  toast,
+} from './support';
 
 const labels = dashboardUi.editTag;
 const sharing = dashboardUi.sharing;
@@ -18,6 +29,9 @@ async function openEdit(page: Page, code: string) {
 const save = (page: Page) => page.getByRole('button', { name: labels.save, exact: true }).click();
 
 test.describe('edit tag', () => {
+  // Each test mints its tags with the operator CLI, which takes seconds to start.
+  test.describe.configure({ timeout: 60_000 });
+
   test('[TAG-05] an empty name is refused under the field and nothing is sent', async ({ page, request }) => {
     const { codes } = await ownerWithTags(request, page, [1]);
     await openEdit(page, codes[0]!);
@@ -28,10 +42,7 @@ test.describe('edit tag', () => {
     expect(puts).toHaveLength(0);
   });
 
-  test('[TAG-05] [TAG-07] renames the tag with its important information for the finder', async ({
-    page,
-    request,
-  }) => {
+  test('[TAG-05] [TAG-07] renames the tag with its important information for the finder', async ({ page, request }) => {
     const owner = await ownerWithTags(request, page, [3]);
     const code = owner.codes[0]!;
     await openEdit(page, code);

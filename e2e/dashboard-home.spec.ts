@@ -8,6 +8,9 @@ import { apiLogin, expect, loginAs, newUser, registerUser, test } from './suppor
 const blocks = dashboardUi.blocks;
 
 test.describe('dashboard main page', () => {
+  // Each test mints its tags with the operator CLI, which takes seconds to start.
+  test.describe.configure({ timeout: 60_000 });
+
   test('[DASH-04] shows the add-tag button and its four blocks with their links', async ({ page, request }) => {
     await ownerWithTags(request, page, [1]);
     await page.goto(paths.dashboard);
@@ -48,7 +51,10 @@ test.describe('dashboard main page', () => {
     }
   });
 
-  test('[DASH-04] [TAG-03] the tags block lists the tags, each expandable, one at a time', async ({ page, request }) => {
+  test('[DASH-04] [TAG-03] the tags block lists the tags, each expandable, one at a time', async ({
+    page,
+    request,
+  }) => {
     const { codes } = await ownerWithTags(request, page, [1, 3]);
     await page.goto(paths.dashboard);
     const list = page.getByRole('region', { name: blocks.tags });

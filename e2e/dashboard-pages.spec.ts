@@ -7,6 +7,9 @@ const crumbs = dashboardUi.crumbs;
 const f = dashboardUi.finance;
 
 test.describe('breadcrumbs, finance and manual', () => {
+  // Each test mints its tags with the operator CLI, which takes seconds to start.
+  test.describe.configure({ timeout: 60_000 });
+
   test('[DASH-05] breadcrumbs show the whole trail at 1280 px and the last two crumbs at 375 px', async ({
     page,
     request,
@@ -18,12 +21,11 @@ test.describe('breadcrumbs, finance and manual', () => {
 
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(paths.editTag(code));
-    await expect(items).toHaveText([
-      dashboardUi.breadcrumbRoot,
-      crumbs.dashboard,
-      crumbs['meus-produtos'],
-      crumbs['edit-toque'],
-    ].map((label, i) => (i === 0 ? label : new RegExp(`${label}$`))));
+    await expect(items).toHaveText(
+      [dashboardUi.breadcrumbRoot, crumbs.dashboard, crumbs['meus-produtos'], crumbs['edit-toque']].map((label, i) =>
+        i === 0 ? label : new RegExp(`${label}$`),
+      ),
+    );
     // The tag code in the address is not a crumb.
     await expect(trail).not.toContainText(code);
     await expect(trail.getByRole('link', { name: crumbs['meus-produtos'] })).toHaveAttribute('href', paths.products);
@@ -38,7 +40,10 @@ test.describe('breadcrumbs, finance and manual', () => {
 
     // A path with two crumbs needs no ellipsis.
     await page.goto(paths.dashboardManual);
-    await expect(items).toHaveText([dashboardUi.breadcrumbRoot, new RegExp(`${crumbs['dashboard-manual-do-usuario']}$`)]);
+    await expect(items).toHaveText([
+      dashboardUi.breadcrumbRoot,
+      new RegExp(`${crumbs['dashboard-manual-do-usuario']}$`),
+    ]);
   });
 
   test('[FIN-01] the financial page shows the specified placeholders', async ({ page, request }) => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 
 const FOCUSABLE =
@@ -50,7 +50,35 @@ export function Modal({ open, onClose, title, initialFocusRef, role = 'dialog', 
 
     (initialFocusRef?.current ?? focusablesIn(dialog)[0] ?? dialog).focus();
 
+    // On the document, not the dialog: Escape and Tab work even when focus has left the dialog
+    // (a click on its text, a print frame that took it).
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.stopPropagation();
+        onCloseRef.current();
+        return;
+      }
+      if (event.key !== 'Tab') return;
+      const items = focusablesIn(dialog);
+      const first = items[0];
+      const last = items[items.length - 1];
+      const active = document.activeElement;
+      const inside = active instanceof Node && dialog.contains(active);
+      if (!first || !last) {
+        event.preventDefault();
+        dialog.focus();
+      } else if (event.shiftKey && (!inside || active === first || active === dialog)) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (!inside || active === last)) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown, true);
+
     return () => {
+      document.removeEventListener('keydown', onKeyDown, true);
       for (const el of hidden) el.inert = false;
       document.body.style.overflow = overflow;
       if (opener?.isConnected) opener.focus();
@@ -60,30 +88,6 @@ export function Modal({ open, onClose, title, initialFocusRef, role = 'dialog', 
   }, [open]);
 
   if (!open) return null;
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onCloseRef.current();
-      return;
-    }
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const items = focusablesIn(dialogRef.current);
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) {
-      event.preventDefault();
-      return;
-    }
-    const active = document.activeElement;
-    if (event.shiftKey && (active === first || active === dialogRef.current)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && active === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
 
   return createPortal(
     <div data-modal-root="" className="fixed inset-0 z-50 overflow-y-auto">
@@ -95,7 +99,6 @@ export function Modal({ open, onClose, title, initialFocusRef, role = 'dialog', 
           aria-modal="true"
           aria-labelledby={titleId}
           tabIndex={-1}
-          onKeyDown={onKeyDown}
           className="pointer-events-auto w-full max-w-md rounded-2xl bg-white p-6 shadow-xl focus:outline-none"
         >
           <h2 id={titleId} className="text-xl font-bold text-slate-900">

@@ -18,7 +18,6 @@ export function printQr(dataUrl: string, title: string, caption: string): void {
     const view = frame.contentWindow;
     if (!view) return;
     view.addEventListener('afterprint', () => frame.remove());
-    view.focus();
     view.print();
     // Browsers that print synchronously (or never fire afterprint) still drop the frame.
     window.setTimeout(() => frame.remove(), 60_000);

@@ -11,16 +11,12 @@ export const tagTabs = [
 
 export type TagTabId = (typeof tagTabs)[number]['id'];
 
-export function isTagTabId(value: string | null): value is TagTabId {
-  return tagTabs.some((tab) => tab.id === value);
-}
-
 export function tagsOfTab(products: readonly Product[], tab: TagTabId): Product[] {
   const ids: readonly number[] = tagTabs.find((t) => t.id === tab)?.productIds ?? [];
   return products.filter((p) => ids.includes(p.product_id));
 }
 
-/** The tab to open when the URL names none: the first that holds a tag, else the first. */
+/** The tab to open first: the first that holds a tag, else the first. */
 export function defaultTab(products: readonly Product[]): TagTabId {
   return tagTabs.find((tab) => tagsOfTab(products, tab.id).length > 0)?.id ?? tagTabs[0].id;
 }

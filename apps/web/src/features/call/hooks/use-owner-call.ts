@@ -101,6 +101,8 @@ export function useOwnerCall(socket: CallSocket | null) {
         stopStream(local);
         timers.forEach(clearTimeout);
         timers = [];
+        // Ended before its 3 s were up: this call must not ring again.
+        if (callDataStorage.read()?.roomId === call.roomId) callDataStorage.clear();
         socket.off('closeCall', onClose);
         callActivity.busy = false;
         // CALL-06: the socket disconnects; it comes back at once to ring for the next call.

@@ -39,7 +39,10 @@ describe('breadcrumbs in a layout', () => {
   it('[DASH-05] see the page route parameter from the layout and follow the window width', () => {
     resizeTo(1280);
     const nav = renderAt(paths.editTag('AB12CD34'));
-    const items = () => within(nav).getAllByRole('listitem').map((li) => li.textContent.replace(/^\//, '').trim());
+    const items = () =>
+      within(nav)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent.replace(/^\//, '').trim());
     expect(items()).toEqual([dashboardUi.breadcrumbRoot, c.dashboard, c['meus-produtos'], c['edit-toque']]);
     expect(within(nav).getByText(c['edit-toque']).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: c['meus-produtos'] }).getAttribute('href')).toBe(paths.products);

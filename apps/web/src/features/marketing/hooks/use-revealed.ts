@@ -13,13 +13,12 @@ export function useRevealed<T extends Element>() {
   const reducedMotion = useReducedMotion();
   const [seen, setSeen] = useState(false);
 
+  // Without IntersectionObserver (old browsers, jsdom) there is nothing to wait for.
+  const observable = typeof IntersectionObserver !== 'undefined';
+
   useEffect(() => {
     const element = ref.current;
-    if (seen || reducedMotion || !element) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setSeen(true);
-      return;
-    }
+    if (seen || reducedMotion || !observable || !element) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting && entry.intersectionRatio >= REVEAL_THRESHOLD)) {
@@ -31,7 +30,7 @@ export function useRevealed<T extends Element>() {
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [seen, reducedMotion]);
+  }, [seen, reducedMotion, observable]);
 
-  return { ref, revealed: seen || reducedMotion };
+  return { ref, revealed: seen || reducedMotion || !observable };
 }

@@ -70,7 +70,7 @@ export function ContactMenuItem({ open, onOpen, onClose, onToggle }: ContactMenu
       onPointerLeave={onPointerLeave}
       onKeyDown={onKeyDown}
       onBlur={(event) => {
-        if (open && !event.currentTarget.contains(event.relatedTarget as Node | null)) onClose();
+        if (open && !event.currentTarget.contains(event.relatedTarget)) onClose();
       }}
     >
       <button

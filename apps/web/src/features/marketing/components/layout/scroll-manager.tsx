@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { NavigationType, useLocation, useNavigationType } from 'react-router';
 import { useReducedMotion } from '../../hooks/use-reduced-motion';
 
 /** How long a hash target may take to appear (a lazily loaded page). */
@@ -41,7 +41,7 @@ export function ScrollManager() {
   useEffect(() => {
     const initial = first.current;
     first.current = false;
-    if (navigationType === 'POP' && !initial) {
+    if (navigationType === NavigationType.Pop && !initial) {
       window.scrollTo(0, positions.current.get(location.key) ?? 0);
       return;
     }
