@@ -1,4 +1,4 @@
-import { devices, type APIRequestContext, type Browser, type BrowserContextOptions } from '@playwright/test';
+import { devices, type APIRequestContext, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { callUi } from '@toque/contracts/call-ui';
 import type { CallHistoryItem } from '@toque/contracts/calls';
 import { msg } from '@toque/contracts/messages';
@@ -27,7 +27,7 @@ async function finderPage(browser: Browser, code: string, options: BrowserContex
   return { context, page, errors };
 }
 
-async function sendMessage(page: import('@playwright/test').Page, text: string) {
+async function sendMessage(page: Page, text: string) {
   await page.getByLabel(callUi.finder.messageLabel).fill(text);
   await page.getByRole('button', { name: callUi.finder.sendMessage }).click();
   await expect(page.getByRole('status').filter({ hasText: callUi.finder.messageSent })).toBeVisible();

@@ -1,4 +1,4 @@
-import { devices } from '@playwright/test';
+import { devices, type Page } from '@playwright/test';
 import { callUi } from '@toque/contracts/call-ui';
 import { storageKeys, MAP_HEIGHT_PX, MAP_ZOOM } from '@toque/contracts/constants';
 import { msg } from '@toque/contracts/messages';
@@ -15,12 +15,12 @@ import {
   test,
   watchCallSocket,
 } from './support';
+import { expectNoSeriousA11yViolations } from './dashboard-support';
 
 const finderAt = { latitude: -19.9245, longitude: -43.9352 };
-const callData = (page: import('@playwright/test').Page) =>
-  page.evaluate((key) => window.sessionStorage.getItem(key), storageKeys.callData);
+const callData = (page: Page) => page.evaluate((key) => window.sessionStorage.getItem(key), storageKeys.callData);
 
-test('[CALL-02] [CALL-04] [CALL-05] [CALL-06] [CALL-11] [CALL-13] a finder video-calls the owner: the dashboard rings, Atender shows video and map, hang-up ends both sides, history says answered', async ({
+test('[CALL-02] [CALL-04] [CALL-05] [CALL-06] [CALL-11] [CALL-13] [A11Y-01] a finder video-calls the owner: the dashboard rings, Atender shows video and map, hang-up ends both sides, history says answered', async ({
   browser,
   request,
 }) => {
@@ -106,6 +106,7 @@ test('[CALL-02] [CALL-04] [CALL-05] [CALL-06] [CALL-11] [CALL-13] a finder video
   await expect(owner.getByTestId('caller-address')).toContainText(msg.geoError);
   await expect(owner.locator('time')).toHaveText(/^\d{2}:\d{2}:\d{2}$/);
   await expect.poll(() => callData(owner), { timeout: 6000 }).toBeNull();
+  await expectNoSeriousA11yViolations(owner, 'the call in progress');
 
   // The finder sees the owner too.
   await expect(finder.getByRole('status').filter({ hasText: callUi.finder.connected })).toBeVisible();

@@ -37,7 +37,7 @@ describe(`products ${dbLabel}`, () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ kind: 'tag' });
     expect(await list(user.auth)).toEqual([
-      expect.objectContaining({ code, product_id: 3, name: '', image_url: '/images/products/3.svg', isOwner: true }),
+      expect.objectContaining({ code, product_id: 3, name: '', image_url: '/images/tags/coleira.svg', isOwner: true }),
     ]);
   });
 

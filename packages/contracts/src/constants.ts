@@ -52,3 +52,15 @@ export const UNKNOWN_PRODUCT = 'Desconhecido';
 export function productLabel(id: number): string {
   return (productTypes as Record<number, string>)[id] ?? UNKNOWN_PRODUCT;
 }
+
+const productImages: Record<number, string> = {
+  1: '/images/tags/pulseira.svg',
+  2: '/images/tags/campainha.svg',
+  3: '/images/tags/coleira.svg',
+  4: '/images/tags/objeto.svg',
+  5: '/images/tags/campainha.svg',
+};
+/** The illustration of a product type (the API's `image_url`), served by the web app. */
+export function productImage(id: number): string {
+  return productImages[id] ?? '/images/tags/familia.svg';
+}

@@ -36,6 +36,7 @@ describe('call data (CALL-04)', () => {
     expect(callUrl(unlocated)).toBe('/call?roomId=abc');
     expect(callDataFromQuery('?roomId=abc')).toEqual(unlocated);
     expect(callDataFromQuery('?lat=1&lng=2')).toBeNull();
-    expect(callDataFromQuery('?roomId=a&lat=200&lng=2')).toBeNull();
+    expect(callDataFromQuery('?roomId=a&lat=200&lng=2')).toEqual({ roomId: 'a', latitude: null, longitude: null });
+    expect(callDataFromQuery('?roomId=a&lat=1')).toEqual({ roomId: 'a', latitude: null, longitude: null });
   });
 });

@@ -1,4 +1,4 @@
-import { callData, type CallData } from '@toque/contracts/calls';
+import { callData, latitude, longitude, type CallData } from '@toque/contracts/calls';
 import { storageKeys } from '@toque/contracts/constants';
 
 const listeners = new Set<() => void>();
@@ -60,22 +60,19 @@ export const callDataStorage = {
   },
 };
 
-const coordinate = (value: string | null) => {
-  if (value === null || value.trim() === '') return null;
-  const n = Number(value);
-  return Number.isFinite(n) ? n : null;
-};
+const coordinate = (value: string | null) => (value === null || value.trim() === '' ? Number.NaN : Number(value));
 
 /** A notification click opens `/call?roomId=..&lat=..&lng=..` (CALL-03): the data those carry, if any. */
 export function callDataFromQuery(search: string): CallData | null {
   const params = new URLSearchParams(search);
   const roomId = params.get('roomId');
   if (!roomId) return null;
-  const parsed = callData.safeParse({
-    roomId,
-    latitude: coordinate(params.get('lat')),
-    longitude: coordinate(params.get('lng')),
-  });
+  const lat = latitude.safeParse(coordinate(params.get('lat')));
+  const lng = longitude.safeParse(coordinate(params.get('lng')));
+  // A place is both coordinates, valid, or none.
+  const place =
+    lat.success && lng.success ? { latitude: lat.data, longitude: lng.data } : { latitude: null, longitude: null };
+  const parsed = callData.safeParse({ roomId, ...place });
   return parsed.success ? parsed.data : null;
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { MEMBERS_PER_TAG, MEMBERS_PER_UNIT } from '@toque/contracts/constants';
+import { MEMBERS_PER_TAG, MEMBERS_PER_UNIT, productImage } from '@toque/contracts/constants';
 import { tagMsg } from '@toque/contracts/messages';
 import type { UpdateNameBody } from '@toque/contracts/products';
 import type { Tx } from '../../db/client';
@@ -7,7 +7,6 @@ import { usersRepository } from '../../db/repositories/users';
 import { Conflict, Forbidden, NotFound } from '../../errors';
 import { productsRepository as repo } from './repository';
 
-export const productImageUrl = (productId: number) => `/images/products/${productId}.svg`;
 
 /** Who the caller is to a tag: owner, member (shared with them, or a resident under a plate), or nobody. */
 type Role = 'owner' | 'member' | 'none';
@@ -50,7 +49,7 @@ export function productsService(app: FastifyInstance) {
         code: r.code,
         product_id: Number(r.product_id),
         name: r.name,
-        image_url: productImageUrl(Number(r.product_id)),
+        image_url: productImage(Number(r.product_id)),
         isOwner: r.is_owner,
         important_info: r.important_info,
         show_info_to_finder: r.show_info_to_finder,

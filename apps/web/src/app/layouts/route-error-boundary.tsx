@@ -2,11 +2,27 @@ import { Component, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { RouteErrorPage } from '../routes/public/route-error';
 
-class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
+interface BoundaryProps {
+  children: ReactNode;
+  /** The location: a failure belongs to the page where it happened. */
+  page: string;
+}
 
-  static getDerivedStateFromError() {
+interface BoundaryState {
+  failed: boolean;
+  page: string;
+}
+
+class Boundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { failed: false, page: this.props.page };
+
+  static getDerivedStateFromError(): Partial<BoundaryState> {
     return { failed: true };
+  }
+
+  // Another page starts clean, without remounting the layouts around it.
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    return props.page === state.page ? null : { failed: false, page: props.page };
   }
 
   override render() {
@@ -14,8 +30,8 @@ class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   }
 }
 
-/** A page that fails to render or to load (e.g. a chunk gone after a deploy); the next page starts clean. */
+/** A page that fails to render or to load (e.g. a chunk gone after a deploy) shows the error page. */
 export function RouteErrorBoundary({ children }: { children: ReactNode }) {
   const { key } = useLocation();
-  return <Boundary key={key}>{children}</Boundary>;
+  return <Boundary page={key}>{children}</Boundary>;
 }

@@ -1,3 +1,4 @@
+import { productImage } from '@toque/contracts/constants';
 import type { Product } from '@toque/contracts/products';
 import { dashboardUi } from '@toque/contracts/dashboard-ui';
 
@@ -24,15 +25,8 @@ export function defaultTab(products: readonly Product[]): TagTabId {
 /** The condominium plate opens the units area (TAG-01). */
 export const CONDOMINIUM_PRODUCT_ID = 5;
 
-/** Picture of each product type, from the site's own illustrations. */
-const images: Record<number, string> = {
-  1: '/images/tags/pulseira.svg',
-  2: '/images/tags/campainha.svg',
-  3: '/images/tags/coleira.svg',
-  4: '/images/tags/objeto.svg',
-  5: '/images/tags/campainha.svg',
-};
-export const tagImage = (productId: number): string => images[productId] ?? '/images/tags/familia.svg';
+/** Picture of each product type: the same path the API gives as `image_url`. */
+export const tagImage = productImage;
 
 /** The address a finder's phone opens when it scans the tag (TAG-06). */
 export function tagPublicUrl(origin: string, code: string): string {

@@ -92,6 +92,12 @@ export function useOwnerCall(socket: CallSocket | null) {
     const onClose = (info: { roomId: string }) => {
       if (info.roomId === call.roomId) end(callUi.owner.ended);
     };
+    // A socket that reconnected mid-call joins again; the finder then hears `user-joined` and offers anew.
+    const onReconnect = () => {
+      void joinRoom(socket, call.roomId).then((again) => {
+        if (!again.ok) end(again.message);
+      });
+    };
     session.current = {
       get link() {
         return link;
@@ -104,6 +110,7 @@ export function useOwnerCall(socket: CallSocket | null) {
         // Ended before its 3 s were up: this call must not ring again.
         if (callDataStorage.read()?.roomId === call.roomId) callDataStorage.clear();
         socket.off('closeCall', onClose);
+        socket.off('connect', onReconnect);
         callActivity.busy = false;
         // CALL-06: the socket disconnects; it comes back at once to ring for the next call.
         restartOwnerSocket(socket);
@@ -131,6 +138,7 @@ export function useOwnerCall(socket: CallSocket | null) {
         end(joined.message);
         return;
       }
+      socket.on('connect', onReconnect);
       // CALL-05: the stored call data goes 3 s after answering.
       timers.push(setTimeout(() => callDataStorage.clear(), CALL_DATA_REMOVAL_MS));
     } catch (error) {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { callUi } from '@toque/contracts/call-ui';
 import type { CreateCallResponse } from '@toque/contracts/calls';
-import { isApiError } from '../../../lib/api-client';
+import { ApiError, isApiError } from '../../../lib/api-client';
 import { createPeerLink, stopStream, type PeerLink } from '../../../lib/call-peer';
 import { connected, createCallSocket, joinRoom, type CallSocket } from '../../../lib/call-socket';
 import { createCall } from '../api/create-call';
@@ -91,7 +91,15 @@ export function useFinderCall(code: string, inAppBrowser: boolean) {
             setState({ phase: 'ended' });
           });
           const joined = await joinRoom(s, created.roomId);
-          if (!joined.ok) throw new Error(joined.message);
+          if (!joined.ok) throw new ApiError(409, joined.message);
+          // A phone that changed networks reconnects: it joins again, or learns the call is over.
+          s.on('connect', () => {
+            void joinRoom(s, created.roomId).then((again) => {
+              if (again.ok || live.current?.socket !== s) return;
+              teardown();
+              setState({ phase: 'failed', message: again.message });
+            });
+          });
           setState((now) => (now.phase === 'starting' ? { phase: 'ringing', local } : now));
         } catch (error) {
           console.warn('Toque: the call could not start', error);

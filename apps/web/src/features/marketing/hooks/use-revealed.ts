@@ -1,5 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useReducedMotion } from './use-reduced-motion';
+
+const subscribeNever = () => () => {};
 
 /** Share of an element that must be on screen before it fades in (PUB-16). */
 export const REVEAL_THRESHOLD = 0.3;
@@ -13,8 +15,13 @@ export function useRevealed<T extends Element>() {
   const reducedMotion = useReducedMotion();
   const [seen, setSeen] = useState(false);
 
-  // Without IntersectionObserver (old browsers, jsdom) there is nothing to wait for.
-  const observable = typeof IntersectionObserver !== 'undefined';
+  // Without IntersectionObserver (old browsers, jsdom) there is nothing to wait for. The prerender
+  // assumes it exists, so the HTML starts hidden like the hydrated page.
+  const observable = useSyncExternalStore(
+    subscribeNever,
+    () => typeof IntersectionObserver !== 'undefined',
+    () => true,
+  );
 
   useEffect(() => {
     const element = ref.current;

@@ -46,7 +46,7 @@ export function SiteHeader() {
   const toggleSideContact = useCallback(() => toggle(SIDE_CONTACT), [toggle]);
 
   return (
-    <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-20 border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
         <Logo />
         <nav aria-label={ui.site.nav.mainMenu} className="hidden lg:block">

@@ -1,0 +1,75 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { callUi } from '@toque/contracts/call-ui';
+import type { PublicTag } from '@toque/contracts/calls';
+import { callMsg } from '@toque/contracts/messages';
+import { FinderCallPanel } from './finder-call-panel';
+
+const plate: PublicTag = {
+  code: 'PLACA234',
+  state: 'active',
+  product_id: 5,
+  type: 'Condomínio',
+  name: 'Edifício Ipê',
+  owner_first_name: 'Carlos',
+  units: [
+    { unit_id: 11, name: '101' },
+    { unit_id: 12, name: '102' },
+  ],
+};
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('finder call panel (CALL-02, CALL-13)', () => {
+  it('[CALL-02] [CALL-13] a condominium plate lists its units first; the call and the message go to the chosen unit', async () => {
+    // jsdom has no camera: the tap leads to the message path, as a refused camera does on a phone.
+    const fetch = vi
+      .fn()
+      .mockResolvedValueOnce(
+        json(201, { roomId: 'room-1', callerToken: 'caller-token', iceServers: [], ringTimeoutMs: 60000 }),
+      )
+      .mockResolvedValueOnce(json(201, { message: 'Mensagem enviada.' }));
+    vi.stubGlobal('fetch', fetch);
+    const user = userEvent.setup();
+    render(<FinderCallPanel tag={plate} />);
+
+    expect(screen.getByRole('group', { name: callUi.finder.chooseUnit })).toBeDefined();
+    const call = screen.getByRole('button', { name: callUi.finder.call });
+    expect((call as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByRole('radio', { name: '102' }));
+    expect((call as HTMLButtonElement).disabled).toBe(false);
+    await user.click(call);
+
+    expect(await screen.findByText(callUi.finder.cameraRefused)).toBeDefined();
+    expect((screen.getByRole('radio', { name: '102' }) as HTMLInputElement).checked).toBe(true);
+    await user.type(screen.getByLabelText(callUi.finder.messageLabel), 'Sua encomenda está na portaria.');
+    await user.click(screen.getByRole('button', { name: callUi.finder.sendMessage }));
+    expect(await screen.findByText(callUi.finder.messageSent)).toBeDefined();
+
+    const [createUrl, createInit] = fetch.mock.calls[0] as [string, RequestInit];
+    expect(createUrl).toBe('/api/calls');
+    expect(JSON.parse(createInit.body as string)).toEqual({ code: 'PLACA234', unitId: 12 });
+    const [messageUrl, messageInit] = fetch.mock.calls[1] as [string, RequestInit];
+    expect(messageUrl).toBe('/api/calls/room-1/message');
+    expect((messageInit.headers as Record<string, string>).Authorization).toBe('Bearer caller-token');
+    expect(JSON.parse(messageInit.body as string)).toEqual({ message: 'Sua encomenda está na portaria.' });
+  });
+
+  it('[CALL-02] a plate whose unit is not chosen cannot send a message', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    vi.stubGlobal('navigator', { ...navigator, userAgent: 'Mozilla/5.0 (iPhone) Mobile/15E148 Instagram 300.0' });
+    const user = userEvent.setup();
+    render(<FinderCallPanel tag={plate} />);
+    expect(screen.getByText(callUi.finder.inAppBrowser)).toBeDefined();
+    await user.type(screen.getByLabelText(callUi.finder.messageLabel), 'Oi');
+    await user.click(screen.getByRole('button', { name: callUi.finder.sendMessage }));
+    expect(await screen.findByText(callMsg.unitRequired)).toBeDefined();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,39 @@
+import { callUi } from '@toque/contracts/call-ui';
+import { msg } from '@toque/contracts/messages';
+import { paths } from '@toque/contracts/routes';
+import { expectNoSeriousA11yViolations } from './dashboard-support';
+import { claimTag, expect, loginAs, mint, test } from './support';
+
+test('[A11Y-01] axe-core finds no serious or critical violation on the finder page, the ringing /call page and the call history', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const [code] = mint(3);
+  const { token } = await claimTag(request, code!, {
+    name: 'Coleira do Bob',
+    importantInfo: 'Late muito, mas é manso.',
+  });
+
+  await page.goto(paths.finder(code!));
+  await expect(page.getByRole('button', { name: callUi.finder.call })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the finder page');
+
+  // A call, left as a message, so the history has a row.
+  const call = await request.post('/api/calls', { data: { code, latitude: -19.9, longitude: -43.9 } });
+  const { roomId, callerToken } = (await call.json()) as { roomId: string; callerToken: string };
+  const message = await request.post(`/api/calls/${roomId}/message`, {
+    data: { message: 'Achei o Bob.' },
+    headers: { Authorization: `Bearer ${callerToken}` },
+  });
+  expect(message.status()).toBe(201);
+
+  await loginAs(page, token);
+  await page.goto(paths.callHistory);
+  await expect(page.getByRole('row').filter({ hasText: 'Achei o Bob.' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the call history');
+
+  await page.goto(`${paths.call}?roomId=${roomId}&lat=-19.9&lng=-43.9`);
+  await expect(page.getByRole('heading', { name: msg.callIncoming })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the ringing /call page');
+});
