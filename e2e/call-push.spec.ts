@@ -19,7 +19,7 @@ const shown = (worker: Worker) =>
     return list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown }));
   });
 
-test('[CALL-03] [CALL-04] the service worker turns a push into a notification whose click opens /call with the call data', async ({
+test('[CALL-03] [CALL-04] [CALL-05] the service worker turns a push into a notification whose click opens /call with the call data', async ({
   browser,
   request,
 }) => {
@@ -28,6 +28,8 @@ test('[CALL-03] [CALL-04] the service worker turns a push into a notification wh
   const page = await context.newPage();
   const errors = pageErrors(page);
   await loginAs(page, token);
+  const sentFrames: string[] = [];
+  page.on('websocket', (ws) => ws.on('framesent', (frame) => sentFrames.push(String(frame.payload))));
 
   // The registration id DevTools needs to deliver a push comes with the registration's updates.
   const cdp = await context.newCDPSession(page);
@@ -94,9 +96,46 @@ test('[CALL-03] [CALL-04] the service worker turns a push into a notification wh
     .poll(() => shown(worker))
     .toEqual([{ title: 'Toque', body: msg.callIncoming, tag: `call-${call.roomId}`, data: { roomId: call.roomId } }]);
 
+  // CALL-05: a refused camera and microphone leave the call unanswered, silently: no join, no message.
+  await page.evaluate(() => {
+    navigator.mediaDevices.getUserMedia = () =>
+      Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+  });
+  await page.getByRole('button', { name: callUi.owner.answer }).click();
+  await page.waitForTimeout(1000);
+  await expect(page.getByRole('heading', { name: msg.callIncoming })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect(sentFrames.filter((f) => f.includes('"join"'))).toEqual([]);
+
   // Rejeitar stops the ringing: its notification goes too.
   await page.getByRole('button', { name: callUi.owner.decline }).click();
   await expect.poll(() => shown(worker)).toEqual([]);
   expect(errors).toEqual([]);
   await context.close();
+});
+
+test('[CALL-03] the app is installable: pages link the web manifest, which names the app, starts standalone on the dashboard and has 192 and 512 px icons', async ({
+  page,
+  request,
+}) => {
+  await page.goto(paths.home);
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  const res = await request.get(href!);
+  expect(res.ok()).toBe(true);
+  const manifest = (await res.json()) as {
+    name: string;
+    start_url: string;
+    display: string;
+    theme_color: string;
+    icons: { src: string; sizes: string; type: string }[];
+  };
+  expect(manifest).toMatchObject({ name: 'Toque', start_url: paths.dashboard, display: 'standalone' });
+  expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
+  for (const size of [192, 512]) {
+    const icon = manifest.icons.find((i) => i.sizes === `${size}x${size}` && i.type === 'image/png');
+    expect(icon, `a ${size} px PNG icon`).toBeDefined();
+    const png = await (await request.get(icon!.src)).body();
+    // The PNG's own header (IHDR) says how big it is.
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([size, size]);
+  }
 });

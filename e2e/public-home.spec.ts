@@ -184,3 +184,39 @@ test('[PUB-01] [PUB-03] [A11Y-01] with reduced motion nothing advances by itself
   await expect(activeSlide(page)).toHaveAttribute('aria-label', /^2 de/);
   await expect(page.locator('[data-marquee]')).toHaveJSProperty('childElementCount', 1);
 });
+
+test('[NAV-05] [A11Y-01] keyboard only: skip link, banner and testimonial arrows, FAQ — with a visible focus ring', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openPage(page, paths.home);
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Pular para o conteúdo' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+
+  const focusRing = (name: string) =>
+    page.getByRole('button', { name, exact: true }).evaluate((element) => getComputedStyle(element).outlineStyle);
+
+  const bannerNext = page.getByRole('button', { name: ui.site.carousel.bannerNext });
+  await bannerNext.focus();
+  await page.keyboard.press('Enter');
+  await expect(activeSlide(page)).toHaveAttribute('aria-label', /^2 de/);
+  await page.keyboard.press('Space');
+  await expect(activeSlide(page)).toHaveAttribute('aria-label', /^3 de/);
+
+  const next = page.getByRole('button', { name: ui.site.carousel.testimonialsNext });
+  await next.focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => testimonialNames(page)).toEqual(names(1));
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.getByRole('button', { name: ui.site.carousel.testimonialsPrevious })).toBeFocused();
+  expect(await focusRing(ui.site.carousel.testimonialsPrevious)).not.toBe('none');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => testimonialNames(page)).toEqual(names(0));
+
+  const question = page.getByRole('button', { name: faq[1]!.question });
+  await question.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(faq[1]!.answer)).toBeVisible();
+});

@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { prerenderToNodeStream } from 'react-dom/static';
+import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppRoutes } from './app/app-routes';
 import { AppProvider } from './app/provider';
@@ -8,11 +8,11 @@ export { prerenderedPages } from './site-build/pages';
 
 /**
  * Build-time rendering of one public page to HTML (PERF-03; run by site-build/prerender-plugin.ts,
- * never by the server). Waits for lazy pages, so the HTML holds the whole page. The tree is the
+ * never by the server; entry-server.test.tsx hydrates its output). Waits for lazy pages, so the HTML holds the whole page. The tree is the
  * browser's (main.tsx → App) with a static router, so the client can hydrate it.
  */
 export async function render(path: string): Promise<string> {
-  const { prelude } = await prerenderToNodeStream(
+  const { prelude } = await prerender(
     <StrictMode>
       <AppProvider>
         <StaticRouter location={path}>
@@ -24,7 +24,5 @@ export async function render(path: string): Promise<string> {
     // script, which the CSP (script-src 'self') blocks.
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
-  const chunks: Buffer[] = [];
-  for await (const chunk of prelude) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-  return Buffer.concat(chunks).toString('utf8');
+  return new Response(prelude).text();
 }

@@ -41,7 +41,7 @@ export function useOwnerCall(socket: CallSocket | null) {
   const stored = useSyncExternalStore(callDataStorage.subscribe, callDataStorage.read, () => null);
   const [active, setActive] = useState<Active | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const session = useRef<{ link: PeerLink | null; stop: () => void } | null>(null);
+  const session = useRef<{ stop: () => void } | null>(null);
 
   const ringing = !active && stored ? stored : null;
 
@@ -99,9 +99,6 @@ export function useOwnerCall(socket: CallSocket | null) {
       });
     };
     session.current = {
-      get link() {
-        return link;
-      },
       stop() {
         link?.close();
         stopStream(local);
@@ -163,5 +160,5 @@ export function useOwnerCall(socket: CallSocket | null) {
   else if (ringing) state = { phase: 'ringing', call: ringing };
   else state = { phase: 'idle', notice };
 
-  return { state, answer, decline, hangUp, peer: () => session.current?.link?.connection() ?? null };
+  return { state, answer, decline, hangUp };
 }

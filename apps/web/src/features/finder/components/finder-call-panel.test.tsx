@@ -39,14 +39,14 @@ describe('finder call panel (CALL-02, CALL-13)', () => {
     render(<FinderCallPanel tag={plate} />);
 
     expect(screen.getByRole('group', { name: callUi.finder.chooseUnit })).toBeDefined();
-    const call = screen.getByRole('button', { name: callUi.finder.call });
-    expect((call as HTMLButtonElement).disabled).toBe(true);
+    const call = screen.getByRole<HTMLButtonElement>('button', { name: callUi.finder.call });
+    expect(call.disabled).toBe(true);
     await user.click(screen.getByRole('radio', { name: '102' }));
-    expect((call as HTMLButtonElement).disabled).toBe(false);
+    expect(call.disabled).toBe(false);
     await user.click(call);
 
     expect(await screen.findByText(callUi.finder.cameraRefused)).toBeDefined();
-    expect((screen.getByRole('radio', { name: '102' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: '102' }).checked).toBe(true);
     await user.type(screen.getByLabelText(callUi.finder.messageLabel), 'Sua encomenda está na portaria.');
     await user.click(screen.getByRole('button', { name: callUi.finder.sendMessage }));
     expect(await screen.findByText(callUi.finder.messageSent)).toBeDefined();

@@ -25,7 +25,8 @@ export function useRevealed<T extends Element>() {
 
   useEffect(() => {
     const element = ref.current;
-    if (seen || reducedMotion || !observable || !element) return;
+    // `observable` is the prerender's assumption during hydration: check the real thing.
+    if (seen || reducedMotion || !observable || !element || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting && entry.intersectionRatio >= REVEAL_THRESHOLD)) {

@@ -28,7 +28,7 @@ export function LandingPage() {
             width={480}
             height={360}
             fetchPriority="high"
-            className="mx-auto h-auto w-full max-w-md"
+            className="mx-auto h-auto w-full max-w-[16rem] rounded-[2rem] bg-white/95 p-4 shadow-xl md:max-w-md md:p-6"
           />
         </div>
       </section>

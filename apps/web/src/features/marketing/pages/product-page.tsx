@@ -35,7 +35,7 @@ function Hero({ product }: { product: ProductView }) {
           width={480}
           height={360}
           fetchPriority="high"
-          className="mx-auto h-auto w-full max-w-xs md:max-w-md"
+          className="mx-auto h-auto w-full max-w-[16rem] rounded-[2rem] bg-white/95 p-4 shadow-xl md:max-w-md md:p-6"
         />
       </div>
     </section>

@@ -1,0 +1,84 @@
+import type { Root } from 'react-dom/client';
+import * as router from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render } from './entry-server';
+import { splitHoisted } from './site-build/html';
+
+type ContextSlot = Record<string, unknown>;
+
+/** Where React keeps a context's current value and (in development) which renderer set it. */
+const slots = ['_currentValue', '_currentValue2', '_currentRenderer', '_currentRenderer2'];
+
+/** React Router's contexts (e.g. the location), as React stores their current value. */
+const routerContexts: ContextSlot[] = (Object.values(router) as unknown[]).filter(
+  (value): value is ContextSlot =>
+    typeof value === 'object' && value !== null && (value as { $$typeof?: symbol }).$$typeof === Symbol.for('react.context'),
+);
+
+let unmount: (() => void) | undefined;
+
+// React's act() needs to know it runs in a test (Testing Library's render would say so itself).
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+afterEach(() => {
+  unmount?.();
+  unmount = undefined;
+  document.body.replaceChildren();
+  vi.restoreAllMocks();
+});
+
+/**
+ * The build's render. The server renderer leaves its last context values behind (e.g. the
+ * router's location) — harmless in the build's own Node process, but here the browser renders next
+ * in the same one, so they are put back as a fresh browser would have them.
+ */
+async function prerendered(path: string): Promise<string> {
+  const saved = routerContexts.map((context) => slots.map((slot) => context[slot]));
+  const html = await render(path);
+  routerContexts.forEach((context, index) => slots.forEach((slot, at) => (context[slot] = saved[index]![at])));
+  return splitHoisted(html).body;
+}
+
+/**
+ * React's development build reports every difference between the prerendered HTML and the first
+ * client render (text, attributes, ids) with console.error, and a recoverable error when it has to
+ * throw the HTML away. Neither may happen.
+ */
+describe('prerendered pages', () => {
+  it.each(['/', '/pulseiras', '/campainhas', '/manual-do-usuario', '/politica-de-privacidade', '/landing-page', '/coming-soon', '/login'])(
+    '[PERF-03] %s hydrates its prerendered HTML without a mismatch',
+    async (path) => {
+      const container = document.createElement('div');
+      container.innerHTML = await prerendered(path);
+      document.body.append(container);
+      const heading = container.querySelector('h1')?.textContent;
+      window.history.replaceState(null, '', path);
+
+      const [{ act, createElement, StrictMode }, { hydrateRoot }, { App }] = await Promise.all([
+        import('react'),
+        import('react-dom/client'),
+        import('./app/app'),
+      ]);
+      expect(routerContexts.length).toBeGreaterThan(0);
+      const errors = vi.spyOn(console, 'error');
+      const recoverable: unknown[] = [];
+      let root: Root | undefined;
+      await act(async () => {
+        root = hydrateRoot(container, createElement(StrictMode, null, createElement(App)), {
+          onRecoverableError: (error) => recoverable.push(error),
+        });
+      });
+      unmount = () => act(() => root?.unmount());
+      // The lazy chunks arrive and the page's boundary hydrates: React has claimed the page's heading.
+      const hydrated = () => Object.keys(container.querySelector('main h1') ?? {}).some((key) => key.startsWith('__reactFiber$'));
+      await vi.waitFor(() => expect(hydrated()).toBe(true), { timeout: 5000 });
+
+      expect(recoverable).toEqual([]);
+      // Only this test runs both renderers in one process; the build renders in its own.
+      const sameProcessArtifact = /multiple renderers concurrently rendering the same context provider/;
+      expect(errors.mock.calls.map((call) => String(call[0])).filter((message) => !sameProcessArtifact.test(message))).toEqual([]);
+      expect(heading).toBeTruthy();
+      expect(container.querySelector('h1')?.textContent).toBe(heading);
+    },
+  );
+});
