@@ -15,7 +15,7 @@ const envSchema = z
     JWT_TTL: z.string().default('30d'),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('Toque <nao-responda@toque.app.br>'),
-    PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+    PUBLIC_URL: z.string().url().optional(),
     WEB_DIST: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
     /** Rate limits: requests per window. Tests and load runs may raise them. */
@@ -135,7 +135,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     jwtTtl: e.JWT_TTL,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
-    publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

@@ -44,4 +44,4 @@ await app.listen({ host: config.host, port: config.port });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 if (embedded) writeLock(config.dataDir, { pid: process.pid, port, operatorToken: app.operatorToken });
-app.log.info(`Toque em ${config.publicUrl} (banco: ${database.engine})`);
+app.log.info(`Toque ouvindo na porta ${port} (endereço público ${config.publicUrl}, banco: ${database.engine})`);
