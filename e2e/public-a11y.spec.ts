@@ -20,10 +20,16 @@ const publicRoutes = [
 ];
 
 async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ id: violation.id, impact: violation.impact, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
+    .map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      nodes: violation.nodes.map((node) => node.target.join(' ')),
+    }));
 }
 
 for (const route of publicRoutes) {
@@ -36,18 +42,25 @@ for (const route of publicRoutes) {
 
 test('[A11Y-01] axe: the open Contato panel, an open answer and a playing video', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.route(/youtube-nocookie\.com/, (route) => route.fulfill({ contentType: 'text/html', body: '<p>player</p>' }));
+  await page.route(/youtube-nocookie\.com/, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<p>player</p>' }),
+  );
   await openPage(page, paths.home);
   await page.getByRole('banner').getByRole('button', { name: ui.site.nav.contact }).click();
   await page.locator('#faq').getByRole('button').first().click();
-  await page.getByRole('button', { name: new RegExp(`^${ui.site.carousel.playVideo}`) }).first().click();
+  await page
+    .getByRole('button', { name: new RegExp(`^${ui.site.carousel.playVideo}`) })
+    .first()
+    .click();
   expect(await seriousViolations(page)).toEqual([]);
 });
 
 test.describe('phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-  test('[A11Y-01] [NAV-01] home and side menu at 390×844: nothing overflows sideways, axe is clean', async ({ page }) => {
+  test('[A11Y-01] [NAV-01] home and side menu at 390×844: nothing overflows sideways, axe is clean', async ({
+    page,
+  }) => {
     await openPage(page, paths.home);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: '/tmp/toque-public-mobile-home.png', fullPage: true });

@@ -27,13 +27,16 @@ export function activeSlide(page: Page): Locator {
 
 /** Names on the testimonial cards, in order (PUB-03). */
 export function testimonialNames(page: Page): Promise<(string | null)[]> {
-  return page.locator('[data-testimonial]').evaluateAll((cards) => cards.map((card) => card.getAttribute('data-testimonial')));
+  return page
+    .locator('[data-testimonial]')
+    .evaluateAll((cards) => cards.map((card) => card.getAttribute('data-testimonial')));
 }
 
 /** Waits two animation frames and a task: enough for IntersectionObserver callbacks to run. */
 export async function settle(page: Page) {
   await page.evaluate(
-    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))),
+    () =>
+      new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))),
   );
 }
 

@@ -1,26 +1,39 @@
 import { BANNER_MS, BANNER_SLIDES, CAROUSEL_MS, MARQUEE_SPEED } from '@toque/contracts/constants';
 import { paths } from '@toque/contracts/routes';
 import { ui } from '@toque/contracts/ui';
-import { bannerSlides, faq, howItWorks, testimonials, videos } from '../apps/web/src/content/home';
+import { bannerSlides, howItWorks, testimonials, videos } from '../apps/web/src/content/home';
+import { faq } from '../apps/web/src/content/faq';
 import { products } from '../apps/web/src/content/products';
 import { appStores } from '../apps/web/src/content/config';
 import { expect, test } from './support';
 import { activeSlide, expectNewTab, freezeClock, openPage, testimonialNames } from './public-helpers';
 
 const headings = ui.site.headings;
-const names = (from: number) => [0, 1, 2].map((offset) => testimonials[(from + offset) % testimonials.length]!.userName);
+const names = (from: number) =>
+  [0, 1, 2].map((offset) => testimonials[(from + offset) % testimonials.length]!.userName);
 
-test('[PUB-01] the home page has the banner, highlights, testimonials, videos, how it works, app, FAQ and footer', async ({ page }) => {
+test('[PUB-01] the home page has the banner, highlights, testimonials, videos, how it works, app, FAQ and footer', async ({
+  page,
+}) => {
   await openPage(page, paths.home);
   await expect(page.getByRole('region', { name: headings.banner })).toBeVisible();
-  for (const title of [headings.highlights, headings.testimonials, headings.videos, headings.howItWorks, headings.app, headings.faq]) {
+  for (const title of [
+    headings.highlights,
+    headings.testimonials,
+    headings.videos,
+    headings.howItWorks,
+    headings.app,
+    headings.faq,
+  ]) {
     await expect(page.getByRole('heading', { level: 2, name: title, exact: true })).toBeVisible();
   }
   await expect(page.locator('#faq')).toBeVisible();
   await expect(page.getByRole('contentinfo')).toBeVisible();
 });
 
-test('[PUB-01] the banner shows the next of its 5 slides every 10 s and starts over after the last', async ({ page }) => {
+test('[PUB-01] the banner shows the next of its 5 slides every 10 s and starts over after the last', async ({
+  page,
+}) => {
   await freezeClock(page);
   await openPage(page, paths.home);
   await expect(page.locator('[aria-roledescription="slide"]')).toHaveCount(BANNER_SLIDES);
@@ -40,7 +53,9 @@ test('[PUB-01] the banner shows the next of its 5 slides every 10 s and starts o
   await expect(activeSlide(page)).toHaveAttribute('aria-label', new RegExp(`^1 de`));
 });
 
-test('[PUB-02] [PUB-09] the highlights show the four monthly prices in Brazilian format and buy in a new tab', async ({ page }) => {
+test('[PUB-02] [PUB-09] the highlights show the four monthly prices in Brazilian format and buy in a new tab', async ({
+  page,
+}) => {
   await openPage(page, paths.home);
   const expected: Record<string, string> = {
     bracelet: 'R$ 54,90',
@@ -125,7 +140,9 @@ test('[PUB-06] six videos; the player loads from youtube-nocookie only when one 
   page.on('request', (request) => {
     if (/youtube/.test(new URL(request.url()).hostname)) youtube.push(request.url());
   });
-  await page.route(/youtube-nocookie\.com/, (route) => route.fulfill({ contentType: 'text/html', body: '<p>player</p>' }));
+  await page.route(/youtube-nocookie\.com/, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<p>player</p>' }),
+  );
   await openPage(page, paths.home);
   const play = page.getByRole('button', { name: new RegExp(`^${ui.site.carousel.playVideo}:`) });
   await expect(play).toHaveCount(videos.length);
@@ -135,7 +152,10 @@ test('[PUB-06] six videos; the player loads from youtube-nocookie only when one 
 
   await play.first().click();
   const frame = page.locator('iframe');
-  await expect(frame).toHaveAttribute('src', new RegExp(`^https://www\\.youtube-nocookie\\.com/embed/${videos[0]!.youtubeId}`));
+  await expect(frame).toHaveAttribute(
+    'src',
+    new RegExp(`^https://www\\.youtube-nocookie\\.com/embed/${videos[0]!.youtubeId}`),
+  );
   await expect(frame).toHaveAttribute('title', videos[0]!.title);
   await expect.poll(() => youtube.length).toBeGreaterThan(0);
 });
@@ -185,7 +205,9 @@ test('[PUB-01] [PUB-03] [A11Y-01] with reduced motion nothing advances by itself
   await expect(page.locator('[data-marquee]')).toHaveJSProperty('childElementCount', 1);
 });
 
-test('[NAV-05] [A11Y-01] keyboard only: skip link, banner and testimonial arrows, FAQ — with a visible focus ring', async ({ page }) => {
+test('[NAV-05] [A11Y-01] keyboard only: skip link, banner and testimonial arrows, FAQ — with a visible focus ring', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await openPage(page, paths.home);
   await page.keyboard.press('Tab');

@@ -20,7 +20,9 @@ function contactPanel(page: Page) {
 test.describe('desktop', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('[NAV-01] the menu: Início, Pulseiras, Coleiras, Objetos, Campainhas, Manual de Uso, Contato, Minha Conta to /login', async ({ page }) => {
+  test('[NAV-01] the menu: Início, Pulseiras, Coleiras, Objetos, Campainhas, Manual de Uso, Contato, Minha Conta to /login', async ({
+    page,
+  }) => {
     await openPage(page, paths.bracelets);
     const menu = header(page).getByRole('navigation', { name: nav.mainMenu });
     await expect(menu.getByRole('link')).toHaveText([...menuLinks, nav.account]);
@@ -44,7 +46,10 @@ test.describe('desktop', () => {
     const whatsapp = page.locator('#contato-painel').getByRole('link', { name: new RegExp(ui.site.contact.whatsapp) });
     await expect(whatsapp).toHaveAttribute('href', /^https:\/\/wa\.me\/\d+$/);
     await expectNewTab(whatsapp);
-    await expect(page.locator('#contato-painel').getByRole('link', { name: ui.site.contact.faq })).toHaveAttribute('href', '/#faq');
+    await expect(page.locator('#contato-painel').getByRole('link', { name: ui.site.contact.faq })).toHaveAttribute(
+      'href',
+      '/#faq',
+    );
 
     // Moving onto the panel keeps it open.
     await page.locator('#contato-painel').hover();
@@ -59,7 +64,9 @@ test.describe('desktop', () => {
     await expect(button).toHaveAttribute('aria-expanded', 'false');
   });
 
-  test('[NAV-03] [NAV-05] Contato by keyboard: Enter opens it, Enter again closes it, Escape closes and returns focus', async ({ page }) => {
+  test('[NAV-03] [NAV-05] Contato by keyboard: Enter opens it, Enter again closes it, Escape closes and returns focus', async ({
+    page,
+  }) => {
     await openPage(page, paths.home);
     const button = header(page).getByRole('button', { name: nav.contact });
     await button.focus();
@@ -95,7 +102,10 @@ test.describe('desktop', () => {
     await openPage(page, paths.home);
     await page.locator('#produtos').scrollIntoViewIfNeeded();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
-    await page.locator('[data-product="collar"]').getByRole('link', { name: /Saiba mais/ }).click();
+    await page
+      .locator('[data-product="collar"]')
+      .getByRole('link', { name: /Saiba mais/ })
+      .click();
     await expectPath(page, paths.collars);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
@@ -149,7 +159,9 @@ test.describe('desktop', () => {
 test.describe('mobile', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-  test('[NAV-01] [NAV-05] the side menu: a modal that lists the pages, keeps focus inside and closes on Escape', async ({ page }) => {
+  test('[NAV-01] [NAV-05] the side menu: a modal that lists the pages, keeps focus inside and closes on Escape', async ({
+    page,
+  }) => {
     await openPage(page, paths.home);
     const open = page.getByRole('button', { name: nav.openMenu });
     await open.tap();

@@ -16,7 +16,9 @@ const prices: Record<string, string> = {
 };
 
 for (const product of products) {
-  test(`[PUB-10] [PUB-02] [PUB-09] ${product.path} explains the tag, shows its price and buys it in a new tab`, async ({ page }) => {
+  test(`[PUB-10] [PUB-02] [PUB-09] ${product.path} explains the tag, shows its price and buys it in a new tab`, async ({
+    page,
+  }) => {
     await openPage(page, product.path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.locator('[data-price]').first()).toHaveText(prices[product.path]!);
@@ -30,18 +32,32 @@ for (const product of products) {
   });
 }
 
-test('[PUB-11] the landing page: buy button, cards for collars, doorbell, objects and people, testimonials, slogan', async ({ page }) => {
+test('[PUB-11] the landing page: buy button, cards for collars, doorbell, objects and people, testimonials, slogan', async ({
+  page,
+}) => {
   await openPage(page, paths.landing);
   const buy = page.getByRole('link', { name: new RegExp(`^${ui.site.buy.nowAlt}`) });
   await expect(buy.first()).toHaveAttribute('href', storeConfig.store);
   await expectNewTab(buy.first());
-  await expect(page.locator('[data-product]')).toHaveText([/Para pets/, /Para casas e condomínios/, /Para objetos/, /Para pessoas/]);
-  await expect(page.locator('[data-product] [data-price]')).toHaveText(['R$ 29,90', 'R$ 19,90', 'R$ 11,90', 'R$ 54,90']);
+  await expect(page.locator('[data-product]')).toHaveText([
+    /Para pets/,
+    /Para casas e condomínios/,
+    /Para objetos/,
+    /Para pessoas/,
+  ]);
+  await expect(page.locator('[data-product] [data-price]')).toHaveText([
+    'R$ 29,90',
+    'R$ 19,90',
+    'R$ 11,90',
+    'R$ 54,90',
+  ]);
   expect(await testimonialNames(page)).toHaveLength(3);
   await expect(page.getByText('Toque. Quem encontra, chama você.')).toBeVisible();
 });
 
-test('[PUB-12] coming soon: "Falta só um toque.", the header menu, social links, privacy and terms', async ({ page }) => {
+test('[PUB-12] coming soon: "Falta só um toque.", the header menu, social links, privacy and terms', async ({
+  page,
+}) => {
   await openPage(page, paths.comingSoon);
   await expect(page.getByRole('heading', { level: 1, name: msg.comingSoonTitle })).toBeVisible();
   await expect(page.getByRole('banner').getByRole('navigation', { name: ui.site.nav.mainMenu })).toBeVisible();
@@ -73,7 +89,10 @@ test('[PUB-14] the footer: company, e-mail, phone, WhatsApp and social links', a
   await expect(footer).toContainText(company.legalName);
   await expect(footer.getByRole('link', { name: company.email })).toHaveAttribute('href', `mailto:${company.email}`);
   await expect(footer.getByRole('link', { name: company.phone })).toHaveAttribute('href', /^tel:\+55\d{10,11}$/);
-  await expect(footer.getByRole('link', { name: new RegExp(ui.site.contact.whatsapp) })).toHaveAttribute('href', /^https:\/\/wa\.me\//);
+  await expect(footer.getByRole('link', { name: new RegExp(ui.site.contact.whatsapp) })).toHaveAttribute(
+    'href',
+    /^https:\/\/wa\.me\//,
+  );
   for (const social of socialLinks) {
     await expect(footer.getByRole('link', { name: new RegExp(social.label) })).toHaveAttribute('href', social.href);
   }
@@ -129,10 +148,15 @@ const privacyPoints: [string, RegExp][] = [
   ['data collected', /Dados que coletamos[\s\S]*nome, e-mail, telefone, CPF ou CNPJ[\s\S]*localização/],
   ['sharing', /Com quem compartilhamos[\s\S]*Não vendemos dados pessoais/],
   ['retention of 5 years after the terms end', /por 5 \(cinco\) anos depois do seu término/],
-  ['LGPD data-subject rights', /Seus direitos como titular[\s\S]*LGPD[\s\S]*portabilidade[\s\S]*revogação do consentimento/],
+  [
+    'LGPD data-subject rights',
+    /Seus direitos como titular[\s\S]*LGPD[\s\S]*portabilidade[\s\S]*revogação do consentimento/,
+  ],
 ];
 
-test('[LEG-01] the privacy policy covers data collected, sharing, 5-year retention and LGPD rights', async ({ page }) => {
+test('[LEG-01] the privacy policy covers data collected, sharing, 5-year retention and LGPD rights', async ({
+  page,
+}) => {
   await openPage(page, paths.privacy);
   await expect(page.getByRole('heading', { level: 1, name: ui.site.headings.privacy })).toBeVisible();
   const text = await page.getByRole('main').innerText();
@@ -145,15 +169,23 @@ const termsPoints: [string, RegExp][] = [
   ["10 days' notice", /aviso prévio de 10 \(dez\) dias/],
   ['30-day licences', /licença é válida por 30 \(trinta\) dias/],
   ['no pro-rata refund', /Não há reembolso proporcional \(pro rata\)/],
-  ['stops when more than 30 days overdue or misused', /deixa de funcionar[\s\S]*atraso há mais de 30 \(trinta\) dias, ou quando for constatado mau uso/],
+  [
+    'stops when more than 30 days overdue or misused',
+    /deixa de funcionar[\s\S]*atraso há mais de 30 \(trinta\) dias, ou quando for constatado mau uso/,
+  ],
   ['fraud', /suspender ou cancelar a conta[\s\S]*fraude/],
   ['false information', /informações falsas[\s\S]*serão excluídas/],
   ['fine for loss or damage', /perda ou pelo dano[\s\S]*multa/],
-  ['Brazilian law and Belo Horizonte court', /leis da República Federativa do Brasil[\s\S]*Comarca de\s+Belo Horizonte/],
+  [
+    'Brazilian law and Belo Horizonte court',
+    /leis da República Federativa do Brasil[\s\S]*Comarca de\s+Belo Horizonte/,
+  ],
   ['cancellation in the app', /cancelamento é feito pelo Cliente no aplicativo/],
 ];
 
-test('[LEG-02] the terms cover comodato, licences, overdue and misuse, fraud, false data, fine, law and court', async ({ page }) => {
+test('[LEG-02] the terms cover comodato, licences, overdue and misuse, fraud, false data, fine, law and court', async ({
+  page,
+}) => {
   await openPage(page, paths.terms);
   await expect(page.getByRole('heading', { level: 1, name: ui.site.headings.terms })).toBeVisible();
   const text = await page.getByRole('main').innerText();

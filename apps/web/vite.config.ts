@@ -10,7 +10,28 @@ export default defineConfig({
   // prerender(): the public pages become static HTML and the JS budget is checked (PERF-03).
   plugins: [react(), tailwindcss(), prerender()],
   // The manifest maps source modules to chunks, for the prerender's preloads and the budget check.
-  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // Fewer, larger chunks for what every page loads: React and the router in one, and the
+        // small shared modules of the site's shell in another (PERF-03: each file costs a request
+        // and compresses worse alone).
+        codeSplitting: {
+          groups: [
+            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 2 },
+            {
+              name: 'shell',
+              test: /packages[\\/]contracts[\\/]src[\\/](constants|routes|ui)\.ts$|apps[\\/]web[\\/]src[\\/](content[\\/](config|contact|navigation|site|store)\.ts|components[\\/]ui[\\/](button|spinner)\.tsx)$/,
+              priority: 1,
+            },
+          ],
+        },
+      },
+    },
+  },
   server: {
     proxy: {
       '/api': { target: server, changeOrigin: true },

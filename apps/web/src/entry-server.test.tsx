@@ -12,7 +12,9 @@ const slots = ['_currentValue', '_currentValue2', '_currentRenderer', '_currentR
 /** React Router's contexts (e.g. the location), as React stores their current value. */
 const routerContexts: ContextSlot[] = (Object.values(router) as unknown[]).filter(
   (value): value is ContextSlot =>
-    typeof value === 'object' && value !== null && (value as { $$typeof?: symbol }).$$typeof === Symbol.for('react.context'),
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { $$typeof?: symbol }).$$typeof === Symbol.for('react.context'),
 );
 
 let unmount: (() => void) | undefined;
@@ -45,40 +47,49 @@ async function prerendered(path: string): Promise<string> {
  * throw the HTML away. Neither may happen.
  */
 describe('prerendered pages', () => {
-  it.each(['/', '/pulseiras', '/campainhas', '/manual-do-usuario', '/politica-de-privacidade', '/landing-page', '/coming-soon', '/login'])(
-    '[PERF-03] %s hydrates its prerendered HTML without a mismatch',
-    async (path) => {
-      const container = document.createElement('div');
-      container.innerHTML = await prerendered(path);
-      document.body.append(container);
-      const heading = container.querySelector('h1')?.textContent;
-      window.history.replaceState(null, '', path);
+  it.each([
+    '/',
+    '/pulseiras',
+    '/campainhas',
+    '/manual-do-usuario',
+    '/politica-de-privacidade',
+    '/landing-page',
+    '/coming-soon',
+    '/login',
+  ])('[PERF-03] %s hydrates its prerendered HTML without a mismatch', async (path) => {
+    const container = document.createElement('div');
+    container.innerHTML = await prerendered(path);
+    document.body.append(container);
+    const heading = container.querySelector('h1')?.textContent;
+    window.history.replaceState(null, '', path);
 
-      const [{ act, createElement, StrictMode }, { hydrateRoot }, { App }] = await Promise.all([
-        import('react'),
-        import('react-dom/client'),
-        import('./app/app'),
-      ]);
-      expect(routerContexts.length).toBeGreaterThan(0);
-      const errors = vi.spyOn(console, 'error');
-      const recoverable: unknown[] = [];
-      let root: Root | undefined;
-      await act(async () => {
-        root = hydrateRoot(container, createElement(StrictMode, null, createElement(App)), {
-          onRecoverableError: (error) => recoverable.push(error),
-        });
+    const [{ act, createElement, StrictMode }, { hydrateRoot }, { App }] = await Promise.all([
+      import('react'),
+      import('react-dom/client'),
+      import('./app/app'),
+    ]);
+    expect(routerContexts.length).toBeGreaterThan(0);
+    const errors = vi.spyOn(console, 'error');
+    const recoverable: unknown[] = [];
+    let root: Root | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, createElement(StrictMode, null, createElement(App)), {
+        onRecoverableError: (error) => recoverable.push(error),
       });
-      unmount = () => act(() => root?.unmount());
-      // The lazy chunks arrive and the page's boundary hydrates: React has claimed the page's heading.
-      const hydrated = () => Object.keys(container.querySelector('main h1') ?? {}).some((key) => key.startsWith('__reactFiber$'));
-      await vi.waitFor(() => expect(hydrated()).toBe(true), { timeout: 5000 });
+    });
+    unmount = () => act(() => root?.unmount());
+    // The lazy chunks arrive and the page's boundary hydrates: React has claimed the page's heading.
+    const hydrated = () =>
+      Object.keys(container.querySelector('main h1') ?? {}).some((key) => key.startsWith('__reactFiber$'));
+    await vi.waitFor(() => expect(hydrated()).toBe(true), { timeout: 5000 });
 
-      expect(recoverable).toEqual([]);
-      // Only this test runs both renderers in one process; the build renders in its own.
-      const sameProcessArtifact = /multiple renderers concurrently rendering the same context provider/;
-      expect(errors.mock.calls.map((call) => String(call[0])).filter((message) => !sameProcessArtifact.test(message))).toEqual([]);
-      expect(heading).toBeTruthy();
-      expect(container.querySelector('h1')?.textContent).toBe(heading);
-    },
-  );
+    expect(recoverable).toEqual([]);
+    // Only this test runs both renderers in one process; the build renders in its own.
+    const sameProcessArtifact = /multiple renderers concurrently rendering the same context provider/;
+    expect(
+      errors.mock.calls.map((call) => String(call[0])).filter((message) => !sameProcessArtifact.test(message)),
+    ).toEqual([]);
+    expect(heading).toBeTruthy();
+    expect(container.querySelector('h1')?.textContent).toBe(heading);
+  });
 });

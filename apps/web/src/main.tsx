@@ -1,27 +1,41 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { shouldHydrate } from './app/hydration';
-import { tokenStorage } from './lib/storage';
 import './index.css';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('#root is missing from index.html');
-
-const app = (
-  <StrictMode>
-    <App />
-  </StrictMode>
-);
-
-// Public pages arrive prerendered (PERF-03, docs/decisions/0009): hydrate them, in a transition so
-// React yields to the browser between components instead of blocking it for the whole page; every
-// other page starts from the empty shell.
-if (shouldHydrate(root.dataset.prerendered, window.location.pathname, tokenStorage.read() !== null)) {
-  startTransition(() => {
-    hydrateRoot(root, app);
-  });
-} else {
-  root.replaceChildren();
-  createRoot(root).render(app);
+/** The app's code: React, the routes and the page's chunks (#root's data-preload). */
+function boot() {
+  const root = document.getElementById('root');
+  for (const href of root?.dataset.preload?.split(' ').filter(Boolean) ?? []) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
+  }
+  void import('./boot');
 }
+
+/**
+ * Runs `start` once the browser has painted the page: the paint timing entry, not a timer, says
+ * so. A hidden tab (it does not paint) and a browser without paint timing start at once; a page
+ * that never paints starts after a while anyway.
+ */
+function afterFirstPaint(start: () => void) {
+  const paintTiming =
+    typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes.includes('paint');
+  if (document.visibilityState === 'hidden' || !paintTiming) return start();
+  let started = false;
+  const go = () => {
+    if (started) return;
+    started = true;
+    observer.disconnect();
+    start();
+  };
+  const observer = new PerformanceObserver((list) => {
+    if (list.getEntriesByName('first-contentful-paint').length > 0) go();
+  });
+  observer.observe({ type: 'paint', buffered: true });
+  setTimeout(go, 3000);
+}
+
+// A prerendered page (PERF-03) is already in the HTML: its code is neither fetched nor run before
+// the browser has painted it. Any other page starts the app at once.
+if (document.getElementById('root')?.dataset.prerendered) afterFirstPaint(boot);
+else boot();

@@ -10,7 +10,10 @@ const SHELL = 'app.html';
 /** URL paths of the prerendered public pages: every dist/<path>/index.html (the build's prerender). */
 function prerenderedPaths(distDir: string, prefix = ''): string[] {
   return readdirSync(join(distDir, prefix), { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'assets' && entry.name !== 'images')
+    .filter(
+      (entry) =>
+        entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'assets' && entry.name !== 'images',
+    )
     .flatMap((entry) => {
       const path = `${prefix}/${entry.name}`;
       const own = existsSync(join(distDir, path, 'index.html')) ? [path] : [];

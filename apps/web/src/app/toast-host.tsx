@@ -7,7 +7,10 @@ import { lazy, Suspense, useSyncExternalStore } from 'react';
  * react-toastify's queue.
  */
 const Toasts = lazy(async () => {
-  const [{ ToastContainer }, { toastContainerProps }] = await Promise.all([import('react-toastify'), import('../lib/toast')]);
+  const [{ ToastContainer }, { toastContainerProps }] = await Promise.all([
+    import('react-toastify'),
+    import('../lib/toast'),
+  ]);
   return { default: () => <ToastContainer {...toastContainerProps} /> };
 });
 
@@ -27,7 +30,11 @@ function subscribe(listener: () => void) {
 }
 
 export function ToastHost() {
-  const show = useSyncExternalStore(subscribe, () => wanted, () => false);
+  const show = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );
   return show ? (
     <Suspense fallback={null}>
       <Toasts />

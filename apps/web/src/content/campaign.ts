@@ -10,8 +10,12 @@ export const landing = {
     'Um QR Code em cada pulseira, coleira, objeto ou portão. Sem app para quem encontra, sem número exposto ' +
     'para você. A partir de R$ 11,90 por mês.',
   productsTitle: ui.site.headings.landingProducts,
-  cards: [productsByKey.collar, productsByKey.doorbell, productsByKey.object, productsByKey.bracelet] satisfies
-    readonly ProductContent[],
+  cards: [
+    productsByKey.collar,
+    productsByKey.doorbell,
+    productsByKey.object,
+    productsByKey.bracelet,
+  ] satisfies readonly ProductContent[],
   cardTitles: {
     collar: 'Para pets',
     doorbell: 'Para casas e condomínios',

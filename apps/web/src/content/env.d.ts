@@ -19,4 +19,3 @@ interface ImportMetaEnv {
   readonly VITE_TIKTOK_URL?: string;
   readonly VITE_LINKEDIN_URL?: string;
 }
-

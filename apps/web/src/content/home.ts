@@ -149,12 +149,37 @@ export interface Video {
  * replace them here (the thumbnails are drawn locally, so nothing else changes).
  */
 export const videos: readonly Video[] = [
-  { youtubeId: 'Tq7oQ1aF3kA', title: 'O que é o Toque, em 1 minuto', duration: '1:02', image: '/images/tags/familia.svg' },
+  {
+    youtubeId: 'Tq7oQ1aF3kA',
+    title: 'O que é o Toque, em 1 minuto',
+    duration: '1:02',
+    image: '/images/tags/familia.svg',
+  },
   { youtubeId: 'Tq7oQ2bG4lB', title: 'Como ativar o seu Toque', duration: '2:15', image: '/images/tags/objeto.svg' },
-  { youtubeId: 'Tq7oQ3cH5mC', title: 'Pulseira: a criança perdida no parque', duration: '1:48', image: '/images/tags/pulseira.svg' },
-  { youtubeId: 'Tq7oQ4dJ6nD', title: 'Coleira: o reencontro da Mel', duration: '2:31', image: '/images/tags/coleira.svg' },
-  { youtubeId: 'Tq7oQ5eK7pE', title: 'Campainha no condomínio, passo a passo', duration: '3:05', image: '/images/tags/campainha.svg' },
-  { youtubeId: 'Tq7oQ6fL8qF', title: 'Como atender uma chamada no app', duration: '1:37', image: '/images/tags/familia.svg' },
+  {
+    youtubeId: 'Tq7oQ3cH5mC',
+    title: 'Pulseira: a criança perdida no parque',
+    duration: '1:48',
+    image: '/images/tags/pulseira.svg',
+  },
+  {
+    youtubeId: 'Tq7oQ4dJ6nD',
+    title: 'Coleira: o reencontro da Mel',
+    duration: '2:31',
+    image: '/images/tags/coleira.svg',
+  },
+  {
+    youtubeId: 'Tq7oQ5eK7pE',
+    title: 'Campainha no condomínio, passo a passo',
+    duration: '3:05',
+    image: '/images/tags/campainha.svg',
+  },
+  {
+    youtubeId: 'Tq7oQ6fL8qF',
+    title: 'Como atender uma chamada no app',
+    duration: '1:37',
+    image: '/images/tags/familia.svg',
+  },
 ];
 
 export interface Step {
@@ -186,68 +211,17 @@ export const howItWorks: readonly Step[] = [
   {
     number: 4,
     title: 'Alguém encontra e escaneia',
-    description:
-      'Quem encontrar aponta a câmera do celular para o QR Code. Não precisa baixar nada nem criar conta.',
+    description: 'Quem encontrar aponta a câmera do celular para o QR Code. Não precisa baixar nada nem criar conta.',
   },
   {
     number: 5,
     title: 'Você atende por vídeo',
-    description:
-      'Seu celular toca com a videochamada e a localização de quem chamou. O seu número continua escondido.',
+    description: 'Seu celular toca com a videochamada e a localização de quem chamou. O seu número continua escondido.',
   },
 ];
 
-export interface FaqItem {
-  question: string;
-  answer: string;
-}
-
-/** PUB-05: seven questions, each answered. */
-export const faq: readonly FaqItem[] = [
-  {
-    question: 'Quem encontra precisa baixar algum aplicativo?',
-    answer:
-      'Não. Basta apontar a câmera de qualquer celular para o QR Code: a chamada abre no navegador, sem app e ' +
-      'sem cadastro. Quem precisa do app Toque é você, para receber as chamadas e configurar os seus Toques.',
-  },
-  {
-    question: 'Quem me chama vê o meu número de telefone?',
-    answer:
-      'Não. A videochamada passa pela plataforma Toque. Quem encontra vê apenas o primeiro nome cadastrado e, se ' +
-      'você permitir, as informações importantes. Telefone, e-mail e endereço nunca são mostrados.',
-  },
-  {
-    question: 'Como eu ativo o meu Toque?',
-    answer:
-      'Escaneie o QR Code do produto e crie a sua conta na página que abrir, ou entre na sua conta e toque em ' +
-      '"Adicionar Toque" com o código de 8 caracteres da embalagem. Depois, baixe o app para receber as chamadas.',
-  },
-  {
-    question: 'Quanto custa e como funciona a cobrança?',
-    answer:
-      'A licença é mensal: Pulseira R$ 54,90, Coleira R$ 29,90, Objeto R$ 11,90 e Campainha R$ 19,90 por ' +
-      'residência ou apartamento. Cada licença vale 30 dias, e o produto físico fica com você em comodato por ' +
-      '12 meses, renovados automaticamente.',
-  },
-  {
-    question: 'E se eu não puder atender a chamada?',
-    answer:
-      'Você pode compartilhar cada Toque com até 3 pessoas, e todas recebem a chamada ao mesmo tempo. Se ninguém ' +
-      'atender em 60 segundos, quem encontrou pode deixar uma mensagem com a localização, e você recebe um e-mail.',
-  },
-  {
-    question: 'Funciona em condomínios?',
-    answer:
-      'Sim. Uma placa na portaria atende o prédio inteiro: o visitante escolhe o apartamento e até 3 moradores ' +
-      'daquela unidade são chamados. O síndico gerencia as unidades, e cada apartamento tem a sua licença.',
-  },
-  {
-    question: 'Como faço para cancelar?',
-    answer:
-      'O cancelamento é feito pelo app Toque, com 10 dias de antecedência do fim do período. A licença já paga ' +
-      'vale até o fim dos 30 dias e não há devolução proporcional. Nossa equipe ajuda pelo WhatsApp das 8:00 às 21:00.',
-  },
-];
+/** The FAQ (PUB-05) has its own file; the home page and the dashboard's FAQ block show it. */
+export { faq, type FaqItem } from './faq';
 
 export interface Partner {
   name: string;

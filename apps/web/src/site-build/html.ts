@@ -21,7 +21,7 @@ export interface PageHtml {
   path: string;
   /** React's output for the page. */
   rendered: string;
-  /** Script URLs to preload, so hydration does not wait for a chain of lazy chunks. */
+  /** Script URLs of the page's chunks, preloaded together so hydration does not wait for a chain of lazy chunks. */
   preloads: readonly string[];
 }
 
@@ -41,15 +41,13 @@ export function injectPage(template: string, page: PageHtml): string {
   if (head.some((tag) => /^<meta\b[^>]*name="description"/.test(tag))) {
     html = html.replace(/<meta\s+name="description"[\s\S]*?\/?>\s*/, '');
   }
-  // The page is already in the HTML: its scripts only make it interactive, so they must not compete
-  // with the stylesheet and the images for the first paint.
+  // The page is already in the HTML: its scripts only make it interactive. They are fetched after
+  // the first paint (main.tsx reads data-preload), so they never compete with it.
   html = html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
-  // Chunks the template already loads are not announced twice.
-  const preloads = page.preloads
-    .filter((href) => !html.includes(`"${href}"`))
-    .map((href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${escapeAttribute(href)}">`);
-  html = html.replace('</head>', `  ${[...head, ...preloads].join('\n    ')}\n  </head>`);
-  return html.replace(root, `<div id="root" data-prerendered="${escapeAttribute(page.path)}">${body}</div>`);
+  html = html.replace('</head>', `  ${head.join('\n    ')}\n  </head>`);
+  const preload = page.preloads.filter((href) => !html.includes(`"${href}"`)).join(' ');
+  const attributes = `data-prerendered="${escapeAttribute(page.path)}"${preload ? ` data-preload="${escapeAttribute(preload)}"` : ''}`;
+  return html.replace(root, `<div id="root" ${attributes}>${body}</div>`);
 }
 
 /** Where a page's HTML goes in dist: / → index.html, /pulseiras → pulseiras/index.html. */

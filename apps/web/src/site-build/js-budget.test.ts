@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { checkBudget, firstLoadFiles, JS_BUDGET_BYTES, scriptsOf, type Manifest } from './js-budget';
 
 const manifest: Manifest = {
-  'index.html': { file: 'assets/index-1.js', imports: ['_react.js'], dynamicImports: ['src/dashboard.tsx', 'src/home.tsx'] },
+  'index.html': {
+    file: 'assets/index-1.js',
+    imports: ['_react.js'],
+    dynamicImports: ['src/dashboard.tsx', 'src/home.tsx'],
+  },
   '_react.js': { file: 'assets/react-2.js' },
   'src/home.tsx': { file: 'assets/home-3.js', imports: ['_react.js', '_carousel.js'] },
   '_carousel.js': { file: 'assets/carousel-4.js' },
@@ -14,14 +18,19 @@ const html = `<head>
   <script type="module" crossorigin src="/assets/index-1.js"></script>
   <link rel="modulepreload" crossorigin href="/assets/react-2.js">
   <link rel="stylesheet" href="/assets/index.css">
-  <link rel="modulepreload" crossorigin href="/assets/home-3.js">
   <script src="/legacy.js"></script>
-</head>`;
+</head>
+<body><div id="root" data-prerendered="/" data-preload="/assets/home-3.js"></div></body>`;
 
 describe('first-load JavaScript', () => {
-  it('[PERF-03] counts module scripts, module preloads and their static imports, not lazy chunks', () => {
-    expect(scriptsOf(html)).toEqual(['/assets/index-1.js', '/assets/react-2.js', '/assets/home-3.js']);
-    expect(firstLoadFiles(html, manifest)).toEqual(['assets/carousel-4.js', 'assets/home-3.js', 'assets/index-1.js', 'assets/react-2.js']);
+  it('[PERF-03] counts module scripts, module preloads, the data-preload chunks and their static imports, not lazy chunks', () => {
+    expect(scriptsOf(html).sort()).toEqual(['/assets/home-3.js', '/assets/index-1.js', '/assets/react-2.js']);
+    expect(firstLoadFiles(html, manifest)).toEqual([
+      'assets/carousel-4.js',
+      'assets/home-3.js',
+      'assets/index-1.js',
+      'assets/react-2.js',
+    ]);
   });
 });
 

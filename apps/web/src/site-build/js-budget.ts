@@ -14,9 +14,13 @@ export interface ManifestChunk {
 }
 export type Manifest = Record<string, ManifestChunk>;
 
-/** Script URLs a page's HTML loads: module scripts and module preloads. */
+/**
+ * Script URLs a page's HTML loads: module scripts, module preloads, and the chunks #root's
+ * data-preload names (main.tsx preloads them right after the first paint).
+ */
 export function scriptsOf(html: string): string[] {
   const urls = new Set<string>();
+  for (const url of /\bdata-preload="([^"]*)"/.exec(html)?.[1]?.split(' ') ?? []) if (url) urls.add(url);
   for (const tag of html.match(/<script\b[^>]*>|<link\b[^>]*>/g) ?? []) {
     const isModule = /^<script\b/.test(tag) ? /type="module"/.test(tag) : /rel="modulepreload"/.test(tag);
     const url = /(?:src|href)="([^"]+)"/.exec(tag)?.[1];
@@ -66,7 +70,9 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 export function checkBudget(files: { file: string; gzipBytes: number }[], limitBytes = JS_BUDGET_BYTES): BudgetResult {
   const totalBytes = files.reduce((sum, file) => sum + file.gzipBytes, 0);
   const ok = totalBytes <= limitBytes;
-  const lines = [...files].sort((a, b) => b.gzipBytes - a.gzipBytes).map((f) => `  ${kb(f.gzipBytes).padStart(9)}  ${f.file}`);
+  const lines = [...files]
+    .sort((a, b) => b.gzipBytes - a.gzipBytes)
+    .map((f) => `  ${kb(f.gzipBytes).padStart(9)}  ${f.file}`);
   const report = [
     `PERF-03: home page first-load JavaScript ${kb(totalBytes)} gzip of ${kb(limitBytes)} allowed${ok ? '' : ' — OVER BUDGET'}`,
     ...lines,

@@ -9,22 +9,29 @@ export interface PrerenderedPage {
   preload: readonly string[];
 }
 
-const marketing = (name: string) => `src/features/marketing/pages/${name}.tsx`;
+/** The app itself: main.tsx imports it once the prerendered page has been painted. */
+const boot = 'src/boot.tsx';
+const marketing = (name: string) => [boot, `src/features/marketing/pages/${name}.tsx`];
 
 /** The public pages rendered to HTML at build time (PERF-03, docs/decisions/0009). */
 export const prerenderedPages: readonly PrerenderedPage[] = [
-  { path: paths.home, preload: [marketing('home-page')] },
-  { path: paths.bracelets, preload: [marketing('product-page')] },
-  { path: paths.collars, preload: [marketing('product-page')] },
-  { path: paths.objects, preload: [marketing('product-page')] },
-  { path: paths.doorbells, preload: [marketing('product-page')] },
-  { path: paths.manual, preload: [marketing('manual-page')] },
-  { path: paths.privacy, preload: [marketing('legal-page')] },
-  { path: paths.terms, preload: [marketing('legal-page')] },
-  { path: paths.landing, preload: [marketing('landing-page')] },
-  { path: paths.comingSoon, preload: [marketing('coming-soon-page')] },
+  { path: paths.home, preload: marketing('home-page') },
+  { path: paths.bracelets, preload: marketing('product-page') },
+  { path: paths.collars, preload: marketing('product-page') },
+  { path: paths.objects, preload: marketing('product-page') },
+  { path: paths.doorbells, preload: marketing('product-page') },
+  { path: paths.manual, preload: marketing('manual-page') },
+  { path: paths.privacy, preload: marketing('legal-page') },
+  { path: paths.terms, preload: marketing('legal-page') },
+  { path: paths.landing, preload: marketing('landing-page') },
+  { path: paths.comingSoon, preload: marketing('coming-soon-page') },
   {
     path: paths.login,
-    preload: ['src/app/layouts/services-layout.tsx', 'src/app/guards/guest-route.tsx', 'src/app/routes/auth/login.tsx'],
+    preload: [
+      boot,
+      'src/app/layouts/services-layout.tsx',
+      'src/app/guards/guest-route.tsx',
+      'src/app/routes/auth/login.tsx',
+    ],
   },
 ];

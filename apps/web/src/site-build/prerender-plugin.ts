@@ -61,7 +61,13 @@ export function prerender(): Plugin {
         root,
         mode: config.mode,
         logLevel: 'warn',
-        build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false, manifest: false },
+        build: {
+          ssr: 'src/entry-server.tsx',
+          outDir: ssrDir,
+          emptyOutDir: true,
+          copyPublicDir: false,
+          manifest: false,
+        },
         ssr: { noExternal: ['@toque/contracts'] },
       });
       const entry = pathToFileURL(join(ssrDir, 'entry-server.js')).href;

@@ -163,9 +163,7 @@ export const privacyPolicy: LegalDocument = {
     {
       id: 'contato',
       title: '10. Contato',
-      blocks: [
-        `${company.legalName} · ${company.address} · E-mail: ${company.email} · Telefone: ${company.phone}.`,
-      ],
+      blocks: [`${company.legalName} · ${company.address} · E-mail: ${company.email} · Telefone: ${company.phone}.`],
     },
   ],
 };

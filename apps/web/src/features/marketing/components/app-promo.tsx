@@ -1,5 +1,6 @@
 import { homeText } from '../../../content/home';
 import { StoreBadges } from './store-badges';
+import { siteLabels } from '../../../content/site-labels';
 
 /** PUB-08: why the owner installs the app, with the store links. */
 export function AppPromo() {
@@ -7,7 +8,7 @@ export function AppPromo() {
     <div className="grid items-center gap-10 md:grid-cols-2">
       <img
         src="/images/app/celular.svg"
-        alt="O app Toque recebendo uma videochamada com a localização de quem chamou"
+        alt={siteLabels.appImageAlt}
         width={360}
         height={520}
         loading="lazy"

@@ -6,6 +6,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { useAutoAdvance } from '../hooks/use-auto-advance';
 import { BuyButton } from './buy-button';
 import { CarouselButton } from './carousel-button';
+import { siteLabels } from '../../../content/site-labels';
 
 const labels = ui.site.carousel;
 
@@ -13,8 +14,8 @@ function Slide({ slide, position, active }: { slide: BannerSlide; position: numb
   return (
     <div
       role="group"
-      aria-roledescription="slide"
-      aria-label={`${position + 1} de ${bannerSlides.length}: ${slide.eyebrow}`}
+      aria-roledescription={siteLabels.slide}
+      aria-label={siteLabels.slidePosition(position + 1, bannerSlides.length, slide.eyebrow)}
       aria-hidden={!active}
       inert={!active}
       data-active={active}
@@ -53,7 +54,7 @@ export function Banner() {
   const carousel = useAutoAdvance(bannerSlides.length, BANNER_MS);
   return (
     <section
-      aria-roledescription="carrossel"
+      aria-roledescription={siteLabels.carousel}
       aria-label={ui.site.headings.banner}
       className="relative"
       {...carousel.holdProps}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { FaqItem } from '../../../content/home';
+import type { FaqItem } from '../../../content/faq';
 
 function Question({ item, id }: { item: FaqItem; id: string }) {
   const [open, setOpen] = useState(false);

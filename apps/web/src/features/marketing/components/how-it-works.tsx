@@ -1,4 +1,5 @@
 import { howItWorks } from '../../../content/home';
+import { siteLabels } from '../../../content/site-labels';
 
 /** PUB-04: five numbered steps. */
 export function HowItWorks() {
@@ -13,7 +14,7 @@ export function HowItWorks() {
             {step.number}
           </span>
           <h3 className="mt-4 text-lg font-bold text-slate-900">
-            <span className="sr-only">Passo {step.number}: </span>
+            <span className="sr-only">{`${siteLabels.step} ${step.number}: `}</span>
             {step.title}
           </h3>
           <p className="mt-2 text-slate-700">{step.description}</p>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { ProductContent } from '../../../content/products';
 import { BuyButton } from './buy-button';
 import { Price } from './price';
+import { siteLabels } from '../../../content/site-labels';
 
 interface ProductCardProps {
   product: ProductContent;
@@ -26,7 +27,7 @@ export function ProductCard({ product, title = product.name, buyLabel, moreLabel
           className="rounded-lg px-4 py-2 text-center text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
         >
           {moreLabel}
-          <span className="sr-only"> sobre {product.name}</span>
+          <span className="sr-only">{siteLabels.moreAbout(product.name)}</span>
         </Link>
       </div>
     </li>

@@ -1,6 +1,7 @@
 import { ui } from '@toque/contracts/ui';
 import { appStores } from '../../../content/config';
 import { ExternalLink } from './external-link';
+import { siteLabels } from '../../../content/site-labels';
 
 const badge =
   'inline-flex items-center gap-3 rounded-xl bg-slate-950 px-5 py-3 text-white ring-1 ring-white/30 transition-colors hover:bg-slate-800';
@@ -28,7 +29,7 @@ export function StoreBadges({ className = '' }: { className?: string }) {
             <path fill="#f87171" d="M13.8 12l3.4 3.4-12.4 6.3c-.4.2-.9.2-1.2 0z" />
           </svg>
           <span className="text-left leading-tight">
-            <Split text={ui.site.stores.googlePlay} store="Google Play" />
+            <Split text={ui.site.stores.googlePlay} store={siteLabels.storeNames.googlePlay} />
           </span>
         </ExternalLink>
       </li>
@@ -38,7 +39,7 @@ export function StoreBadges({ className = '' }: { className?: string }) {
             <path d="M16.4 12.6c0-2.4 2-3.6 2.1-3.7-1.1-1.7-2.9-1.9-3.5-1.9-1.5-.2-2.9.9-3.7.9-.8 0-1.9-.9-3.2-.8-1.6 0-3.2 1-4 2.4-1.7 3-.4 7.4 1.2 9.8.8 1.2 1.8 2.5 3 2.4 1.2 0 1.7-.8 3.1-.8 1.5 0 1.9.8 3.2.8 1.3 0 2.2-1.2 3-2.4.9-1.4 1.3-2.7 1.3-2.8 0 0-2.5-1-2.5-3.9zM14 5.4c.7-.8 1.1-1.9 1-3-1 0-2.1.6-2.8 1.4-.6.7-1.2 1.8-1 2.9 1 .1 2.1-.5 2.8-1.3z" />
           </svg>
           <span className="text-left leading-tight">
-            <Split text={ui.site.stores.appStore} store="App Store" />
+            <Split text={ui.site.stores.appStore} store={siteLabels.storeNames.appStore} />
           </span>
         </ExternalLink>
       </li>

@@ -4,6 +4,7 @@ import { testimonials, type Testimonial } from '../../../content/home';
 import { visibleWindow } from '../carousel';
 import { useAutoAdvance } from '../hooks/use-auto-advance';
 import { CarouselButton } from './carousel-button';
+import { siteLabels } from '../../../content/site-labels';
 
 const labels = ui.site.carousel;
 const VISIBLE = 3;
@@ -32,7 +33,9 @@ function Card({ testimonial, slot }: { testimonial: Testimonial; slot: number })
         />
         <p className="text-sm">
           <span className="block font-bold text-slate-900">{testimonial.userName}</span>
-          <span className="text-slate-700">Comprou: {testimonial.boughtProduct}</span>
+          <span className="text-slate-700">
+            {siteLabels.bought} {testimonial.boughtProduct}
+          </span>
         </p>
       </div>
     </li>
@@ -44,7 +47,7 @@ export function TestimonialsCarousel() {
   const carousel = useAutoAdvance(testimonials.length, CAROUSEL_MS);
   const shown = visibleWindow(testimonials, carousel.index, VISIBLE);
   return (
-    <div aria-roledescription="carrossel" aria-label={ui.site.headings.testimonials} {...carousel.holdProps}>
+    <div aria-roledescription={siteLabels.carousel} aria-label={ui.site.headings.testimonials} {...carousel.holdProps}>
       <ul className="grid gap-6 md:grid-cols-3" aria-live={carousel.running ? 'off' : 'polite'}>
         {shown.map((testimonial, slot) => (
           <Card key={testimonial.userName} testimonial={testimonial} slot={slot} />

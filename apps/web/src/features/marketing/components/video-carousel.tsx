@@ -3,6 +3,7 @@ import { ui } from '@toque/contracts/ui';
 import { videos } from '../../../content/home';
 import { CarouselButton } from './carousel-button';
 import { LiteVideo } from './lite-video';
+import { siteLabels } from '../../../content/site-labels';
 
 const labels = ui.site.carousel;
 
@@ -27,7 +28,7 @@ export function VideoCarousel() {
   }
 
   return (
-    <div aria-roledescription="carrossel" aria-label={ui.site.headings.videos}>
+    <div aria-roledescription={siteLabels.carousel} aria-label={ui.site.headings.videos}>
       <ul
         ref={track}
         className="-mx-4 flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-px-4 px-4 pb-2 [scrollbar-width:thin]"

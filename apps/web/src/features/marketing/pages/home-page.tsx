@@ -1,5 +1,6 @@
 import { ui } from '@toque/contracts/ui';
-import { faq, homeText } from '../../../content/home';
+import { faq } from '../../../content/faq';
+import { homeText } from '../../../content/home';
 import { products } from '../../../content/products';
 import { contact } from '../../../content/contact';
 import { brand } from '../../../content/site';

@@ -8,6 +8,7 @@ import { PageMeta } from '../components/page-meta';
 import { ProductCard } from '../components/product-card';
 import { Section } from '../components/section';
 import { TestimonialsCarousel } from '../components/testimonials-carousel';
+import { siteLabels } from '../../../content/site-labels';
 
 /** PUB-11: campaign page — buy button, testimonials, a card per tag, slogan. */
 export function LandingPage() {
@@ -24,7 +25,7 @@ export function LandingPage() {
           </div>
           <img
             src="/images/tags/familia.svg"
-            alt="Os quatro produtos Toque"
+            alt={siteLabels.allProductsAlt}
             width={480}
             height={360}
             fetchPriority="high"
@@ -48,7 +49,7 @@ export function LandingPage() {
       <Section id="depoimentos" title={ui.site.headings.testimonials} tone="bg-slate-50">
         <TestimonialsCarousel />
       </Section>
-      <section aria-label="Slogan" className="bg-brand-800">
+      <section aria-label={siteLabels.slogan} className="bg-brand-800">
         <div className="mx-auto flex max-w-6xl flex-col items-center gap-6 px-4 py-16 text-center">
           <p className="text-3xl font-extrabold text-white md:text-4xl">{landing.slogan}</p>
           <BuyButton href={storeConfig.store} label={ui.site.buy.nowAlt} variant="secondary" />

@@ -3,6 +3,7 @@ import { privacyPolicy } from '../../../content/legal/privacy';
 import { termsOfUse } from '../../../content/legal/terms';
 import { brand } from '../../../content/site';
 import { PageMeta } from '../components/page-meta';
+import { siteLabels } from '../../../content/site-labels';
 
 function Block({ block }: { block: LegalBlock }) {
   if (typeof block === 'string') return <p className="mt-3">{block}</p>;
@@ -27,8 +28,8 @@ export function LegalPage({ document }: { document: LegalDocument }) {
           {paragraph}
         </p>
       ))}
-      <nav aria-label="Índice" className="mt-8 rounded-2xl bg-slate-50 p-6 ring-1 ring-slate-200">
-        <p className="font-bold text-slate-900">Índice</p>
+      <nav aria-label={siteLabels.tableOfContents} className="mt-8 rounded-2xl bg-slate-50 p-6 ring-1 ring-slate-200">
+        <p className="font-bold text-slate-900">{siteLabels.tableOfContents}</p>
         <ol className="mt-3 grid gap-1 sm:grid-cols-2">
           {document.sections.map((section) => (
             <li key={section.id}>

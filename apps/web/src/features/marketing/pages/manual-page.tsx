@@ -6,13 +6,16 @@ import { PageMeta } from '../components/page-meta';
 import { Reveal } from '../components/reveal';
 import { SocialLinks } from '../components/social-links';
 import { StoreBadges } from '../components/store-badges';
+import { siteLabels } from '../../../content/site-labels';
 
 function Step({ step }: { step: ManualStep }) {
   return (
     <li id={`passo-${step.number}`} className="scroll-mt-24">
       <Reveal className="grid items-center gap-6 rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200 md:grid-cols-[1fr_16rem] md:p-10">
         <div>
-          <p className="text-sm font-bold uppercase tracking-widest text-brand-700">Passo {step.number}</p>
+          <p className="text-sm font-bold uppercase tracking-widest text-brand-700">
+            {siteLabels.step} {step.number}
+          </p>
           <h2 className="mt-2 text-2xl font-extrabold text-slate-900">{step.title}</h2>
           <p className="mt-3 text-lg text-slate-700">{step.text}</p>
           <ul className="mt-4 flex flex-col gap-2">

@@ -7,6 +7,7 @@ import { BuyButton } from '../components/buy-button';
 import { FaqList } from '../components/faq-list';
 import { PageMeta } from '../components/page-meta';
 import { Price } from '../components/price';
+import { siteLabels } from '../../../content/site-labels';
 
 /** Card data and page copy of one tag. */
 type ProductView = ProductContent & ProductPageContent;
@@ -47,7 +48,7 @@ function Details({ product }: { product: ProductView }) {
     <>
       <section aria-labelledby="beneficios" className="mx-auto max-w-6xl px-4 py-14">
         <h2 id="beneficios" className="text-2xl font-extrabold text-slate-900 md:text-3xl">
-          Por que escolher o {product.productName}
+          {siteLabels.whyChoose(product.productName)}
         </h2>
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {product.benefits.map((benefit) => (
@@ -107,7 +108,7 @@ function Closing({ product }: { product: ProductView }) {
     <>
       <section aria-labelledby="duvidas" className="mx-auto max-w-6xl px-4 py-14">
         <h2 id="duvidas" className="mb-8 text-center text-2xl font-extrabold text-slate-900">
-          Dúvidas sobre o {product.productName}
+          {siteLabels.questionsAbout(product.productName)}
         </h2>
         <FaqList items={product.questions} idPrefix="duvida" />
         <div className="mt-12 flex flex-col items-center gap-4 rounded-3xl bg-brand-50 px-6 py-10 text-center">
@@ -116,7 +117,7 @@ function Closing({ product }: { product: ProductView }) {
           <BuyButton href={product.storeUrl} label={buyLabel(product)} />
         </div>
       </section>
-      <nav aria-label="Outros produtos Toque" className="border-t border-slate-200">
+      <nav aria-label={siteLabels.otherProducts} className="border-t border-slate-200">
         <ul className="mx-auto flex max-w-6xl flex-wrap justify-center gap-3 px-4 py-8">
           {others.map((other) => (
             <li key={other.key}>

@@ -3,7 +3,15 @@ import { contact } from '../../../../content/contact';
 import { ExternalLink } from '../external-link';
 
 /** NAV-02 / PUB-15: support title, hours, WhatsApp link and the FAQ link. */
-export function ContactPanel({ id, onNavigate, className = 'w-72' }: { id: string; onNavigate?: () => void; className?: string }) {
+export function ContactPanel({
+  id,
+  onNavigate,
+  className = 'w-72',
+}: {
+  id: string;
+  onNavigate?: () => void;
+  className?: string;
+}) {
   return (
     <div id={id} className={`flex flex-col gap-3 text-left ${className}`} data-contact-panel>
       <p className="text-base font-bold text-slate-900">{contact.title}</p>

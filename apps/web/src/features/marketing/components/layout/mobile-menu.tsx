@@ -6,6 +6,7 @@ import { publicNav } from '../../../../content/navigation';
 import { buttonClasses } from '../../../../components/ui/button';
 import { useHasToken } from '../../hooks/use-has-token';
 import { ContactPanel } from './contact-panel';
+import { brand } from '../../../../content/site';
 
 interface MobileMenuProps {
   id: string;
@@ -69,7 +70,7 @@ export function MobileMenu({ id, open, onClose, contactOpen, onToggleContact }: 
       className="fixed inset-y-0 left-auto right-0 m-0 h-dvh max-h-none w-80 max-w-[85vw] bg-white p-0 shadow-2xl backdrop:bg-slate-950/50"
     >
       <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
-        <span className="text-xl font-extrabold text-brand-700">Toque</span>
+        <span className="text-xl font-extrabold text-brand-700">{brand.name}</span>
         <button
           type="button"
           onClick={onClose}

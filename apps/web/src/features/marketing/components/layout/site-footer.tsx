@@ -7,6 +7,7 @@ import { productNav } from '../../../../content/navigation';
 import { brand } from '../../../../content/site';
 import { ExternalLink } from '../external-link';
 import { SocialLinks } from '../social-links';
+import { siteLabels } from '../../../../content/site-labels';
 
 const link = 'text-slate-300 underline-offset-4 hover:text-white hover:underline';
 
@@ -32,7 +33,7 @@ export function SiteFooter() {
           <p className="mt-2 text-sm">{brand.slogan}</p>
           <SocialLinks tone="light" className="mt-4 -ml-3" />
         </div>
-        <Column title="Produtos">
+        <Column title={siteLabels.footerProducts}>
           {productNav.map((item) => (
             <li key={item.to}>
               <ExternalLink href={item.to} className={link}>
@@ -41,7 +42,7 @@ export function SiteFooter() {
             </li>
           ))}
         </Column>
-        <Column title="Institucional">
+        <Column title={siteLabels.footerInstitutional}>
           <li>
             <ExternalLink href={paths.manual} className={link}>
               {ui.site.headings.manual}

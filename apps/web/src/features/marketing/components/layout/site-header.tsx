@@ -7,6 +7,7 @@ import { buttonClasses } from '../../../../components/ui/button';
 import { useDrawerState, useMenuState } from '../../hooks/use-menu-state';
 import { ContactMenuItem } from './contact-menu-item';
 import { MobileMenu } from './mobile-menu';
+import { brand } from '../../../../content/site';
 
 /** The desktop Contato item and the side menu's one are separate items: each screen size has one. */
 const CONTACT = 'contato';
@@ -30,7 +31,7 @@ export function Logo() {
           d="M7 7h7v7H7zm2 2v3h3V9zm9-2h7v7h-7zm2 2v3h3V9zM7 18h7v7H7zm2 2v3h3v-3zm9-2h3v3h-3zm4 4h3v3h-3zm-4 0h3v3h-3z"
         />
       </svg>
-      Toque
+      {brand.name}
     </Link>
   );
 }
