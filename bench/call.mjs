@@ -1,5 +1,5 @@
 /* global document, window */
-// PERF-02 benchmark: `npm run bench:call`.
+// [PERF-02] benchmark: `npm run bench:call`.
 // Starts the real server (a fresh embedded database, or DATABASE_URL/REDIS_URL when set) serving the
 // built web app (apps/web/dist, or WEB_DIST), then measures:
 //   1. finder start (POST /api/calls sent) → the owner's `incoming-call`, over 200 calls (p95 < 50 ms);
