@@ -1,24 +1,10 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { passwordResetCodes, pushSubscriptions, tags } from '../../db/schema';
+import { passwordResetCodes, pushSubscriptions } from '../../db/schema';
 
 type Conn = Db | Tx;
 
 export const authRepository = {
-  /** Locks the tag row so that concurrent claims of one code serialise. */
-  lockTag(tx: Tx, code: string) {
-    return tx
-      .select()
-      .from(tags)
-      .where(eq(tags.code, code))
-      .for('update')
-      .then((r) => r[0]);
-  },
-
-  claimTag(tx: Tx, code: string, ownerId: string) {
-    return tx.update(tags).set({ ownerId }).where(and(eq(tags.code, code), isNull(tags.ownerId)));
-  },
-
   async replaceResetCode(db: Conn, userId: string, codeHash: string, expiresAt: Date) {
     await db.transaction(async (tx) => {
       // Only the newest code is live: an older one is spent when a new one is asked for.

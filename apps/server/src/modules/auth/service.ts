@@ -8,6 +8,7 @@ import { hashPassword, verifyDummy, verifyPassword } from '../../lib/passwords';
 import { hashResetCode, newResetCode, sameHash } from '../../lib/codes';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { usersRepository as users } from '../../db/repositories/users';
+import { tagsRepository } from '../../db/repositories/tags';
 import { authRepository as repo } from './repository';
 
 /** The login `token` is the browser's Web Push subscription (JSON) or empty. */
@@ -66,7 +67,7 @@ export function authService(app: FastifyInstance, opts: { secret: string; logCod
       const passwordHash = await hashPassword(body.password);
       try {
         return await db.transaction(async (tx) => {
-          const tag = await repo.lockTag(tx, body.code);
+          const tag = await tagsRepository.lockTag(tx, body.code);
           if (!tag) throw new NotFound(apiMsg.qrNotFound);
           if (tag.ownerId || !tag.isActive || tag.disabledAt) throw new NotFound(apiMsg.qrUnavailable);
           if (tag.productId !== body.productId) throw new Unauthorized(apiMsg.qrTypeMismatch);
@@ -78,7 +79,7 @@ export function authService(app: FastifyInstance, opts: { secret: string; logCod
             cpfCnpj: body.cpfOrCnpj,
             passwordHash,
           });
-          await repo.claimTag(tx, tag.code, user.id);
+          await tagsRepository.claimTag(tx, tag.code, user.id);
           return app.signToken(user);
         });
       } catch (error) {

@@ -35,15 +35,6 @@ export const productsRepository = {
       order by t.product_id, t.created_at, t.code`));
   },
 
-  lockTag(tx: Tx, code: string) {
-    return tx
-      .select()
-      .from(tags)
-      .where(eq(tags.code, code))
-      .for('update')
-      .then((r) => r[0]);
-  },
-
   findTag(db: Conn, code: string) {
     return db
       .select()
@@ -51,10 +42,6 @@ export const productsRepository = {
       .where(eq(tags.code, code))
       .limit(1)
       .then((r) => r[0]);
-  },
-
-  setOwner(tx: Tx, code: string, ownerId: string) {
-    return tx.update(tags).set({ ownerId }).where(and(eq(tags.code, code), isNull(tags.ownerId)));
   },
 
   isMember(db: Conn, code: string, userId: string) {

@@ -5,6 +5,7 @@ import type { UpdateNameBody } from '@toque/contracts/products';
 import type { Tx } from '../../db/client';
 import { usersRepository } from '../../db/repositories/users';
 import { Conflict, Forbidden, NotFound } from '../../errors';
+import { tagsRepository } from '../../db/repositories/tags';
 import { productsRepository as repo } from './repository';
 
 
@@ -63,7 +64,7 @@ export function productsService(app: FastifyInstance) {
      */
     async associate(code: string, userId: string) {
       return db.transaction(async (tx) => {
-        const tag = await repo.lockTag(tx, code);
+        const tag = await tagsRepository.lockTag(tx, code);
         if (!tag) {
           if (await joinUnit(tx, code, userId)) return 'unit' as const;
           throw new NotFound(tagMsg.codeNotFound);
@@ -72,7 +73,7 @@ export function productsService(app: FastifyInstance) {
         if (tag.ownerId === userId) throw new Conflict(tagMsg.alreadyYours);
         if (tag.ownerId) throw new Conflict(tagMsg.ownedByAnother);
         if (!tag.isActive) throw new Conflict(tagMsg.inactive);
-        await repo.setOwner(tx, code, userId);
+        await tagsRepository.claimTag(tx, code, userId);
         return 'tag' as const;
       });
     },
@@ -105,7 +106,7 @@ export function productsService(app: FastifyInstance) {
       if (!target) throw new NotFound(tagMsg.memberUserNotFound);
       if (target.id === userId) throw new Conflict(tagMsg.cannotShareWithSelf);
       await db.transaction(async (tx) => {
-        await repo.lockTag(tx, code);
+        await tagsRepository.lockTag(tx, code);
         const current = await repo.members(tx, code);
         if (current.some((m) => m.userId === target.id)) throw new Conflict(tagMsg.alreadyMember);
         if (current.length >= MEMBERS_PER_TAG) throw new Conflict(tagMsg.membersFull);
