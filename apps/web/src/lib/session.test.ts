@@ -55,6 +55,21 @@ describe('session store', () => {
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
+  it('[AUTH-05] a user load that gets no answer (page left, network down) keeps the session', async () => {
+    const fetch = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const client = createApiClient({ fetch, spacingMs: 0 });
+    const notify = { success: vi.fn(), error: vi.fn() };
+    const store = createSessionStore({ storage: tokenStorage, client, notify, warn: vi.fn(), onEnd: vi.fn() });
+
+    await store.login('tok-offline');
+
+    expect(window.localStorage.getItem(storageKeys.authToken)).toBe('tok-offline');
+    expect(store.getState()).toMatchObject({ token: 'tok-offline', loading: false });
+    expect(notify.error).not.toHaveBeenCalled();
+  });
+
   it('[AUTH-05] a failed user name load logs the user out with the catalogue message', async () => {
     const { store, notify, onEnd } = setup({
       '/profile/userName': { status: 401, body: { message: 'Sessão inválida ou expirada.' } },

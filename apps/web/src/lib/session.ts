@@ -1,6 +1,6 @@
 import { msg } from '@toque/contracts/messages';
 import { api } from '@toque/contracts/routes';
-import { apiClient, type ApiClient } from './api-client';
+import { apiClient, isApiError, type ApiClient } from './api-client';
 import { queryClient } from './query-client';
 import { tokenStorage, type TokenStorage } from './storage';
 import { notify, type Notify } from './toast';
@@ -67,7 +67,16 @@ export function createSessionStore(deps: SessionDeps) {
     // The session changed meanwhile (logout, another login): this answer is about someone else.
     if (state.token !== token) return;
     if (name.status === 'rejected') {
-      // AUTH-05: without a user name the token is worthless; the user is logged out.
+      // Status 0: the request got no answer (the client's network error).
+      if (!isApiError(name.reason) || name.reason.status === 0) {
+        // No answer at all (the page is being left, or the network dropped): that says nothing
+        // about the token, so the session stays and the next load asks again.
+        userRequestedFor = null;
+        set({ loading: false, error: msg.loadUserError });
+        deps.warn('Toque: user load got no answer', name.reason);
+        return;
+      }
+      // AUTH-05: the server refused the token; without a user name it is worthless, so log out.
       end({ error: msg.loadUserError });
       deps.notify.error(msg.loadUserError);
       return;
