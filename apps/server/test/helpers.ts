@@ -18,13 +18,9 @@ export interface TestApp {
   config: Config;
 }
 
-/**
- * Builds the real app on a real database: a fresh in-memory PGlite per file, or the shared
- * PostgreSQL of DATABASE_URL (tests then keep to their own rows: unique e-mails and codes).
- * Closed after the file's tests.
- */
-export async function build(env: Record<string, string> = {}): Promise<TestApp> {
-  const config = loadConfig({
+/** The tests' configuration: in-memory PGlite or DATABASE_URL, and limits out of the way. */
+function testConfig(env: Record<string, string>): Config {
+  return loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: 'memory://',
     // Every test file signs many users up from one address; rate-limit tests lower these again.
@@ -34,6 +30,15 @@ export async function build(env: Record<string, string> = {}): Promise<TestApp> 
     ...(engine === 'postgres' ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     ...env,
   });
+}
+
+/**
+ * Builds the real app on a real database: a fresh in-memory PGlite per file, or the shared
+ * PostgreSQL of DATABASE_URL (tests then keep to their own rows: unique e-mails and codes).
+ * Closed after the file's tests.
+ */
+export async function build(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = testConfig(env);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const app = await buildApp(config, database);
   await app.ready();
@@ -115,17 +120,8 @@ export async function lastResetCode(app: FastifyInstance, email: string): Promis
  * memory, so both apps share the one `Database`. `env` is given to both (e.g. REDIS_URL).
  */
 export async function buildPair(env: Record<string, string> = {}): Promise<[TestApp, TestApp]> {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: 'memory://',
-    // With REDIS_URL the limits' counters outlive the run: keep the suite's own sign-ups and calls under them.
-    RATE_LOGIN_PER_IP: '100000',
-    RATE_LOGIN_PER_EMAIL: '100000',
-    RATE_CODE_PER_IP: '100000',
-    RATE_CALL_PER_IP: '100000',
-    ...(engine === 'postgres' ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-    ...env,
-  });
+  // With REDIS_URL the counters outlive the run: keep the suite's own calls under the limit.
+  const config = testConfig({ RATE_CALL_PER_IP: '100000', ...env });
   const first = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const second =
     engine === 'postgres' ? await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }) : first;
