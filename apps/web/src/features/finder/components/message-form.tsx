@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { callUi } from '@toque/contracts/call-ui';
 import { leaveMessageBody } from '@toque/contracts/calls';
 import { Button } from '../../../components/ui/button';
+import { TextAreaField } from '../../../components/ui/field';
 import { isApiError } from '../../../lib/api-client';
 
 const MESSAGE_MAX = 500;
@@ -15,7 +16,6 @@ interface MessageFormProps {
 }
 
 export function MessageForm({ intro, onSend, blocked = null }: MessageFormProps) {
-  const id = useId();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -44,26 +44,14 @@ export function MessageForm({ intro, onSend, blocked = null }: MessageFormProps)
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
       <p className="text-slate-800">{intro}</p>
-      <div className="space-y-1.5">
-        <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-          {callUi.finder.messageLabel}
-        </label>
-        <textarea
-          id={id}
-          value={text}
-          maxLength={MESSAGE_MAX}
-          rows={4}
-          onChange={(event) => setText(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className="block w-full rounded-lg border border-slate-400 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm focus:border-brand-600"
-        />
-        {error ? (
-          <p id={`${id}-error`} className="text-sm font-medium text-red-700">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <TextAreaField
+        label={callUi.finder.messageLabel}
+        value={text}
+        maxLength={MESSAGE_MAX}
+        rows={4}
+        onChange={(event) => setText(event.target.value)}
+        error={error ?? undefined}
+      />
       <Button type="submit" size="lg" className="w-full" busy={busy}>
         {callUi.finder.sendMessage}
       </Button>
