@@ -82,7 +82,7 @@ async function owner(code) {
     email: `dono${ownerSeq}.${Date.now()}@bench.toque`,
     password: 'segredo123',
     phone: '31988887777',
-    cpfOrCnpj: '12345678901',
+    cpfOrCnpj: '52998224725',
   };
   await json('POST', '/auth/register', user);
   const { data } = await json('POST', '/auth/login', {
@@ -148,7 +148,7 @@ async function ringLatency(code, token) {
 /** 2. In Chromium: the owner's /call page, Atender → the remote video's first frame (videoWidth > 0). */
 async function answerToFirstFrame(code, token) {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: [
       '--use-fake-device-for-media-stream',
       '--use-fake-ui-for-media-stream',

@@ -39,7 +39,7 @@ export function newUser(overrides: Partial<TestUser> = {}): TestUser {
     email: `maria.${id}@exemplo.com.br`,
     password: 'segredo123',
     phone: '31988887777',
-    cpfOrCnpj: '12345678901',
+    cpfOrCnpj: '52998224725',
     ...overrides,
   };
 }

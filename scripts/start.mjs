@@ -3,12 +3,9 @@
 // unless DATABASE_URL is set).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+import { buildWeb, ensureInstalled, root } from './lib/setup.mjs';
 
 function run(label, cmd, args, env = process.env) {
   console.log(`\n▶ ${label}`);
@@ -19,14 +16,18 @@ function run(label, cmd, args, env = process.env) {
   }
 }
 
-const installed = join(root, 'node_modules', '.package-lock.json');
-const lock = join(root, 'package-lock.json');
-if (!existsSync(installed) || statSync(installed).mtimeMs < statSync(lock).mtimeMs) {
-  run('Instalando dependências (npm ci)', npm, ['ci', '--no-audit', '--no-fund']);
+if (!ensureInstalled()) {
+  console.error('✖ A instalação das dependências (npm ci) falhou.');
+  process.exit(1);
 }
-run('Construindo o app web', npm, ['run', 'build', '-w', 'apps/web']);
+console.log('\n▶ Construindo o app web');
+if (!buildWeb()) {
+  console.error('✖ O build do app web falhou.');
+  process.exit(1);
+}
 
-const env = { ...process.env };
+// An empty variable is unset (DATABASE_URL= means PGlite, not an invalid URL).
+const env = Object.fromEntries(Object.entries(process.env).filter(([, value]) => value?.trim()));
 env.NODE_ENV ??= 'production';
 env.DATA_DIR ??= join(root, 'data');
 if (!env.JWT_SECRET) {

@@ -23,6 +23,8 @@ import { callsSignalling } from './modules/calls/signalling';
 import { callsRoutes } from './modules/calls/routes';
 import { pushRoutes } from './modules/push/routes';
 import { geocodeRoutes } from './modules/geocode/routes';
+import { condominiumRoutes } from './modules/condominium/routes';
+import { adminRoutes } from './modules/admin/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -71,6 +73,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(callsRoutes, { service: callsService(app, calls) });
       await api.register(pushRoutes);
       await api.register(geocodeRoutes);
+      await api.register(condominiumRoutes);
+      await api.register(adminRoutes);
     },
     { prefix: '/api' },
   );

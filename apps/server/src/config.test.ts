@@ -26,4 +26,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toBe('loopback, 10.0.0.0/8');
   });
+
+  test('[OPS-08] an empty variable counts as unset: DATABASE_URL= is the embedded database, not an invalid URL', () => {
+    const config = loadConfig({ DATABASE_URL: '', REDIS_URL: ' ', PORT: '', SMTP_URL: '' });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.port).toBe(3000);
+    expect(config.smtpUrl).toBeUndefined();
+    expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
+  });
 });

@@ -118,7 +118,9 @@ function parseTrustProxy(value: string): boolean | string {
 
 /** The only reader of process.env: validates once and returns a typed config. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(source);
+  // An empty variable counts as unset, as most tools treat it (`DATABASE_URL=` means PGlite).
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ''));
+  const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${lines}`);

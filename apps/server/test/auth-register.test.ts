@@ -65,7 +65,7 @@ describe(`POST /api/auth/register ${dbLabel}`, () => {
     const account = newAccount({
       name: 'N'.repeat(50),
       phone: '3198888777',
-      cpfOrCnpj: '12345678901',
+      cpfOrCnpj: '52998224725',
       password: '123456',
     });
     const res = await register(account);

@@ -61,13 +61,13 @@ describe(`the finder's view of a tag ${dbLabel}`, () => {
     }
   });
 
-  test('[CALL-02] a condominium plate lists its units to choose from, temporary names included', async () => {
+  test('[CALL-02] [CONDO-10] a condominium plate lists its units to choose from, temporary names included; it names the building, not the síndico, and marks units nobody can answer', async () => {
     const p = await plate(app, 1);
     const body = (await view(p.code)).json<PublicTag>();
-    expect(body).toMatchObject({ state: 'active', product_id: 5, type: 'Condomínio', name: 'Edifício Aurora' });
+    expect(body).toMatchObject({ state: 'active', product_id: 5, type: 'Condomínio', name: 'Edifício Aurora', owner_first_name: '' });
     expect(body.units).toEqual([
-      { unit_id: p.unit.id, name: '101' },
-      { unit_id: p.empty.id, name: callMsg.temporaryUnit },
+      { unit_id: p.unit.id, name: '101', reachable: true },
+      { unit_id: p.empty.id, name: callMsg.temporaryUnit, reachable: false },
     ]);
   });
 });
@@ -120,6 +120,8 @@ describe(`starting a call ${dbLabel}`, () => {
       const res = await call({ code: p.code, ...(unitId ? { unitId } : {}) });
       expect([res.statusCode, res.json()]).toEqual([400, { message: callMsg.unitRequired }]);
     }
+    // Out of the database's integer range: a 400, not a database error.
+    for (const unitId of [2 ** 31, 1e20]) expect((await call({ code: p.code, unitId })).statusCode).toBe(400);
     const empty = await call({ code: p.code, unitId: p.empty.id });
     expect([empty.statusCode, empty.json()]).toEqual([409, { message: callMsg.unitEmpty }]);
     const ok = await call({ code: p.code, unitId: p.unit.id });

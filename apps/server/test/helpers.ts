@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
+import { cpfFromBase } from '@toque/contracts/cpf';
 import { afterAll, expect } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -53,12 +54,17 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}.${randomUUID().slice(0, 12)}@exemplo.com.br`;
 }
 
+/** A valid CPF (check digits right, ADM-08), different for every account. */
+export function randomCpf(): string {
+  return cpfFromBase(String(randomInt(100_000_000, 999_999_999)));
+}
+
 export function newAccount(overrides: Record<string, string> = {}) {
   return {
     name: 'Maria Souza',
     email: uniqueEmail(),
     phone: '31988887777',
-    cpfOrCnpj: '12345678901',
+    cpfOrCnpj: randomCpf(),
     password: 'segredo123',
     ...overrides,
   };

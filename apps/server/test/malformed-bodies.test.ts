@@ -3,8 +3,11 @@ import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { and, count, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import * as messages from '@toque/contracts/messages';
-import { outbox, passwordResetCodes, pushSubscriptions, tags, users } from '../src/db/schema';
+import { auditLog, condominiums, outbox, passwordResetCodes, pushSubscriptions, tags, unitResidents, units, users } from '../src/db/schema';
+import { adminApi, condoApi } from '@toque/contracts/routes';
+import type { Unit } from '@toque/contracts/condominium';
 import { build, dbLabel, engine, mint, signUp } from './helpers';
+import { activate, post, signUpAdmin } from './condo-support';
 
 /**
  * SEC-03: malformed bodies of every account endpoint always get a 4xx JSON `{ message }` (never a
@@ -32,6 +35,21 @@ const [victimRow] = await app.db.select().from(users).where(eq(users.email, vict
 await app.inject({ method: 'POST', url: '/api/auth/generate-code', payload: { email: victim.email } });
 const [freeCode] = await mint(app, 2);
 const pushEndpoint = `https://push.example/${marker}`;
+
+// The condominium and admin endpoints' fixtures: an activated plate with one unit and one resident.
+const admin = await signUpAdmin(app, { name: 'Admin Fuzz' });
+const sindico = await signUp(app, { name: 'Sindico Fuzz' });
+const condo = await activate(app, admin, sindico, 1);
+const [fuzzUnit] = (await post(app, condoApi.ownerQrCode, sindico.token, { qrCode: condo.plate })).json<Unit[]>();
+const resident = await signUp(app, { name: 'Morador Fuzz' });
+await app.inject({
+  method: 'PUT',
+  url: '/api/products/associateQrCode',
+  headers: resident.auth,
+  payload: { code: fuzzUnit!.unit_number.split('-').pop() },
+});
+const [fuzzResident] = (await post(app, condoApi.ownerQrCode, sindico.token, { qrCode: condo.plate })).json<Unit[]>()[0]!.residents;
+const [residentRow] = await app.db.select().from(users).where(eq(users.email, resident.email));
 
 // ---- Arbitraries ---------------------------------------------------------------------------
 
@@ -76,6 +94,14 @@ const badProductId = fc.oneof(
   fc.integer({ min: 6 }),
   fc.integer({ max: 0 }),
 );
+/** Not a PostgreSQL integer id as a JSON number. */
+const badId = fc.oneof(
+  fc.constantFrom(0, -1, 1.5, 2 ** 31, 1e20, 'abc', '', '5', null, true, {}, [1]),
+  fc.integer({ max: 0 }),
+  fc.double({ min: 2 ** 31, max: 1e15, noNaN: true }).map(Math.floor),
+  notString.filter((v) => typeof v !== 'number'),
+);
+const badBoolean = fc.oneof(fc.constantFrom(0, 1, 'true', 'false', '', null, {}, []), fc.string({ maxLength: 5 }));
 const badCode = fc.oneof(
   notString,
   withNul,
@@ -189,7 +215,7 @@ const bodies = (base: () => Record<string, unknown>, fields: Fields) =>
 /** Every text of the message catalogues: an error a screen may show is one of them, in Portuguese. */
 const catalogue = new Set(Object.values(messages).flatMap((group: Record<string, string>) => Object.values(group)));
 
-async function send(method: 'POST' | 'PUT', url: string, sent: Sent, headers: Record<string, string> = {}) {
+async function send(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, sent: Sent, headers: Record<string, string> = {}) {
   return app.inject({
     method,
     url,
@@ -228,6 +254,11 @@ async function snapshot() {
     push: await n(
       db.select({ n: count() }).from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, pushEndpoint)),
     ),
+    condominium: await db.select().from(condominiums).where(eq(condominiums.id, condo.condominiumId)),
+    units: await db.select().from(units).where(eq(units.condominiumId, condo.condominiumId)),
+    residents: await db.select().from(unitResidents).where(eq(unitResidents.unitId, fuzzUnit!.unit_id)),
+    plate: (await db.select().from(tags).where(eq(tags.code, condo.plate)))[0],
+    residentRow: (await db.select().from(users).where(eq(users.id, residentRow!.id)))[0],
   };
   // On PGlite this file has the database to itself: the whole tables must not move either.
   const totals =
@@ -238,13 +269,16 @@ async function snapshot() {
           resetCodes: await n(db.select({ n: count() }).from(passwordResetCodes)),
           outbox: await n(db.select({ n: count() }).from(outbox)),
           push: await n(db.select({ n: count() }).from(pushSubscriptions)),
+          condominiums: await n(db.select({ n: count() }).from(condominiums)),
+          audit: await n(db.select({ n: count() }).from(auditLog)),
+          tags: await db.select().from(tags).orderBy(tags.code),
         }
       : undefined;
   return { own, totals };
 }
 
 async function fuzz(
-  method: 'POST' | 'PUT',
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   arb: fc.Arbitrary<Sent>,
   headers: Record<string, string> = {},
@@ -295,7 +329,7 @@ describe(`SEC-03 malformed bodies ${dbLabel}`, () => {
         name: 'Ana\u0000',
         email: freshEmail(),
         phone: '31988887777',
-        cpfOrCnpj: '12345678901',
+        cpfOrCnpj: '52998224725',
         password: 'segredo123',
       },
     });
@@ -336,7 +370,7 @@ describe(`SEC-03 malformed bodies ${dbLabel}`, () => {
       name: 'Conta Nova',
       email: freshEmail(),
       phone: '31988887777',
-      cpfOrCnpj: '12345678901',
+      cpfOrCnpj: '52998224725',
       password: 'segredo123',
     });
     await fuzz('POST', '/api/auth/register', bodies(base, account));
@@ -347,7 +381,7 @@ describe(`SEC-03 malformed bodies ${dbLabel}`, () => {
       name: 'Conta Nova',
       email: freshEmail(),
       phone: '31988887777',
-      cpfOrCnpj: '12345678901',
+      cpfOrCnpj: '52998224725',
       password: 'segredo123',
       code: freeCode!,
       productId: 2,
@@ -408,6 +442,86 @@ describe(`SEC-03 malformed bodies ${dbLabel}`, () => {
         },
       }),
       victim.auth,
+    );
+  });
+
+  test('[SEC-03] [API-03] [ADM-02] the activation endpoints: 4xx {message} for every malformed body, no condominium, unit or owner written', async () => {
+    await fuzz(
+      'POST',
+      `/api${condoApi.createCondominium}`,
+      bodies(() => ({ nameCondominium: 'Edifício Novo' }), { nameCondominium: { required: true, invalid: badString(1, 80) } }),
+      admin.auth,
+    );
+    const unitBase = () => ({ condominiumId: condo.condominiumId, qrCode: condo.plate, nameOfUnit: 'Apto 9', emailAdminCond: sindico.email });
+    await fuzz(
+      'POST',
+      `/api${condoApi.createUnit}`,
+      bodies(unitBase, {
+        condominiumId: { required: true, invalid: badId },
+        qrCode: { required: true, invalid: badCode },
+        nameOfUnit: { required: false, invalid: fc.oneof(notString, withNul, huge, nonBlank(16, 50)) },
+        emailAdminCond: { required: true, invalid: badEmail },
+      }),
+      admin.auth,
+      [404, 409],
+    );
+  });
+
+  test("[SEC-03] [API-03] [CONDO-04] [CONDO-08] [CONDO-09] the síndico's and the resident's endpoints: 4xx {message}, the units unchanged", async () => {
+    await fuzz(
+      'PUT',
+      `/api${condoApi.updateUnitName}`,
+      bodies(() => ({ unitId: fuzzUnit!.unit_id, nameOfUnit: 'Trocado' }), {
+        unitId: { required: true, invalid: badId },
+        nameOfUnit: { required: true, invalid: badString(1, 15) },
+      }),
+      sindico.auth,
+      [403, 404],
+    );
+    await fuzz(
+      'DELETE',
+      `/api${condoApi.deleteMember}`,
+      bodies(() => ({ memberId: fuzzResident!.member_id, unit_number: fuzzUnit!.unit_number }), {
+        memberId: { required: true, invalid: badId },
+        unit_number: { required: true, invalid: badString(1, 40) },
+      }),
+      sindico.auth,
+      [403],
+    );
+    await fuzz(
+      'POST',
+      `/api${condoApi.regenerateCode}`,
+      bodies(() => ({ unitId: fuzzUnit!.unit_id }), { unitId: { required: true, invalid: badId } }),
+      sindico.auth,
+      [403, 404],
+    );
+    await fuzz(
+      'DELETE',
+      `/api${condoApi.leave}`,
+      bodies(() => ({ code: condo.plate }), { code: { required: true, invalid: badCode } }),
+      resident.auth,
+    );
+  });
+
+  test('[SEC-03] [API-03] [ADM-03] [ADM-07] the administrator\'s endpoints: 4xx {message} for every malformed body, nothing changed', async () => {
+    await fuzz(
+      'PATCH',
+      `/api${adminApi.qrStatus(condo.plate)}`,
+      bodies(() => ({ is_active: false }), { is_active: { required: true, invalid: badBoolean } }),
+      admin.auth,
+    );
+    await fuzz(
+      'POST',
+      `/api${adminApi.transferTag(condo.plate)}`,
+      bodies(() => ({ email: resident.email }), { email: { required: true, invalid: badEmail } }),
+      admin.auth,
+      [404],
+    );
+    await fuzz(
+      'POST',
+      `/api${adminApi.blockUser(residentRow!.id)}`,
+      bodies(() => ({ blocked: true }), { blocked: { required: true, invalid: badBoolean } }),
+      admin.auth,
     );
   });
 });

@@ -10,7 +10,7 @@ const valid = {
   name: 'Maria',
   email: 'maria@exemplo.com.br',
   phone: '31988887777',
-  cpfOrCnpj: '12345678901',
+  cpfOrCnpj: '529.982.247-25',
   password: 'segredo',
   confirmPassword: 'segredo',
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CPF_MIN, PASSWORD_MIN, PHONE_MIN, ACCOUNT_NAME_MAX, PRODUCT_IDS } from './constants';
 import { msg } from './messages';
+import { cpfDigits, isValidCpfOrCnpj } from './cpf';
 
 /**
  * One schema per request body. The server validates with the base shapes; the forms
@@ -28,7 +29,14 @@ export type TokenResponse = z.infer<typeof tokenResponse>;
 const accountFields = {
   name: z.string().trim().min(1, msg.required).max(ACCOUNT_NAME_MAX, msg.nameMax),
   phone: z.string().trim().min(PHONE_MIN, msg.phoneInvalid).max(30, msg.phoneInvalid),
-  cpfOrCnpj: z.string().trim().min(CPF_MIN, msg.cpfInvalid).max(20, msg.cpfInvalid),
+  // ADM-08: at least 11 characters (the specification's rule), valid check digits, stored as digits.
+  cpfOrCnpj: z
+    .string()
+    .trim()
+    .min(CPF_MIN, msg.cpfInvalid)
+    .max(20, msg.cpfInvalid)
+    .refine(isValidCpfOrCnpj, msg.cpfInvalid)
+    .transform(cpfDigits),
   password: z.string().min(PASSWORD_MIN, msg.passwordMin).max(200),
 };
 

@@ -15,6 +15,8 @@ export const callUi = {
       'Toque no botão para fazer uma videochamada com o dono. Vamos pedir acesso à câmera, ao microfone e à sua localização. O número do dono não é mostrado, nem o seu.',
     call: 'Chamar o dono',
     chooseUnit: 'Escolha a unidade que você quer chamar',
+    /** CONDO-10: a unit without residents is shown, disabled, with this reason. */
+    unitNobody: 'Ninguém cadastrado para atender',
     preparing: 'Preparando a chamada...',
     ringing: (firstName: string) => `Chamando ${firstName || 'o dono'}... Aguarde, por favor.`,
     connected: 'Você está em uma chamada com o dono.',

@@ -20,7 +20,14 @@ export const publicTag = z.object({
   /** Only when the owner chose to show it (TAG-07). */
   important_info: z.string().optional(),
   /** Condominium plates (product 5): the units the finder chooses from. */
-  units: z.array(z.object({ unit_id: z.number().int(), name: z.string() })),
+  units: z.array(
+    z.object({
+      unit_id: z.number().int(),
+      name: z.string(),
+      /** CONDO-10: someone lives there to answer; other units are shown disabled, with the reason. */
+      reachable: z.boolean(),
+    }),
+  ),
 });
 export type PublicTag = z.infer<typeof publicTag>;
 
@@ -29,7 +36,8 @@ export const longitude = z.number().min(-180).max(180);
 
 export const createCallBody = z.object({
   code: tagCode,
-  unitId: z.number().int().positive().optional(),
+  /** A PostgreSQL integer id: beyond it is a 400, never a database error. */
+  unitId: z.number().int().positive().max(2_147_483_647).optional(),
   latitude: latitude.optional(),
   longitude: longitude.optional(),
 });

@@ -70,7 +70,7 @@ export const dashboardUi = {
     pets: 'Pets',
     objetos: 'Objetos',
   },
-  status: { owner: 'Ativo', member: 'Membro' },
+  status: { owner: 'Ativo', member: 'Membro', inactive: 'Inativo', inactiveHint: 'Desativado pelo suporte: não recebe chamadas.' },
   tagActions: {
     qr: 'QR Code',
     edit: 'Editar',

@@ -67,6 +67,11 @@ export const msg = {
   condoCreateSuccess: 'Condomínio e unidades criadas com sucesso!',
   unitParamsMissing: 'Parâmetros da URL não informados.',
   unitNotFound: 'Informação não encontrada.',
+  unitNameEmpty: 'O nome da unidade não pode ficar vazio',
+  unitNameMax: 'O nome da unidade deve ter no máximo 15 caracteres',
+  unitQuantityInvalid: 'Informe uma quantidade de unidades entre 1 e 10.',
+  condoEmailNotFound: 'Não foi possível criar as unidades: o e-mail do síndico não foi encontrado.',
+  clientsSearchPlaceholder: 'Informe o CPF',
   geoNotFound: 'Localização não encontrada',
   geoError: 'Erro ao carregar endereço',
   callIncoming: 'está te chamando...',
@@ -110,6 +115,7 @@ export const tagMsg = {
   memberUserNotFound: 'Não há conta com este e-mail.',
   alreadyMember: 'Esta pessoa já recebe as chamadas deste toque.',
   cannotShareWithSelf: 'Você já é o dono deste toque.',
+  plateNotShared: 'Uma placa de condomínio não é compartilhada: as chamadas vão para os moradores de cada unidade.',
 } as const;
 
 /** Server messages of the call (CALL-01…13): the finder's page and the owner's /call page show them. */
@@ -133,4 +139,45 @@ export const callMsg = {
   missedSubject: 'Chamada perdida',
   messageSubject: 'Nova mensagem no seu Toque',
   locationUnknown: 'Localização não informada.',
+} as const;
+
+/** Server messages of condominiums and units (CONDO-*, ADM-02). */
+export const condoMsg = {
+  condominiumNotFound: 'Condomínio não encontrado.',
+  plateNotFound: 'QR Code não encontrado.',
+  notAPlate: 'Este QR Code não é de uma placa de condomínio.',
+  plateTaken: 'Este QR Code já pertence a outra conta.',
+  plateInOtherCondominium: 'Este QR Code já está em outro condomínio.',
+  condominiumHasOtherPlate: 'Este condomínio já tem outra placa.',
+  condominiumHasOtherAdmin: 'Este condomínio já tem outro síndico.',
+  plateDisabled: 'Este QR Code foi excluído e não pode mais ser usado.',
+  adminEmailNotFound: 'Não há conta com o e-mail do síndico.',
+  unitsLimit: 'Um condomínio pode ter no máximo 10 unidades por ativação.',
+  notPlateOwner: 'Você não tem permissões para alterar esse Toque. Contate o seu Síndico.',
+  unitNotFound: 'Unidade não encontrada.',
+  memberNotFound: 'Morador não encontrado.',
+  condominiumCreated: 'Condomínio criado.',
+  unitCreated: 'Unidade criada.',
+  unitRenamed: 'Unidade atualizada.',
+  memberRemoved: 'Morador removido.',
+  codeRegenerated: 'Novo código gerado. O anterior não funciona mais.',
+  left: 'Você saiu deste toque.',
+  notMember: 'Você não participa deste toque.',
+  ownerCannotLeave: 'O dono não pode sair do próprio toque: exclua-o ou peça ao suporte para transferi-lo.',
+} as const;
+
+/** Server messages of the administration (ADM-*). */
+export const adminMsg = {
+  tagNotFound: 'Toque não encontrado.',
+  userNotFound: 'Usuário não encontrado.',
+  statusChanged: 'Status do QR Code atualizado.',
+  released: 'Toque liberado.',
+  transferred: 'Toque transferido.',
+  blocked: 'Conta bloqueada.',
+  unblocked: 'Conta desbloqueada.',
+  cannotBlockSelf: 'Você não pode bloquear a sua própria conta.',
+  accountBlocked: 'Esta conta está bloqueada. Fale com o suporte.',
+  residentRemoved: 'Morador removido.',
+  exportFailed: 'Falha ao gerar a planilha.',
+  batchNotFound: 'Lote não encontrado.',
 } as const;

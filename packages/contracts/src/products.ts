@@ -21,6 +21,8 @@ export const product = z.object({
   isOwner: z.boolean(),
   important_info: z.string(),
   show_info_to_finder: z.boolean(),
+  /** ADM-06: false when an administrator switched it off; it then cannot be called. */
+  is_active: z.boolean(),
 });
 export type Product = z.infer<typeof product>;
 export const productList = z.array(product);

@@ -59,3 +59,29 @@ export const productsApi = {
   members: (code: string) => `/products/${encodeURIComponent(code)}/members`,
   member: '/products/members',
 } as const;
+
+/** Condominium API paths (CONDO-*, ADM-02), relative to the `/api` base. */
+export const condoApi = {
+  createCondominium: '/condominium/createCondominium',
+  createUnit: '/condominium/createUnitOfCondominium',
+  ownerQrCode: '/connects/ownerQrCode',
+  listUnits: '/connects/listUnits',
+  updateUnitName: '/condominium/updateUnitName',
+  deleteMember: '/condominium/deleteMemberFromUnit',
+  regenerateCode: '/condominium/regenerateUnitCode',
+  leave: '/products/leave',
+} as const;
+
+/** Administration API paths (ADM-*), relative to the `/api` base. */
+export const adminApi = {
+  listClients: '/products/listQrcodes',
+  qrStatus: (code: string) => `/products/qrcode/${encodeURIComponent(code)}/status`,
+  exportExcel: '/export/excel',
+  releaseTag: (code: string) => `/admin/tags/${encodeURIComponent(code)}/release`,
+  transferTag: (code: string) => `/admin/tags/${encodeURIComponent(code)}/transfer`,
+  blockUser: (userId: string) => `/admin/users/${encodeURIComponent(userId)}/block`,
+  removeResident: (memberId: number) => `/admin/residents/${memberId}`,
+  audit: '/admin/audit',
+  batches: '/admin/batches',
+  batch: (id: number) => `/admin/batches/${id}`,
+} as const;

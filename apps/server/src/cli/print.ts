@@ -11,6 +11,10 @@ interface SeedResult {
   password: string;
   admin: { email: string };
   customer: { email: string };
+  sindico: { email: string };
+  resident: { email: string };
+  sindicoPlate: string;
+  sindicoUnits: { name: string | null; associationCode: string }[];
   owned: string[];
   units: { name: string | null; associationCode: string }[];
   unclaimed: { productId: number; code: string }[];
@@ -45,6 +49,11 @@ export function printResult(command: string, result: unknown): void {
       console.log(`  Administrador: ${r.admin.email} / ${r.password}`);
       console.log(`  Cliente:       ${r.customer.email} / ${r.password}  (toques: ${r.owned.join(', ')})`);
       console.log(`  Unidades do condomínio (código de associação): ${r.units.map((u) => `${u.name}=${u.associationCode}`).join(', ')}`);
+      console.log(`  Síndica:       ${r.sindico.email} / ${r.password}  (placa ${r.sindicoPlate}: /dashboard/meus-produtos/apartamentos/${r.sindicoPlate})`);
+      console.log(`  Morador:       ${r.resident.email} / ${r.password}`);
+      console.log(
+        `  Unidades do Residencial Jacarandá: ${r.sindicoUnits.map((u) => `${u.name ?? 'temporária'}=${u.associationCode}`).join(', ')}`,
+      );
       printResult('unclaimed', r.unclaimed);
       return;
     }

@@ -30,6 +30,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     isToqueAdmin: boolean('is_toque_admin').notNull().default(false),
     tokenVersion: integer('token_version').notNull().default(0),
+    /** ADM-07: a blocked account cannot log in; blocking also bumps the token version. */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email_key').on(t.email), index('users_cpf_idx').on(t.cpfCnpj)],
@@ -77,13 +79,18 @@ export const tagMembers = pgTable(
   (t) => [primaryKey({ columns: [t.tagCode, t.userId] }), index('tag_members_user_idx').on(t.userId)],
 );
 
-export const condominiums = pgTable('condominiums', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  tagCode: char('tag_code', { length: 8 }).references(() => tags.code, { onDelete: 'set null' }),
-  adminUserId: uuid('admin_user_id').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-});
+export const condominiums = pgTable(
+  'condominiums',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    tagCode: char('tag_code', { length: 8 }).references(() => tags.code, { onDelete: 'set null' }),
+    adminUserId: uuid('admin_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  // One plate, one condominium (a concurrent activation of a plate cannot attach it twice).
+  (t) => [uniqueIndex('condominiums_tag_code_key').on(t.tagCode)],
+);
 
 export const units = pgTable(
   'units',
@@ -200,3 +207,18 @@ export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
 });
+
+/** ADM-07: every administrative action — who, what, when, before/after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    target: text('target').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+);

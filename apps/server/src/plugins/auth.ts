@@ -58,11 +58,11 @@ export const authPlugin = fp<{ secret: string; ttl: string }>(async (app, { secr
     }
     if (typeof claims.sub !== 'string' || typeof claims.tv !== 'number') return null;
     const [row] = await app.db
-      .select({ id: users.id, isAdmin: users.isToqueAdmin, tokenVersion: users.tokenVersion })
+      .select({ id: users.id, isAdmin: users.isToqueAdmin, tokenVersion: users.tokenVersion, blockedAt: users.blockedAt })
       .from(users)
       .where(eq(users.id, claims.sub))
       .limit(1);
-    if (!row || row.tokenVersion !== claims.tv) return null;
+    if (!row || row.tokenVersion !== claims.tv || row.blockedAt) return null;
     return { id: row.id, isAdmin: row.isAdmin };
   });
 

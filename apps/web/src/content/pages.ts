@@ -20,20 +20,6 @@ export const placeholders = {
   dashboardManual: page('Manual de Uso', 'Aqui você vai encontrar o passo a passo para usar o seu Toque.'),
   products: page('Meus Produtos', 'Aqui você vai ver e gerenciar todos os seus Toques.'),
   editTag: page('Editar Toque', 'Aqui você vai editar o nome e as informações importantes do seu Toque.'),
-  units: page('Apartamentos', 'Aqui você vai ver as unidades do seu condomínio.'),
-  editUnit: page('Editar Apartamento', 'Aqui você vai editar o nome da unidade e os seus moradores.'),
-  condoActivation: page('Ativação de Condomínio', 'Aqui o administrador vai cadastrar condomínios e suas unidades.'),
-  manageClients: page(
-    'Gerenciar Clientes',
-    'Aqui o administrador vai ver os clientes e ativar ou desativar os seus QR Codes.',
-  ),
-} as const;
-
-/** Labels that accompany a route parameter on a placeholder page. */
-export const paramLabels = {
-  tagCode: 'Código do Toque',
-  condoCode: 'Código do condomínio',
-  unitId: 'Unidade',
 } as const;
 
 export const dashboardCopy = {

@@ -130,4 +130,21 @@ describe('api client', () => {
 
     await expect(client.get('/x')).rejects.toMatchObject({ name: 'ApiError', status: 0 });
   });
+
+  it('[ADM-08] getWithHeaders gives the body and the headers (the paginated total)', async () => {
+    const fetch = vi.fn(
+      async () =>
+        new Response(JSON.stringify([{ user_id: 'u1' }]), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json', 'x-total-count': '42' },
+        }),
+    );
+    const client = createApiClient({ fetch, getToken: () => 'tok' });
+    const { data, headers } = await client.getWithHeaders<Array<{ user_id: string }>>('/products/listQrcodes?page=2');
+    expect(data).toEqual([{ user_id: 'u1' }]);
+    expect(headers.get('x-total-count')).toBe('42');
+    await expect(
+      createApiClient({ fetch: async () => jsonResponse(403, { message: 'Acesso negado.' }), getToken: () => null }).getWithHeaders('/x'),
+    ).rejects.toMatchObject({ status: 403, message: 'Acesso negado.' });
+  });
 });

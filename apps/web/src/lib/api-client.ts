@@ -84,7 +84,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     if (start > now) await new Promise<void>((resolve) => setTimeout(resolve, start - now));
   }
 
-  async function request<T>(method: HttpMethod, path: string, init: RequestOptions = {}): Promise<T> {
+  /** The answer of one call, once it is a 2xx; a refusal or no answer throws an ApiError. */
+  async function send(method: HttpMethod, path: string, init: RequestOptions): Promise<Response> {
     await waitForSlot(`${method} ${path}`);
     const headers: Record<string, string> = { Accept: 'application/json' };
     const token = getToken();
@@ -105,13 +106,25 @@ export function createApiClient(options: ApiClientOptions = {}) {
     }
 
     if (!response.ok) throw new ApiError(response.status, messageOf(await readBody(response), response));
+    return response;
+  }
+
+  async function request<T>(method: HttpMethod, path: string, init: RequestOptions = {}): Promise<T> {
+    const response = await send(method, path, init);
     if (init.responseType === 'blob') return (await response.blob()) as T;
     return (await readBody(response)) as T;
+  }
+
+  /** A GET whose answer also says something in its headers (the paginated lists' total, ADM-08). */
+  async function getWithHeaders<T>(path: string, init: Omit<RequestOptions, 'body'> = {}) {
+    const response = await send('GET', path, init);
+    return { data: (await readBody(response)) as T, headers: response.headers };
   }
 
   return {
     request,
     get: <T>(path: string, init?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, init),
+    getWithHeaders,
     post: <T>(path: string, body?: unknown, init?: RequestOptions) => request<T>('POST', path, { ...init, body }),
     put: <T>(path: string, body?: unknown, init?: RequestOptions) => request<T>('PUT', path, { ...init, body }),
     patch: <T>(path: string, body?: unknown, init?: RequestOptions) => request<T>('PATCH', path, { ...init, body }),

@@ -12,7 +12,7 @@ import {
 import { errorResponse } from '@toque/contracts/errors';
 import { authService } from './service';
 
-const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse, 429: errorResponse };
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 429: errorResponse };
 
 export const authRoutes: FastifyPluginAsyncZod<{ secret: string; logCodes: boolean }> = async (app, opts) => {
   const service = authService(app, opts);

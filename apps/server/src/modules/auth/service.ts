@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { RESET_CODE_MAX_ATTEMPTS, RESET_CODE_TTL_MS } from '@toque/contracts/constants';
-import { apiMsg } from '@toque/contracts/messages';
+import { adminMsg, apiMsg } from '@toque/contracts/messages';
 import type { LoginBody, OnboardingBody, RegisterBody, ResetPasswordBody } from '@toque/contracts/auth';
-import { Conflict, NotFound, Unauthorized } from '../../errors';
+import { Conflict, Forbidden, NotFound, Unauthorized } from '../../errors';
 import { hashPassword, verifyDummy, verifyPassword } from '../../lib/passwords';
 import { hashResetCode, newResetCode, sameHash } from '../../lib/codes';
 import { isUniqueViolation } from '../../lib/pg-errors';
@@ -36,6 +36,8 @@ export function authService(app: FastifyInstance, opts: { secret: string; logCod
       const user = await users.findUserByEmail(db, email);
       const ok = user ? await verifyPassword(user.passwordHash, body.password) : await verifyDummy(body.password);
       if (!user || !ok) throw new Unauthorized(apiMsg.badCredentials);
+      // ADM-07: a blocked account cannot log in (said only to whoever knows its password).
+      if (user.blockedAt) throw new Forbidden(adminMsg.accountBlocked);
       const push = parsePushToken(body.token);
       if (push) await repo.upsertPushSubscription(db, user.id, push.endpoint, push.keys);
       return app.signToken(user);

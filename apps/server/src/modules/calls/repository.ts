@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, asc, sql, count, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { callRecipients, calls, condominiums, tagMembers, tags, unitResidents, units, users } from '../../db/schema';
 
@@ -28,9 +28,10 @@ export const callsRepository = {
       .then((r) => r[0]);
   },
 
+  /** A plate's units, with how many residents each has (CONDO-10: nobody to ring → not offered). */
   unitsOf(db: Conn, condominiumId: number) {
     return db
-      .select({ id: units.id, name: units.name })
+      .select({ id: units.id, name: units.name, residents: sql<number>`(select count(*) from unit_residents r where r.unit_id = "units"."id")`.mapWith(Number) })
       .from(units)
       .where(eq(units.condominiumId, condominiumId))
       .orderBy(asc(units.id));

@@ -63,9 +63,15 @@ export function callsService(app: FastifyInstance, lifecycle: CallLifecycle) {
       if (tag.showInfoToFinder && tag.importantInfo.trim()) result.important_info = tag.importantInfo;
       if (tag.productId === CONDOMINIUM_PLATE) {
         const condo = await repo.condominiumOfPlate(db, tag.code);
+        // CONDO-10: the finder meets the building, not the síndico; units nobody can answer are marked.
+        result.owner_first_name = '';
         if (condo) {
-          result.name ||= condo.name;
-          result.units = (await repo.unitsOf(db, condo.id)).map((u) => ({ unit_id: u.id, name: u.name ?? callMsg.temporaryUnit }));
+          result.name = condo.name;
+          result.units = (await repo.unitsOf(db, condo.id)).map((u) => ({
+            unit_id: u.id,
+            name: u.name ?? callMsg.temporaryUnit,
+            reachable: u.residents > 0,
+          }));
         }
       }
       return result;

@@ -5,7 +5,8 @@ import { callRoom, isStopping, type Io, type IoSocket } from '../../plugins/real
 import type { CallLifecycle } from './lifecycle';
 
 /** Runtime shapes of what clients send: the contract's types say what they should send, not what they do. */
-const roomId = z.string().min(1).max(64);
+// Room ids are base64url (128 random bits): anything else — a NUL, a quote — never reaches the database.
+const roomId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 const description = z.object({ type: z.enum(['offer', 'answer']), sdp: z.string().max(60_000) });
 const candidate = z.object({
   candidate: z.string().max(4_000),

@@ -1,5 +1,6 @@
 import { count, desc, eq, isNull, and, inArray } from 'drizzle-orm';
 import { PRODUCT_IDS } from '@toque/contracts/constants';
+import { cpfFromBase } from '@toque/contracts/cpf';
 import type { Db } from '../../db/client';
 import { condominiums, outbox, tagBatches, tags, unitResidents, units, users } from '../../db/schema';
 import { newTagCode } from '../../lib/codes';
@@ -64,10 +65,15 @@ export const operatorService = {
     const passwordHash = await hashPassword(password);
     const admin = { email: 'admin@toque.app.br', name: 'Ana Administradora' };
     const customer = { email: 'cliente@toque.app.br', name: 'Carlos Cliente' };
+    const sindico = { email: 'sindico@toque.app.br', name: 'Sílvia Síndica' };
+    const resident = { email: 'morador@toque.app.br', name: 'Rui Morador' };
     try {
+      // Valid CPFs (ADM-08) made for the demo, not anybody's.
       await db.insert(users).values([
-        { ...admin, passwordHash, isToqueAdmin: true, phone: '31999990000', cpfCnpj: '11122233344' },
-        { ...customer, passwordHash, phone: '31988887777', cpfCnpj: '55566677788' },
+        { ...admin, passwordHash, isToqueAdmin: true, phone: '31999990000', cpfCnpj: cpfFromBase('111222333') },
+        { ...customer, passwordHash, phone: '31988887777', cpfCnpj: cpfFromBase('555666777') },
+        { ...sindico, passwordHash, phone: '31977776666', cpfCnpj: cpfFromBase('444555666') },
+        { ...resident, passwordHash, phone: '31966665555', cpfCnpj: cpfFromBase('777888999') },
       ]);
     } catch (error) {
       if (isUniqueViolation(error)) throw new Error('Demo data is already there (the demo accounts exist).');
@@ -102,12 +108,33 @@ export const operatorService = {
       )
       .returning({ id: units.id, name: units.name, associationCode: units.associationCode });
     await db.insert(unitResidents).values({ unitId: unitRows[0]!.id, userId: owner!.id });
+
+    // A síndico's condominium (CONDO-01…08): units with two residents, with one, and with none.
+    const [sindicoRow] = await db.select({ id: users.id }).from(users).where(eq(users.email, sindico.email));
+    const [residentRow] = await db.select({ id: users.id }).from(users).where(eq(users.email, resident.email));
+    const plate = (await operatorService.mint(db, { productId: 5, count: 1 })).codes[0]!;
+    await db.update(tags).set({ ownerId: sindicoRow!.id, name: 'Portaria Residencial Jacarandá' }).where(eq(tags.code, plate));
+    const [jacaranda] = await db
+      .insert(condominiums)
+      .values({ name: 'Residencial Jacarandá', tagCode: plate, adminUserId: sindicoRow!.id })
+      .returning({ id: condominiums.id });
+    const sindicoUnits = await db
+      .insert(units)
+      .values(
+        ['Apto 101', 'Apto 102', null].map((name) => ({ condominiumId: jacaranda!.id, name, associationCode: newTagCode() })),
+      )
+      .returning({ id: units.id, name: units.name, associationCode: units.associationCode });
+    await db.insert(unitResidents).values([
+      { unitId: sindicoUnits[0]!.id, userId: residentRow!.id },
+      { unitId: sindicoUnits[0]!.id, userId: owner!.id },
+      { unitId: sindicoUnits[1]!.id, userId: residentRow!.id },
+    ]);
     const unclaimed: { productId: number; code: string }[] = [];
     for (const productId of [1, 2, 3, 4]) {
       const { codes } = await operatorService.mint(db, { productId, count: 2 });
       unclaimed.push(...codes.map((code) => ({ productId, code })));
     }
-    return { password, admin, customer, owned, units: unitRows, unclaimed };
+    return { password, admin, customer, sindico, resident, owned, units: unitRows, sindicoPlate: plate, sindicoUnits, unclaimed };
   },
 
   /**

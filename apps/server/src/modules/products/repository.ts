@@ -16,9 +16,10 @@ export const productsRepository = {
       name: string;
       important_info: string;
       show_info_to_finder: boolean;
+      is_active: boolean;
       is_owner: boolean;
     }>(db.execute(sql`
-      select t.code, t.product_id, t.name, t.important_info, t.show_info_to_finder, bool_or(v.is_owner) as is_owner
+      select t.code, t.product_id, t.name, t.important_info, t.show_info_to_finder, t.is_active, bool_or(v.is_owner) as is_owner
       from (
         select code as tag_code, true as is_owner from ${tags} where owner_id = ${userId}
         union all

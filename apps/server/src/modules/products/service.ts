@@ -54,6 +54,7 @@ export function productsService(app: FastifyInstance) {
         isOwner: r.is_owner,
         important_info: r.important_info,
         show_info_to_finder: r.show_info_to_finder,
+        is_active: r.is_active,
       }));
     },
 
@@ -101,7 +102,9 @@ export function productsService(app: FastifyInstance) {
 
     /** TAG-09: share with up to 3 accounts, by e-mail; counted under the tag's row lock. */
     async addMember(code: string, userId: string, email: string) {
-      await requireOwner(code, userId);
+      const tag = await requireOwner(code, userId);
+      // CONDO-10: a plate's calls go to the residents of the chosen unit, never to shared members.
+      if (tag.productId === 5) throw new Conflict(tagMsg.plateNotShared);
       const target = await usersRepository.findUserByEmail(db, email);
       if (!target) throw new NotFound(tagMsg.memberUserNotFound);
       if (target.id === userId) throw new Conflict(tagMsg.cannotShareWithSelf);

@@ -1,7 +1,8 @@
-import { useId, type ComponentProps } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 
 interface SwitchProps extends Omit<ComponentProps<'input'>, 'type' | 'role'> {
-  label: string;
+  /** Text, or text with a part only screen readers hear (which tag a row's switch is for). */
+  label: ReactNode;
   hint?: string;
 }
 

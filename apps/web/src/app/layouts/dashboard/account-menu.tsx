@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import { paths } from '@toque/contracts/routes';
 import { ui } from '@toque/contracts/ui';
+import { adminUi } from '@toque/contracts/admin-ui';
 import { Dropdown } from '../../../components/ui/dropdown';
+import { downloadReport } from '../../../features/admin/api/export-report';
 import { useLogout, useSession } from '../../../lib/use-session';
 
 function initialsOf(name: string | null): string {
@@ -14,9 +16,15 @@ function initialsOf(name: string | null): string {
 
 const itemClass = 'block w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-800 hover:bg-slate-100';
 
-/** DASH-03: avatar with the user name, Editar Perfil and Sair. */
+/** DASH-03 / ADM-04: failures of the download are only logged (section 8), as a warning. */
+function onDownloadReport(close: () => void) {
+  close();
+  downloadReport().catch((error: unknown) => console.warn('Toque: report download failed', error));
+}
+
+/** DASH-03: avatar with the user name, Editar Perfil, the admins' spreadsheet, and Sair. */
 export function AccountMenu() {
-  const { userName } = useSession();
+  const { userName, isToqueAdmin } = useSession();
   const logout = useLogout();
   return (
     <Dropdown
@@ -35,6 +43,13 @@ export function AccountMenu() {
                 {ui.buttons.editProfile}
               </Link>
             </li>
+            {isToqueAdmin ? (
+              <li>
+                <button type="button" className={itemClass} onClick={() => onDownloadReport(close)}>
+                  {adminUi.downloadReport}
+                </button>
+              </li>
+            ) : null}
             <li>
               <button type="button" className={itemClass} onClick={logout}>
                 {ui.buttons.logout}

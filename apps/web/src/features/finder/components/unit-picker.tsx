@@ -2,7 +2,10 @@ import { useId } from 'react';
 import { callUi } from '@toque/contracts/call-ui';
 import type { PublicTag } from '@toque/contracts/calls';
 
-/** CALL-02: a condominium plate calls one unit's residents; the finder picks the unit first. */
+/**
+ * CALL-02: a condominium plate calls one unit's residents; the finder picks the unit first.
+ * CONDO-10: a unit with nobody to ring is shown disabled with the reason, before any camera prompt.
+ */
 export function UnitPicker({
   units,
   value,
@@ -20,16 +23,31 @@ export function UnitPicker({
       <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
         {units.map((unit) => (
           <li key={unit.unit_id}>
-            <label className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 py-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50">
+            <label
+              className={
+                unit.reachable
+                  ? 'flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 py-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50'
+                  : 'flex cursor-not-allowed items-center gap-2 rounded-lg border border-dashed border-slate-300 bg-slate-50 px-3 py-3'
+              }
+            >
               <input
                 type="radio"
                 name={name}
                 value={unit.unit_id}
                 checked={value === unit.unit_id}
+                disabled={!unit.reachable}
+                aria-describedby={unit.reachable ? undefined : `${name}-${unit.unit_id}-why`}
                 onChange={() => onChange(unit.unit_id)}
                 className="size-4"
               />
-              <span className="font-medium text-slate-900">{unit.name}</span>
+              <span className="flex flex-col">
+                <span className="font-medium text-slate-900">{unit.name}</span>
+                {unit.reachable ? null : (
+                  <span id={`${name}-${unit.unit_id}-why`} className="text-sm text-slate-700">
+                    {callUi.finder.unitNobody}
+                  </span>
+                )}
+              </span>
             </label>
           </li>
         ))}

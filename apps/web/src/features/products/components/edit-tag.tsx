@@ -47,7 +47,8 @@ export function EditTag({ code }: { code: string }) {
             <section aria-label={dashboardUi.headings.editTag} className={card}>
               <EditTagForm key={tag.code} tag={tag} />
             </section>
-            {tag.isOwner ? (
+            {/* CONDO-10: a plate is not shared; its calls go to the units' residents. */}
+            {tag.isOwner && tag.product_id !== 5 ? (
               <section aria-labelledby="compartilhar" className={card}>
                 <h2 id="compartilhar" className="mb-4 text-xl font-bold text-slate-900">
                   {dashboardUi.headings.sharing}

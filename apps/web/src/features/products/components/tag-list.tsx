@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Product } from '@toque/contracts/products';
 import { DeleteTagDialog } from './delete-tag-dialog';
+import { LeaveTagDialog } from './leave-tag-dialog';
 import { QrModal } from './qr-modal';
 import { TagRow } from './tag-row';
 
@@ -16,6 +17,7 @@ export function TagList({ tags, withActions, headingLevel }: TagListProps) {
   const [openCode, setOpenCode] = useState<string | null>(null);
   const [qrTag, setQrTag] = useState<Product | null>(null);
   const [deleteTag, setDeleteTag] = useState<Product | null>(null);
+  const [leaveTag, setLeaveTag] = useState<Product | null>(null);
 
   return (
     <>
@@ -27,7 +29,7 @@ export function TagList({ tags, withActions, headingLevel }: TagListProps) {
             headingLevel={headingLevel}
             expanded={openCode === tag.code}
             onToggle={() => setOpenCode((open) => (open === tag.code ? null : tag.code))}
-            {...(withActions ? { onShowQr: setQrTag, onDelete: setDeleteTag } : {})}
+            {...(withActions ? { onShowQr: setQrTag, onDelete: setDeleteTag, onLeave: setLeaveTag } : {})}
           />
         ))}
       </ul>
@@ -35,6 +37,7 @@ export function TagList({ tags, withActions, headingLevel }: TagListProps) {
         <>
           <QrModal tag={qrTag} onClose={() => setQrTag(null)} />
           <DeleteTagDialog tag={deleteTag} onClose={() => setDeleteTag(null)} />
+          <LeaveTagDialog tag={leaveTag} onClose={() => setLeaveTag(null)} />
         </>
       ) : null}
     </>

@@ -4,6 +4,7 @@ import { productLabel } from '@toque/contracts/constants';
 import type { Product } from '@toque/contracts/products';
 import { paths } from '@toque/contracts/routes';
 import { dashboardUi } from '@toque/contracts/dashboard-ui';
+import { condoUi } from '@toque/contracts/admin-ui';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { tagImage } from '../tag-kinds';
 import { TagDetails } from './tag-details';
@@ -17,6 +18,8 @@ interface TagRowProps {
   /** QR, edit and delete controls (my products); the dashboard block shows the detail only. */
   onShowQr?: (tag: Product) => void;
   onDelete?: (tag: Product) => void;
+  /** CONDO-09: a member (or a unit's resident) leaves the tag. */
+  onLeave?: (tag: Product) => void;
   headingLevel: 2 | 3;
 }
 
@@ -31,7 +34,7 @@ function Named({ label, name }: { label: string; name: string }) {
 }
 
 /** TAG-03 / TAG-04: one tag: type, name, status, its controls and an expandable detail. */
-export function TagRow({ tag, expanded, onToggle, onShowQr, onDelete, headingLevel }: TagRowProps) {
+export function TagRow({ tag, expanded, onToggle, onShowQr, onDelete, onLeave, headingLevel }: TagRowProps) {
   const detailId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const status = tag.isOwner ? dashboardUi.status.owner : dashboardUi.status.member;
@@ -51,6 +54,13 @@ export function TagRow({ tag, expanded, onToggle, onShowQr, onDelete, headingLev
             >
               {status}
             </span>
+            {/* ADM-06: a tag an administrator switched off says so to its owner and members. */}
+            {tag.is_active ? null : (
+              <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900" title={dashboardUi.status.inactiveHint}>
+                {dashboardUi.status.inactive}
+                <span className="sr-only">{` — ${dashboardUi.status.inactiveHint}`}</span>
+              </span>
+            )}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-1">
@@ -77,6 +87,11 @@ export function TagRow({ tag, expanded, onToggle, onShowQr, onDelete, headingLev
               <span className="text-red-800">
                 <Named label={actions.delete} name={tag.name} />
               </span>
+            </Button>
+          ) : null}
+          {onLeave && !tag.isOwner ? (
+            <Button variant="ghost" size="sm" aria-haspopup="dialog" onClick={() => onLeave(tag)}>
+              <Named label={condoUi.leave} name={tag.name} />
             </Button>
           ) : null}
           <Button variant="ghost" size="sm" aria-expanded={expanded} aria-controls={detailId} onClick={onToggle}>

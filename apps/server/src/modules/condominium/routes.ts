@@ -1,0 +1,106 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  createCondominiumBody,
+  createCondominiumResponse,
+  createUnitBody,
+  createUnitResponse,
+  deleteMemberBody,
+  leaveBody,
+  qrCodeBody,
+  regenerateCodeBody,
+  regenerateCodeResponse,
+  unitList,
+  updateUnitNameBody,
+} from '@toque/contracts/condominium';
+import { messageResponse } from '@toque/contracts/auth';
+import { errorResponse } from '@toque/contracts/errors';
+import { condoMsg } from '@toque/contracts/messages';
+import { currentUser } from '../../plugins/auth';
+import { recordAudit } from '../admin/audit';
+import { condominiumService } from './service';
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+
+/** Condominiums and units (CONDO-01…09, ADM-02): the specification's section 7 paths. */
+export const condominiumRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = condominiumService(app);
+  const secured = { tags: ['condominium'], security: [{ bearer: [] }] };
+  // Authentication runs on onRequest, before the body is validated: a stranger learns nothing from a 400.
+  const admin = { onRequest: app.requireAdmin };
+  const user = { onRequest: app.authenticate };
+
+  app.post(
+    '/condominium/createCondominium',
+    { ...admin, schema: { ...secured, body: createCondominiumBody, response: { 201: createCondominiumResponse, ...errors } } },
+    async (request, reply) => {
+      const id = await service.createCondominium(request.body.nameCondominium, currentUser(request));
+      return reply.status(201).send({ id, message: condoMsg.condominiumCreated });
+    },
+  );
+
+  app.post(
+    '/condominium/createUnitOfCondominium',
+    { ...admin, schema: { ...secured, body: createUnitBody, response: { 201: createUnitResponse, ...errors } } },
+    async (request, reply) => {
+      const unitId = await service.createUnit(request.body, currentUser(request));
+      return reply.status(201).send({ unit_id: unitId, message: condoMsg.unitCreated });
+    },
+  );
+
+  app.post(
+    '/connects/ownerQrCode',
+    { ...user, schema: { ...secured, body: qrCodeBody, response: { 200: unitList, ...errors } } },
+    async (request) => service.units(request.body.qrCode, currentUser(request)),
+  );
+
+  app.post(
+    '/connects/listUnits',
+    { ...user, schema: { ...secured, body: qrCodeBody, response: { 200: unitList, ...errors } } },
+    async (request) => service.units(request.body.qrCode, currentUser(request)),
+  );
+
+  app.put(
+    '/condominium/updateUnitName',
+    { ...user, schema: { ...secured, body: updateUnitNameBody, response: { 200: messageResponse, ...errors } } },
+    async (request) => {
+      await service.renameUnit(request.body.unitId, request.body.nameOfUnit, currentUser(request));
+      return { message: condoMsg.unitRenamed };
+    },
+  );
+
+  app.delete(
+    '/condominium/deleteMemberFromUnit',
+    { ...user, schema: { ...secured, body: deleteMemberBody, response: { 200: messageResponse, ...errors } } },
+    async (request) => {
+      const actor = currentUser(request);
+      const removed = await service.removeResident(request.body.memberId, request.body.unit_number, actor);
+      if (actor.isAdmin) {
+        await recordAudit(app.db, {
+          actorId: actor.id,
+          action: 'resident.remove',
+          target: `unit:${removed.unitId}`,
+          before: { memberId: removed.memberId, userId: removed.userId },
+        });
+      }
+      return { message: condoMsg.memberRemoved };
+    },
+  );
+
+  app.post(
+    '/condominium/regenerateUnitCode',
+    { ...user, schema: { ...secured, body: regenerateCodeBody, response: { 200: regenerateCodeResponse, ...errors } } },
+    async (request) => ({
+      unit_number: await service.regenerateCode(request.body.unitId, currentUser(request)),
+      message: condoMsg.codeRegenerated,
+    }),
+  );
+
+  app.delete(
+    '/products/leave',
+    { ...user, schema: { ...secured, body: leaveBody, response: { 200: messageResponse, ...errors } } },
+    async (request) => {
+      await service.leave(request.body.code, currentUser(request).id);
+      return { message: condoMsg.left };
+    },
+  );
+};

@@ -1,0 +1,29 @@
+import { useState } from 'react';
+import { adminUi } from '@toque/contracts/admin-ui';
+import { Tabs } from '../../../components/ui/tabs';
+import { AuditLog } from '../../../features/admin/components/audit-log';
+import { ClientsPanel } from '../../../features/admin/components/clients-panel';
+import { PageHeader } from '../dashboard/page-header';
+
+type Section = 'clients' | 'audit';
+
+/** ADM-03 / ADM-07 / ADM-08: /dashboard/gerenciar-clientes (admins only, ADM-01). */
+export function ManageClientsPage() {
+  const [section, setSection] = useState<Section>('clients');
+  return (
+    <section className="max-w-4xl">
+      <PageHeader title={adminUi.headings.clients} />
+      <Tabs
+        label={adminUi.tabs.label}
+        tabs={[
+          { id: 'clients', label: adminUi.tabs.clients },
+          { id: 'audit', label: adminUi.tabs.audit },
+        ]}
+        selected={section}
+        onSelect={setSection}
+      >
+        {section === 'clients' ? <ClientsPanel /> : <AuditLog />}
+      </Tabs>
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import { EXPORT_FILENAME } from '@toque/contracts/admin';
+import { adminApi } from '@toque/contracts/routes';
+import { apiClient } from '../../../lib/api-client';
+
+/** GET /export/excel (ADM-04): the report as a Blob, fetched with the session's Bearer token. */
+export function exportReport(): Promise<Blob> {
+  return apiClient.get<Blob>(adminApi.exportExcel, { responseType: 'blob' });
+}
+
+/**
+ * DASH-03 / ADM-04: downloads the report as relatorio.xlsx. A link to the API cannot carry the
+ * Bearer token, so the file is fetched, then saved through an object URL and a[download].
+ */
+export async function downloadReport(): Promise<void> {
+  const blob = await exportReport();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = EXPORT_FILENAME;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Chromium reads the URL after the click returns; revoking at once could cancel the download.
+  window.setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}

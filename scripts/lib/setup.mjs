@@ -1,0 +1,81 @@
+// The set-up that `npm start` and `npm test` share on a fresh clone (OPS-08): install the
+// dependencies when they are missing or older than the lock file, find a browser, and find the
+// local PostgreSQL and Redis. Only Node's own modules here: this runs before anything is installed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { connect } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = fileURLToPath(new URL('../..', import.meta.url));
+export const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+/** An environment variable, with an empty value read as unset (as most tools do). */
+export function envValue(name, env = process.env) {
+  const value = env[name];
+  return value === undefined || value.trim() === '' ? undefined : value;
+}
+
+/** True when `node_modules` is missing or was installed from an older lock file. */
+export function needsInstall() {
+  const installed = join(root, 'node_modules', '.package-lock.json');
+  const lock = join(root, 'package-lock.json');
+  return !existsSync(installed) || statSync(installed).mtimeMs < statSync(lock).mtimeMs;
+}
+
+/** `npm ci` when needed; returns false when it failed. */
+export function ensureInstalled() {
+  if (!needsInstall()) return true;
+  console.log('\n▶ Instalando dependências (npm ci)');
+  const r = spawnSync(npm, ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  return r.status === 0;
+}
+
+/** The web build always targets production, whatever NODE_ENV the caller's shell exports. */
+export function buildWeb(env = process.env) {
+  return spawnSync(npm, ['run', 'build', '-w', 'apps/web'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...env, NODE_ENV: 'production' },
+  }).status === 0;
+}
+
+const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+
+/**
+ * The browser for Playwright: CHROMIUM_PATH, Debian's /usr/bin/chromium, or — as root on Debian
+ * with none installed — Debian's `chromium` package, installed here. Returns `{ path }` or
+ * `{ error }`, a one-line reason saying what to install.
+ */
+export function findChromium({ install = true } = {}) {
+  const given = envValue('CHROMIUM_PATH');
+  if (given) return existsSync(given) ? { path: given } : { error: `CHROMIUM_PATH=${given} não existe.` };
+  if (existsSync(DEBIAN_CHROMIUM)) return { path: DEBIAN_CHROMIUM };
+  const root_ = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (install && root_ && existsSync('/etc/debian_version')) {
+    console.log('\n▶ Instalando o Chromium do Debian (apt-get install chromium)');
+    const quiet = { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } };
+    spawnSync('apt-get', ['update', '-qq'], quiet);
+    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-liberation'], quiet);
+    if (existsSync(DEBIAN_CHROMIUM)) return { path: DEBIAN_CHROMIUM };
+  }
+  return {
+    error:
+      'Chromium não encontrado: instale o pacote do Debian (`sudo apt-get install -y chromium`) ou aponte CHROMIUM_PATH para um Chromium.',
+  };
+}
+
+/** Redis answers PING on host:port (not merely an open port). */
+export function redisAnswers(host, port, ms = 1500) {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(ms, () => done(false));
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (data) => done(String(data).startsWith('+PONG')));
+    socket.once('error', () => done(false));
+  });
+}
