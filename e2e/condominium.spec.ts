@@ -263,9 +263,9 @@ test.describe('condominium journey', () => {
     // ADM-03: the list reloads 3 s after the change, not at once.
     expect(Date.now() - changedAt).toBeGreaterThanOrEqual(2_900);
     await expect(row.getByRole('switch', { name: `${adminUi.clients.active} ${plate}` })).not.toBeChecked();
-    // Empty search restores the whole list.
+    // Empty search restores the whole list (its first page: the suite's other clients come first).
     await search.fill('');
-    await expect(page.locator('li[data-user-id]').filter({ hasText: 'Alice' }).first()).toBeVisible();
+    await expect.poll(() => page.locator('li[data-user-id]').count()).toBeGreaterThan(1);
 
     // ADM-06: the finder page of the plate says it is inactive.
     await b.page.goto(paths.finder(plate));

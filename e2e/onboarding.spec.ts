@@ -41,6 +41,9 @@ function submit(form: Locator) {
   return form.getByRole('button', { name: ui.buttons.onboarding, exact: true }).click();
 }
 
+// Each test mints its codes with the operator CLI, which takes seconds to start on a busy machine.
+test.describe.configure({ timeout: 60_000 });
+
 /** A well-formed code that was never minted (minted codes avoid 0, 1, I, L and O). */
 const unknownCode = 'Z0Z0Z0Z0';
 
