@@ -33,7 +33,12 @@ async function caughtUp(sheet: ExcelJS.Worksheet, out: PassThrough): Promise<voi
   for (const stream of [...entry, out as unknown as Backed]) {
     while (stream._writableState?.needDrain) {
       if (out.destroyed) throw new Error('the download was closed');
-      await Promise.race([once(stream, 'drain'), once(out, 'close')]);
+      // The losing `once` is aborted, so no listener is left behind on `out` per wait.
+      const waiting = new AbortController();
+      await Promise.race([
+        once(stream, 'drain', { signal: waiting.signal }),
+        once(out, 'close', { signal: waiting.signal }),
+      ]).finally(() => waiting.abort());
     }
   }
   if (out.destroyed) throw new Error('the download was closed');
