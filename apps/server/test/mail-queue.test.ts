@@ -18,6 +18,7 @@ import { bearer, dbLabel, engine, lastResetCode, login, signUp, uniqueEmail } fr
  */
 
 interface Received {
+  from: string;
   to: string;
   subject: string;
   text: string;
@@ -44,7 +45,8 @@ async function smtpPeer(port: number, opts: { delayMs?: number; refuse?: string[
         .then(async (mail) => {
           if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));
           for (const rcpt of session.envelope.rcptTo) {
-            received.push({ to: rcpt.address, subject: mail.subject ?? '', text: mail.text ?? '' });
+            const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+            received.push({ from, to: rcpt.address, subject: mail.subject ?? '', text: mail.text ?? '' });
           }
           callback();
         })
@@ -83,12 +85,15 @@ function config(env: Record<string, string>) {
   });
 }
 
-/** `count` app instances on one database (PGlite lives in one process: they share it), closed by `close()`. */
+/**
+ * `count` app instances on one database (PGlite lives in one process: they share it), closed by `close()`.
+ * Each sends from its own address (instance-<i>@…), so the SMTP peer can tell which worker sent a mail.
+ */
 async function apps(count: number, env: Record<string, string> = {}) {
-  const cfg = config(env);
   const databases: Database[] = [];
   const instances: FastifyInstance[] = [];
   for (let i = 0; i < count; i++) {
+    const cfg = config({ MAIL_FROM: `Toque <instance-${i}@toque.test>`, ...env });
     const database =
       engine === 'postgres' || databases.length === 0
         ? await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir })
@@ -209,11 +214,15 @@ describe(`mail queue over SMTP ${dbLabel}`, () => {
         ),
       );
       // And reset requests through both instances' real routes.
-      for (const [i, a] of accounts.entries()) expect((await generateCode(instances[i]!, a.email)).statusCode).toBe(200);
+      for (const [i, a] of accounts.entries())
+        expect((await generateCode(instances[i]!, a.email)).statusCode).toBe(200);
       const all = [...recipients, ...accounts.map((a) => a.email)];
 
       await eventually(async () => {
-        const rows = await instances[0]!.db.select({ status: outbox.status }).from(outbox).where(inArray(outbox.to, all));
+        const rows = await instances[0]!.db
+          .select({ status: outbox.status })
+          .from(outbox)
+          .where(inArray(outbox.to, all));
         expect(rows).toHaveLength(all.length);
         expect(rows.every((r) => r.status === 'sent')).toBe(true);
       }, 30_000);
@@ -222,7 +231,15 @@ describe(`mail queue over SMTP ${dbLabel}`, () => {
       const mine = peer.received.filter((m) => all.includes(m.to));
       expect(mine).toHaveLength(all.length);
       expect(new Set(mine.map((m) => m.to)).size).toBe(all.length);
-      const tries = await instances[1]!.db.select({ attempts: outbox.attempts }).from(outbox).where(inArray(outbox.to, all));
+      // Both workers took part: the test would prove nothing if one of them had sent everything.
+      const bySender = new Map<string, number>();
+      for (const m of mine) bySender.set(m.from, (bySender.get(m.from) ?? 0) + 1);
+      console.info(`[REL-03] mails per worker: ${[...bySender].map(([f, n]) => `${f}=${n}`).join(', ')}`);
+      expect([...bySender.keys()].sort()).toEqual(['instance-0@toque.test', 'instance-1@toque.test']);
+      const tries = await instances[1]!.db
+        .select({ attempts: outbox.attempts })
+        .from(outbox)
+        .where(inArray(outbox.to, all));
       expect(tries.every((t) => t.attempts === 1)).toBe(true);
     } finally {
       await close();
@@ -257,10 +274,13 @@ describe(`mail after a password change, embedded outbox ${dbLabel}`, () => {
     const app = instances[0]!;
     try {
       const account = await signUp(app, { name: 'Rui Barbosa' });
-      const update = (payload: object) => app.inject({ method: 'PUT', url: '/api/profile/updateUser', headers: account.auth, payload });
+      const update = (payload: object) =>
+        app.inject({ method: 'PUT', url: '/api/profile/updateUser', headers: account.auth, payload });
 
       expect((await update({ name: 'Rui B.', password: account.password })).statusCode).toBe(200);
-      expect((await update({ name: 'Rui B.', password: 'senha-errada', newPassword: 'outra-123' })).statusCode).toBe(401);
+      expect((await update({ name: 'Rui B.', password: 'senha-errada', newPassword: 'outra-123' })).statusCode).toBe(
+        401,
+      );
       expect(await rowsTo(app, account.email)).toEqual([]);
 
       const res = await update({ name: 'Rui Barbosa', password: account.password, newPassword: 'troquei-123' });
@@ -272,7 +292,9 @@ describe(`mail after a password change, embedded outbox ${dbLabel}`, () => {
       expect(rows[0]!.text).toContain('Rui');
       expect(rows[0]!.text).toContain(mailMsg.notYou);
       // ACC-02: the older session ended with the change the mail reports.
-      expect((await app.inject({ method: 'GET', url: '/api/profile/userName', headers: account.auth })).statusCode).toBe(401);
+      expect(
+        (await app.inject({ method: 'GET', url: '/api/profile/userName', headers: account.auth })).statusCode,
+      ).toBe(401);
       expect((await login(app, account.email, 'troquei-123')).statusCode).toBe(200);
     } finally {
       await close();
@@ -305,7 +327,9 @@ describe(`mail after a password change, embedded outbox ${dbLabel}`, () => {
       expect(notice!.text).not.toMatch(/\b\d{6}\b/);
       // The newest code mail is still found behind the newer notice.
       expect(await lastResetCode(app, account.email)).toBe(code);
-      expect((await app.inject({ method: 'GET', url: '/api/profile/userName', headers: bearer(account.token) })).statusCode).toBe(401);
+      expect(
+        (await app.inject({ method: 'GET', url: '/api/profile/userName', headers: bearer(account.token) })).statusCode,
+      ).toBe(401);
     } finally {
       await close();
     }

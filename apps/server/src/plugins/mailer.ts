@@ -56,96 +56,101 @@ function describe(error: unknown): string {
  * never waits for SMTP, so SMTP being down never fails it. Without SMTP_URL (the embedded default)
  * the row itself is the delivery: an operator reads it with `npm run toque -- outbox`.
  */
-export const mailerPlugin = fp<{ smtpUrl?: string | undefined; from: string; queue: MailQueueOptions }>(async (app, opts) => {
-  const { db } = app;
+export const mailerPlugin = fp<{ smtpUrl?: string | undefined; from: string; queue: MailQueueOptions }>(
+  async (app, opts) => {
+    const { db } = app;
 
-  if (!opts.smtpUrl) {
-    const queue = async (conn: Db | Tx, ...mails: Mail[]) => {
-      await repo.insert(conn, mails, 'outbox');
-      for (const m of mails) app.log.info({ to: m.to, subject: m.subject }, 'mail written to the outbox');
-    };
-    app.decorate('mailer', { queue, send: (mail) => queue(db, mail), wake() {} } satisfies Mailer);
-    return;
-  }
-
-  const q = opts.queue;
-  // Short timeouts: a send must end well inside the lease, or another process would take the row too.
-  const transport = nodemailer.createTransport({
-    url: opts.smtpUrl,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  });
-
-  async function deliver(mail: ClaimedMail) {
-    try {
-      await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text });
-    } catch (error) {
-      const reason = describe(error);
-      if (isPermanent(error) || mail.attempts >= q.maxAttempts) {
-        await repo.markFailed(db, mail.id, reason);
-        app.log.error({ mailId: mail.id, attempts: mail.attempts, err: error }, 'mail given up');
-      } else {
-        const delay = retryDelay(mail.attempts, q);
-        await repo.retryLater(db, mail.id, delay, reason);
-        app.log.warn({ mailId: mail.id, attempts: mail.attempts, retryInMs: delay, reason }, 'mail not sent, will retry');
-      }
+    if (!opts.smtpUrl) {
+      const queue = async (conn: Db | Tx, ...mails: Mail[]) => {
+        await repo.insert(conn, mails, 'outbox');
+        for (const m of mails) app.log.info({ to: m.to, subject: m.subject }, 'mail written to the outbox');
+      };
+      app.decorate('mailer', { queue, send: (mail) => queue(db, mail), wake() {} } satisfies Mailer);
       return;
     }
-    await repo.markSent(db, mail.id);
-  }
 
-  let closing = false;
-  let running: Promise<void> | null = null;
-  let again = false;
+    const q = opts.queue;
+    // Short timeouts: a send must end well inside the lease, or another process would take the row too.
+    const transport = nodemailer.createTransport({
+      url: opts.smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
 
-  async function drain() {
-    while (!closing) {
-      const batch = await repo.claim(db, 10, q.leaseMs);
-      if (batch.length === 0) return;
-      for (const mail of batch) await deliver(mail);
-    }
-  }
-
-  /** One drain at a time in this process; a wake during a drain runs one more after it. */
-  function wake() {
-    if (closing) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = drain()
-      .catch((err: unknown) => app.log.error({ err }, 'mail queue drain failed'))
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          wake();
+    async function deliver(mail: ClaimedMail) {
+      try {
+        await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text });
+      } catch (error) {
+        const reason = describe(error);
+        if (isPermanent(error) || mail.attempts >= q.maxAttempts) {
+          await repo.markFailed(db, mail.id, reason);
+          app.log.error({ mailId: mail.id, attempts: mail.attempts, err: error }, 'mail given up');
+        } else {
+          const delay = retryDelay(mail.attempts, q);
+          await repo.retryLater(db, mail.id, delay, reason);
+          app.log.warn(
+            { mailId: mail.id, attempts: mail.attempts, retryInMs: delay, reason },
+            'mail not sent, will retry',
+          );
         }
-      });
-  }
+        return;
+      }
+      await repo.markSent(db, mail.id);
+    }
 
-  // Retries fall due, and other processes queue mails: poll for them.
-  const poller = setInterval(wake, q.pollMs);
-  poller.unref();
+    let closing = false;
+    let running: Promise<void> | null = null;
+    let again = false;
 
-  app.decorate('mailer', {
-    async queue(conn, ...mails) {
-      await repo.insert(conn, mails, 'queued');
-    },
-    async send(mail) {
-      await repo.insert(db, [mail], 'queued');
-      wake();
-    },
-    wake,
-  } satisfies Mailer);
+    async function drain() {
+      while (!closing) {
+        const batch = await repo.claim(db, 10, q.leaseMs);
+        if (batch.length === 0) return;
+        for (const mail of batch) await deliver(mail);
+      }
+    }
 
-  app.addHook('onReady', async () => wake());
-  app.addHook('onClose', async () => {
-    closing = true;
-    clearInterval(poller);
-    // A mail being sent finishes (and is marked) before the database closes; the rest waits for the next process.
-    while (running) await running;
-    transport.close();
-  });
-});
+    /** One drain at a time in this process; a wake during a drain runs one more after it. */
+    function wake() {
+      if (closing) return;
+      if (running) {
+        again = true;
+        return;
+      }
+      running = drain()
+        .catch((err: unknown) => app.log.error({ err }, 'mail queue drain failed'))
+        .finally(() => {
+          running = null;
+          if (again) {
+            again = false;
+            wake();
+          }
+        });
+    }
+
+    // Retries fall due, and other processes queue mails: poll for them.
+    const poller = setInterval(wake, q.pollMs);
+    poller.unref();
+
+    app.decorate('mailer', {
+      async queue(conn, ...mails) {
+        await repo.insert(conn, mails, 'queued');
+      },
+      async send(mail) {
+        await repo.insert(db, [mail], 'queued');
+        wake();
+      },
+      wake,
+    } satisfies Mailer);
+
+    app.addHook('onReady', async () => wake());
+    app.addHook('onClose', async () => {
+      closing = true;
+      clearInterval(poller);
+      // A mail being sent finishes (and is marked) before the database closes; the rest waits for the next process.
+      while (running) await running;
+      transport.close();
+    });
+  },
+);

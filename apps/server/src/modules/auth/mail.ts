@@ -1,7 +1,11 @@
 import { mailMsg } from '@toque/contracts/mail';
 import type { Mail } from '../../plugins/mailer';
 
-const time = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' });
+const time = new Intl.DateTimeFormat('pt-BR', {
+  dateStyle: 'short',
+  timeStyle: 'short',
+  timeZone: 'America/Sao_Paulo',
+});
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
 
@@ -19,7 +23,11 @@ export function resetCodeMail(user: { email: string; name: string }, code: strin
 }
 
 /** Tells the user the password changed (ACC-01) or was reset (AUTH-12), so a takeover does not go unnoticed. */
-export function passwordChangedMail(user: { email: string; name: string }, how: 'changed' | 'reset', at = new Date()): Mail {
+export function passwordChangedMail(
+  user: { email: string; name: string },
+  how: 'changed' | 'reset',
+  at = new Date(),
+): Mail {
   const what = how === 'changed' ? 'alterada' : 'redefinida com um código enviado a este e-mail';
   return {
     to: user.email,

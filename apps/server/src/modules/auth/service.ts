@@ -97,7 +97,12 @@ export function authService(app: FastifyInstance, opts: { secret: string; logCod
       const code = newResetCode();
       // REL-03: the code and its mail commit together; SMTP is the worker's business, never the request's.
       await db.transaction(async (tx) => {
-        await repo.replaceResetCode(tx, user.id, hashResetCode(code, opts.secret), new Date(Date.now() + RESET_CODE_TTL_MS));
+        await repo.replaceResetCode(
+          tx,
+          user.id,
+          hashResetCode(code, opts.secret),
+          new Date(Date.now() + RESET_CODE_TTL_MS),
+        );
         await app.mailer.queue(tx, resetCodeMail(user, code));
       });
       app.mailer.wake();
