@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test';
 import { storageKeys } from '@toque/contracts/constants';
+import { mailMsg } from '@toque/contracts/mail';
 import { ui } from '@toque/contracts/ui';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -83,7 +84,12 @@ export function createAdmin(user: TestUser = newUser()): TestUser {
  */
 export function readResetCode(email: string): string {
   const mails = toque('outbox', '500').split(/^--- /m).slice(1);
-  const mail = mails.find((m) => m.split('\n', 1)[0]!.split('  para: ')[1]?.split('  ')[0]?.trim() === email);
+  // The newest mail to `email` carrying a code: after a reset, a password-changed notice is newer.
+  const mail = mails.find(
+    (m) =>
+      m.split('\n', 1)[0]!.split('  para: ')[1]?.split('  ')[0]?.trim() === email &&
+      m.includes(`Assunto: ${mailMsg.resetCodeSubject}`),
+  );
   expect(mail, `a mail to ${email} in the outbox`).toBeDefined();
   const code = /\b(\d{6})\b/.exec(mail!.split('\n').slice(1).join('\n'))?.[1];
   expect(code, `a 6-digit code in the mail to ${email}`).toBeDefined();

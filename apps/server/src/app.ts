@@ -55,7 +55,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(docsPlugin);
   await app.register(dbPlugin, { database });
   await app.register(rateLimitPlugin, { redisUrl: config.redisUrl });
-  await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom });
+  await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, queue: config.mailQueue });
   await app.register(authPlugin, { secret: config.jwtSecret, ttl: config.jwtTtl });
   await app.register(realtimePlugin, { redisUrl: config.redisUrl, secret: config.jwtSecret });
   await app.register(pushPlugin, { config: config.push });

@@ -15,6 +15,12 @@ const envSchema = z
     JWT_TTL: z.string().default('30d'),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('Toque <nao-responda@toque.app.br>'),
+    /** The SMTP mail queue (REL-03): poll interval, backoff, tries, and how long a claimed mail stays taken. */
+    MAIL_POLL_MS: z.coerce.number().int().positive().default(5_000),
+    MAIL_RETRY_BASE_MS: z.coerce.number().int().positive().default(30_000),
+    MAIL_RETRY_MAX_MS: z.coerce.number().int().positive().default(60 * 60 * 1000),
+    MAIL_MAX_ATTEMPTS: z.coerce.number().int().positive().default(12),
+    MAIL_LEASE_MS: z.coerce.number().int().positive().default(5 * 60 * 1000),
     PUBLIC_URL: z.string().url().optional(),
     WEB_DIST: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
@@ -88,6 +94,7 @@ export interface Config {
   jwtTtl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  mailQueue: { pollMs: number; retryBaseMs: number; retryMaxMs: number; maxAttempts: number; leaseMs: number };
   publicUrl: string;
   webDist: string | undefined;
   logLevel: string;
@@ -137,6 +144,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     jwtTtl: e.JWT_TTL,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
+    mailQueue: {
+      pollMs: e.MAIL_POLL_MS,
+      retryBaseMs: e.MAIL_RETRY_BASE_MS,
+      retryMaxMs: e.MAIL_RETRY_MAX_MS,
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
+      leaseMs: e.MAIL_LEASE_MS,
+    },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),

@@ -1,7 +1,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { cpfFromBase } from '@toque/contracts/cpf';
 import { afterAll, expect } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
+import { mailMsg } from '@toque/contracts/mail';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
@@ -107,12 +108,12 @@ export function errorBody(res: { headers: Record<string, unknown>; json<T>(): T 
   return body.message as string;
 }
 
-/** The 6-digit code of the newest reset mail in the outbox for `email`. */
+/** The 6-digit code of the newest reset-code mail in the outbox for `email` (not the password-changed notices). */
 export async function lastResetCode(app: FastifyInstance, email: string): Promise<string> {
   const [mail] = await app.db
     .select({ text: outbox.text })
     .from(outbox)
-    .where(eq(outbox.to, email))
+    .where(and(eq(outbox.to, email), eq(outbox.subject, mailMsg.resetCodeSubject)))
     .orderBy(desc(outbox.id))
     .limit(1);
   const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];

@@ -1,4 +1,5 @@
 import { productLabel } from '@toque/contracts/constants';
+import { mailMsg } from '@toque/contracts/mail';
 
 interface Mail {
   to: string;
@@ -6,6 +7,23 @@ interface Mail {
   text: string;
   createdAt: string | Date;
   sentAt: string | Date | null;
+  status?: string;
+  attempts?: number;
+  lastError?: string | null;
+}
+
+/** Where a mail stands: the embedded outbox is its own delivery; SMTP mails are queued, sent or given up. */
+function mailState(m: Mail): string {
+  switch (m.status) {
+    case 'queued':
+      return `  (na fila do SMTP, ${m.attempts ?? 0} tentativa(s)${m.lastError ? `: ${m.lastError}` : ''})`;
+    case 'failed':
+      return `  (não enviado por SMTP: ${m.lastError ?? 'erro'})`;
+    case 'sent':
+      return '  (enviado por SMTP)';
+    default:
+      return m.sentAt ? '  (enviado por SMTP)' : '';
+  }
 }
 interface SeedResult {
   password: string;
@@ -30,8 +48,8 @@ export function printResult(command: string, result: unknown): void {
       const mails = result as Mail[];
       if (mails.length === 0) console.log('(caixa de saída vazia)');
       for (const m of mails) {
-        console.log(`--- ${new Date(m.createdAt).toISOString()}  para: ${m.to}${m.sentAt ? '  (enviado por SMTP)' : ''}`);
-        console.log(`Assunto: ${m.subject}\n\n${m.text}\n`);
+        console.log(`--- ${new Date(m.createdAt).toISOString()}  para: ${m.to}${mailState(m)}`);
+        console.log(`Assunto: ${m.subject}\n\n${m.text || mailMsg.clearedAfterSending}\n`);
       }
       return;
     }

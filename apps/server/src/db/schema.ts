@@ -193,14 +193,30 @@ export const callRecipients = pgTable(
   (t) => [primaryKey({ columns: [t.callId, t.userId] }), index('call_recipients_user_idx').on(t.userId)],
 );
 
-export const outbox = pgTable('outbox', {
-  id: serial('id').primaryKey(),
-  to: text('to').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  createdAt: createdAt(),
-  sentAt: timestamp('sent_at', { withTimezone: true }),
-});
+/**
+ * Every mail, and the queue SMTP is fed from (REL-03, docs/decisions/0014). `status`:
+ * - `outbox`: the embedded default (no SMTP) — the row itself is the delivery, read with the CLI;
+ * - `queued`: waiting for the SMTP worker; `next_attempt_at` is the next try, and also the lease
+ *   of a worker that has claimed the row (it is pushed forward on claim);
+ * - `sent`: delivered over SMTP, and the text cleared (SEC-06: no reset code stays readable);
+ * - `failed`: every try spent; `last_error` says why.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    status: text('status', { enum: ['outbox', 'queued', 'sent', 'failed'] }).notNull().default('outbox'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    lastError: text('last_error'),
+  },
+  (t) => [index('outbox_queued_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`)],
+);
 
 /** Server-wide settings that must survive restarts (e.g. generated VAPID keys). */
 export const settings = pgTable('settings', {

@@ -10,6 +10,7 @@ import { isUniqueViolation } from '../../lib/pg-errors';
 import { usersRepository as users } from '../../db/repositories/users';
 import { tagsRepository } from '../../db/repositories/tags';
 import { authRepository as repo } from './repository';
+import { passwordChangedMail, resetCodeMail } from './mail';
 
 /** The login `token` is the browser's Web Push subscription (JSON) or empty. */
 const pushSubscription = z.object({
@@ -94,21 +95,17 @@ export function authService(app: FastifyInstance, opts: { secret: string; logCod
       const user = await users.findUserByEmail(db, email);
       if (!user) throw new NotFound(apiMsg.userNotFound);
       const code = newResetCode();
-      await repo.replaceResetCode(
-        db,
-        user.id,
-        hashResetCode(code, opts.secret),
-        new Date(Date.now() + RESET_CODE_TTL_MS),
-      );
-      await app.mailer.send({
-        to: user.email,
-        subject: 'Toque: seu código para redefinir a senha',
-        text:
-          `Olá, ${user.name.split(' ')[0]}!\n\n` +
-          `Seu código para redefinir a senha do Toque é: ${code}\n\n` +
-          `Ele vale por 15 minutos e só pode ser usado uma vez. ` +
-          `Se você não pediu para redefinir a senha, ignore esta mensagem.\n\nEquipe Toque`,
+      // REL-03: the code and its mail commit together; SMTP is the worker's business, never the request's.
+      await db.transaction(async (tx) => {
+        await repo.replaceResetCode(
+          tx,
+          user.id,
+          hashResetCode(code, opts.secret),
+          new Date(Date.now() + RESET_CODE_TTL_MS),
+        );
+        await app.mailer.queue(tx, resetCodeMail(user, code));
       });
+      app.mailer.wake();
       if (opts.logCodes) app.log.info({ email: user.email, code }, 'password reset code (development only)');
     },
 
@@ -133,8 +130,10 @@ export function authService(app: FastifyInstance, opts: { secret: string; logCod
         }
         await repo.markResetCodeUsed(tx, row.id);
         await users.setPassword(tx, user.id, passwordHash);
+        await app.mailer.queue(tx, passwordChangedMail(user, 'reset'));
         return 'ok' as const;
       });
+      app.mailer.wake();
       // The wrong try is committed before the refusal, so it counts even though we answer 401.
       if (outcome !== 'ok') throw new Unauthorized(apiMsg.resetInvalidCode);
     },

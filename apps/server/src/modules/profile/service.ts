@@ -4,6 +4,7 @@ import { apiMsg } from '@toque/contracts/messages';
 import { NotFound, Unauthorized } from '../../errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { usersRepository as repo } from '../../db/repositories/users';
+import { passwordChangedMail } from '../auth/mail';
 
 export function profileService(app: FastifyInstance) {
   const { db } = app;
@@ -21,12 +22,20 @@ export function profileService(app: FastifyInstance) {
     async updateUser(id: string, body: UpdateUserBody) {
       const row = await user(id);
       if (!(await verifyPassword(row.passwordHash, body.password))) throw new Unauthorized(apiMsg.wrongPassword);
-      await repo.updateName(db, id, body.name);
-      if (body.newPassword) {
-        const updated = await repo.setPassword(db, id, await hashPassword(body.newPassword));
-        return app.signToken(updated);
+      if (!body.newPassword) {
+        await repo.updateName(db, id, body.name);
+        return undefined;
       }
-      return undefined;
+      const passwordHash = await hashPassword(body.newPassword);
+      // The new password and the mail that reports it commit together (REL-03).
+      const updated = await db.transaction(async (tx) => {
+        await repo.updateName(tx, id, body.name);
+        const changed = await repo.setPassword(tx, id, passwordHash);
+        await app.mailer.queue(tx, passwordChangedMail({ email: row.email, name: body.name }, 'changed'));
+        return changed;
+      });
+      app.mailer.wake();
+      return app.signToken(updated);
     },
   };
 }

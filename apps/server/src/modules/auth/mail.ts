@@ -1,0 +1,46 @@
+import { mailMsg } from '@toque/contracts/mail';
+import type { Mail } from '../../plugins/mailer';
+
+const time = new Intl.DateTimeFormat('pt-BR', {
+  dateStyle: 'short',
+  timeStyle: 'short',
+  timeZone: 'America/Sao_Paulo',
+});
+
+const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
+
+/** AUTH-11: the 6-digit code that lets the user choose a new password. */
+export function resetCodeMail(user: { email: string; name: string }, code: string): Mail {
+  return {
+    to: user.email,
+    subject: mailMsg.resetCodeSubject,
+    text:
+      `Olá, ${firstName(user.name)}!\n\n` +
+      `Seu código para redefinir a senha do Toque é: ${code}\n\n` +
+      `Ele vale por 15 minutos e só pode ser usado uma vez. ` +
+      `Se você não pediu para redefinir a senha, ignore esta mensagem.\n\nEquipe Toque`,
+  };
+}
+
+/** Tells the user the password changed (ACC-01) or was reset (AUTH-12), so a takeover does not go unnoticed. */
+export function passwordChangedMail(
+  user: { email: string; name: string },
+  how: 'changed' | 'reset',
+  at = new Date(),
+): Mail {
+  const what = how === 'changed' ? 'alterada' : 'redefinida com um código enviado a este e-mail';
+  return {
+    to: user.email,
+    subject: how === 'changed' ? mailMsg.passwordChangedSubject : mailMsg.passwordResetSubject,
+    text: [
+      `Olá, ${firstName(user.name)}!`,
+      '',
+      `A senha da sua conta Toque foi ${what} em ${time.format(at)} (horário de Brasília).`,
+      'Por segurança, as sessões abertas em outros aparelhos foram encerradas.',
+      '',
+      mailMsg.notYou,
+      '',
+      'Equipe Toque',
+    ].join('\n'),
+  };
+}

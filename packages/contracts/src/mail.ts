@@ -1,0 +1,11 @@
+/** Subjects and fixed lines of the mails the server sends (tests read the same constants). */
+export const mailMsg = {
+  resetCodeSubject: 'Toque: seu código para redefinir a senha',
+  passwordChangedSubject: 'Toque: sua senha foi alterada',
+  passwordResetSubject: 'Toque: sua senha foi redefinida',
+  /** SEC-06: what the outbox shows of a mail once SMTP delivered it (the body may have held a reset code). */
+  clearedAfterSending: '(texto apagado após o envio por SMTP)',
+  notYou:
+    'Se não foi você, redefina a senha agora pela opção "Esqueci minha senha" na tela de entrada ' +
+    'e fale com o suporte do Toque.',
+} as const;
