@@ -12,7 +12,13 @@ const { app } = await build({ FINDER_DATA_PURGE_INTERVAL_MS: '100' });
 
 const row = (roomId: string) =>
   app.db
-    .select({ latitude: calls.latitude, longitude: calls.longitude, callerAddress: calls.callerAddress, status: calls.status, message: calls.message })
+    .select({
+      latitude: calls.latitude,
+      longitude: calls.longitude,
+      callerAddress: calls.callerAddress,
+      status: calls.status,
+      message: calls.message,
+    })
     .from(calls)
     .where(eq(calls.id, roomId))
     .then((r) => r[0]!);
@@ -25,15 +31,17 @@ const startedDaysAgo = (roomId: string, days: number) =>
     .where(eq(calls.id, roomId));
 
 describe(`finder data retention ${dbLabel}`, () => {
-  test('[SEC-07] [LEG-01] the privacy policy\'s retention is the default: the finder\'s location 90 days, the IP address six months', () => {
+  test("[SEC-07] [LEG-01] the privacy policy's retention is the default: the finder's location 90 days, the IP address six months", () => {
     const { retention } = loadConfig({ NODE_ENV: 'test' });
     expect(retention.locationDays).toBe(FINDER_LOCATION_RETENTION_DAYS);
     expect(retention.ipDays).toBe(FINDER_IP_RETENTION_DAYS);
     expect([FINDER_LOCATION_RETENTION_DAYS, FINDER_IP_RETENTION_DAYS]).toEqual([90, 184]);
-    expect(() => loadConfig({ NODE_ENV: 'test', FINDER_DATA_RETENTION_DAYS: '0' })).toThrow(/FINDER_DATA_RETENTION_DAYS/);
+    expect(() => loadConfig({ NODE_ENV: 'test', FINDER_DATA_RETENTION_DAYS: '0' })).toThrow(
+      /FINDER_DATA_RETENTION_DAYS/,
+    );
   });
 
-  test('[SEC-07] the periodic job clears the finder\'s location after 90 days and the IP address after 184; newer calls and the rest of the record are kept', async () => {
+  test("[SEC-07] the periodic job clears the finder's location after 90 days and the IP address after 184; newer calls and the rest of the record are kept", async () => {
     const { owner, code } = await ownedTag(app);
     const at = { latitude: -19.9191, longitude: -43.9386 };
     const ancient = await startCall(app, code, at, '203.0.113.7');
@@ -68,7 +76,11 @@ describe(`finder data retention ${dbLabel}`, () => {
     const history = await app.inject({ method: 'GET', url: '/api/calls/history', headers: owner.auth });
     const byRoom = new Map(history.json<CallHistoryItem[]>().map((h) => [h.roomId, h]));
     expect(byRoom.size).toBe(4);
-    expect(byRoom.get(ancient.roomId)).toMatchObject({ latitude: null, longitude: null, message: 'Achei a coleira na praça.' });
+    expect(byRoom.get(ancient.roomId)).toMatchObject({
+      latitude: null,
+      longitude: null,
+      message: 'Achei a coleira na praça.',
+    });
     expect(byRoom.get(old.roomId)).toMatchObject({ latitude: null, longitude: null });
     expect(byRoom.get(recent.roomId)).toMatchObject(at);
     expect(byRoom.get(fresh.roomId)).toMatchObject(at);
