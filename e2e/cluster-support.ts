@@ -20,7 +20,7 @@ const NEEDS =
   'CALL-12 runs two server processes on one PostgreSQL and one Redis: set DATABASE_URL and REDIS_URL ' +
   `(or run PostgreSQL at ${LOCAL_POSTGRES} and Redis at ${LOCAL_REDIS})`;
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createTcpServer();
     server.once('error', reject);
@@ -85,7 +85,7 @@ function stubGeocoder(locality: string): Promise<{ url: string; server: Server }
   );
 }
 
-async function untilUp(url: string, child: ChildProcess, output: () => string) {
+export async function untilUp(url: string, child: ChildProcess, output: () => string) {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server at ${url} exited (${child.exitCode}):\n${output()}`);

@@ -1,3 +1,4 @@
+import { FINDER_IP_RETENTION_DAYS, FINDER_LOCATION_RETENTION_DAYS } from '@toque/contracts/constants';
 import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
 import { ui } from '@toque/contracts/ui';
@@ -149,12 +150,18 @@ const privacyPoints: [string, RegExp][] = [
   ['sharing', /Com quem compartilhamos[\s\S]*Não vendemos dados pessoais/],
   ['retention of 5 years after the terms end', /por 5 \(cinco\) anos depois do seu término/],
   [
+    "the finder's location and IP address (SEC-07)",
+    new RegExp(
+      `localização de quem encontrou[^.]*apagada[^.]*${FINDER_LOCATION_RETENTION_DAYS} dias[\\s\\S]*endereço IP de quem chamou é apagado ${FINDER_IP_RETENTION_DAYS} dias`,
+    ),
+  ],
+  [
     'LGPD data-subject rights',
     /Seus direitos como titular[\s\S]*LGPD[\s\S]*portabilidade[\s\S]*revogação do consentimento/,
   ],
 ];
 
-test('[LEG-01] the privacy policy covers data collected, sharing, 5-year retention and LGPD rights', async ({
+test('[LEG-01] [SEC-07] the privacy policy covers data collected, sharing, 5-year retention, the finder\'s location and IP retention, and LGPD rights', async ({
   page,
 }) => {
   await openPage(page, paths.privacy);

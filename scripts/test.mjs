@@ -1,15 +1,15 @@
 // `npm test` on a fresh clone (OPS-08): the same set-up as `npm start` (install when needed, build),
 // then lint, types, unit + API integration (Vitest; PGlite, and PostgreSQL when one is reachable),
 // and the browser suite (Playwright in Chromium) against the real server. It finds this machine's
-// PostgreSQL and Redis on their usual ports by itself, and Debian's Chromium (installing it when it
-// runs as root on Debian). Every step runs even when an earlier one fails; the last line adds up
+// PostgreSQL and Redis on their usual ports by itself, and Debian's Chromium and coturn (installing
+// them when it runs as root on Debian). Every step runs even when an earlier one fails; the last line adds up
 // every suite: `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { buildWeb, ensureInstalled, envValue, findChromium, redisAnswers, root } from './lib/setup.mjs';
+import { buildWeb, ensureInstalled, envValue, findChromium, findTurnserver, redisAnswers, root } from './lib/setup.mjs';
 
 const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
 const LOCAL_REDIS = 'redis://127.0.0.1:6379';
@@ -140,10 +140,17 @@ try {
     failed++;
     summary.push(`playwright: não executado — ${chromium.error}`);
   } else {
+    // The relay-only call test (SEC-07) starts its own coturn; without one it fails, saying what to install.
+    const turnserver = findTurnserver();
+    if (turnserver.error) {
+      console.log(turnserver.error);
+      summary.push(`coturn: ${turnserver.error}`);
+    }
     const file = join(results, 'e2e.json');
     rmSync(file, { force: true });
     const { ok, seconds } = step('Playwright (Chromium)', npx, ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
       CHROMIUM_PATH: chromium.path,
+      ...(turnserver.path ? { TURNSERVER_PATH: turnserver.path } : {}),
     });
     const stats = readJson(file)?.stats;
     // A run that found no test must not look green.

@@ -65,6 +65,34 @@ export function findChromium({ install = true } = {}) {
   };
 }
 
+const DEBIAN_TURNSERVER = '/usr/bin/turnserver';
+
+/**
+ * coturn's `turnserver`, which the relay-only call test (SEC-07) starts by itself: TURNSERVER_PATH,
+ * Debian's /usr/bin/turnserver, or — as root on Debian with none installed — Debian's `coturn`
+ * package, installed here. The package enables a system-wide coturn service; that one is stopped and
+ * disabled again at once, so installing the test's binary leaves no open relay running. Returns
+ * `{ path }` or `{ error }`, a one-line reason saying what to install.
+ */
+export function findTurnserver({ install = true } = {}) {
+  const given = envValue('TURNSERVER_PATH');
+  if (given) return existsSync(given) ? { path: given } : { error: `TURNSERVER_PATH=${given} não existe.` };
+  if (existsSync(DEBIAN_TURNSERVER)) return { path: DEBIAN_TURNSERVER };
+  const root_ = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (install && root_ && existsSync('/etc/debian_version')) {
+    console.log('\n▶ Instalando o coturn do Debian (apt-get install coturn)');
+    const quiet = { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } };
+    spawnSync('apt-get', ['update', '-qq'], quiet);
+    spawnSync('apt-get', ['install', '-y', '-qq', 'coturn'], quiet);
+    spawnSync('systemctl', ['disable', '--now', 'coturn'], { stdio: 'ignore' });
+    if (existsSync(DEBIAN_TURNSERVER)) return { path: DEBIAN_TURNSERVER };
+  }
+  return {
+    error:
+      'coturn não encontrado: instale o pacote do Debian (`sudo apt-get install -y coturn`) ou aponte TURNSERVER_PATH para um turnserver.',
+  };
+}
+
 /** Redis answers PING on host:port (not merely an open port). */
 export function redisAnswers(host, port, ms = 1500) {
   return new Promise((resolve) => {

@@ -18,6 +18,7 @@ import { productsRoutes } from './modules/products/routes';
 import { realtimePlugin } from './plugins/realtime';
 import { pushPlugin } from './plugins/push';
 import { callLifecycle } from './modules/calls/lifecycle';
+import { finderDataRetention } from './modules/calls/retention';
 import { callsService } from './modules/calls/service';
 import { callsSignalling } from './modules/calls/signalling';
 import { callsRoutes } from './modules/calls/routes';
@@ -63,6 +64,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   // The call: one lifecycle (timers, transitions) shared by its HTTP routes and its socket events.
   const calls = callLifecycle(app);
   callsSignalling(app.io, calls);
+  finderDataRetention(app);
 
   await app.register(
     async (api) => {

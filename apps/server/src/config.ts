@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RING_TIMEOUT_MS } from '@toque/contracts/calls';
+import { FINDER_IP_RETENTION_DAYS, FINDER_LOCATION_RETENTION_DAYS } from '@toque/contracts/constants';
 
 const DEV_JWT_SECRET = 'toque-development-secret-change-me';
 
@@ -47,6 +48,13 @@ const envSchema = z
     TURN_URLS: z.string().optional(),
     TURN_SECRET: z.string().min(8).optional(),
     TURN_TTL_S: z.coerce.number().int().positive().default(3600),
+    /**
+     * SEC-07: days a call keeps the finder's location, and the finder's IP address; then a periodic
+     * job clears them. The privacy policy states the defaults: change it together with these.
+     */
+    FINDER_DATA_RETENTION_DAYS: z.coerce.number().int().positive().default(FINDER_LOCATION_RETENTION_DAYS),
+    FINDER_IP_RETENTION_DAYS: z.coerce.number().int().positive().default(FINDER_IP_RETENTION_DAYS),
+    FINDER_DATA_PURGE_INTERVAL_MS: z.coerce.number().int().positive().default(60 * 60 * 1000),
     /** Web Push (CALL-03): generated once and stored in `settings` when not given. */
     VAPID_PUBLIC_KEY: z.string().optional(),
     VAPID_PRIVATE_KEY: z.string().optional(),
@@ -109,6 +117,7 @@ export interface Config {
     windowMs: number;
   };
   ice: { stunUrls: string[]; turnUrls: string[]; turnSecret: string | undefined; turnTtlS: number };
+  retention: { locationDays: number; ipDays: number; purgeIntervalMs: number };
   push: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
   geocoder: {
     provider: 'nominatim' | 'google';
@@ -170,6 +179,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       windowMs: e.RATE_CALL_WINDOW_MS,
     },
     ice: { stunUrls: list(e.STUN_URLS), turnUrls: list(e.TURN_URLS), turnSecret: e.TURN_SECRET, turnTtlS: e.TURN_TTL_S },
+    retention: {
+      locationDays: e.FINDER_DATA_RETENTION_DAYS,
+      ipDays: e.FINDER_IP_RETENTION_DAYS,
+      purgeIntervalMs: e.FINDER_DATA_PURGE_INTERVAL_MS,
+    },
     push: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
     geocoder: {
       provider: e.GEOCODER,

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import type { CreateCallResponse, IceServer } from '@toque/contracts/calls';
+import type { CreateCallResponse, IceConfig, IceServer } from '@toque/contracts/calls';
 import { loadConfig } from '../src/config';
-import { iceServers, turnCredential } from '../src/modules/calls/ice';
+import { iceConfig, iceServers, turnCredential } from '../src/modules/calls/ice';
 import { build, dbLabel, signUp } from './helpers';
 import { ownedTag } from './calls-support';
 
@@ -31,8 +31,8 @@ describe(`ICE servers and TURN credentials ${dbLabel}`, () => {
 
     const config = loadConfig({ NODE_ENV: 'test', ...TURN, TURN_SECRET: 'north-secret' });
     const servers = iceServers(config.ice, 'room-1', 1_700_000_000_000);
+    // Relay-only (SEC-07): STUN would be of no use, and would show a third party the client's address.
     expect(servers).toEqual([
-      { urls: ['stun:stun.toque.test:3478', 'stun:stun2.toque.test:3478'] },
       {
         urls: ['turn:turn.toque.test:3478?transport=udp', 'turns:turn.toque.test:5349?transport=tcp'],
         username: '1700000600:room-1',
@@ -67,8 +67,25 @@ describe(`ICE servers and TURN credentials ${dbLabel}`, () => {
     expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
   });
 
+  test('[SEC-07] [CALL-10] with TURN, both sides are told to use only the relay: the finder with the call, each side with fresh credentials', async () => {
+    const { owner, code } = await ownedTag(app);
+    const res = await app.inject({ method: 'POST', url: '/api/calls', payload: { code } });
+    expect(res.statusCode).toBe(201);
+    const created = res.json<CreateCallResponse>();
+    expect(created.iceTransportPolicy).toBe('relay');
+    expect(created.iceServers.map((s) => s.urls)).toEqual([TURN.TURN_URLS.split(',')]);
+
+    const url = `/api/calls/${created.roomId}/ice-servers`;
+    for (const headers of [owner.auth, { authorization: `Bearer ${created.callerToken}` }]) {
+      const fresh = (await app.inject({ method: 'GET', url, headers })).json<IceConfig>();
+      expect(fresh.iceTransportPolicy).toBe('relay');
+      expect(fresh.iceServers.every((s) => [s.urls].flat().every((u) => /^turns?:/.test(u)))).toBe(true);
+    }
+  });
+
   test('[CALL-10] without TURN only STUN is offered; TURN_URLS without a secret is a configuration error', () => {
     expect(iceServers(loadConfig({ NODE_ENV: 'test' }).ice, 'r')).toEqual([{ urls: ['stun:stun.l.google.com:19302'] }]);
+    expect(iceConfig(loadConfig({ NODE_ENV: 'test' }).ice, 'r').iceTransportPolicy).toBe('all');
     expect(() => loadConfig({ NODE_ENV: 'test', TURN_URLS: 'turn:x:3478' })).toThrow(/TURN_SECRET/);
   });
 });

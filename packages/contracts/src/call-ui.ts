@@ -46,6 +46,8 @@ export const callUi = {
     hangUp: 'Encerrar chamada',
     connecting: 'Conectando...',
     ended: 'Chamada encerrada.',
+    /** The ICE configuration could not be fetched: without it the call could reveal the owner's address (SEC-07). */
+    connectFailed: 'Não foi possível conectar a chamada. Verifique a sua conexão.',
     cancelled: {
       'answered-elsewhere': 'A chamada foi atendida em outro aparelho.',
       'caller-left': 'Quem chamou desistiu da chamada.',

@@ -50,11 +50,22 @@ export const iceServer = z.object({
 });
 export type IceServer = z.infer<typeof iceServer>;
 
+/**
+ * SEC-07: `relay` when the server has TURN — both peers then use only the TURN relay, so neither
+ * learns the other's network address; `all` (direct, STUN) otherwise.
+ */
+export const iceTransportPolicy = z.enum(['all', 'relay']);
+export type IceTransportPolicy = z.infer<typeof iceTransportPolicy>;
+
+/** What a peer connection is built with (CALL-10, SEC-07). */
+export const iceConfig = z.object({ iceServers: z.array(iceServer), iceTransportPolicy });
+export type IceConfig = z.infer<typeof iceConfig>;
+
 export const createCallResponse = z.object({
   roomId: z.string(),
   /** Authenticates the finder's socket for this one call (short-lived). */
   callerToken: z.string(),
-  iceServers: z.array(iceServer),
+  ...iceConfig.shape,
   /** After this long unanswered the call ends as missed (CALL-07). */
   ringTimeoutMs: z.number().int(),
 });
@@ -67,7 +78,7 @@ export const leaveMessageBody = z.object({
   longitude: longitude.optional(),
 });
 
-export const iceServersResponse = z.object({ iceServers: z.array(iceServer) });
+export const iceServersResponse = iceConfig;
 
 export const callStatus = z.enum(['ringing', 'answered', 'declined', 'missed', 'ended']);
 export type CallStatus = z.infer<typeof callStatus>;

@@ -24,6 +24,14 @@ export const BREADCRUMB_BREAKPOINT_PX = 768;
 export const MAP_ZOOM = 12;
 export const MAP_HEIGHT_PX = 650;
 
+/**
+ * SEC-07 / LEG-01: how long a call keeps the finder's location, and the finder's IP address (the
+ * Marco Civil's access record, art. 15: at least six months). The privacy policy states both; the
+ * server's defaults (FINDER_DATA_RETENTION_DAYS, FINDER_IP_RETENTION_DAYS) are these.
+ */
+export const FINDER_LOCATION_RETENTION_DAYS = 90;
+export const FINDER_IP_RETENTION_DAYS = 184;
+
 export const RESET_CODE_TTL_MS = 15 * 60 * 1000;
 export const RESET_CODE_MAX_ATTEMPTS = 5;
 export const RESET_CODE_LENGTH = 6;

@@ -1,10 +1,11 @@
-import type { Candidate, IceServer, Relay, SessionDescription } from '@toque/contracts/calls';
+import type { Candidate, IceConfig, Relay, SessionDescription } from '@toque/contracts/calls';
 import type { CallSocket } from './call-socket';
 
 export interface PeerLinkOptions {
   socket: CallSocket;
   roomId: string;
-  iceServers: IceServer[];
+  /** The server's ICE servers and transport policy (`relay` when it has TURN: SEC-07). */
+  ice: IceConfig;
   localStream: MediaStream;
   onRemoteStream: (stream: MediaStream) => void;
   onConnectionState?: (state: RTCPeerConnectionState) => void;
@@ -24,7 +25,7 @@ export interface PeerLink {
  * before the remote description wait for it.
  */
 export function createPeerLink(options: PeerLinkOptions): PeerLink {
-  const { socket, roomId, iceServers, localStream } = options;
+  const { socket, roomId, ice, localStream } = options;
   let pc: RTCPeerConnection | null = null;
   let peerId: string | null = null;
   let pending: Candidate[] = [];
@@ -41,7 +42,7 @@ export function createPeerLink(options: PeerLinkOptions): PeerLink {
     pc?.close();
     pending = [];
     peerId = id;
-    const connection = new RTCPeerConnection({ iceServers });
+    const connection = new RTCPeerConnection({ iceServers: ice.iceServers, iceTransportPolicy: ice.iceTransportPolicy });
     for (const track of localStream.getTracks()) connection.addTrack(track, localStream);
     connection.onicecandidate = (event) => {
       if (event.candidate && connection === pc) {

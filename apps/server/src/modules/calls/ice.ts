@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { IceServer } from '@toque/contracts/calls';
+import type { IceConfig, IceServer } from '@toque/contracts/calls';
 import type { Config } from '../../config';
 
 /**
@@ -11,12 +11,22 @@ export function turnCredential(secret: string, username: string): string {
   return createHmac('sha1', secret).update(username).digest('base64');
 }
 
+const hasTurn = (ice: Config['ice']) => ice.turnUrls.length > 0 && !!ice.turnSecret;
+
 export function iceServers(ice: Config['ice'], roomId: string, nowMs = Date.now()): IceServer[] {
-  const servers: IceServer[] = [];
-  if (ice.stunUrls.length > 0) servers.push({ urls: ice.stunUrls });
   if (ice.turnUrls.length > 0 && ice.turnSecret) {
+    // Relay-only peers never use STUN: leaving it out spares a third party the client's address too.
     const username = `${Math.floor(nowMs / 1000) + ice.turnTtlS}:${roomId}`;
-    servers.push({ urls: ice.turnUrls, username, credential: turnCredential(ice.turnSecret, username) });
+    return [{ urls: ice.turnUrls, username, credential: turnCredential(ice.turnSecret, username) }];
   }
-  return servers;
+  return ice.stunUrls.length > 0 ? [{ urls: ice.stunUrls }] : [];
+}
+
+/**
+ * SEC-07: with TURN configured, both peers are relay-only — every candidate either side sends is the
+ * TURN server's address, so the finder and the owner never learn each other's IP address
+ * (docs/decisions/0016). Without TURN, direct connections through STUN as before.
+ */
+export function iceConfig(ice: Config['ice'], roomId: string, nowMs = Date.now()): IceConfig {
+  return { iceServers: iceServers(ice, roomId, nowMs), iceTransportPolicy: hasTurn(ice) ? 'relay' : 'all' };
 }

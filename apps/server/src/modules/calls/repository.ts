@@ -1,8 +1,9 @@
-import { and, asc, sql, count, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, asc, sql, count, desc, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { callRecipients, calls, condominiums, tagMembers, tags, unitResidents, units, users } from '../../db/schema';
 
 type Conn = Db | Tx;
+const PURGE_BATCH = 1000;
 export type CallStatus = (typeof calls.$inferSelect)['status'];
 export type CallRow = typeof calls.$inferSelect;
 
@@ -165,5 +166,27 @@ export const callsRepository = {
       .where(and(eq(calls.status, 'ringing'), lt(calls.startedAt, before)))
       .limit(500)
       .then((r) => r.map((x) => x.id));
+  },
+
+  /**
+   * SEC-07: clears the finder's location from calls started before `locationBefore` and the finder's
+   * IP address from those before `ipBefore`, in batches so that no statement locks the whole table.
+   */
+  async purgeFinderData(db: Db, cutoffs: { locationBefore: Date; ipBefore: Date }) {
+    const batch = async (where: ReturnType<typeof and>, set: Partial<typeof calls.$inferInsert>) => {
+      let total = 0;
+      for (;;) {
+        const ids = db.select({ id: calls.id }).from(calls).where(where).limit(PURGE_BATCH);
+        const done = await db.update(calls).set(set).where(inArray(calls.id, ids)).returning({ id: calls.id });
+        total += done.length;
+        if (done.length < PURGE_BATCH) return total;
+      }
+    };
+    const location = await batch(
+      and(lt(calls.startedAt, cutoffs.locationBefore), or(isNotNull(calls.latitude), isNotNull(calls.longitude))),
+      { latitude: null, longitude: null },
+    );
+    const ip = await batch(and(lt(calls.startedAt, cutoffs.ipBefore), isNotNull(calls.callerAddress)), { callerAddress: null });
+    return { location, ip };
   },
 };

@@ -7,7 +7,7 @@ import type { tags } from '../../db/schema';
 import { signCallerToken, verifyCallerToken } from '../../lib/caller-token';
 import { BadRequest, Conflict, NotFound, Unauthorized } from '../../errors';
 import { callsRepository as repo } from './repository';
-import { iceServers } from './ice';
+import { iceConfig } from './ice';
 import type { CallLifecycle } from './lifecycle';
 
 const CONDOMINIUM_PLATE = 5;
@@ -115,19 +115,19 @@ export function callsService(app: FastifyInstance, lifecycle: CallLifecycle) {
       return {
         roomId,
         callerToken: signCallerToken(config.jwtSecret, roomId, callerTokenTtlS),
-        iceServers: iceServers(config.ice, roomId),
+        ...iceConfig(config.ice, roomId),
         ringTimeoutMs,
       };
     },
 
-    /** CALL-10: fresh TURN credentials for the finder (caller token) or a recipient (session). */
+    /** CALL-10 / SEC-07: fresh TURN credentials and the transport policy, for the finder (caller token) or a recipient (session). */
     async iceServersFor(roomId: string, who: { userId: string } | { callerToken: string | null }) {
       if ('userId' in who) {
         if (!(await repo.isRecipient(db, roomId, who.userId))) throw new NotFound(callMsg.callNotFound);
       } else {
         requireCallerOf(roomId, who.callerToken);
       }
-      return { iceServers: iceServers(config.ice, roomId) };
+      return iceConfig(config.ice, roomId);
     },
 
     /**

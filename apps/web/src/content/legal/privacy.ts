@@ -1,3 +1,4 @@
+import { FINDER_IP_RETENTION_DAYS, FINDER_LOCATION_RETENTION_DAYS } from '@toque/contracts/constants';
 import { ui } from '@toque/contracts/ui';
 import { company } from '../config';
 import type { LegalDocument } from './types';
@@ -7,7 +8,7 @@ const cnpj = company.cnpj ? `, inscrita no CNPJ sob o nº ${company.cnpj}` : '';
 /** LEG-01: privacy policy under the LGPD (Lei nº 13.709/2018). */
 export const privacyPolicy: LegalDocument = {
   title: ui.site.headings.privacy,
-  updatedAt: 'Última atualização: 22 de novembro de 2026',
+  updatedAt: 'Última atualização: 24 de novembro de 2026',
   intro: [
     `Esta Política de Privacidade explica como a ${company.legalName}${cnpj}, com sede em ${company.address} ` +
       '("Toque", "nós"), trata os dados pessoais de quem visita o site, cria uma conta, usa os produtos Toque ' +
@@ -104,6 +105,13 @@ export const privacyPolicy: LegalDocument = {
           'Condições de Uso estiverem em vigor e por 5 (cinco) anos depois do seu término, prazo necessário ao ' +
           'cumprimento de obrigações legais e ao exercício de direitos em processos judiciais, administrativos ou ' +
           'arbitrais (art. 16 da LGPD).',
+        `A localização de quem encontrou um Toque e fez uma chamada é apagada do registro da chamada ` +
+          `${FINDER_LOCATION_RETENTION_DAYS} dias depois da chamada. O endereço IP de quem chamou é apagado ` +
+          `${FINDER_IP_RETENTION_DAYS} dias depois, passados os 6 (seis) meses em que o Marco Civil da Internet ` +
+          '(art. 15) exige guardar os registros de acesso. O restante do registro da chamada (data, hora, Toque ' +
+          'chamado, resultado e mensagem) segue o prazo acima.',
+        'Durante a videochamada, quando o serviço usa um servidor de retransmissão, a imagem e o som passam por ' +
+          'ele, e quem chama e quem atende não ficam sabendo o endereço IP um do outro.',
         'Registros de acesso são mantidos pelo prazo mínimo do Marco Civil da Internet. A imagem e o som das ' +
           'chamadas não são gravados. Passados os prazos, os dados são eliminados ou anonimizados.',
       ],

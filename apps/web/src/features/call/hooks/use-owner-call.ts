@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import type { CallData, IceServer } from '@toque/contracts/calls';
+import type { CallData } from '@toque/contracts/calls';
 import { callUi } from '@toque/contracts/call-ui';
 import { CALL_DATA_REMOVAL_MS } from '@toque/contracts/constants';
 import { callDataStorage } from '../../../lib/call-data';
 import { createPeerLink, stopStream, type PeerLink } from '../../../lib/call-peer';
 import { connected as whenConnected, joinRoom, type CallSocket } from '../../../lib/call-socket';
-import { getIceServers } from '../api/get-ice-servers';
+import { getIceConfig } from '../api/get-ice-servers';
 import { callActivity, restartOwnerSocket } from '../owner-socket';
 
 /** How long a hang-up waits for the server's `closeCall` before ending the call here anyway. */
@@ -80,7 +80,8 @@ export function useOwnerCall(socket: CallSocket | null) {
   const answer = useCallback(async () => {
     if (!ringing || !socket || active) return;
     const call = ringing;
-    const ice = getIceServers(call.roomId).catch((): IceServer[] => []);
+    // SEC-07: no fallback to direct connections — they would hand the owner's address to the finder.
+    const ice = getIceConfig(call.roomId).catch(() => null);
     const local = await ownerMedia();
     if (!local) return;
 
@@ -116,12 +117,16 @@ export function useOwnerCall(socket: CallSocket | null) {
 
     try {
       await whenConnected(socket);
-      const iceServers = await ice;
+      const iceConfig = await ice;
       if (!session.current) return;
+      if (!iceConfig) {
+        end(callUi.owner.connectFailed);
+        return;
+      }
       link = createPeerLink({
         socket,
         roomId: call.roomId,
-        iceServers,
+        ice: iceConfig,
         localStream: local,
         onRemoteStream: (remote) => setActive((now) => (now ? { ...now, phase: 'connected', remote } : now)),
         onConnectionState: (state) => {

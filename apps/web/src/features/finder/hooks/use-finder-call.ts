@@ -75,7 +75,7 @@ export function useFinderCall(code: string, inAppBrowser: boolean) {
           const link = createPeerLink({
             socket: s,
             roomId: created.roomId,
-            iceServers: created.iceServers,
+            ice: { iceServers: created.iceServers, iceTransportPolicy: created.iceTransportPolicy },
             localStream: local,
             onRemoteStream: (remote) => setState({ phase: 'connected', local, remote }),
           });

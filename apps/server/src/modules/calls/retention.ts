@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { callsRepository as repo } from './repository';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * SEC-07 / LEG-01: the finder's location and IP address are kept only as long as the privacy policy
+ * says (FINDER_DATA_RETENTION_DAYS, FINDER_IP_RETENTION_DAYS), then cleared from the call; the rest
+ * of the call's record stays for the history. Every process runs the job, soon after it starts and
+ * then every FINDER_DATA_PURGE_INTERVAL_MS: the UPDATE is idempotent, so processes racing are harmless
+ * (docs/decisions/0016).
+ */
+export function finderDataRetention(app: FastifyInstance) {
+  const { locationDays, ipDays, purgeIntervalMs } = app.config.retention;
+  let running: Promise<void> | null = null;
+
+  function purge() {
+    running ??= (async () => {
+      const now = Date.now();
+      const cleared = await repo.purgeFinderData(app.db, {
+        locationBefore: new Date(now - locationDays * DAY_MS),
+        ipBefore: new Date(now - ipDays * DAY_MS),
+      });
+      if (cleared.location + cleared.ip > 0) app.log.info(cleared, 'finder data past its retention cleared');
+    })()
+      .catch((err: unknown) => app.log.error({ err }, 'finder data purge failed'))
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  }
+
+  const first = setTimeout(() => void purge(), 0);
+  const timer = setInterval(() => void purge(), purgeIntervalMs);
+  first.unref();
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearTimeout(first);
+    clearInterval(timer);
+    await running;
+  });
+}

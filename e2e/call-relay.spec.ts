@@ -1,0 +1,186 @@
+import { devices, request as playwrightRequest, type Page } from '@playwright/test';
+import { callUi } from '@toque/contracts/call-ui';
+import { msg } from '@toque/contracts/messages';
+import { paths } from '@toque/contracts/routes';
+import {
+  claimTag,
+  expect,
+  expectPath,
+  inboundVideoBytes,
+  loginAs,
+  pageErrors,
+  recordPeerConnections,
+  test,
+  watchCallSocket,
+} from './support';
+import {
+  startAppServer,
+  startCoturn,
+  turnserverPath,
+  TURNSERVER_NEEDED,
+  type AppServer,
+  type Coturn,
+} from './turn-support';
+
+/** Every ICE candidate line a page sent or received over the signalling socket (offer/answer SDP and trickled). */
+function recordSignalledCandidates(page: Page): string[] {
+  const seen: string[] = [];
+  const collect = (payload: string | Buffer) => {
+    // A Socket.IO event: `42`, an optional ack id, then the JSON array [event, data].
+    const frame = typeof payload === 'string' ? /^42\d*(\[.*)$/s.exec(payload) : null;
+    if (!frame) return;
+    const [event, message] = JSON.parse(frame[1]!) as [string, { payload?: { candidate?: string; sdp?: string } }];
+    if (event === 'ice-candidate' && message.payload?.candidate) seen.push(message.payload.candidate);
+    if ((event === 'offer' || event === 'answer') && message.payload?.sdp) {
+      seen.push(...message.payload.sdp.split(/\r?\n/).filter((l) => l.startsWith('a=candidate:')));
+    }
+  };
+  page.on('websocket', (ws) => {
+    ws.on('framesent', (f) => collect(f.payload));
+    ws.on('framereceived', (f) => collect(f.payload));
+  });
+  return seen;
+}
+
+interface PeerView {
+  policy: string | undefined;
+  pairState: string | undefined;
+  local: { type: string; port: number } | undefined;
+  remote: { type: string; port: number } | undefined;
+  candidateTypes: string[];
+}
+
+/** The page's newest peer connection: its policy, the selected candidate pair, and every candidate it knows. */
+function peerView(page: Page): Promise<PeerView> {
+  return page.evaluate(async () => {
+    const peers = (window as unknown as { __peers?: RTCPeerConnection[] }).__peers ?? [];
+    const pc = peers[peers.length - 1]!;
+    const reports = new Map<string, Record<string, unknown>>();
+    (await pc.getStats()).forEach((r: Record<string, unknown>) => reports.set(r.id as string, r));
+    const all = [...reports.values()];
+    const transport = all.find((r) => r.type === 'transport');
+    const pair = reports.get(transport?.selectedCandidatePairId as string);
+    const candidate = (id: unknown) => {
+      const c = reports.get(id as string);
+      return c ? { type: c.candidateType as string, port: c.port as number } : undefined;
+    };
+    return {
+      policy: pc.getConfiguration().iceTransportPolicy,
+      pairState: pair?.state as string | undefined,
+      local: candidate(pair?.localCandidateId),
+      remote: candidate(pair?.remoteCandidateId),
+      candidateTypes: all
+        .filter((r) => r.type === 'local-candidate' || r.type === 'remote-candidate')
+        .map((r) => `${r.type as string}:${r.candidateType as string}`),
+    };
+  });
+}
+
+test('[SEC-07] [CALL-10] through a real coturn, the finder and the owner talk relay-only: no host or reflexive candidate is used or even signalled', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const binary = turnserverPath();
+  expect(binary, TURNSERVER_NEEDED).not.toBeNull();
+  let coturn: Coturn | undefined;
+  let server: AppServer | undefined;
+  try {
+    coturn = await startCoturn(binary!);
+    server = await startAppServer({ TURN_URLS: coturn.url, TURN_SECRET: coturn.secret });
+    const code = server.mint(3);
+    const api = await playwrightRequest.newContext({ baseURL: server.url });
+    const { token } = await claimTag(api, code, { name: 'Coleira do Thor' });
+
+    const ownerContext = await browser.newContext({ baseURL: server.url, permissions: ['camera', 'microphone'] });
+    const owner = await ownerContext.newPage();
+    const ownerErrors = pageErrors(owner);
+    await recordPeerConnections(owner);
+    const ownerSignalled = recordSignalledCandidates(owner);
+    const ownerSocket = watchCallSocket(owner);
+    await loginAs(owner, token);
+    await owner.goto(paths.dashboard);
+    await ownerSocket.connected();
+
+    const finderContext = await browser.newContext({
+      ...devices['Pixel 7'],
+      baseURL: server.url,
+      permissions: ['geolocation', 'camera', 'microphone'],
+      geolocation: { latitude: -19.92, longitude: -43.94 },
+    });
+    const finder = await finderContext.newPage();
+    const finderErrors = pageErrors(finder);
+    await recordPeerConnections(finder);
+    const finderSignalled = recordSignalledCandidates(finder);
+    await finder.goto(paths.finder(code));
+    await finder.getByRole('button', { name: callUi.finder.call }).click();
+
+    await expectPath(owner, paths.call);
+    await expect(owner.getByRole('heading', { name: msg.callIncoming })).toBeVisible();
+    await owner.getByRole('button', { name: callUi.owner.answer }).click();
+
+    // Video flows both ways.
+    for (const [page, label] of [
+      [owner, callUi.owner.remoteVideo],
+      [finder, callUi.finder.remoteView],
+    ] as const) {
+      const video = page.getByLabel(label);
+      await expect
+        .poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 30_000 })
+        .toBeGreaterThan(0);
+      const before = await inboundVideoBytes(page);
+      await expect.poll(() => inboundVideoBytes(page), { timeout: 10_000 }).toBeGreaterThan(before);
+    }
+
+    // Both connections were built relay-only, and the pair carrying the call is relay on both ends,
+    // on ports of this coturn's relay range: the media went through it.
+    const inRange = (port: number | undefined) =>
+      port !== undefined && port >= coturn!.relayPorts.min && port <= coturn!.relayPorts.max;
+    for (const [side, page] of [
+      ['finder', finder],
+      ['owner', owner],
+    ] as const) {
+      const view = await peerView(page);
+      expect(view.policy, `${side}: iceTransportPolicy`).toBe('relay');
+      expect(view.pairState, `${side}: selected pair`).toBe('succeeded');
+      expect(view.local?.type, `${side}: local candidate of the selected pair`).toBe('relay');
+      expect(view.remote?.type, `${side}: remote candidate of the selected pair`).toBe('relay');
+      expect(
+        inRange(view.local?.port) && inRange(view.remote?.port),
+        `${side}: ports ${view.local?.port}, ${view.remote?.port}`,
+      ).toBe(true);
+      expect(view.candidateTypes.length, `${side}: candidates known`).toBeGreaterThan(0);
+      expect(
+        view.candidateTypes.filter((t) => /:(host|srflx|prflx)$/.test(t)),
+        `${side}: candidates other than relay`,
+      ).toEqual([]);
+    }
+
+    // What each side could read about the other: every candidate on the wire is the relay's, and its
+    // related address (the client's own address as coturn saw it) is blanked.
+    for (const [side, lines] of [
+      ['finder', finderSignalled],
+      ['owner', ownerSignalled],
+    ] as const) {
+      expect(lines.length, `${side}: candidates signalled`).toBeGreaterThan(0);
+      expect(
+        lines.filter((l) => !/ typ relay( |$)/.test(l)),
+        `${side}: non-relay candidates signalled`,
+      ).toEqual([]);
+      expect(
+        lines.filter((l) => / raddr (?!0\.0\.0\.0 )/.test(l)),
+        `${side}: related addresses signalled`,
+      ).toEqual([]);
+    }
+
+    await finder.getByRole('button', { name: callUi.finder.hangUp }).click();
+    await expect(owner.getByRole('heading', { name: callUi.owner.ended })).toBeVisible();
+    expect([...ownerErrors, ...finderErrors]).toEqual([]);
+    await Promise.all([ownerContext.close(), finderContext.close(), api.dispose()]);
+  } catch (error) {
+    if (coturn) console.log(`coturn log:\n${coturn.log().slice(-4000)}`);
+    throw error;
+  } finally {
+    await server?.close();
+    await coturn?.close();
+  }
+});

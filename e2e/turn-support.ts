@@ -1,0 +1,171 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomInt } from 'node:crypto';
+import { createSocket } from 'node:dgram';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
+import { freePort, untilUp } from './cluster-support';
+
+/**
+ * A real coturn and a Toque server that hands out its credentials (SEC-07, CALL-10), both started
+ * by the test on this machine's loopback and stopped afterwards.
+ */
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+export const TURNSERVER_NEEDED =
+  'SEC-07 needs coturn: `sudo apt-get install -y coturn` (Debian; `npm test` installs it as root) or set TURNSERVER_PATH.';
+
+export function turnserverPath(): string | null {
+  const path = process.env.TURNSERVER_PATH || '/usr/bin/turnserver';
+  return existsSync(path) ? path : null;
+}
+
+/** A STUN Binding request (RFC 5389): answered once coturn listens on `port`. */
+function stunAnswers(port: number, ms = 500): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createSocket('udp4');
+    const request = Buffer.concat([Buffer.from([0x00, 0x01, 0x00, 0x00, 0x21, 0x12, 0xa4, 0x42]), randomBytes(12)]);
+    const done = (ok: boolean) => {
+      clearTimeout(timer);
+      socket.close();
+      resolve(ok);
+    };
+    const timer = setTimeout(() => done(false), ms);
+    socket.once('message', (answer) =>
+      done(answer.readUInt16BE(0) === 0x0101 && answer.subarray(8, 20).equals(request.subarray(8, 20))),
+    );
+    socket.once('error', () => done(false));
+    socket.send(request, port, '127.0.0.1');
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+export interface Coturn {
+  url: string;
+  secret: string;
+  /** The UDP ports coturn allocates relay addresses from. */
+  relayPorts: { min: number; max: number };
+  log: () => string;
+  close: () => Promise<void>;
+}
+
+/** coturn with `use-auth-secret` on 127.0.0.1, UDP/TCP only, relaying between loopback peers. */
+export async function startCoturn(binary: string): Promise<Coturn> {
+  const dir = mkdtempSync(join(tmpdir(), 'toque-coturn-'));
+  const port = await freePort();
+  const secret = randomBytes(24).toString('hex');
+  const min = randomInt(40_000, 59_000);
+  const relayPorts = { min, max: min + 199 };
+  const logFile = join(dir, 'turnserver.log');
+  // Our own (empty) configuration file: a system-wide /etc/turnserver.conf must not change the test.
+  writeFileSync(join(dir, 'turnserver.conf'), '');
+  const args = [
+    '-c',
+    join(dir, 'turnserver.conf'),
+    '--listening-ip=127.0.0.1',
+    `--listening-port=${port}`,
+    '--relay-ip=127.0.0.1',
+    `--min-port=${relayPorts.min}`,
+    `--max-port=${relayPorts.max}`,
+    '--use-auth-secret',
+    `--static-auth-secret=${secret}`,
+    '--realm=toque.test',
+    '--no-tls',
+    '--no-dtls',
+    '--no-cli',
+    '--allow-loopback-peers',
+    '--fingerprint',
+    '--no-software-attribute',
+    `--userdb=${join(dir, 'turndb')}`,
+    `--pidfile=${join(dir, 'turnserver.pid')}`,
+    `--log-file=${logFile}`,
+    '--simple-log',
+    '--no-stdout-log',
+  ];
+  const child = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  const log = () => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : '') + stderr;
+  const close = async () => {
+    await stop(child);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 15_000;
+  while (!(await stunAnswers(port))) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await close();
+      throw new Error(`coturn did not answer on 127.0.0.1:${port}:\n${log().slice(-3000)}`);
+    }
+  }
+  return { url: `turn:127.0.0.1:${port}?transport=udp`, secret, relayPorts, log, close };
+}
+
+export interface AppServer {
+  url: string;
+  mint: (productId: number) => string;
+  close: () => Promise<void>;
+}
+
+/** A Toque server of its own (fresh embedded database) with this environment added. */
+export async function startAppServer(extra: Record<string, string>): Promise<AppServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'toque-relay-'));
+  const dataDir = join(dir, 'data');
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      GEOCODER_URL: 'http://127.0.0.1:9',
+      RATE_LOGIN_PER_IP: '100000',
+      RATE_LOGIN_PER_EMAIL: '100000',
+      RATE_CALL_PER_TAG: '100000',
+      RATE_CALL_PER_IP: '100000',
+      ...extra,
+    },
+  });
+  let log = '';
+  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+  const close = async () => {
+    await stop(child);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    await untilUp(url, child, () => log);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return {
+    url,
+    // On a live embedded database the CLI goes through the server (docs/decisions/0002).
+    mint: (productId) =>
+      execFileSync(process.execPath, ['scripts/toque.mjs', 'mint', String(productId), '1'], {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir },
+        encoding: 'utf8',
+      })
+        .split('\n')
+        .map((l) => l.trim())
+        .find((l) => /^[A-Z0-9]{8}$/.test(l))!,
+    close,
+  };
+}
