@@ -12,6 +12,8 @@ const envSchema = z
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: z.string().url().optional(),
     REDIS_URL: z.string().url().optional(),
+    /** The rate limits' Redis when it is not REDIS_URL's (a Redis of their own, or tests). */
+    RATE_REDIS_URL: z.string().url().optional(),
     JWT_SECRET: z.string().min(16).optional(),
     JWT_TTL: z.string().default('30d'),
     SMTP_URL: z.string().optional(),
@@ -107,6 +109,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Where the rate limits count: RATE_REDIS_URL, else REDIS_URL, else this process's memory. */
+  rateLimitRedisUrl: string | undefined;
   jwtSecret: string;
   jwtTtl: string;
   smtpUrl: string | undefined;
@@ -171,6 +175,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    rateLimitRedisUrl: e.RATE_REDIS_URL ?? e.REDIS_URL,
     jwtSecret: e.JWT_SECRET ?? DEV_JWT_SECRET,
     jwtTtl: e.JWT_TTL,
     smtpUrl: e.SMTP_URL || undefined,

@@ -86,8 +86,8 @@ declare module 'fastify' {
  */
 export const rateLimitPlugin = fp<{ config: Config }>(async (app, { config }) => {
   let redis: Redis | undefined;
-  if (config.redisUrl) {
-    redis = new Redis(config.redisUrl, {
+  if (config.rateLimitRedisUrl) {
+    redis = new Redis(config.rateLimitRedisUrl, {
       enableOfflineQueue: false,
       commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
       connectTimeout: 2000,
