@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { createServer } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -57,7 +57,7 @@ async function closedPort(): Promise<number> {
 }
 
 /** A Redis that accepts connections and never answers: a hung or partitioned one. */
-const silentSockets = new Set<import('node:net').Socket>();
+const silentSockets = new Set<Socket>();
 const silentRedis = createServer((socket) => {
   silentSockets.add(socket);
   socket.on('close', () => silentSockets.delete(socket));
