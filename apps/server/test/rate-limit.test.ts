@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { createServer, type Socket } from 'node:net';
+import { connect as connectTo, createServer, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -23,8 +23,9 @@ const apps: FastifyInstance[] = [];
 afterAll(async () => {
   await Promise.all(apps.map((a) => a.close()));
   await database.close();
-  for (const socket of silentSockets) socket.destroy();
+  for (const socket of [...silentSockets, ...relayed]) socket.destroy();
   await new Promise((resolve) => silentRedis.close(resolve));
+  await new Promise((resolve) => relay.close(resolve));
 });
 
 /**
@@ -79,6 +80,29 @@ const redisB = await build(redisEnv);
 // Only the limits' Redis fails here (RATE_REDIS_URL): the Socket.IO adapter's own Redis clients
 // (plugins/realtime.ts) do not survive a dead REDIS_URL yet — docs/decisions/0013.
 const redisDown = await build({ RATE_REDIS_URL: `redis://127.0.0.1:${await closedPort()}`, RATE_LOGIN_PER_EMAIL: '3' });
+
+/** A TCP relay to the real Redis that a test can cut and restore: Redis going away and coming back. */
+const upstream = new URL(redisUrl);
+const relayed = new Set<Socket>();
+let relayUp = true;
+const relay = createServer((client) => {
+  if (!relayUp) return client.destroy();
+  const server = connectTo(Number(upstream.port || 6379), upstream.hostname);
+  for (const end of [client, server]) {
+    relayed.add(end);
+    end.on('close', () => relayed.delete(end));
+    end.on('error', () => end.destroy());
+  }
+  client.pipe(server).pipe(client);
+  client.on('close', () => server.destroy());
+  server.on('close', () => client.destroy());
+});
+await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+const relayUrl = `redis://127.0.0.1:${(relay.address() as { port: number }).port}${upstream.pathname}`;
+const relayEnv = { RATE_REDIS_URL: relayUrl, RATE_LOGIN_PER_EMAIL: '3', RATE_LOGIN_PER_IP: high };
+const relayA = await build(relayEnv);
+const relayB = await build(relayEnv);
+
 const redisHung = await build({
   RATE_REDIS_URL: `redis://127.0.0.1:${(silentRedis.address() as { port: number }).port}`,
   RATE_LOGIN_PER_EMAIL: '3',
@@ -432,5 +456,50 @@ describe(`rate limits in Redis ${dbLabel}`, () => {
     expect((await call(app, code, someAddress())).statusCode).toBe(201);
     const asked = await app.inject({ method: 'POST', url: '/api/auth/generate-code', remoteAddress: someAddress(), payload: { email: account.email } });
     expect(asked.statusCode).toBe(200);
+  });
+  test('[REL-03] [SEC-05] Redis going away and coming back: counts fall back to each process, then are shared again', async () => {
+    const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+    try {
+      await redis.connect();
+      const a = relayA.app;
+      const b = relayB.app;
+      /** Whether `app` counts in Redis: a failed login of a fresh e-mail leaves its key there. */
+      const countsInRedis = async (app: FastifyInstance) => {
+        const email = uniqueEmail('probe');
+        const from = someAddress();
+        await login(app, email, 'senha-123', from);
+        return (await redis.exists(`toque:rl:loginFailures:${email}|${from}`)) === 1;
+      };
+      expect(await countsInRedis(a)).toBe(true);
+
+      relayUp = false;
+      for (const socket of relayed) socket.destroy();
+      // Down: each process counts alone, and answers.
+      const email = uniqueEmail('apart');
+      const from = someAddress();
+      for (let i = 0; i < 3; i++) expect((await login(a, email, 'senha-123', from)).statusCode).toBe(401);
+      expectTooMany(await login(a, email, 'senha-123', from));
+      expect((await login(b, email, 'senha-123', from)).statusCode).toBe(401);
+      expect(await countsInRedis(a)).toBe(false);
+
+      relayUp = true;
+      // Both reconnect on their own (ioredis retries every 2 s at most).
+      for (const app of [a, b]) {
+        let back = false;
+        for (let i = 0; i < 40 && !back; i++) {
+          back = await countsInRedis(app);
+          if (!back) await sleep(250);
+        }
+        expect(back).toBe(true);
+      }
+      const shared = uniqueEmail('shared');
+      const at = someAddress();
+      expect((await login(a, shared, 'senha-123', at)).statusCode).toBe(401);
+      expect((await login(b, shared, 'senha-123', at)).statusCode).toBe(401);
+      expect((await login(a, shared, 'senha-123', at)).statusCode).toBe(401);
+      expectTooMany(await login(b, shared, 'senha-123', at));
+    } finally {
+      redis.disconnect();
+    }
   });
 });
