@@ -36,6 +36,11 @@ const env = {
   LOG_LEVEL: 'warn',
   RATE_LOGIN_PER_IP: '1000000',
   RATE_LOGIN_PER_EMAIL: '1000000',
+  RATE_REGISTER_PER_IP: '1000000',
+  RATE_CLAIM_PER_IP: '1000000',
+  RATE_TAG_VIEW_PER_IP: '1000000',
+  ARGON2_QUEUE: '1000000',
+  RATE_CALL_RINGING_PER_TAG: '1000000',
   RATE_CALL_PER_TAG: '1000000',
   RATE_CALL_PER_IP: '1000000',
   // Part 3 holds its calls ringing: the ring timeout must not end them meanwhile.

@@ -108,6 +108,10 @@ function startServer() {
       LOG_LEVEL: 'warn',
       RATE_LOGIN_PER_IP: '1000000',
       RATE_LOGIN_PER_EMAIL: '1000000',
+      RATE_REGISTER_PER_IP: '1000000',
+      RATE_CLAIM_PER_IP: '1000000',
+      RATE_TAG_VIEW_PER_IP: '1000000',
+      ARGON2_QUEUE: '1000000',
     },
   });
 }

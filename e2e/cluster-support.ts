@@ -127,6 +127,11 @@ export async function startCluster(): Promise<Cluster> {
     GEOCODER_URL: geocoder.url,
     RATE_LOGIN_PER_IP: '100000',
     RATE_LOGIN_PER_EMAIL: '100000',
+    RATE_REGISTER_PER_IP: '100000',
+    RATE_CLAIM_PER_IP: '100000',
+    RATE_TAG_VIEW_PER_IP: '100000',
+    ARGON2_QUEUE: '100000',
+    RATE_CALL_RINGING_PER_TAG: '100000',
     RATE_CALL_PER_TAG: '100000',
     RATE_CALL_PER_IP: '100000',
   });

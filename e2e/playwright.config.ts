@@ -54,9 +54,14 @@ export default defineConfig({
       RATE_LOGIN_PER_IP: '100000',
       RATE_LOGIN_PER_EMAIL: '1000',
       RATE_CODE_PER_IP: '100000',
+      RATE_CODE_PER_ACCOUNT: '100000',
+      RATE_REGISTER_PER_IP: '100000',
+      RATE_CLAIM_PER_IP: '100000',
+      RATE_TAG_VIEW_PER_IP: '100000',
       // The call specs make many calls from one address to a few tags; a missed call takes this long.
       RATE_CALL_PER_TAG: '100000',
       RATE_CALL_PER_IP: '100000',
+      RATE_CALL_RINGING_PER_TAG: '100000',
       CALL_RING_TIMEOUT_MS: '15000',
       // No geocoder is reachable from the tests: the address label shows its error (call-video.spec.ts).
       GEOCODER_URL: 'http://127.0.0.1:9',

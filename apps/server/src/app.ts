@@ -7,6 +7,7 @@ import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
 import { rateLimitPlugin } from './plugins/rate-limit';
+import { argon2Queue } from './lib/passwords';
 import { mailerPlugin } from './plugins/mailer';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
@@ -30,7 +31,6 @@ import { adminRoutes } from './modules/admin/routes';
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
-    rateLimits: Config['rateLimits'];
     operatorToken: string;
   }
 }
@@ -46,8 +46,10 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // SEC-05: Argon2 work is bounded per process; this process's configuration sizes the queue.
+  argon2Queue.configure(config.argon2.concurrency, config.argon2.queue);
+
   app.decorate('config', config);
-  app.decorate('rateLimits', config.rateLimits);
   app.decorate('operatorToken', randomBytes(24).toString('base64url'));
 
   // External and cross-cutting plugins, then decorators of our own, then routes.
@@ -55,7 +57,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(securityPlugin);
   await app.register(docsPlugin);
   await app.register(dbPlugin, { database });
-  await app.register(rateLimitPlugin, { redisUrl: config.redisUrl });
+  await app.register(rateLimitPlugin, { config });
   await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, queue: config.mailQueue });
   await app.register(authPlugin, { secret: config.jwtSecret, ttl: config.jwtTtl });
   await app.register(realtimePlugin, { redisUrl: config.redisUrl, secret: config.jwtSecret });

@@ -10,13 +10,20 @@ describe('loadConfig', () => {
     );
   });
 
-  test('[SEC-01] rate limits default to 30 logins per address, 10 per e-mail, 10 codes, in 15 minutes', () => {
+  test('[SEC-01] [SEC-05] rate limits default to 30 logins per address, 10 failures per e-mail and address, 10 codes per address and 5 per account, in 15 minutes', () => {
     expect(loadConfig({}).rateLimits).toEqual({
       loginPerIp: 30,
       loginPerEmail: 10,
       codePerIp: 10,
+      codePerAccount: 5,
+      registerPerIp: 10,
+      claimPerIp: 30,
       windowMs: 15 * 60 * 1000,
+      tagViewPerIp: 60,
+      tagViewWindowMs: 60 * 1000,
     });
+    expect(loadConfig({}).calls).toMatchObject({ perTag: 5, perIp: 10, ringingPerTag: 10 });
+    expect(loadConfig({ ARGON2_CONCURRENCY: '3' }).argon2).toEqual({ concurrency: 3, queue: 12 });
     expect(() => loadConfig({ RATE_LOGIN_PER_IP: '0' })).toThrow(/RATE_LOGIN_PER_IP/);
   });
 

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { RING_TIMEOUT_MS } from '@toque/contracts/calls';
 import { FINDER_IP_RETENTION_DAYS, FINDER_LOCATION_RETENTION_DAYS } from '@toque/contracts/constants';
@@ -12,6 +13,8 @@ const envSchema = z
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: z.string().url().optional(),
     REDIS_URL: z.string().url().optional(),
+    /** The rate limits' Redis when it is not REDIS_URL's (a Redis of their own, or tests). */
+    RATE_REDIS_URL: z.string().url().optional(),
     JWT_SECRET: z.string().min(16).optional(),
     JWT_TTL: z.string().default('30d'),
     SMTP_URL: z.string().optional(),
@@ -25,11 +28,29 @@ const envSchema = z
     PUBLIC_URL: z.string().url().optional(),
     WEB_DIST: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
-    /** Rate limits: requests per window. Tests and load runs may raise them. */
+    /**
+     * Rate limits (SEC-01, SEC-05): requests per window, counted per client address (an IPv4
+     * address or an IPv6 /64) and, where it says so, per account. Tests and load runs may raise them.
+     */
+    /** Login attempts per address. */
     RATE_LOGIN_PER_IP: z.coerce.number().int().positive().default(30),
+    /** Failed logins per e-mail *from one address*: a stranger elsewhere cannot lock the owner out. */
     RATE_LOGIN_PER_EMAIL: z.coerce.number().int().positive().default(10),
+    /** Reset codes asked per address (generate-code); reset-password takes three times as many. */
     RATE_CODE_PER_IP: z.coerce.number().int().positive().default(10),
+    /** Reset codes asked per account, whatever the address; reset-password takes three times as many. */
+    RATE_CODE_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+    /** Accounts created (registration, onboarding) per address. */
+    RATE_REGISTER_PER_IP: z.coerce.number().int().positive().default(10),
+    /** Code claims (associate, onboarding) per address: the printed codes cannot be swept. */
+    RATE_CLAIM_PER_IP: z.coerce.number().int().positive().default(30),
     RATE_WINDOW_MS: z.coerce.number().int().positive().default(15 * 60 * 1000),
+    /** The finder's public view of a tag, per address. */
+    RATE_TAG_VIEW_PER_IP: z.coerce.number().int().positive().default(60),
+    RATE_TAG_VIEW_WINDOW_MS: z.coerce.number().int().positive().default(60 * 1000),
+    /** Argon2 work (SEC-05): hashes at once (default: the CPU count) and jobs allowed to wait for one. */
+    ARGON2_CONCURRENCY: z.coerce.number().int().positive().optional(),
+    ARGON2_QUEUE: z.coerce.number().int().nonnegative().optional(),
     /**
      * Peers whose X-Forwarded-For is believed (it becomes the address the rate limits count):
      * `true`, or addresses and ranges (`loopback`, `uniquelocal`, `10.0.0.0/8`…).
@@ -40,8 +61,12 @@ const envSchema = z
     CALL_RING_TIMEOUT_MS: z.coerce.number().int().positive().default(RING_TIMEOUT_MS),
     CALL_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(30_000),
     CALLER_TOKEN_TTL_S: z.coerce.number().int().positive().default(15 * 60),
+    /** Calls to one tag from one address (SEC-05: per tag *and* address, so a flood never silences a tag). */
     RATE_CALL_PER_TAG: z.coerce.number().int().positive().default(5),
+    /** Calls from one address, whatever the tags. */
     RATE_CALL_PER_IP: z.coerce.number().int().positive().default(10),
+    /** Calls ringing at once on one tag. Keep it above RATE_CALL_PER_TAG, so one address cannot fill it. */
+    RATE_CALL_RINGING_PER_TAG: z.coerce.number().int().positive().default(10),
     RATE_CALL_WINDOW_MS: z.coerce.number().int().positive().default(10 * 60 * 1000),
     /** ICE (CALL-10): comma-separated URL lists; TURN credentials from coturn's shared secret. */
     STUN_URLS: z.string().default('stun:stun.l.google.com:19302'),
@@ -98,6 +123,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Where the rate limits count: RATE_REDIS_URL, else REDIS_URL, else this process's memory. */
+  rateLimitRedisUrl: string | undefined;
   jwtSecret: string;
   jwtTtl: string;
   smtpUrl: string | undefined;
@@ -107,13 +134,27 @@ export interface Config {
   webDist: string | undefined;
   logLevel: string;
   trustProxy: boolean | string;
-  rateLimits: { loginPerIp: number; loginPerEmail: number; codePerIp: number; windowMs: number };
+  rateLimits: {
+    loginPerIp: number;
+    /** Failed logins per e-mail and address. */
+    loginPerEmail: number;
+    codePerIp: number;
+    codePerAccount: number;
+    registerPerIp: number;
+    claimPerIp: number;
+    windowMs: number;
+    tagViewPerIp: number;
+    tagViewWindowMs: number;
+  };
+  argon2: { concurrency: number; queue: number };
   calls: {
     ringTimeoutMs: number;
     sweepIntervalMs: number;
     callerTokenTtlS: number;
+    /** Calls per tag and address. */
     perTag: number;
     perIp: number;
+    ringingPerTag: number;
     windowMs: number;
   };
   ice: { stunUrls: string[]; turnUrls: string[]; turnSecret: string | undefined; turnTtlS: number };
@@ -142,6 +183,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const e = parsed.data;
+  const concurrency = e.ARGON2_CONCURRENCY ?? availableParallelism();
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -149,6 +191,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    rateLimitRedisUrl: e.RATE_REDIS_URL ?? e.REDIS_URL,
     jwtSecret: e.JWT_SECRET ?? DEV_JWT_SECRET,
     jwtTtl: e.JWT_TTL,
     smtpUrl: e.SMTP_URL || undefined,
@@ -168,14 +211,21 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       loginPerIp: e.RATE_LOGIN_PER_IP,
       loginPerEmail: e.RATE_LOGIN_PER_EMAIL,
       codePerIp: e.RATE_CODE_PER_IP,
+      codePerAccount: e.RATE_CODE_PER_ACCOUNT,
+      registerPerIp: e.RATE_REGISTER_PER_IP,
+      claimPerIp: e.RATE_CLAIM_PER_IP,
       windowMs: e.RATE_WINDOW_MS,
+      tagViewPerIp: e.RATE_TAG_VIEW_PER_IP,
+      tagViewWindowMs: e.RATE_TAG_VIEW_WINDOW_MS,
     },
+    argon2: { concurrency, queue: e.ARGON2_QUEUE ?? 4 * concurrency },
     calls: {
       ringTimeoutMs: e.CALL_RING_TIMEOUT_MS,
       sweepIntervalMs: e.CALL_SWEEP_INTERVAL_MS,
       callerTokenTtlS: e.CALLER_TOKEN_TTL_S,
       perTag: e.RATE_CALL_PER_TAG,
       perIp: e.RATE_CALL_PER_IP,
+      ringingPerTag: e.RATE_CALL_RINGING_PER_TAG,
       windowMs: e.RATE_CALL_WINDOW_MS,
     },
     ice: { stunUrls: list(e.STUN_URLS), turnUrls: list(e.TURN_URLS), turnSecret: e.TURN_SECRET, turnTtlS: e.TURN_TTL_S },

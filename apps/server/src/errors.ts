@@ -5,6 +5,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** Seconds the client should wait before trying again: sent as `Retry-After` (429, 503). */
+    readonly retryAfterS?: number,
   ) {
     super(message);
     this.name = new.target.name;
@@ -36,7 +38,13 @@ export class Conflict extends HttpError {
   }
 }
 export class TooManyRequests extends HttpError {
-  constructor(message: string = apiMsg.tooManyRequests) {
-    super(429, message);
+  constructor(retryAfterS: number, message: string = apiMsg.tooManyRequests) {
+    super(429, message, Math.max(1, Math.ceil(retryAfterS)));
+  }
+}
+/** The server is saturated (the Argon2 queue is full, SEC-05): try again shortly. */
+export class ServiceUnavailable extends HttpError {
+  constructor(retryAfterS: number, message: string = apiMsg.busy) {
+    super(503, message, Math.max(1, Math.ceil(retryAfterS)));
   }
 }

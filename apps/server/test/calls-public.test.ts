@@ -133,15 +133,17 @@ describe(`starting a call ${dbLabel}`, () => {
     expect(row!.unitId).toBe(p.unit.id);
   });
 
-  test('[CALL-08] a tag takes 5 calls per window from any addresses; the 6th is 429 while other tags still ring', async () => {
+  test('[CALL-08] [SEC-05] a tag takes 5 calls per window from one address; the 6th is 429 while other addresses and tags still ring', async () => {
     const target = await ownedTag(app);
     const another = await ownedTag(app);
-    for (let i = 0; i < config.calls.perTag; i++) expect((await call({ code: target.code })).statusCode).toBe(201);
     const ip = freshIp();
+    for (let i = 0; i < config.calls.perTag; i++) expect((await call({ code: target.code }, ip)).statusCode).toBe(201);
     const refused = await call({ code: target.code }, ip);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toHaveProperty('message');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await call({ code: another.code }, ip)).statusCode).toBe(201);
+    expect((await call({ code: target.code })).statusCode).toBe(201);
   });
 
   test('[CALL-08] one address makes at most 10 calls per window, whatever the tags', async () => {

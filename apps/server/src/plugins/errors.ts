@@ -19,6 +19,7 @@ interface FastifyishError {
 export const errorsPlugin = fp(async (app) => {
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {
+      if (error.retryAfterS !== undefined) void reply.header('retry-after', String(error.retryAfterS));
       return reply.status(error.statusCode).send({ message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

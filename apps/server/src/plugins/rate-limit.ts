@@ -1,65 +1,156 @@
 import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Config } from '../config';
 import { TooManyRequests } from '../errors';
+import { clientKey } from '../lib/client-address';
 
-/** Fixed-window counters: in memory for one process, Redis when several share the limits. */
-export interface RateLimiter {
-  /** Counts one hit on `key`; throws 429 when more than `max` hits fall in the window. */
-  hit(key: string, max: number, windowMs: number): Promise<void>;
-  reset(key: string): Promise<void>;
-  close(): Promise<void>;
+/**
+ * Every limit of the app by name (SEC-01, SEC-05, docs/decisions/0013). Keys are built by the
+ * callers: `clientAddress(request)` for an address, a normalized e-mail for an account, both
+ * joined for failed logins, a tag code and an address for calls.
+ */
+export type LimitName =
+  | 'loginPerAddress'
+  | 'loginFailures'
+  | 'codePerAddress'
+  | 'codePerAccount'
+  | 'resetPerAddress'
+  | 'resetPerAccount'
+  | 'registerPerAddress'
+  | 'claimPerAddress'
+  | 'tagViewPerAddress'
+  | 'callPerAddress'
+  | 'callPerTagAddress'
+  | 'geocodePerAddress';
+
+interface Rule {
+  points: number;
+  windowMs: number;
 }
 
-export function memoryLimiter(): RateLimiter {
-  const windows = new Map<string, { count: number; resetAt: number }>();
+export function limitRules(config: Config): Record<LimitName, Rule> {
+  const r = config.rateLimits;
+  const windowMs = r.windowMs;
   return {
-    async hit(key, max, windowMs) {
-      const now = Date.now();
-      let w = windows.get(key);
-      if (!w || w.resetAt <= now) {
-        w = { count: 0, resetAt: now + windowMs };
-        windows.set(key, w);
-        if (windows.size > 100_000) {
-          for (const [k, v] of windows) if (v.resetAt <= now) windows.delete(k);
-        }
-      }
-      w.count += 1;
-      if (w.count > max) throw new TooManyRequests();
-    },
-    async reset(key) {
-      windows.delete(key);
-    },
-    async close() {
-      windows.clear();
-    },
+    loginPerAddress: { points: r.loginPerIp, windowMs },
+    loginFailures: { points: r.loginPerEmail, windowMs },
+    codePerAddress: { points: r.codePerIp, windowMs },
+    codePerAccount: { points: r.codePerAccount, windowMs },
+    // Typing a code wrong a few times never locks anyone out of the reset.
+    resetPerAddress: { points: r.codePerIp * 3, windowMs },
+    resetPerAccount: { points: r.codePerAccount * 3, windowMs },
+    registerPerAddress: { points: r.registerPerIp, windowMs },
+    claimPerAddress: { points: r.claimPerIp, windowMs },
+    tagViewPerAddress: { points: r.tagViewPerIp, windowMs: r.tagViewWindowMs },
+    callPerAddress: { points: config.calls.perIp, windowMs: config.calls.windowMs },
+    callPerTagAddress: { points: config.calls.perTag, windowMs: config.calls.windowMs },
+    geocodePerAddress: { points: config.geocoder.perIp, windowMs: config.geocoder.windowMs },
   };
 }
 
-export function redisLimiter(url: string): RateLimiter {
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
-  return {
-    async hit(key, max, windowMs) {
-      const k = `toque:rl:${key}`;
-      const [[, count] = [null, 0]] = (await redis.multi().incr(k).pexpire(k, windowMs, 'NX').exec()) ?? [];
-      if (Number(count) > max) throw new TooManyRequests();
-    },
-    async reset(key) {
-      await redis.del(`toque:rl:${key}`);
-    },
-    async close() {
-      await redis.quit();
-    },
-  };
+export interface Limits {
+  /** Counts one hit on `key`; 429 (with `Retry-After`) once the rule's points are spent in its window. */
+  consume(name: LimitName, key: string): Promise<void>;
+  /** 429 when `key` has already spent its points; counts nothing (failed logins are counted after the fact). */
+  check(name: LimitName, key: string): Promise<void>;
+  /** Counts one hit and never refuses: a failure seen after the answer was decided. */
+  penalty(name: LimitName, key: string): Promise<void>;
+  /** Forgets `key` (a successful login clears its failures). */
+  reset(name: LimitName, key: string): Promise<void>;
 }
+
+/** The client as the limits count it: its IPv4 address or its IPv6 /64 (lib/client-address.ts). */
+export const clientAddress = (request: FastifyRequest) => clientKey(request.ip);
+
+/** An e-mail as an account key: the same account whatever the case or spaces. */
+export const accountKey = (email: string) => email.trim().toLowerCase();
+
+/** Redis must answer fast or not at all: its failure falls back to the in-memory insurance limiter. */
+const REDIS_COMMAND_TIMEOUT_MS = 500;
+
+const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 declare module 'fastify' {
   interface FastifyInstance {
-    limiter: RateLimiter;
+    limits: Limits;
   }
 }
 
-export const rateLimitPlugin = fp<{ redisUrl?: string | undefined }>(async (app, { redisUrl }) => {
-  const limiter = redisUrl ? redisLimiter(redisUrl) : memoryLimiter();
-  app.decorate('limiter', limiter);
-  app.addHook('onClose', () => limiter.close());
+/**
+ * Rate limits on rate-limiter-flexible: in memory for one process, or in Redis (REDIS_URL) so
+ * several processes share the counts, each Redis limiter insured by an in-memory one that takes
+ * over while Redis is unreachable or slow (REL-03). The Redis client queues nothing while
+ * disconnected and gives up a command after 500 ms, so no request waits on a dead Redis.
+ */
+export const rateLimitPlugin = fp<{ config: Config }>(async (app, { config }) => {
+  let redis: Redis | undefined;
+  if (config.rateLimitRedisUrl) {
+    redis = new Redis(config.rateLimitRedisUrl, {
+      enableOfflineQueue: false,
+      commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+      connectTimeout: 2000,
+      maxRetriesPerRequest: 0,
+      // Keep trying to come back, at most every 2 s; meanwhile the insurance limiters count.
+      retryStrategy: (times) => Math.min(times * 200, 2000),
+    });
+    let lastWarning = 0;
+    redis.on('error', (err) => {
+      // One line per 30 s while Redis is down, not one per reconnection attempt.
+      if (Date.now() - lastWarning < 30_000) return;
+      lastWarning = Date.now();
+      app.log.warn({ err }, 'rate limits: Redis unavailable, counting in this process');
+    });
+  }
+
+  const rules = limitRules(config);
+  const limiters = new Map<LimitName, RateLimiterAbstract>();
+  for (const [name, rule] of Object.entries(rules) as [LimitName, Rule][]) {
+    const base = { keyPrefix: `toque:rl:${name}`, points: rule.points, duration: seconds(rule.windowMs) };
+    limiters.set(
+      name,
+      redis
+        ? new RateLimiterRedis({
+            ...base,
+            storeClient: redis,
+            rejectIfRedisNotReady: true,
+            insuranceLimiter: new RateLimiterMemory(base),
+          })
+        : new RateLimiterMemory(base),
+    );
+  }
+  const limiter = (name: LimitName) => limiters.get(name)!;
+
+  /** The limiter failed without a verdict (cannot happen with an insurance): let the request through. */
+  const failOpen = (name: LimitName) => (err: unknown) => {
+    if (err instanceof RateLimiterRes) throw err;
+    app.log.error({ err, limit: name }, 'rate limiter failed; request let through');
+  };
+
+  const limits: Limits = {
+    async consume(name, key) {
+      try {
+        await limiter(name).consume(key);
+      } catch (err) {
+        if (err instanceof RateLimiterRes) throw new TooManyRequests(err.msBeforeNext / 1000);
+        failOpen(name)(err);
+      }
+    },
+    async check(name, key) {
+      const res = await limiter(name).get(key).catch(failOpen(name));
+      if (res && res.consumedPoints >= rules[name].points) throw new TooManyRequests(res.msBeforeNext / 1000);
+    },
+    async penalty(name, key) {
+      await limiter(name).penalty(key).catch(failOpen(name));
+    },
+    async reset(name, key) {
+      await limiter(name).delete(key).catch(failOpen(name));
+    },
+  };
+
+  app.decorate('limits', limits);
+  app.addHook('onClose', async () => {
+    redis?.disconnect();
+  });
 });

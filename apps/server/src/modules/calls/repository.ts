@@ -1,4 +1,4 @@
-import { and, asc, sql, count, desc, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, sql, count, desc, eq, gt, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { callRecipients, calls, condominiums, tagMembers, tags, unitResidents, units, users } from '../../db/schema';
 
@@ -157,6 +157,18 @@ export const callsRepository = {
       .where(eq(callRecipients.userId, userId))
       .orderBy(desc(calls.startedAt), desc(calls.id))
       .limit(limit);
+  },
+
+  /**
+   * SEC-05: the calls of this tag still ringing (started after `since`: one the sweeper has not
+   * reached yet has stopped ringing all the same), and when the oldest of them started.
+   */
+  ringingOn(db: Conn, code: string, since: Date) {
+    return db
+      .select({ count: count(), oldest: sql<string | null>`min(${calls.startedAt})` })
+      .from(calls)
+      .where(and(eq(calls.tagCode, code), eq(calls.status, 'ringing'), gt(calls.startedAt, since)))
+      .then((r) => ({ count: Number(r[0]?.count ?? 0), oldest: r[0]?.oldest ? new Date(r[0].oldest) : null }));
   },
 
   ringingSince(db: Conn, before: Date) {

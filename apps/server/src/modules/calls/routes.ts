@@ -11,6 +11,7 @@ import {
 import { messageResponse } from '@toque/contracts/auth';
 import { errorResponse } from '@toque/contracts/errors';
 import { bearerToken, currentUser } from '../../plugins/auth';
+import { clientAddress } from '../../plugins/rate-limit';
 import type { CallsService } from './service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse, 429: errorResponse };
@@ -23,7 +24,13 @@ export const callsRoutes: FastifyPluginAsyncZod<{ service: CallsService }> = asy
 
   app.get(
     '/public/tags/:code',
-    { schema: { tags, params: codeParams, response: { 200: publicTag, ...errors } } },
+    {
+      schema: { tags, params: codeParams, response: { 200: publicTag, ...errors } },
+      // SEC-05: the printed codes cannot be swept from one place.
+      preHandler: async (request) => {
+        await app.limits.consume('tagViewPerAddress', clientAddress(request));
+      },
+    },
     async (request) => service.publicTag(request.params.code),
   );
 

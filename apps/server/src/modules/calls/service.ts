@@ -5,7 +5,9 @@ import { productLabel } from '@toque/contracts/constants';
 import { callMsg } from '@toque/contracts/messages';
 import type { tags } from '../../db/schema';
 import { signCallerToken, verifyCallerToken } from '../../lib/caller-token';
-import { BadRequest, Conflict, NotFound, Unauthorized } from '../../errors';
+import { BadRequest, Conflict, NotFound, TooManyRequests, Unauthorized } from '../../errors';
+import { clientKey } from '../../lib/client-address';
+import { tagsRepository } from '../../db/repositories/tags';
 import { callsRepository as repo } from './repository';
 import { iceConfig } from './ice';
 import type { CallLifecycle } from './lifecycle';
@@ -78,17 +80,19 @@ export function callsService(app: FastifyInstance, lifecycle: CallLifecycle) {
     },
 
     /**
-     * CALL-02 / CALL-03 / CALL-08: rings the owner and members (a plate: the chosen unit's residents).
-     * Limited per address before anything is looked up, then per tag once the tag is callable, so
-     * probing unknown codes never spends a real tag's budget.
+     * CALL-02 / CALL-03 / CALL-08 / SEC-05: rings the owner and members (a plate: the chosen unit's
+     * residents). Limited per address before anything is looked up, then per tag *and* address once
+     * the tag is callable — a flood from one place spends its own budget, never the tag's for other
+     * finders — and by the calls ringing at once on the tag, counted in the database.
      */
     async create(body: CreateCallBody, ip: string): Promise<CreateCallResponse> {
-      const { perIp, perTag, windowMs, ringTimeoutMs, callerTokenTtlS } = config.calls;
-      await app.limiter.hit(`call:ip:${ip}`, perIp, windowMs);
+      const { ringingPerTag, ringTimeoutMs, callerTokenTtlS } = config.calls;
+      const client = clientKey(ip);
+      await app.limits.consume('callPerAddress', client);
       const { tag } = await findTag(body.code);
       const state = tagState(tag);
       if (state !== 'active') throw new Conflict(notCallable[state]);
-      await app.limiter.hit(`call:tag:${tag.code}`, perTag, windowMs);
+      await app.limits.consume('callPerTagAddress', `${tag.code}|${client}`);
 
       let unit: { id: number; name: string | null } | undefined;
       let recipients: string[];
@@ -106,9 +110,17 @@ export function callsService(app: FastifyInstance, lifecycle: CallLifecycle) {
       const roomId = randomBytes(16).toString('base64url');
       const latitude = body.latitude ?? null;
       const longitude = body.longitude ?? null;
-      await db.transaction((tx) =>
-        repo.insertCall(tx, { id: roomId, tagCode: tag.code, unitId: unit?.id ?? null, latitude, longitude, callerAddress: ip }, recipients),
-      );
+      await db.transaction(async (tx) => {
+        // The tag's row lock orders the calls to one tag, so the ringing cap is exact.
+        await tagsRepository.lockTag(tx, tag.code);
+        const now = Date.now();
+        const ringing = await repo.ringingOn(tx, tag.code, new Date(now - ringTimeoutMs));
+        if (ringing.count >= ringingPerTag) {
+          const freeInMs = (ringing.oldest?.getTime() ?? now) + ringTimeoutMs - now;
+          throw new TooManyRequests(freeInMs / 1000, callMsg.tooManyRinging);
+        }
+        await repo.insertCall(tx, { id: roomId, tagCode: tag.code, unitId: unit?.id ?? null, latitude, longitude, callerAddress: ip }, recipients);
+      });
       const unitName = unit ? (unit.name ?? callMsg.temporaryUnit) : null;
       const incoming: IncomingCall = { roomId, latitude, longitude, tagCode: tag.code, tagName: tag.name, productId: tag.productId, unitName };
       lifecycle.ring(roomId, recipients, incoming);

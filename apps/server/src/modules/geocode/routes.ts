@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { reverseGeocodeQuery, reverseGeocodeResponse } from '@toque/contracts/calls';
 import { errorResponse } from '@toque/contracts/errors';
+import { clientAddress } from '../../plugins/rate-limit';
 import { geocodeService } from './service';
 
 /** GET /api/geocode/reverse?lat&lng (CALL-09): anonymous (the finder's page may ask too), limited per address. */
@@ -18,7 +19,7 @@ export const geocodeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await app.limiter.hit(`geocode:ip:${request.ip}`, geocoder.perIp, geocoder.windowMs);
+      await app.limits.consume('geocodePerAddress', clientAddress(request));
       return service.reverse(request.query.lat, request.query.lng);
     },
   );

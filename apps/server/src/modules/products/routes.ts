@@ -12,6 +12,7 @@ import {
 import { messageResponse } from '@toque/contracts/auth';
 import { errorResponse } from '@toque/contracts/errors';
 import { currentUser } from '../../plugins/auth';
+import { clientAddress } from '../../plugins/rate-limit';
 import { productsService } from './service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
@@ -27,7 +28,13 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/products/associateQrCode',
-    { schema: { ...secured, body: codeBody, response: { 200: associateResponse, ...errors } } },
+    {
+      schema: { ...secured, body: codeBody, response: { 200: associateResponse, ...errors, 429: errorResponse } },
+      // SEC-05: claiming is guessing printed codes; limited per address (after authentication).
+      preHandler: async (request) => {
+        await app.limits.consume('claimPerAddress', clientAddress(request));
+      },
+    },
     async (request) => {
       const kind = await service.associate(request.body.code, currentUser(request).id);
       return { kind, message: kind === 'tag' ? 'Toque adicionado com sucesso!' : 'Você agora é morador desta unidade.' };
