@@ -41,7 +41,7 @@ const db = app.db;
 
 const ROLES = ['anonymous', 'customer', 'member', 'resident', 'owner', 'sindico', 'admin'] as const;
 type Role = (typeof ROLES)[number];
-type Cell = number | string;
+type Cell = number | string | boolean;
 type Expected = Record<Role, Cell>;
 
 // The seven people of every scene (anonymous is nobody).
@@ -124,11 +124,11 @@ function http(
   method: Method,
   path: (s: Scene) => string,
   expected: Expected,
-  payload?: (s: Scene, role: Role) => unknown | Promise<unknown>,
+  payload?: (s: Scene, role: Role) => unknown,
   observe: (res: LightMyRequestResponse) => Cell = statusOf,
 ): Row {
   const placeholders = { tag: ':code', plate: ':code', unit: { id: ':unitId' }, memberId: ':memberId', victimId: ':userId' };
-  const name = `${method} /api${path(placeholders as never)}`.replace(/\/admin\/batches\/\d+$/, '/admin/batches/:batchId');
+  const name = `${method} /api${decodeURIComponent(path(placeholders as never))}`.replace(/\/admin\/batches\/\d+$/, '/admin/batches/:batchId');
   return {
     name,
     expected,
@@ -342,7 +342,7 @@ const socketRows: Row[] = [
   }),
   socketRow("'decline' (the tag's ringing call)", { ...all('refused'), owner: 'declined', member: 'declined' }, async (socket, s) => {
     const call = await ringing(s);
-    const ack = await socket.timeout(3000).emitWithAck('decline', { roomId: call.roomId });
+    const ack = (await socket.timeout(3000).emitWithAck('decline', { roomId: call.roomId })) as { ok: boolean };
     call.finder.disconnect();
     return ack.ok ? 'declined' : 'refused';
   }),
