@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
+import { apiMsg } from '@toque/contracts/messages';
 import { securityPlugin } from './plugins/security';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { mailerPlugin } from './plugins/mailer';
@@ -41,6 +42,9 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     // SEC-01: only the configured proxies may say who the client is (the rate limits count it).
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
+    // SEC-03: a URL the router refuses (a path parameter over 100 characters, a broken %-escape)
+    // is the client's fault like any bad input: `{ message }`, not Fastify's English body.
+    frameworkErrors: (error, _request, reply) => reply.status(error.statusCode ?? 400).send({ message: apiMsg.validation }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
