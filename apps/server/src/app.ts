@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -44,7 +44,9 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     bodyLimit: 64 * 1024,
     // SEC-03: a URL the router refuses (a path parameter over 100 characters, a broken %-escape)
     // is the client's fault like any bad input: `{ message }`, not Fastify's English body.
-    frameworkErrors: (error, _request, reply) => reply.status(error.statusCode ?? 400).send({ message: apiMsg.validation }),
+    frameworkErrors: (error: FastifyError, _request: unknown, reply: FastifyReply) => {
+      void reply.status(error.statusCode ?? 400).send({ message: apiMsg.validation });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

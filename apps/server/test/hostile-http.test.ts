@@ -309,6 +309,10 @@ describe(`SEC-03 hostile HTTP input ${dbLabel}`, () => {
     await fuzzPath('POST', (u) => `/api/admin/users/${u}/block`, admin.auth, { blocked: true });
     await fuzzPath('DELETE', (m) => `/api/admin/residents/${m}`, admin.auth, undefined, isDbId);
     await fuzzPath('GET', (b) => `/api/admin/batches/${b}`, admin.auth, undefined, isDbId);
+    // Refused by the router itself, before any route: a broken %-escape, a parameter over 100 characters.
+    for (const url of ['/api/public/tags/%E0%A4%A', `/api/public/tags/${'x'.repeat(101)}`]) {
+      expectClientError(await app.inject({ method: 'GET', url }), url);
+    }
     // The resident stays: the valid member id was never sent.
     expect(await db.select().from(unitResidents).where(eq(unitResidents.id, residency!.id))).toHaveLength(1);
   });
