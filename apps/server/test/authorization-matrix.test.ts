@@ -168,6 +168,7 @@ const httpRows: Row[] = [
     const code = await lastResetCode(app, forgetful.email);
     return { email: forgetful.email, code, password: 'nova-senha-1', confirmPassword: 'nova-senha-1' };
   }),
+  // Two rows answer 200 to everyone: their cells hold what the body says instead of the status.
   http('GET', () => '/auth/validateToken', { ...all('valid'), anonymous: 'invalid' }, undefined, (res) =>
     res.statusCode === 200 ? (res.json<{ valid: boolean }>().valid ? 'valid' : 'invalid') : res.statusCode,
   ),
