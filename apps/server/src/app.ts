@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
+import { apiMsg } from '@toque/contracts/messages';
 import { securityPlugin } from './plugins/security';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { argon2Queue } from './lib/passwords';
@@ -42,6 +43,11 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     // SEC-01: only the configured proxies may say who the client is (the rate limits count it).
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
+    // SEC-03: a URL the router refuses (a path parameter over 100 characters, a broken %-escape)
+    // is the client's fault like any bad input: `{ message }`, not Fastify's English body.
+    frameworkErrors: (error: FastifyError, _request: unknown, reply: FastifyReply) => {
+      void reply.status(error.statusCode ?? 400).send({ message: apiMsg.validation });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,0 +1,379 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, test } from 'vitest';
+import { eq, max } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { adminApi, condoApi, productsApi } from '@toque/contracts/routes';
+import { calls, condominiums, tagBatches, tagMembers, tags, unitResidents, units, users } from '../src/db/schema';
+import { newTagCode } from '../src/lib/codes';
+import { bearer, build, dbLabel, lastResetCode, mint, signUp, uniqueEmail, newAccount } from './helpers';
+import { signUpAdmin } from './condo-support';
+import { connect, join, listen, record, settle, startCall, userId, type Client } from './calls-support';
+
+/**
+ * SEC-02: one table of every HTTP endpoint and every Socket.IO event × every role, with the
+ * expected answer written in each cell. Each cell runs against a scene of its own (a fresh tag, a
+ * fresh plate with a unit, …, the same seven people), so a cell that succeeds changes nothing the
+ * next one sees. Every row reports all of its wrong cells at once.
+ */
+
+/** A geocoding provider of the test's own, so the public geocode endpoint has something to ask. */
+const provider = createServer((_req, res) => {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ display_name: 'Praça da Liberdade, Belo Horizonte', address: { city: 'Belo Horizonte' } }));
+});
+await new Promise<void>((r) => provider.listen(0, '127.0.0.1', r));
+afterAll(() => new Promise<void>((r) => provider.close(() => r())));
+
+const high = '1000000';
+const { app } = await build({
+  RATE_LOGIN_PER_IP: high,
+  RATE_LOGIN_PER_EMAIL: high,
+  RATE_CODE_PER_IP: high,
+  RATE_CALL_PER_IP: high,
+  RATE_CALL_PER_TAG: high,
+  RATE_GEOCODE_PER_IP: high,
+  GEOCODER_URL: `http://127.0.0.1:${(provider.address() as AddressInfo).port}`,
+});
+const url = await listen(app);
+const db = app.db;
+
+const ROLES = ['anonymous', 'customer', 'member', 'resident', 'owner', 'sindico', 'admin'] as const;
+type Role = (typeof ROLES)[number];
+type Cell = number | string | boolean;
+type Expected = Record<Role, Cell>;
+
+// The seven people of every scene (anonymous is nobody).
+const people = {
+  customer: await signUp(app, { name: 'Carla Cliente' }),
+  member: await signUp(app, { name: 'Mario Membro' }),
+  resident: await signUp(app, { name: 'Rita Moradora' }),
+  owner: await signUp(app, { name: 'Otavio Dono' }),
+  sindico: await signUp(app, { name: 'Silvia Sindica' }),
+  admin: await signUpAdmin(app, { name: 'Ana Administradora' }),
+};
+const loginUser = await signUp(app, { name: 'Lucas Login' });
+const idOf = (role: Exclude<Role, 'anonymous'>) => userId(people[role].token);
+const tokenOf = (role: Role) => (role === 'anonymous' ? undefined : people[role].token);
+
+/**
+ * One scene: a tag (the owner's, shared with the member), a plate (the síndico's) whose
+ * condominium has a unit with the resident and an empty unit, and a free code.
+ */
+async function scene() {
+  const [tagCode] = await mint(app, 3);
+  const [plateCode] = await mint(app, 5);
+  const [freeCode] = await mint(app, 2);
+  await db.update(tags).set({ ownerId: idOf('owner'), name: 'Mochila' }).where(eq(tags.code, tagCode!));
+  await db.insert(tagMembers).values({ tagCode: tagCode!, userId: idOf('member') });
+  await db.update(tags).set({ ownerId: idOf('sindico') }).where(eq(tags.code, plateCode!));
+  const [condo] = await db
+    .insert(condominiums)
+    .values({ name: 'Edifício Matriz', tagCode: plateCode!, adminUserId: idOf('sindico') })
+    .returning();
+  const [unit] = await db.insert(units).values({ condominiumId: condo!.id, name: '101', associationCode: newTagCode() }).returning();
+  const [empty] = await db.insert(units).values({ condominiumId: condo!.id, name: '102', associationCode: newTagCode() }).returning();
+  const [residency] = await db.insert(unitResidents).values({ unitId: unit!.id, userId: idOf('resident') }).returning();
+  // Someone an administrator may block without touching the seven.
+  const [victim] = await db
+    .insert(users)
+    .values({ name: 'Vitor Vitima', email: uniqueEmail('victim'), passwordHash: 'x' })
+    .returning();
+  return {
+    tag: tagCode!,
+    plate: plateCode!,
+    free: freeCode!,
+    condominiumId: condo!.id,
+    unit: unit!,
+    empty: empty!,
+    memberId: residency!.id,
+    victimId: victim!.id,
+  };
+}
+type Scene = Awaited<ReturnType<typeof scene>>;
+
+interface Row {
+  name: string;
+  expected: Expected;
+  run: (s: Scene, role: Role) => Promise<Cell>;
+}
+
+const all = (cell: Cell): Expected => Object.fromEntries(ROLES.map((r) => [r, cell])) as Expected;
+const signedIn = (cell: Cell): Expected => ({ ...all(cell), anonymous: 401 });
+const adminOnly = (cell: Cell): Expected => ({ ...all(403), anonymous: 401, admin: cell });
+/** The plate's owner and an administrator act on its units; anyone else is refused (CONDO-01). */
+const plateOwner = (cell: Cell): Expected => ({ ...all(403), anonymous: 401, sindico: cell, admin: cell });
+/** The tag's owner acts; a member is told it is the owner's; to anyone else the tag does not exist. */
+const tagOwner = (cell: Cell): Expected => ({ ...all(404), anonymous: 401, member: 403, owner: cell });
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** The answer's status; an error must also be JSON `{ message }`, or the cell reads as malformed. */
+function statusOf(res: LightMyRequestResponse): Cell {
+  if (res.statusCode < 400) return res.statusCode;
+  try {
+    const body = res.json<Record<string, unknown>>();
+    if (Object.keys(body).join() === 'message' && typeof body.message === 'string') return res.statusCode;
+  } catch {
+    // not JSON
+  }
+  return `${res.statusCode} without {message}: ${res.body.slice(0, 80)}`;
+}
+
+function http(
+  method: Method,
+  path: (s: Scene) => string,
+  expected: Expected,
+  payload?: (s: Scene, role: Role) => unknown,
+  observe: (res: LightMyRequestResponse) => Cell = statusOf,
+): Row {
+  const placeholders = { tag: ':code', plate: ':code', unit: { id: ':unitId' }, memberId: ':memberId', victimId: ':userId' };
+  const name = `${method} /api${decodeURIComponent(path(placeholders as never))}`.replace(/\/admin\/batches\/\d+$/, '/admin/batches/:batchId');
+  return {
+    name,
+    expected,
+    async run(s, role) {
+      const token = tokenOf(role);
+      const body = payload ? await payload(s, role) : undefined;
+      const res = await app.inject({
+        method,
+        url: `/api${path(s)}`,
+        headers: token ? bearer(token) : {},
+        ...(body === undefined ? {} : { payload: body as object }),
+      });
+      return observe(res);
+    },
+  };
+}
+
+/** A call to the scene's tag (or to its unit), made by a finder over HTTP. */
+const callTo = async (s: Scene, toUnit = false) =>
+  startCall(app, toUnit ? s.plate : s.tag, toUnit ? { unitId: s.unit.id } : {});
+/** Rows whose path needs a value made while the cell runs. */
+const rooms = new Map<Scene, string>();
+let lastBatch = 0;
+/** A row's name, when one path has rows for several kinds of target. */
+const as = (note: string, row: Row): Row => ({ ...row, name: `${row.name} (${note})` });
+const roomOf = (s: Scene) => rooms.get(s) ?? ':roomId';
+
+const httpRows: Row[] = [
+  // ---- Accounts: open to everyone; a session in the header changes nothing.
+  http('POST', () => '/auth/login', all(200), () => ({ email: loginUser.email, password: loginUser.password, platform: 'web', token: '' })),
+  http('POST', () => '/auth/register', all(201), () => newAccount()),
+  http('POST', () => '/auth/web-onboarding', all(201), (s) => ({ ...newAccount(), code: s.free, productId: 2 })),
+  http('POST', () => '/auth/generate-code', all(200), () => ({ email: loginUser.email })),
+  http('POST', () => '/auth/reset-password', all(200), async () => {
+    const forgetful = await signUp(app, { name: 'Rui Reset' });
+    await app.inject({ method: 'POST', url: '/api/auth/generate-code', payload: { email: forgetful.email } });
+    const code = await lastResetCode(app, forgetful.email);
+    return { email: forgetful.email, code, password: 'nova-senha-1', confirmPassword: 'nova-senha-1' };
+  }),
+  // Two rows answer 200 to everyone: their cells hold what the body says instead of the status.
+  http('GET', () => '/auth/validateToken', { ...all('valid'), anonymous: 'invalid' }, undefined, (res) =>
+    res.statusCode === 200 ? (res.json<{ valid: boolean }>().valid ? 'valid' : 'invalid') : res.statusCode,
+  ),
+  // ---- Profile: one's own account only.
+  http('GET', () => '/profile/userName', signedIn(200)),
+  http('GET', () => '/profile/isToqueAdmin', { ...signedIn(false), admin: true, anonymous: 401 }, undefined, (res) =>
+    res.statusCode === 200 ? res.json<{ toqueAdmin: boolean }>().toqueAdmin : res.statusCode,
+  ),
+  http('PUT', () => '/profile/updateUser', signedIn(200), () => ({ name: 'Nome Novo', password: 'segredo123' })),
+  // ---- Tags (TAG-*): the owner's; members see them listed; strangers do not see them at all.
+  http('GET', () => productsApi.list, signedIn(200)),
+  as('a free code', http('PUT', () => productsApi.associate, signedIn(200), (s) => ({ code: s.free }))),
+  as("a unit's association code", http('PUT', () => productsApi.associate, { ...signedIn(200), resident: 409 }, (s) => ({ code: s.unit.associationCode }))),
+  as("someone's tag", http('PUT', () => productsApi.associate, signedIn(409), (s) => ({ code: s.tag }))),
+  http('DELETE', () => productsApi.disable, tagOwner(200), (s) => ({ code: s.tag })),
+  http('PUT', () => productsApi.updateName, tagOwner(200), (s) => ({ code: s.tag, name: 'Trocado' })),
+  http('PUT', () => `${productsApi.updateName}Mochila`, tagOwner(200), (s) => ({ code: s.tag, name: 'Trocado' })),
+  http('GET', (s) => productsApi.members(s.tag), tagOwner(200)),
+  http('POST', () => productsApi.member, { ...tagOwner(201) }, (s) => ({ code: s.tag, email: people.customer.email })),
+  http('DELETE', () => productsApi.member, tagOwner(200), (s) => ({ code: s.tag, userId: idOf('member') })),
+  // CONDO-09: a member leaves a tag, a resident the units of a plate; the owner cannot leave.
+  as('a shared tag', http('DELETE', () => condoApi.leave, { ...signedIn(404), member: 200, owner: 409 }, (s) => ({ code: s.tag }))),
+  as('a plate', http('DELETE', () => condoApi.leave, { ...signedIn(404), resident: 200, sindico: 409 }, (s) => ({ code: s.plate }))),
+  // ---- Calls (CALL-*): the finder is anyone; a call's details only for its recipients.
+  http('GET', (s) => `/public/tags/${s.tag}`, all(200)),
+  http('POST', () => '/calls', all(201), (s) => ({ code: s.tag, latitude: -19.9, longitude: -43.9 })),
+  as('to a unit', http('POST', () => '/calls', all(201), (s) => ({ code: s.plate, unitId: s.unit.id }))),
+  // Only the finder's caller token leaves a message; no session does.
+  http('POST', (s) => `/calls/${roomOf(s)}/message`, all(401), async (s) => {
+    rooms.set(s, (await callTo(s)).roomId);
+    return { message: 'Achei sua mochila.' };
+  }),
+  http('GET', (s) => `/calls/${roomOf(s)}/ice-servers`, { ...signedIn(404), anonymous: 401, owner: 200, member: 200 }, async (s) => {
+    rooms.set(s, (await callTo(s)).roomId);
+    return undefined;
+  }),
+  as("a unit's call", http('GET', (s) => `/calls/${roomOf(s)}/ice-servers`, { ...signedIn(404), anonymous: 401, resident: 200 }, async (s) => {
+    rooms.set(s, (await callTo(s, true)).roomId);
+    return undefined;
+  })),
+  http('GET', () => '/calls/history', signedIn(200)),
+  http('GET', () => '/geocode/reverse?lat=-19.93&lng=-43.93', all(200)),
+  // ---- Push (CALL-03).
+  http('GET', () => '/push/vapid-public-key', all(200)),
+  http('POST', () => '/push/subscribe', signedIn(201), () => ({
+    endpoint: `https://push.example/${randomUUID()}`,
+    keys: { p256dh: 'BPk', auth: 'xyz' },
+  })),
+  // ---- Condominiums (CONDO-*, ADM-02): activation is the administrator's; units the síndico's.
+  http('POST', () => condoApi.createCondominium, adminOnly(201), () => ({ nameCondominium: 'Edifício Novo' })),
+  http('POST', () => condoApi.createUnit, adminOnly(201), (s) => ({
+    condominiumId: s.condominiumId,
+    qrCode: s.plate,
+    nameOfUnit: 'Apto 9',
+    emailAdminCond: people.sindico.email,
+  })),
+  http('POST', () => condoApi.ownerQrCode, plateOwner(200), (s) => ({ qrCode: s.plate })),
+  http('POST', () => condoApi.listUnits, plateOwner(200), (s) => ({ qrCode: s.plate })),
+  http('PUT', () => condoApi.updateUnitName, plateOwner(200), (s) => ({ unitId: s.unit.id, nameOfUnit: 'Apto 1' })),
+  http('DELETE', () => condoApi.deleteMember, plateOwner(200), (s) => ({ memberId: s.memberId, unit_number: `101-${s.unit.associationCode}` })),
+  http('POST', () => condoApi.regenerateCode, plateOwner(200), (s) => ({ unitId: s.unit.id })),
+  // ---- Administration (ADM-*): the administrator only; no body is read before that.
+  http('GET', () => adminApi.listClients, adminOnly(200)),
+  http('PATCH', (s) => adminApi.qrStatus(s.tag), adminOnly(200), () => ({ is_active: false })),
+  http('POST', (s) => adminApi.releaseTag(s.tag), adminOnly(200)),
+  http('POST', (s) => adminApi.transferTag(s.tag), adminOnly(200), () => ({ email: people.customer.email })),
+  http('POST', (s) => adminApi.blockUser(s.victimId), adminOnly(200), () => ({ blocked: true })),
+  http('DELETE', (s) => adminApi.removeResident(s.memberId), adminOnly(200)),
+  http('GET', () => adminApi.audit, adminOnly(200)),
+  http('POST', () => adminApi.batches, adminOnly(201), () => ({ productId: 1, count: 1 })),
+  http('GET', () => adminApi.batches, adminOnly(200)),
+  http('GET', () => adminApi.batch(lastBatch), adminOnly(200)),
+  http('GET', () => adminApi.exportExcel, adminOnly(200)),
+  // ---- The operator's door: its token only, whatever session comes with it.
+  http('POST', () => '/operator', all(403), () => ({ command: 'outbox' })),
+];
+
+// ---- Socket.IO events (CALL-05…08) ------------------------------------------------------------
+
+const offer = { type: 'offer' as const, sdp: 'v=0\r\n' };
+const answer = { type: 'answer' as const, sdp: 'v=0\r\n' };
+const candidate = { candidate: 'candidate:1 1 udp 1 192.0.2.1 5000 typ host', sdpMid: '0', sdpMLineIndex: 0 };
+
+/** The role's socket, or 'refused' when the handshake is refused. */
+async function socketOf(role: Role): Promise<Client | 'refused'> {
+  try {
+    return await connect(url, tokenOf(role) ?? '');
+  } catch {
+    return 'refused';
+  }
+}
+
+/** A ringing call with its finder connected and in the room; what reaches the finder is recorded. */
+async function ringing(s: Scene, toUnit = false) {
+  const call = await callTo(s, toUnit);
+  const finder = await connect(url, call.callerToken);
+  const seen = record(finder);
+  const joined = await join(finder, call.roomId);
+  if (!joined.ok) throw new Error(`the finder could not join: ${joined.message}`);
+  return { roomId: call.roomId, finder, seen };
+}
+
+function socketRow(name: string, expected: Expected, act: (socket: Client, s: Scene) => Promise<Cell>): Row {
+  return {
+    name: `socket ${name}`,
+    expected,
+    async run(s, role) {
+      const socket = await socketOf(role);
+      if (socket === 'refused') return 'refused';
+      try {
+        return await act(socket, s);
+      } finally {
+        socket.disconnect();
+      }
+    },
+  };
+}
+
+/** A relay reaches the finder only from a socket that joined the call (CALL-08). */
+function relayRow(event: 'offer' | 'answer' | 'ice-candidate') {
+  const recipients: Expected = { ...all('dropped'), anonymous: 'refused', owner: 'relayed', member: 'relayed' };
+  return socketRow(`'${event}' (after trying to join the tag's call)`, recipients, async (socket, s) => {
+    const call = await ringing(s);
+    await join(socket, call.roomId);
+    if (event === 'ice-candidate') socket.emit(event, { roomId: call.roomId, payload: candidate });
+    else socket.emit(event, { roomId: call.roomId, payload: event === 'offer' ? offer : answer });
+    const got = await call.seen.next(event, 400).then(
+      () => 'relayed',
+      () => 'dropped',
+    );
+    call.finder.disconnect();
+    return got;
+  });
+}
+
+const statusOfCall = async (roomId: string) => (await db.select().from(calls).where(eq(calls.id, roomId)))[0]!.status;
+
+const socketRows: Row[] = [
+  socketRow('connect', { ...all('ok'), anonymous: 'refused' }, async () => 'ok'),
+  socketRow("'join' (the tag's ringing call)", { ...all('refused'), owner: 'ok', member: 'ok' }, async (socket, s) => {
+    const call = await ringing(s);
+    const ack = await join(socket, call.roomId);
+    call.finder.disconnect();
+    return ack.ok ? 'ok' : 'refused';
+  }),
+  socketRow("'join' (a unit's ringing call)", { ...all('refused'), resident: 'ok' }, async (socket, s) => {
+    const call = await ringing(s, true);
+    const ack = await join(socket, call.roomId);
+    call.finder.disconnect();
+    return ack.ok ? 'ok' : 'refused';
+  }),
+  relayRow('offer'),
+  relayRow('answer'),
+  relayRow('ice-candidate'),
+  socketRow("'closeCall' (after trying to join)", { ...all('still answered'), anonymous: 'refused', owner: 'ended', member: 'ended' }, async (socket, s) => {
+    const call = await ringing(s);
+    const ack = await join(socket, call.roomId);
+    if (!ack.ok) {
+      // Someone who may answer does, so a close that got through would show.
+      const owner = await connect(url, people.owner.token);
+      await join(owner, call.roomId);
+    }
+    socket.emit('closeCall', { roomId: call.roomId });
+    const deadline = Date.now() + 400;
+    let status = await statusOfCall(call.roomId);
+    while (status === 'answered' && Date.now() < deadline) {
+      await settle(25);
+      status = await statusOfCall(call.roomId);
+    }
+    call.finder.disconnect();
+    return status === 'answered' ? 'still answered' : status;
+  }),
+  socketRow("'decline' (the tag's ringing call)", { ...all('refused'), owner: 'declined', member: 'declined' }, async (socket, s) => {
+    const call = await ringing(s);
+    const ack = (await socket.timeout(3000).emitWithAck('decline', { roomId: call.roomId })) as { ok: boolean };
+    call.finder.disconnect();
+    return ack.ok ? 'declined' : 'refused';
+  }),
+];
+
+// ---- The table ---------------------------------------------------------------------------------
+
+let cells = 0;
+const wrongCells: string[] = [];
+
+describe(`SEC-02 authorization matrix ${dbLabel}`, () => {
+  test.each([...httpRows, ...socketRows].map((row) => [row.name, row] as const))('[SEC-02] %s', async (_name, row) => {
+    const wrong: string[] = [];
+    for (const role of ROLES) {
+      const s = await scene();
+      if (row.name.includes('/admin/batches/')) {
+        lastBatch = (await db.select({ id: max(tagBatches.id) }).from(tagBatches))[0]!.id!;
+      }
+      const got = await row.run(s, role);
+      cells += 1;
+      if (got !== row.expected[role]) wrong.push(`${row.name} × ${role}: expected ${String(row.expected[role])}, got ${String(got)}`);
+    }
+    wrongCells.push(...wrong);
+    expect(wrong).toEqual([]);
+  });
+
+  test('[SEC-02] every cell of the table was checked, none wrong', () => {
+    const rows = httpRows.length + socketRows.length;
+    console.log(`[SEC-02] ${dbLabel} ${rows} rows × ${ROLES.length} roles = ${cells} cells, ${wrongCells.length} wrong`);
+    expect(cells).toBe(rows * ROLES.length);
+    expect(wrongCells).toEqual([]);
+  });
+});
