@@ -68,6 +68,8 @@ const envSchema = z
     PUSH_HOSTS: z.string().default(DEFAULT_PUSH_HOSTS),
     PUSH_MAX_PER_USER: z.coerce.number().int().positive().max(100).default(5),
     /** Open sockets one user may hold (tabs, phones); the oldest goes when a new one passes it. */
+    /** A bearer token a remote Prometheus may scrape /api/metrics with (this host needs none). */
+    METRICS_TOKEN: z.string().min(16).optional(),
     SOCKETS_PER_USER: z.coerce.number().int().positive().max(1000).default(10),
     /** Reverse geocoding (CALL-09). */
     GEOCODER: z.enum(['nominatim', 'google']).default('nominatim'),
@@ -147,6 +149,7 @@ export interface Config {
     maxPerUser: number;
   };
   socketsPerUser: number;
+  metricsToken: string | undefined;
   geocoder: {
     provider: 'nominatim' | 'google';
     url: string;
@@ -208,6 +211,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxPerUser: e.PUSH_MAX_PER_USER,
     },
     socketsPerUser: e.SOCKETS_PER_USER,
+    metricsToken: e.METRICS_TOKEN,
     geocoder: {
       provider: e.GEOCODER,
       url: (e.GEOCODER_URL ?? (e.GEOCODER === 'google' ? 'https://maps.googleapis.com' : 'https://nominatim.openstreetmap.org')).replace(/\/$/, ''),

@@ -88,7 +88,7 @@ export const adminApi = {
 
 /** Every page path of `paths` as a pattern: a `:param` segment matches any one segment. */
 const pagePatterns: RegExp[] = Object.values(paths).map((entry) => {
-  const template = typeof entry === 'function' ? (entry as (...params: string[]) => string)(':a', ':b') : entry;
+  const template = typeof entry === 'function' ? entry(':a', ':b') : entry;
   const source = template
     .split('/')
     .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))

@@ -138,6 +138,8 @@ export function authService(app: FastifyInstance, opts: { secret: string; logCod
         await users.setPassword(tx, user.id, passwordHash);
         return 'ok' as const;
       });
+      // ACC-02: every session before the reset ends, its open sockets included, once it is committed.
+      if (outcome === 'ok') app.revokeSockets(user.id);
       // The wrong try is committed before the refusal, so it counts even though we answer 401.
       if (outcome !== 'ok') throw new Unauthorized(apiMsg.resetInvalidCode);
     },

@@ -24,6 +24,8 @@ export function profileService(app: FastifyInstance) {
       await repo.updateName(db, id, body.name);
       if (body.newPassword) {
         const updated = await repo.setPassword(db, id, await hashPassword(body.newPassword));
+        // ACC-02: the older sessions' open sockets end now, not at their next request.
+        app.revokeSockets(id, updated.tokenVersion);
         return app.signToken(updated);
       }
       return undefined;
