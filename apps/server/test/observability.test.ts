@@ -60,7 +60,7 @@ describe(`health, readiness and metrics ${dbLabel}`, () => {
     const redis = await startRedis();
     const { app: withRedis } = await build({ REDIS_URL: redis.url });
     const ready = () => withRedis.inject({ method: 'GET', url: '/api/ready' });
-    await expect.poll(async () => (await ready()).json(), { timeout: 3000 }).toEqual({ status: 'ok', checks: { database: 'ok', redis: 'ok' } });
+    await expect.poll(async () => (await ready()).json<unknown>(), { timeout: 3000 }).toEqual({ status: 'ok', checks: { database: 'ok', redis: 'ok' } });
 
     await redis.stop();
     const start = performance.now();
