@@ -9,7 +9,7 @@ import { callMsg } from '@toque/contracts/messages';
 import { calls } from '../src/db/schema';
 import { openDatabase } from '../src/db/client';
 import { PERMISSIONS_POLICY } from '../src/plugins/security';
-import { build, dbLabel, engine, errorBody, login, signUp } from './helpers';
+import { build, dbLabel, errorBody, login, signUp } from './helpers';
 import { signUpAdmin } from './condo-support';
 import { connect, listen, ownedTag, record, settle, startCall } from './calls-support';
 
@@ -114,7 +114,7 @@ describe(`headers and small holes ${dbLabel}`, () => {
   });
 });
 
-describe.runIf(engine === 'pglite')('the embedded data directory [pglite]', () => {
+describe('the embedded data directory (PGlite, whatever engine the suite runs on)', () => {
   test('[SEC-06] the PGlite directory is 0700, its subdirectories 0700 and its files 0600, after opening and after closing', async () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'toque-data-')), 'data');
     const modes = () => {

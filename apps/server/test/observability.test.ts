@@ -11,20 +11,27 @@ const REMOTE = '203.0.113.9';
 
 /** A redis-server of the test's own on a port of its own, so stopping it disturbs nobody else. */
 const REDIS_PORT = Number(process.env.TEST_OWN_REDIS_PORT ?? 3231);
+const redisChildren: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of redisChildren) if (child.exitCode === null) child.kill('SIGKILL');
+});
+const listening = () =>
+  new Promise<boolean>((resolve) => {
+    const probe = createConnection(REDIS_PORT, '127.0.0.1');
+    probe.once('connect', () => resolve(!!probe.end()));
+    probe.once('error', () => resolve(false));
+  });
 async function startRedis() {
   let child: ChildProcess | undefined;
-  const listening = () =>
-    new Promise<boolean>((resolve) => {
-      const probe = createConnection(REDIS_PORT, '127.0.0.1');
-      probe.once('connect', () => resolve(!!probe.end()));
-      probe.once('error', () => resolve(false));
-    });
   const control = {
     url: `redis://127.0.0.1:${REDIS_PORT}`,
     async start() {
+      // Another server on the port would make "stopped" a lie.
+      expect(await listening(), `port ${REDIS_PORT} is already taken`).toBe(false);
       child = spawn('redis-server', ['--port', String(REDIS_PORT), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
         stdio: 'ignore',
       });
+      redisChildren.push(child);
       await expect.poll(listening, { timeout: 5000 }).toBe(true);
     },
     async stop() {
@@ -34,9 +41,9 @@ async function startRedis() {
         running.once('exit', r);
         running.kill('SIGKILL');
       });
+      await expect.poll(listening, { timeout: 5000 }).toBe(false);
     },
   };
-  afterAll(() => control.stop());
   await control.start();
   return control;
 }
@@ -73,6 +80,7 @@ describe(`health, readiness and metrics ${dbLabel}`, () => {
 
     await redis.start();
     await expect.poll(async () => (await ready()).statusCode, { timeout: 5000 }).toBe(200);
+    await redis.stop();
   });
 
   test('[OPS-06] metrics: from this host without a token; from elsewhere 401 without one, 403 with a wrong one, 200 with the operator or metrics token', async () => {
