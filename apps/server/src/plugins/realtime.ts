@@ -130,8 +130,11 @@ export const realtimePlugin = fp<{ redisUrl?: string | undefined; secret: string
 
   app.decorate('io', io);
   app.decorate('revokeSockets', (userId: string, keepVersion?: number) => {
-    const sockets = io.in(userRoom(userId));
-    (keepVersion === undefined ? sockets : sockets.except(versionRoom(userId, keepVersion))).disconnectSockets(true);
+    const keep = keepVersion === undefined ? [] : [versionRoom(userId, keepVersion)];
+    // This process's sockets first, directly: the adapter's broadcast is only a Redis publish, which
+    // would leave even the local ones open while Redis is down.
+    io.local.in(userRoom(userId)).except(keep).disconnectSockets(true);
+    io.in(userRoom(userId)).except(keep).disconnectSockets(true);
   });
 
   // Open websockets would keep the HTTP server from closing: drop this process's sockets first.
