@@ -123,8 +123,9 @@ test('[AUTH-05] a token the server rejects ends logged out with the load-user er
   await expect.poll(() => storedToken(page)).toBeNull();
 });
 
-test('[PUB-13] an unknown path shows the 404 page, whose button goes back to the start', async ({ page }) => {
-  await page.goto('/esta-pagina-nao-existe');
+test('[PUB-13] [SEC-06] an unknown path answers HTTP 404 and shows the 404 page, whose button goes back to the start', async ({ page }) => {
+  const response = await page.goto('/esta-pagina-nao-existe');
+  expect(response?.status()).toBe(404);
   await expect(page.getByText(msg.notFoundTitle, { exact: true })).toBeVisible();
   await expect(page.getByText(msg.notFoundText, { exact: true })).toBeVisible();
   await action(page, ui.buttons.backHome).click();

@@ -3,7 +3,7 @@
 // unless DATABASE_URL is set).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildWeb, ensureInstalled, root } from './lib/setup.mjs';
 
@@ -32,9 +32,12 @@ env.NODE_ENV ??= 'production';
 env.DATA_DIR ??= join(root, 'data');
 if (!env.JWT_SECRET) {
   // A secret of this installation's own, made once, so sessions survive restarts.
-  mkdirSync(env.DATA_DIR, { recursive: true });
+  // SEC-06: private to the operator (0700/0600), also when an older run made them with wider modes.
+  mkdirSync(env.DATA_DIR, { recursive: true, mode: 0o700 });
+  chmodSync(env.DATA_DIR, 0o700);
   const file = join(env.DATA_DIR, '.jwt-secret');
   if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
+  chmodSync(file, 0o600);
   env.JWT_SECRET = readFileSync(file, 'utf8').trim();
 }
 

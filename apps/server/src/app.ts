@@ -7,6 +7,7 @@ import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { apiMsg } from '@toque/contracts/messages';
 import { securityPlugin } from './plugins/security';
+import { metricsPlugin } from './plugins/metrics';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { argon2Queue } from './lib/passwords';
 import { mailerPlugin } from './plugins/mailer';
@@ -28,6 +29,7 @@ import { pushRoutes } from './modules/push/routes';
 import { geocodeRoutes } from './modules/geocode/routes';
 import { condominiumRoutes } from './modules/condominium/routes';
 import { adminRoutes } from './modules/admin/routes';
+import { observabilityRoutes } from './modules/observability/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,12 +63,17 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   // External and cross-cutting plugins, then decorators of our own, then routes.
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  await app.register(metricsPlugin);
   await app.register(docsPlugin);
   await app.register(dbPlugin, { database });
   await app.register(rateLimitPlugin, { config });
   await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, queue: config.mailQueue });
   await app.register(authPlugin, { secret: config.jwtSecret, ttl: config.jwtTtl });
-  await app.register(realtimePlugin, { redisUrl: config.redisUrl, secret: config.jwtSecret });
+  await app.register(realtimePlugin, {
+    redisUrl: config.redisUrl,
+    secret: config.jwtSecret,
+    socketsPerUser: config.socketsPerUser,
+  });
   await app.register(pushPlugin, { config: config.push });
 
   // The call: one lifecycle (timers, transitions) shared by its HTTP routes and its socket events.
@@ -85,6 +92,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(geocodeRoutes);
       await api.register(condominiumRoutes);
       await api.register(adminRoutes);
+      await api.register(observabilityRoutes, { operatorToken: app.operatorToken, metricsToken: config.metricsToken });
     },
     { prefix: '/api' },
   );

@@ -42,4 +42,35 @@ describe('loadConfig', () => {
     expect(config.smtpUrl).toBeUndefined();
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
   });
+
+  test('[SEC-06] the published development secret never listens on a public interface', () => {
+    // Without a secret of one's own the server stays on loopback by default…
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: 'localhost' }).host).toBe('localhost');
+    expect(loadConfig({ HOST: '::1' }).host).toBe('::1');
+    // …and an explicit public HOST is refused, naming JWT_SECRET, in any environment.
+    for (const HOST of ['0.0.0.0', '::', '192.168.0.10', 'toque.example']) {
+      expect(() => loadConfig({ HOST })).toThrow(/JWT_SECRET/);
+      expect(() => loadConfig({ HOST, JWT_SECRET: 'toque-development-secret-change-me' })).toThrow(/JWT_SECRET/);
+      expect(() => loadConfig({ NODE_ENV: 'production', HOST, JWT_SECRET: 'toque-development-secret-change-me' })).toThrow(/JWT_SECRET/);
+    }
+    // A secret of one's own listens everywhere by default.
+    expect(loadConfig({ JWT_SECRET: 'a-long-enough-secret' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production', HOST: '0.0.0.0', JWT_SECRET: 'a-long-enough-secret' }).host).toBe('0.0.0.0');
+  });
+
+  test('[SEC-06] push hosts default to the browsers\' push services; origins (tests only) are refused in production', () => {
+    expect(loadConfig({}).push.hosts).toEqual([
+      'fcm.googleapis.com',
+      '*.push.services.mozilla.com',
+      '*.notify.windows.com',
+      'web.push.apple.com',
+      '*.push.apple.com',
+    ]);
+    expect(loadConfig({}).push.maxPerUser).toBe(5);
+    expect(loadConfig({ PUSH_HOSTS: 'push.example.com, *.Push.Example.org' }).push.hosts).toEqual(['push.example.com', '*.push.example.org']);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'a-long-enough-secret', PUSH_HOSTS: 'http://127.0.0.1:9000' }),
+    ).toThrow(/PUSH_HOSTS/);
+  });
 });

@@ -5,10 +5,26 @@ import { FINDER_IP_RETENTION_DAYS, FINDER_LOCATION_RETENTION_DAYS } from '@toque
 
 const DEV_JWT_SECRET = 'toque-development-secret-change-me';
 
+/** The push services browsers subscribe to (SEC-06): `*.` matches any subdomain. */
+const DEFAULT_PUSH_HOSTS = [
+  'fcm.googleapis.com',
+  '*.push.services.mozilla.com',
+  '*.notify.windows.com',
+  'web.push.apple.com',
+  '*.push.apple.com',
+].join(',');
+
+/** An interface only this machine reaches: the published development secret is harmless there. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h === '::1' || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    HOST: z.string().default('0.0.0.0'),
+    /** Loopback by default while the development secret is in use (SEC-06); every interface once JWT_SECRET is set. */
+    HOST: z.string().optional(),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: z.string().url().optional(),
@@ -84,6 +100,16 @@ const envSchema = z
     VAPID_PUBLIC_KEY: z.string().optional(),
     VAPID_PRIVATE_KEY: z.string().optional(),
     VAPID_SUBJECT: z.string().default('mailto:suporte@toque.app.br'),
+    /**
+     * SEC-06: hosts a push endpoint may point at (https only), comma-separated, `*.` for subdomains.
+     * An entry written as an origin (`http://127.0.0.1:8080`) allows exactly that origin: tests only.
+     */
+    PUSH_HOSTS: z.string().default(DEFAULT_PUSH_HOSTS),
+    PUSH_MAX_PER_USER: z.coerce.number().int().positive().max(100).default(5),
+    /** Open sockets one user may hold (tabs, phones); the oldest goes when a new one passes it. */
+    /** A bearer token a remote Prometheus may scrape /api/metrics with (this host needs none). */
+    METRICS_TOKEN: z.string().min(16).optional(),
+    SOCKETS_PER_USER: z.coerce.number().int().positive().max(1000).default(10),
     /** Reverse geocoding (CALL-09). */
     GEOCODER: z.enum(['nominatim', 'google']).default('nominatim'),
     GEOCODER_URL: z.string().url().optional(),
@@ -103,6 +129,18 @@ const envSchema = z
     }
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'JWT_SECRET is required when NODE_ENV=production' });
+    }
+    // SEC-06: the development secret is published in this repository; anyone could sign tokens with it.
+    const publishedSecret = !env.JWT_SECRET || env.JWT_SECRET === DEV_JWT_SECRET;
+    if (publishedSecret && env.HOST !== undefined && !isLoopbackHost(env.HOST)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message: `JWT_SECRET must be set to a secret of your own to listen on ${env.HOST} (the development secret is public)`,
+      });
+    }
+    if (env.NODE_ENV === 'production' && list(env.PUSH_HOSTS).some((h) => h.includes('://'))) {
+      ctx.addIssue({ code: 'custom', path: ['PUSH_HOSTS'], message: 'PUSH_HOSTS takes host names only in production (https)' });
     }
   });
 
@@ -159,7 +197,16 @@ export interface Config {
   };
   ice: { stunUrls: string[]; turnUrls: string[]; turnSecret: string | undefined; turnTtlS: number };
   retention: { locationDays: number; ipDays: number; purgeIntervalMs: number };
-  push: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
+  push: {
+    publicKey: string | undefined;
+    privateKey: string | undefined;
+    subject: string;
+    /** Allowed endpoint hosts (`*.` = any subdomain) or exact origins (tests' own push service). */
+    hosts: string[];
+    maxPerUser: number;
+  };
+  socketsPerUser: number;
+  metricsToken: string | undefined;
   geocoder: {
     provider: 'nominatim' | 'google';
     url: string;
@@ -186,7 +233,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const concurrency = e.ARGON2_CONCURRENCY ?? availableParallelism();
   return {
     env: e.NODE_ENV,
-    host: e.HOST,
+    host: e.HOST ?? (e.JWT_SECRET && e.JWT_SECRET !== DEV_JWT_SECRET ? '0.0.0.0' : '127.0.0.1'),
     port: e.PORT,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
@@ -234,7 +281,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ipDays: e.FINDER_IP_RETENTION_DAYS,
       purgeIntervalMs: e.FINDER_DATA_PURGE_INTERVAL_MS,
     },
-    push: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
+    push: {
+      publicKey: e.VAPID_PUBLIC_KEY,
+      privateKey: e.VAPID_PRIVATE_KEY,
+      subject: e.VAPID_SUBJECT,
+      hosts: list(e.PUSH_HOSTS).map((h) => h.toLowerCase()),
+      maxPerUser: e.PUSH_MAX_PER_USER,
+    },
+    socketsPerUser: e.SOCKETS_PER_USER,
+    metricsToken: e.METRICS_TOKEN,
     geocoder: {
       provider: e.GEOCODER,
       url: (e.GEOCODER_URL ?? (e.GEOCODER === 'google' ? 'https://maps.googleapis.com' : 'https://nominatim.openstreetmap.org')).replace(/\/$/, ''),

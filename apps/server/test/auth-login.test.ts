@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { apiMsg } from '@toque/contracts/messages';
@@ -7,6 +7,13 @@ import { bearer, build, dbLabel, errorBody, login, signUp, uniqueEmail } from '.
 
 // Limits are raised here: rate-limit.test.ts proves them; this file proves the answers.
 const { app } = await build({ RATE_LOGIN_PER_IP: '10000', RATE_LOGIN_PER_EMAIL: '10000' });
+
+/** A browser's push keys (SEC-06 validates them): a P-256 public point and 16 auth bytes. */
+function browserKeys() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') };
+}
 
 describe(`POST /api/auth/login ${dbLabel}`, () => {
   test('[AUTH-03] [AUTH-05] the right password answers 200 with a token that opens /profile/userName', async () => {
@@ -59,15 +66,15 @@ describe(`POST /api/auth/login ${dbLabel}`, () => {
 
   test('[AUTH-03] a Web Push subscription sent as `token` is stored for the user', async () => {
     const account = await signUp(app);
-    const endpoint = `https://push.example/${randomUUID()}`;
-    const subscription = { endpoint, keys: { p256dh: 'x', auth: 'y' } };
+    const endpoint = `https://fcm.googleapis.com/fcm/send/${randomUUID()}`;
+    const subscription = { endpoint, keys: browserKeys() };
     const res = await login(app, account.email, account.password, { token: JSON.stringify(subscription) });
     expect(res.statusCode).toBe(200);
 
     const [user] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, account.email));
     const rows = await app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ userId: user!.id, endpoint, keys: { p256dh: 'x', auth: 'y' } });
+    expect(rows[0]).toMatchObject({ userId: user!.id, endpoint, keys: subscription.keys });
 
     // Logging in again from the same browser keeps one row, not two.
     expect(
@@ -90,8 +97,8 @@ describe(`POST /api/auth/login ${dbLabel}`, () => {
 
   test('[AUTH-03] a failed login stores no push subscription', async () => {
     const account = await signUp(app);
-    const endpoint = `https://push.example/${randomUUID()}`;
-    const token = JSON.stringify({ endpoint, keys: { p256dh: 'x', auth: 'y' } });
+    const endpoint = `https://fcm.googleapis.com/fcm/send/${randomUUID()}`;
+    const token = JSON.stringify({ endpoint, keys: browserKeys() });
     const res = await login(app, account.email, 'wrong-password', { token });
     expect(res.statusCode).toBe(401);
     expect(await app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint))).toHaveLength(

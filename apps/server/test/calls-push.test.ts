@@ -25,7 +25,8 @@ await new Promise<void>((r) => pushService.listen(0, '127.0.0.1', r));
 afterAll(() => new Promise<void>((r) => pushService.close(() => r())));
 const origin = `http://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
 
-const { app, database, config } = await build();
+// SEC-06: the test's own push service is allowed by its exact origin (production takes https hosts only).
+const { app, database, config } = await build({ PUSH_HOSTS: origin });
 
 /** A browser's subscription: a P-256 key pair and 16 random auth bytes. */
 function browserKeys() {
@@ -134,6 +135,7 @@ describe(`Web Push ${dbLabel}`, () => {
     const user = await signUp(app);
     expect((await subscribe(user.auth, 'not a url', keys)).statusCode).toBe(400);
     expect((await subscribe(user.auth, endpoint, { p256dh: '', auth: '' })).statusCode).toBe(400);
+    expect((await subscribe(user.auth, `https://fcm.googleapis.com/fcm/send/${randomBytes(6).toString('hex')}`, keys)).statusCode).toBe(400);
     const other = await signUp(app);
     await subscribe(user.auth, endpoint, keys);
     await subscribe(other.auth, endpoint, keys);

@@ -73,10 +73,12 @@ describe(`call signalling over real sockets ${dbLabel}`, () => {
     const guessed = randomBytes(16).toString('base64url');
     expect(await join(ownerSocket, guessed)).toEqual({ ok: false, message: callMsg.notRecipient });
     expect(await join(finder, guessed)).toEqual({ ok: false, message: callMsg.notRecipient });
-    // A room id that is no base64url (a NUL, a quote) is refused before the database sees it.
-    for (const hostile of [`${roomId}\u0000`, "x'; drop table calls; --", '', 'é'.repeat(10)]) {
+    // A room id that is no base64url (a quote) is refused before the database sees it; a NUL
+    // anywhere in a payload is refused before any handler (SEC-03).
+    for (const hostile of ["x'; drop table calls; --", '', 'é'.repeat(10)]) {
       expect(await join(ownerSocket, hostile)).toEqual({ ok: false, message: callMsg.notRecipient });
     }
+    expect(await join(ownerSocket, `${roomId}\u0000`)).toEqual({ ok: false, message: callMsg.badSocketPayload });
     // A recipient who has not joined cannot relay into the room either.
     ownerSocket.emit('offer', { roomId, payload: offer });
     await settle();

@@ -12,10 +12,25 @@ writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
 const { app } = await build({ WEB_DIST: dist });
 
 describe(`serving the web app ${dbLabel}`, () => {
-  test('[API-01] [PUB-13] unknown pages get the app (it renders its 404); unknown API paths a JSON 404', async () => {
-    for (const url of ['/', '/dashboard/meus-produtos', '/pagina-que-nao-existe', '/reset-password?email=a@b.co']) {
+  test('[API-01] [PUB-13] [SEC-06] pages get the app; unknown pages get it too (it renders its 404) with HTTP 404; unknown API paths a JSON 404', async () => {
+    const pages = [
+      '/',
+      '/dashboard/meus-produtos',
+      '/dashboard/meus-produtos/',
+      '/Login',
+      '/reset-password?email=a@b.co',
+      '/t/ABCD1234',
+      '/onboarding/ABCD1234',
+      '/dashboard/meus-produtos/apartamentos/ABCD1234/7/edit-apartamento',
+    ];
+    for (const url of pages) {
       const res = await app.inject({ method: 'GET', url });
       expect([url, res.statusCode, res.headers['content-type']]).toEqual([url, 200, 'text/html; charset=utf-8']);
+      expect(res.body).toContain('<div id="root">');
+    }
+    for (const url of ['/pagina-que-nao-existe', '/t/ABCD1234/extra', '/dashboard/nada', '/wp-login', '/onboarding']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect([url, res.statusCode, res.headers['content-type']]).toEqual([url, 404, 'text/html; charset=utf-8']);
       expect(res.body).toContain('<div id="root">');
     }
     const api = await app.inject({ method: 'GET', url: '/api/nao-existe' });

@@ -18,16 +18,17 @@ const { app } = await build({ WEB_DIST: dist });
 
 describe(`serving prerendered pages ${dbLabel}`, () => {
   test('[PERF-03] a prerendered page gets its own HTML; every other page the empty shell', async () => {
-    const cases: [string, string][] = [
-      ['/', '<h1>/</h1>'],
-      ['/pulseiras', '<h1>/pulseiras</h1>'],
-      ['/pulseiras/', '<h1>/pulseiras</h1>'],
-      ['/dashboard', '<div id="root"></div>'],
-      ['/pagina-que-nao-existe', '<div id="root"></div>'],
+    // An unknown page gets the shell with HTTP 404 (SEC-06): the app renders its 404 page.
+    const cases: [string, string, number][] = [
+      ['/', '<h1>/</h1>', 200],
+      ['/pulseiras', '<h1>/pulseiras</h1>', 200],
+      ['/pulseiras/', '<h1>/pulseiras</h1>', 200],
+      ['/dashboard', '<div id="root"></div>', 200],
+      ['/pagina-que-nao-existe', '<div id="root"></div>', 404],
     ];
-    for (const [url, body] of cases) {
+    for (const [url, body, status] of cases) {
       const res = await app.inject({ method: 'GET', url });
-      expect([url, res.statusCode, res.headers['content-type']]).toEqual([url, 200, 'text/html; charset=utf-8']);
+      expect([url, res.statusCode, res.headers['content-type']]).toEqual([url, status, 'text/html; charset=utf-8']);
       expect(res.body).toContain(body);
     }
   });

@@ -85,3 +85,22 @@ export const adminApi = {
   batches: '/admin/batches',
   batch: (id: number) => `/admin/batches/${id}`,
 } as const;
+
+/** Every page path of `paths` as a pattern: a `:param` segment matches any one segment. */
+const pagePatterns: RegExp[] = Object.values(paths).map((entry) => {
+  const template = typeof entry === 'function' ? entry(':a', ':b') : entry;
+  const source = template
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  // React Router matches paths case-insensitively, with or without a trailing slash.
+  return new RegExp(`^${source}/?$`, 'i');
+});
+
+/**
+ * True when the web app has a page at `pathname` (no query string). The server answers any other
+ * path with the app shell and HTTP 404 (SEC-06), and the app renders its 404 page there.
+ */
+export function isClientRoute(pathname: string): boolean {
+  return pagePatterns.some((pattern) => pattern.test(pathname));
+}

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -8,6 +7,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
+import { makePrivateDir } from '../lib/private-dir';
 
 export type Schema = typeof schema;
 /** The one database type services see, whichever engine is underneath. */
@@ -43,11 +43,20 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
     }
     return { db, engine: 'postgres', close: () => pool.end() };
   }
-  if (!opts.dataDir.startsWith('memory://')) mkdirSync(opts.dataDir, { recursive: true });
+  const onDisk = !opts.dataDir.startsWith('memory://');
+  if (onDisk) makePrivateDir(opts.dataDir);
   const client = await PGlite.create(opts.dataDir);
   const pdb = drizzlePglite(client, { schema });
   await migratePglite(pdb, { migrationsFolder });
-  return { db: pdb as unknown as Db, engine: 'pglite', close: () => client.close() };
+  if (onDisk) makePrivateDir(opts.dataDir);
+  return {
+    db: pdb as unknown as Db,
+    engine: 'pglite',
+    close: async () => {
+      await client.close();
+      if (onDisk) makePrivateDir(opts.dataDir);
+    },
+  };
 }
 
 /** Rows of a raw `db.execute(sql…)`: both drivers answer `{ rows }`. */

@@ -34,7 +34,7 @@ export function readLock(dataDir: string): DataDirLock | undefined {
 }
 
 export function writeLock(dataDir: string, lock: DataDirLock): void {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   writeFileSync(lockPath(dataDir), JSON.stringify(lock), { mode: 0o600 });
 }
 

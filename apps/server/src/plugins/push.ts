@@ -1,6 +1,9 @@
 import fp from 'fastify-plugin';
 import webpush from 'web-push';
-import type { PushPayload } from '@toque/contracts/push';
+import type { PushPayload, PushSubscribeBody } from '@toque/contracts/push';
+import { callMsg } from '@toque/contracts/messages';
+import { BadRequest } from '../errors';
+import { pushEndpointRefusal, validPushKey } from '../lib/push-endpoint';
 import type { Config } from '../config';
 import { pushSubscriptionsRepository as subscriptions } from '../db/repositories/push-subscriptions';
 import { settingsRepository } from '../db/repositories/settings';
@@ -8,6 +11,11 @@ import { settingsRepository } from '../db/repositories/settings';
 export interface Push {
   /** The VAPID public key the browser subscribes with (applicationServerKey). */
   publicKey: string;
+  /**
+   * Stores a browser's subscription (SEC-06): https endpoints of known push services, valid keys,
+   * at most `maxPerUser` per account (the oldest goes). Throws BadRequest otherwise.
+   */
+  subscribe(userId: string, subscription: PushSubscribeBody): Promise<void>;
   /** Sends `payload` to every subscription of every user; never throws. */
   notify(userIds: string[], payload: PushPayload): Promise<void>;
 }
@@ -53,6 +61,8 @@ export const pushPlugin = fp<{ config: Config['push'] }>(async (app, { config })
       headers,
       body: details.body,
       signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+      // A push service never redirects; following one would let an endpoint point anywhere.
+      redirect: 'error',
     });
     await res.body?.cancel();
     // 404/410: the browser unsubscribed or the subscription expired; it will never work again.
@@ -62,10 +72,21 @@ export const pushPlugin = fp<{ config: Config['push'] }>(async (app, { config })
 
   const push: Push = {
     publicKey: keys.publicKey,
+    async subscribe(userId, { endpoint, keys: browserKeys }) {
+      const refusal = pushEndpointRefusal(endpoint, config.hosts);
+      if (refusal) throw new BadRequest(refusal);
+      if (!validPushKey(browserKeys.p256dh)) throw new BadRequest(callMsg.pushKeysInvalid);
+      await subscriptions.save(app.db, userId, endpoint, browserKeys, config.maxPerUser);
+    },
     async notify(userIds, payload) {
       try {
         const body = JSON.stringify(payload);
-        const rows = await subscriptions.forUsers(app.db, userIds);
+        const rows = [];
+        for (const row of await subscriptions.forUsers(app.db, userIds)) {
+          // Stored before the host list existed, or the list has since shrunk: never POSTed to again.
+          if (pushEndpointRefusal(row.endpoint, config.hosts)) await subscriptions.removeEndpoint(app.db, row.endpoint);
+          else rows.push(row);
+        }
         const results = await Promise.allSettled(rows.map((r) => sendOne(r.endpoint, r.keys.p256dh, r.keys.auth, body)));
         for (const r of results) if (r.status === 'rejected') app.log.warn({ err: r.reason as unknown }, 'push failed');
       } catch (err) {

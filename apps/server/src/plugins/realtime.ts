@@ -1,14 +1,18 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
+import jwt from 'jsonwebtoken';
+import { eq } from 'drizzle-orm';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@toque/contracts/calls';
 import { callMsg } from '@toque/contracts/messages';
 import { verifyCallerToken } from '../lib/caller-token';
+import { users } from '../db/schema';
+import { holdsNul } from './security';
 
 /** Who a socket is, settled once at the handshake. */
-export type SocketData = { kind: 'user'; userId: string } | { kind: 'caller'; roomId: string };
+export type SocketData = { kind: 'user'; userId: string; tokenVersion: number } | { kind: 'caller'; roomId: string };
 
 export type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 export type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -16,6 +20,8 @@ export type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record
 /** A user's every open session joins this room, so one emit reaches all of them (CALL-03). */
 export const userRoom = (userId: string) => `user:${userId}`;
 export const callRoom = (roomId: string) => `call:${roomId}`;
+/** The sockets of one user opened with one token version: those a revocation keeps (ACC-02). */
+const versionRoom = (userId: string, tokenVersion: number) => `user:${userId}:v${tokenVersion}`;
 
 const stopping = new WeakSet<Io>();
 /** True once this process is closing: its sockets drop because it stops, not because their users left. */
@@ -24,6 +30,12 @@ export const isStopping = (io: Io) => stopping.has(io);
 declare module 'fastify' {
   interface FastifyInstance {
     io: Io;
+    /**
+     * ACC-02: closes at once, on every process (through the adapter), the user's sockets opened
+     * with a token older than `keepVersion` — or all of them when it is not given (block, deletion).
+     * Call it after the token version moved on, once that change is committed.
+     */
+    revokeSockets(userId: string, keepVersion?: number): void;
   }
 }
 
@@ -32,7 +44,7 @@ declare module 'fastify' {
  * means no sticky sessions, so any process behind a load balancer can take any socket, and the Redis
  * adapter (when REDIS_URL is set) carries room emits between processes (CALL-12).
  */
-export const realtimePlugin = fp<{ redisUrl?: string | undefined; secret: string }>(async (app, opts) => {
+export const realtimePlugin = fp<{ redisUrl?: string | undefined; secret: string; socketsPerUser: number }>(async (app, opts) => {
   const io: Io = new Server(app.server, {
     path: SOCKET_PATH,
     transports: ['websocket'],
@@ -64,7 +76,9 @@ export const realtimePlugin = fp<{ redisUrl?: string | undefined; secret: string
     app.resolveUser(request).then(
       (user) => {
         if (!user) return next(new Error(callMsg.socketUnauthorized));
-        socket.data = { kind: 'user', userId: user.id };
+        // resolveUser checked the signature and that this version is the current one.
+        const { tv } = jwt.decode(token) as { tv: number };
+        socket.data = { kind: 'user', userId: user.id, tokenVersion: tv };
         next();
       },
       (err: unknown) => {
@@ -74,11 +88,54 @@ export const realtimePlugin = fp<{ redisUrl?: string | undefined; secret: string
     );
   });
 
+  /** The version a user's tokens carry now; undefined when the user is gone or blocked. */
+  async function currentVersion(userId: string): Promise<number | undefined> {
+    const [row] = await app.db
+      .select({ tokenVersion: users.tokenVersion, blockedAt: users.blockedAt })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    return row && !row.blockedAt ? row.tokenVersion : undefined;
+  }
+
+  /** SEC-03: a NUL in any event's payload never reaches a handler (nor PostgreSQL); an ack says why. */
+  function refuseNul(socket: IoSocket) {
+    socket.use((packet, next) => {
+      if (!holdsNul(packet)) return next();
+      const ack: unknown = packet[packet.length - 1];
+      if (typeof ack === 'function') (ack as (reply: unknown) => void)({ ok: false, message: callMsg.badSocketPayload });
+    });
+  }
+
+  /** Beyond `socketsPerUser` open sockets, the oldest ones of that user (on any process) are closed. */
+  async function capSockets(userId: string) {
+    const open = await io.in(userRoom(userId)).fetchSockets();
+    if (open.length <= opts.socketsPerUser) return;
+    const oldest = [...open].sort((a, b) => a.handshake.issued - b.handshake.issued);
+    for (const old of oldest.slice(0, open.length - opts.socketsPerUser)) old.disconnect(true);
+  }
+
   io.on('connection', (socket) => {
-    if (socket.data.kind === 'user') void socket.join(userRoom(socket.data.userId));
+    refuseNul(socket);
+    const who = socket.data;
+    if (who.kind !== 'user') return;
+    void socket.join([userRoom(who.userId), versionRoom(who.userId, who.tokenVersion)]);
+    // A password change committed while this handshake was between its check and joining the
+    // rooms would have missed this socket: look once more, now that it is in them.
+    void (async () => {
+      if ((await currentVersion(who.userId)) !== who.tokenVersion) return void socket.disconnect(true);
+      await capSockets(who.userId);
+    })().catch((err: unknown) => app.log.warn({ err }, 'socket admission check failed'));
   });
 
   app.decorate('io', io);
+  app.decorate('revokeSockets', (userId: string, keepVersion?: number) => {
+    const keep = keepVersion === undefined ? [] : [versionRoom(userId, keepVersion)];
+    // This process's sockets first, directly: the adapter's broadcast is only a Redis publish, which
+    // would leave even the local ones open while Redis is down.
+    io.local.in(userRoom(userId)).except(keep).disconnectSockets(true);
+    io.in(userRoom(userId)).except(keep).disconnectSockets(true);
+  });
 
   // Open websockets would keep the HTTP server from closing: drop this process's sockets first.
   app.addHook('preClose', async () => {

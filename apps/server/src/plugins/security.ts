@@ -19,6 +19,34 @@ export function holdsNul(value: unknown): boolean {
   return false;
 }
 
+/**
+ * SEC-06: the call needs the camera, the microphone and the finder's position, on our own pages
+ * only; powerful features nothing here uses are off. Autoplay, fullscreen, picture-in-picture and
+ * encrypted media keep their defaults: the embedded YouTube videos use them.
+ */
+export const PERMISSIONS_POLICY = [
+  'camera=(self)',
+  'microphone=(self)',
+  'geolocation=(self)',
+  ...[
+    'accelerometer',
+    'ambient-light-sensor',
+    'bluetooth',
+    'browsing-topics',
+    'display-capture',
+    'gyroscope',
+    'hid',
+    'idle-detection',
+    'magnetometer',
+    'midi',
+    'payment',
+    'publickey-credentials-get',
+    'serial',
+    'usb',
+    'xr-spatial-tracking',
+  ].map((feature) => `${feature}=()`),
+].join(', ');
+
 /** SEC-04: CSP, no sniffing, frame denial, no referrer leaks. */
 export const securityPlugin = fp(async (app) => {
   await app.register(helmet, {
@@ -44,6 +72,13 @@ export const securityPlugin = fp(async (app) => {
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    // SEC-06: tokens and reset answers must not sit in a browser's or a proxy's cache.
+    const path = request.url.split('?')[0] ?? '';
+    if (path === '/api/auth' || path.startsWith('/api/auth/')) reply.header('cache-control', 'no-store');
   });
 
   // PostgreSQL text cannot hold U+0000: such input is bad input (400), not a database error (API-03, SEC-03).

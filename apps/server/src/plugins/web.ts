@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { apiMsg } from '@toque/contracts/messages';
+import { isClientRoute } from '@toque/contracts/routes';
 
 /** The empty app shell the web build writes next to its prerendered pages (PERF-03). */
 const SHELL = 'app.html';
@@ -24,7 +25,8 @@ function prerenderedPaths(distDir: string, prefix = ''): string[] {
 /**
  * Serves the built web app. A public page prerendered at build time gets its own HTML
  * (dist/<path>/index.html, dist/index.html for /); every other page gets the app shell, which
- * renders it (or its 404); unknown API paths get a JSON 404. Text files go out brotli- or
+ * renders it; a path that is no page of the app gets the shell too, with HTTP 404, and the app
+ * renders its 404 page (SEC-06). Unknown API paths get a JSON 404. Text files go out brotli- or
  * gzip-compressed from the siblings the build wrote (preCompressed).
  */
 export const webPlugin = fp<{ distDir: string | undefined }>(async (app, { distDir }) => {
@@ -57,7 +59,11 @@ export const webPlugin = fp<{ distDir: string | undefined }>(async (app, { distD
     // would otherwise try to run HTML as a script.
     const isFile = path.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(path);
     if (!isApi && !isFile && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.type('text/html').header('cache-control', 'no-cache').sendFile(htmlFor(path));
+      return reply
+        .status(isClientRoute(path) ? 200 : 404)
+        .type('text/html')
+        .header('cache-control', 'no-cache')
+        .sendFile(htmlFor(path));
     }
     return reply.status(404).send({ message: apiMsg.routeNotFound });
   });

@@ -4,7 +4,6 @@ import { cpfDigits } from '@toque/contracts/cpf';
 import type { AuditEntry, Client } from '@toque/contracts/admin';
 import { adminMsg, condoMsg } from '@toque/contracts/messages';
 import type { AuthUser } from '../../plugins/auth';
-import { userRoom } from '../../plugins/realtime';
 import { auditLog, condominiums, tagBatches, tagMembers, tags, unitResidents, users } from '../../db/schema';
 import { operatorService } from '../operator/service';
 import type { Batch, BatchCodes } from '@toque/contracts/admin';
@@ -157,7 +156,7 @@ export function adminService(app: FastifyInstance) {
           after: { blocked },
         });
       });
-      if (blocked) app.io.in(userRoom(userId)).disconnectSockets(true);
+      if (blocked) app.revokeSockets(userId);
     },
 
     /** ADM-07: remove any unit resident. */

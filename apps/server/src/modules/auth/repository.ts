@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { passwordResetCodes, pushSubscriptions } from '../../db/schema';
+import { passwordResetCodes } from '../../db/schema';
 
 type Conn = Db | Tx;
 
@@ -38,10 +38,4 @@ export const authRepository = {
     return tx.update(passwordResetCodes).set({ usedAt: new Date() }).where(eq(passwordResetCodes.id, id));
   },
 
-  upsertPushSubscription(db: Conn, userId: string, endpoint: string, keys: { p256dh: string; auth: string }) {
-    return db
-      .insert(pushSubscriptions)
-      .values({ userId, endpoint, keys })
-      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, keys } });
-  },
 };

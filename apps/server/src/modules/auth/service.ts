@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { RESET_CODE_MAX_ATTEMPTS, RESET_CODE_TTL_MS } from '@toque/contracts/constants';
 import { adminMsg, apiMsg } from '@toque/contracts/messages';
 import type { LoginBody, OnboardingBody, RegisterBody, ResetPasswordBody } from '@toque/contracts/auth';
-import { Conflict, Forbidden, NotFound, Unauthorized } from '../../errors';
+import { pushSubscribeBody } from '@toque/contracts/push';
+import { BadRequest, Conflict, Forbidden, NotFound, Unauthorized } from '../../errors';
 import { hashPassword, verifyDummy, verifyPassword } from '../../lib/passwords';
 import { hashResetCode, newResetCode, sameHash } from '../../lib/codes';
 import { isUniqueViolation } from '../../lib/pg-errors';
@@ -12,16 +12,14 @@ import { tagsRepository } from '../../db/repositories/tags';
 import { authRepository as repo } from './repository';
 import { passwordChangedMail, resetCodeMail } from './mail';
 
-/** The login `token` is the browser's Web Push subscription (JSON) or empty. */
-const pushSubscription = z.object({
-  endpoint: z.string().url().max(2000),
-  keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
-});
-
+/**
+ * The login `token` is the browser's Web Push subscription (JSON) or empty. An unusable one does
+ * not fail the login (AUTH-03): it is simply not stored.
+ */
 function parsePushToken(token: string | undefined) {
   if (!token) return undefined;
   try {
-    const parsed = pushSubscription.safeParse(JSON.parse(token));
+    const parsed = pushSubscribeBody.safeParse(JSON.parse(token));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
@@ -40,7 +38,12 @@ export function authService(app: FastifyInstance, opts: { secret: string; logCod
       // ADM-07: a blocked account cannot log in (said only to whoever knows its password).
       if (user.blockedAt) throw new Forbidden(adminMsg.accountBlocked);
       const push = parsePushToken(body.token);
-      if (push) await repo.upsertPushSubscription(db, user.id, push.endpoint, push.keys);
+      if (push) {
+        await app.push.subscribe(user.id, push).catch((error: unknown) => {
+          // SEC-06: an endpoint outside the known push services is dropped, the login goes on.
+          if (!(error instanceof BadRequest)) throw error;
+        });
+      }
       return app.signToken(user);
     },
 
@@ -134,6 +137,8 @@ export function authService(app: FastifyInstance, opts: { secret: string; logCod
         return 'ok' as const;
       });
       app.mailer.wake();
+      // ACC-02: every session before the reset ends, its open sockets included, once it is committed.
+      if (outcome === 'ok') app.revokeSockets(user.id);
       // The wrong try is committed before the refusal, so it counts even though we answer 401.
       if (outcome !== 'ok') throw new Unauthorized(apiMsg.resetInvalidCode);
     },

@@ -74,6 +74,7 @@ export function callLifecycle(app: FastifyInstance) {
   async function expire(roomId: string) {
     const call = await repo.transition(db, roomId, ['ringing'], { status: 'missed', endedAt: new Date() });
     if (!call) return;
+    app.metrics.call('missed');
     stopRinging(roomId);
     toUsers(await recipientIds(roomId))?.emit('call-cancelled', { roomId, reason: 'missed' });
     unanswered(roomId, 'missed');
@@ -108,6 +109,7 @@ export function callLifecycle(app: FastifyInstance) {
     /** CALL-03: every open session of every recipient rings now; push reaches closed tabs; the timer starts. */
     ring(roomId: string, userIds: string[], incoming: IncomingCall) {
       toUsers(userIds)?.emit('incoming-call', incoming);
+      app.metrics.call('ringing');
       background(() => app.push.notify(userIds, { type: 'incoming-call', call: incoming }));
       const timer = setTimeout(() => {
         timers.delete(roomId);
@@ -135,6 +137,7 @@ export function callLifecycle(app: FastifyInstance) {
       if (call.status === 'ringing') {
         const won = await repo.transition(db, roomId, ['ringing'], { status: 'answered', answeredBy: who.userId, answeredAt: new Date() });
         if (won) {
+          app.metrics.call('answered');
           stopRinging(roomId);
           const cancelled = { roomId, reason: 'answered-elsewhere' } as const;
           toUsers(await recipientIds(roomId, who.userId))?.emit('call-cancelled', cancelled);

@@ -35,6 +35,8 @@ export function profileService(app: FastifyInstance) {
         return changed;
       });
       app.mailer.wake();
+      // ACC-02: the older sessions' open sockets end now, not at their next request.
+      app.revokeSockets(id, updated.tokenVersion);
       return app.signToken(updated);
     },
   };

@@ -1,10 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageResponse } from '@toque/contracts/auth';
 import { errorResponse } from '@toque/contracts/errors';
-import { callMsg } from '@toque/contracts/messages';
 import { pushSubscribeBody, vapidPublicKeyResponse } from '@toque/contracts/push';
-import { pushSubscriptionsRepository as subscriptions } from '../../db/repositories/push-subscriptions';
-import { BadRequest } from '../../errors';
 import { currentUser } from '../../plugins/auth';
 
 const errors = { 400: errorResponse, 401: errorResponse };
@@ -24,11 +21,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['push'], security: [{ bearer: [] }], body: pushSubscribeBody, response: { 201: messageResponse, ...errors } },
     },
     async (request, reply) => {
-      // The server will POST to this URL: outside development and tests only real (https) push services.
-      if (app.config.env === 'production' && new URL(request.body.endpoint).protocol !== 'https:') {
-        throw new BadRequest(callMsg.pushEndpointInsecure);
-      }
-      await subscriptions.upsert(app.db, currentUser(request).id, request.body.endpoint, request.body.keys);
+      await app.push.subscribe(currentUser(request).id, request.body);
       return reply.status(201).send({ message: 'Notificações ativadas.' });
     },
   );

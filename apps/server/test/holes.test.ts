@@ -1,0 +1,142 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { callMsg } from '@toque/contracts/messages';
+import { calls } from '../src/db/schema';
+import { openDatabase } from '../src/db/client';
+import { PERMISSIONS_POLICY } from '../src/plugins/security';
+import { build, dbLabel, errorBody, login, signUp } from './helpers';
+import { signUpAdmin } from './condo-support';
+import { connect, listen, ownedTag, record, settle, startCall } from './calls-support';
+
+const { app } = await build({ RATE_CALL_PER_IP: '1000' });
+const url = await listen(app);
+
+describe(`headers and small holes ${dbLabel}`, () => {
+  test('[SEC-06] every /api/auth answer, success or error, carries Cache-Control: no-store; every answer carries Permissions-Policy', async () => {
+    const user = await signUp(app);
+    const answers = [
+      await login(app, user.email, user.password),
+      await login(app, user.email, 'senha-errada'),
+      await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'x' } }),
+      await app.inject({ method: 'POST', url: '/api/auth/generate-code', payload: { email: `ninguem.${Date.now()}@exemplo.com.br` } }),
+      await app.inject({ method: 'GET', url: '/api/auth/validateToken', headers: user.auth }),
+      await app.inject({ method: 'GET', url: '/api/auth/nao-existe' }),
+    ];
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 401, 400, 404, 200, 404]);
+    for (const res of answers) {
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
+    }
+    expect(PERMISSIONS_POLICY).toContain('camera=(self), microphone=(self), geolocation=(self)');
+    expect(PERMISSIONS_POLICY).toContain('payment=()');
+    expect(PERMISSIONS_POLICY).toContain('usb=()');
+    const other = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(other.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
+  });
+
+  test('[SEC-03] ids outside PostgreSQL integer in bodies, params and queries answer 400 JSON, never 500', async () => {
+    const admin = await signUpAdmin(app);
+    const p = await ownedTag(app, 5);
+    const huge = [2 ** 31, -1, 0, 1.5, 1e20, '12', null];
+    const requests: { method: 'POST' | 'PUT' | 'DELETE' | 'GET'; url: string; payload?: Record<string, unknown> }[] = [];
+    for (const id of huge) {
+      requests.push(
+        { method: 'POST', url: '/api/calls', payload: { code: p.code, latitude: -19.9, longitude: -43.9, unitId: id } },
+        { method: 'POST', url: '/api/condominium/createUnitOfCondominium', payload: { condominiumId: id, qrCode: p.code, emailAdminCond: admin.email } },
+        { method: 'PUT', url: '/api/condominium/updateUnitName', payload: { unitId: id, nameOfUnit: '101' } },
+        { method: 'DELETE', url: '/api/condominium/deleteMemberFromUnit', payload: { memberId: id, unit_number: '101-X' } },
+        { method: 'POST', url: '/api/condominium/regenerateUnitCode', payload: { unitId: id } },
+      );
+    }
+    for (const id of ['2147483648', '-1', '0', '1.5', '1e20', 'abc', '99999999999999999999']) {
+      requests.push(
+        { method: 'DELETE', url: `/api/admin/residents/${id}` },
+        { method: 'GET', url: `/api/admin/batches/${id}` },
+        { method: 'GET', url: `/api/admin/audit?page=${id}` },
+        { method: 'GET', url: `/api/products/listQrcodes?pageSize=${id}` },
+      );
+    }
+    for (const r of requests) {
+      const res = await app.inject({ ...r, headers: admin.auth });
+      expect([r.method, r.url, JSON.stringify(r.payload), res.statusCode]).toEqual([r.method, r.url, JSON.stringify(r.payload), 400]);
+      expect(errorBody(res)).toMatch(/\S/);
+    }
+    console.info(`[SEC-03] ${requests.length} out-of-range ids, all 400`);
+  });
+
+  test('[SEC-03] a NUL anywhere in a socket payload is refused with an error ack and reaches no handler', async () => {
+    const { owner, code } = await ownedTag(app);
+    const ownerSocket = await connect(url, owner.token);
+    const seen = record(ownerSocket);
+    const { roomId, callerToken } = await startCall(app, code);
+    await seen.next('incoming-call');
+    const finder = await connect(url, callerToken);
+    const finderSeen = record(finder);
+    const refused = { ok: false, message: callMsg.badSocketPayload };
+    expect(await finder.timeout(3000).emitWithAck('join', `${roomId}\u0000`)).toEqual(refused);
+    expect(await ownerSocket.timeout(3000).emitWithAck('decline', { roomId: `${roomId}\u0000` })).toEqual(refused);
+    expect(await ownerSocket.timeout(3000).emitWithAck('decline', { roomId, extra: 'a\u0000' })).toEqual(refused);
+    // Events without an ack are dropped: the call is neither declined nor closed.
+    ownerSocket.emit('closeCall', { roomId: `${roomId}\u0000` });
+    await settle();
+    const [row] = await app.db.select({ status: calls.status }).from(calls).where(eq(calls.id, roomId));
+    expect(row?.status).toBe('ringing');
+    // The sockets stay usable: the same join without the NUL works.
+    expect(await finder.timeout(3000).emitWithAck('join', roomId)).toEqual({ ok: true, role: 'caller' });
+    finder.emit('offer', { roomId, payload: { type: 'offer', sdp: 'v=0\u0000' } });
+    await settle();
+    expect(finderSeen.all('offer')).toEqual([]);
+  });
+
+  test('[SEC-06] the server refuses to start on a public interface with the development secret, naming JWT_SECRET', () => {
+    const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+    const run = (env: Record<string, string>) =>
+      spawnSync(process.execPath, ['--import', 'tsx', main], {
+        env: { PATH: process.env.PATH ?? '', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', PORT: '0', ...env },
+        encoding: 'utf8',
+        timeout: 20_000,
+      });
+    const refused: Record<string, string>[] = [
+      { HOST: '0.0.0.0' },
+      { HOST: '0.0.0.0', JWT_SECRET: 'toque-development-secret-change-me' },
+      { NODE_ENV: 'production', HOST: '::' },
+    ];
+    for (const env of refused) {
+      const res = run(env);
+      expect([JSON.stringify(env), res.status]).toEqual([JSON.stringify(env), 1]);
+      expect(res.stderr).toContain('JWT_SECRET');
+    }
+  });
+});
+
+describe('the embedded data directory (PGlite, whatever engine the suite runs on)', () => {
+  test('[SEC-06] the PGlite directory is 0700, its subdirectories 0700 and its files 0600, after opening and after closing', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'toque-data-')), 'data');
+    const modes = () => {
+      const found: { path: string; mode: string }[] = [];
+      const walk = (d: string) => {
+        for (const e of readdirSync(d, { withFileTypes: true })) {
+          const path = join(d, e.name);
+          found.push({ path, mode: (statSync(path).mode & 0o777).toString(8) });
+          if (e.isDirectory()) walk(path);
+        }
+      };
+      walk(dir);
+      return found;
+    };
+    const database = await openDatabase({ dataDir: dir });
+    expect((statSync(dir).mode & 0o777).toString(8)).toBe('700');
+    const open = modes();
+    expect(open.length).toBeGreaterThan(100);
+    expect(open.filter((f) => !['600', '700'].includes(f.mode))).toEqual([]);
+    await database.db.execute('create table scratch (x int)');
+    await database.close();
+    expect((statSync(dir).mode & 0o777).toString(8)).toBe('700');
+    expect(modes().filter((f) => !['600', '700'].includes(f.mode))).toEqual([]);
+  });
+});
