@@ -77,9 +77,8 @@ const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const redisEnv = { REDIS_URL: redisUrl, RATE_LOGIN_PER_EMAIL: '3', RATE_LOGIN_PER_IP: high };
 const redisA = await build(redisEnv);
 const redisB = await build(redisEnv);
-// Only the limits' Redis fails here (RATE_REDIS_URL): the Socket.IO adapter's own Redis clients
-// (plugins/realtime.ts) do not survive a dead REDIS_URL yet — docs/decisions/0013.
-const redisDown = await build({ RATE_REDIS_URL: `redis://127.0.0.1:${await closedPort()}`, RATE_LOGIN_PER_EMAIL: '3' });
+// The whole app's Redis is dead (REDIS_URL): the limits and the Socket.IO adapter both fall back.
+const redisDown = await build({ REDIS_URL: `redis://127.0.0.1:${await closedPort()}`, RATE_LOGIN_PER_EMAIL: '3' });
 
 /** A TCP relay to the real Redis that a test can cut and restore: Redis going away and coming back. */
 const upstream = new URL(redisUrl);
@@ -99,7 +98,7 @@ const relay = createServer((client) => {
 });
 await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
 const relayUrl = `redis://127.0.0.1:${(relay.address() as { port: number }).port}${upstream.pathname}`;
-const relayEnv = { RATE_REDIS_URL: relayUrl, RATE_LOGIN_PER_EMAIL: '3', RATE_LOGIN_PER_IP: high };
+const relayEnv = { REDIS_URL: relayUrl, RATE_LOGIN_PER_EMAIL: '3', RATE_LOGIN_PER_IP: high };
 const relayA = await build(relayEnv);
 const relayB = await build(relayEnv);
 

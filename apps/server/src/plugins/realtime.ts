@@ -55,11 +55,29 @@ export const realtimePlugin = fp<{ redisUrl?: string | undefined; secret: string
 
   let redis: Redis[] = [];
   if (opts.redisUrl) {
-    const pub = new Redis(opts.redisUrl, { maxRetriesPerRequest: 2 });
-    const sub = pub.duplicate();
+    // REL-03: Redis away must cost other processes' broadcasts, never this process. A command gives
+    // up after one reconnection attempt or a second, and a failed publish (the adapter does not
+    // catch its own) is logged instead of becoming an unhandled rejection that ends the process.
+    const pub = new Redis(opts.redisUrl, { maxRetriesPerRequest: 1, commandTimeout: 1000 });
+    // The subscriber's commands wait for Redis however long it is away (the adapter does not catch
+    // its SUBSCRIBE promises), and ioredis subscribes again on every reconnection.
+    const sub = new Redis(opts.redisUrl, { maxRetriesPerRequest: null });
     redis = [pub, sub];
-    for (const client of redis) client.on('error', (err) => app.log.warn({ err }, 'socket.io redis error'));
-    io.adapter(createAdapter(pub, sub));
+    let lastWarning = 0;
+    const warn = (err: unknown, what: string) => {
+      if (Date.now() - lastWarning < 30_000) return;
+      lastWarning = Date.now();
+      app.log.warn({ err }, `socket.io redis: ${what}`);
+    };
+    for (const client of redis) client.on('error', (err) => warn(err, 'unavailable'));
+    const publish = pub.publish.bind(pub);
+    pub.publish = ((channel: string, message: string) =>
+      publish(channel, message).catch((err: unknown) => {
+        warn(err, 'a broadcast to the other processes was lost');
+        return 0;
+      }));
+    // Requests to the other processes (fetchSockets) wait at most this long for their answers.
+    io.adapter(createAdapter(pub, sub, { requestsTimeout: 2000 }));
   }
 
   // The handshake's auth.token is a user's session token or a finder's caller token; nothing else.
@@ -107,9 +125,18 @@ export const realtimePlugin = fp<{ redisUrl?: string | undefined; secret: string
     });
   }
 
+  /** The sockets of a room on every process, or on this one alone while the others cannot be asked. */
+  async function fetchSockets(room: string) {
+    try {
+      return await io.in(room).fetchSockets();
+    } catch {
+      return await io.local.in(room).fetchSockets();
+    }
+  }
+
   /** Beyond `socketsPerUser` open sockets, the oldest ones of that user (on any process) are closed. */
   async function capSockets(userId: string) {
-    const open = await io.in(userRoom(userId)).fetchSockets();
+    const open = await fetchSockets(userRoom(userId));
     if (open.length <= opts.socketsPerUser) return;
     const oldest = [...open].sort((a, b) => a.handshake.issued - b.handshake.issued);
     for (const old of oldest.slice(0, open.length - opts.socketsPerUser)) old.disconnect(true);
@@ -144,6 +171,12 @@ export const realtimePlugin = fp<{ redisUrl?: string | undefined; secret: string
   });
   app.addHook('onClose', async () => {
     await io.close();
-    await Promise.all(redis.map((client) => client.quit().catch(() => client.disconnect())));
+    // A client still waiting for Redis would wait on QUIT too: cut it instead.
+    await Promise.all(
+      redis.map(async (client) => {
+        if (client.status === 'ready') await client.quit().catch(() => client.disconnect());
+        else client.disconnect();
+      }),
+    );
   });
 });

@@ -190,7 +190,11 @@ export function callLifecycle(app: FastifyInstance) {
 
     /** An answered call whose room emptied without a `closeCall` (tabs closed) still gets an end. */
     async endIfEmpty(roomId: string) {
-      const left = await io.in(callRoom(roomId)).fetchSockets();
+      // While the other processes cannot be asked (Redis away), only this one's sockets count.
+      const left = await io
+        .in(callRoom(roomId))
+        .fetchSockets()
+        .catch(() => io.local.in(callRoom(roomId)).fetchSockets());
       if (left.length === 0) await repo.transition(db, roomId, ['answered'], { status: 'ended', endedAt: new Date() });
     },
 
