@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createConnection } from 'node:net';
 import { afterAll, describe, expect, test } from 'vitest';
 import { apiMsg } from '@toque/contracts/messages';
-import { build, dbLabel, errorBody } from './helpers';
+import { build, dbLabel, errorBody, signUp } from './helpers';
 import { connect, join, listen, ownedTag, startCall } from './calls-support';
 
 const METRICS_TOKEN = 'a-metrics-token-of-the-test';
@@ -133,13 +133,17 @@ describe(`health, readiness and metrics ${dbLabel}`, () => {
     expect([await read('ringing'), await read('answered')]).toEqual([2, 1]);
   });
 
-  test('[OPS-06] other modules count through app.metrics (limiter hits, mails)', async () => {
-    app.metrics.limiterHit('login-ip');
-    app.metrics.mail('failed');
-    app.metrics.count('example');
-    const text = await scrape();
-    expect(value(text, 'toque_rate_limit_hits_total{rule="login-ip"}')).toBe(1);
-    expect(value(text, 'toque_mails_total{outcome="failed"}')).toBe(1);
-    expect(value(text, 'toque_events_total{event="example"}')).toBe(1);
+  test('[OPS-06] a refused request counts as a limiter hit of its rule, and a reset mail as queued', async () => {
+    const limited = await build({ RATE_CODE_PER_IP: '1' });
+    const read = async (series: string) => value((await limited.app.inject({ method: 'GET', url: '/api/metrics' })).body, series);
+    const account = await signUp(limited.app);
+    const ask = () =>
+      limited.app.inject({ method: 'POST', url: '/api/auth/generate-code', remoteAddress: '198.51.100.7', payload: { email: account.email } });
+    expect((await ask()).statusCode).toBe(200);
+    expect(await read('toque_mails_total{outcome="queued"}')).toBe(1);
+    expect(await read('toque_rate_limit_hits_total{rule="codePerAddress"}')).toBe(0);
+    expect((await ask()).statusCode).toBe(429);
+    expect(await read('toque_rate_limit_hits_total{rule="codePerAddress"}')).toBe(1);
+    expect(await read('toque_mails_total{outcome="queued"}')).toBe(1);
   });
 });

@@ -63,6 +63,7 @@ export const mailerPlugin = fp<{ smtpUrl?: string | undefined; from: string; que
     if (!opts.smtpUrl) {
       const queue = async (conn: Db | Tx, ...mails: Mail[]) => {
         await repo.insert(conn, mails, 'outbox');
+        for (const _ of mails) app.metrics.mail('queued');
         for (const m of mails) app.log.info({ to: m.to, subject: m.subject }, 'mail written to the outbox');
       };
       app.decorate('mailer', { queue, send: (mail) => queue(db, mail), wake() {} } satisfies Mailer);
@@ -85,6 +86,7 @@ export const mailerPlugin = fp<{ smtpUrl?: string | undefined; from: string; que
         const reason = describe(error);
         if (isPermanent(error) || mail.attempts >= q.maxAttempts) {
           await repo.markFailed(db, mail.id, reason);
+          app.metrics.mail('failed');
           app.log.error({ mailId: mail.id, attempts: mail.attempts, err: error }, 'mail given up');
         } else {
           const delay = retryDelay(mail.attempts, q);
@@ -97,6 +99,7 @@ export const mailerPlugin = fp<{ smtpUrl?: string | undefined; from: string; que
         return;
       }
       await repo.markSent(db, mail.id);
+      app.metrics.mail('sent');
     }
 
     let closing = false;
@@ -136,9 +139,11 @@ export const mailerPlugin = fp<{ smtpUrl?: string | undefined; from: string; que
     app.decorate('mailer', {
       async queue(conn, ...mails) {
         await repo.insert(conn, mails, 'queued');
+        for (const _ of mails) app.metrics.mail('queued');
       },
       async send(mail) {
         await repo.insert(db, [mail], 'queued');
+        app.metrics.mail('queued');
         wake();
       },
       wake,

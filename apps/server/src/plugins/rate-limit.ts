@@ -133,13 +133,19 @@ export const rateLimitPlugin = fp<{ config: Config }>(async (app, { config }) =>
       try {
         await limiter(name).consume(key);
       } catch (err) {
-        if (err instanceof RateLimiterRes) throw new TooManyRequests(err.msBeforeNext / 1000);
+        if (err instanceof RateLimiterRes) {
+          app.metrics.limiterHit(name);
+          throw new TooManyRequests(err.msBeforeNext / 1000);
+        }
         failOpen(name)(err);
       }
     },
     async check(name, key) {
       const res = await limiter(name).get(key).catch(failOpen(name));
-      if (res && res.consumedPoints >= rules[name].points) throw new TooManyRequests(res.msBeforeNext / 1000);
+      if (res && res.consumedPoints >= rules[name].points) {
+        app.metrics.limiterHit(name);
+        throw new TooManyRequests(res.msBeforeNext / 1000);
+      }
     },
     async penalty(name, key) {
       await limiter(name).penalty(key).catch(failOpen(name));
