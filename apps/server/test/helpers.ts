@@ -1,3 +1,4 @@
+import { createServer as createNetServer } from 'node:net';
 import { randomInt, randomUUID } from 'node:crypto';
 import { cpfFromBase } from '@toque/contracts/cpf';
 import { afterAll, expect } from 'vitest';
@@ -149,4 +150,13 @@ export async function buildPair(env: Record<string, string> = {}): Promise<[Test
     { app: apps[0]!, database: first, config },
     { app: apps[1]!, database: second, config },
   ];
+}
+
+/** A port nothing listens on (yet): for a server the test starts, or a service that is down. */
+export async function freePort(): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
 }

@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { afterAll, describe, expect, test } from 'vitest';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
@@ -9,7 +8,7 @@ import { loadConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { buildApp } from '../src/app';
 import { outbox } from '../src/db/schema';
-import { bearer, dbLabel, engine, lastResetCode, login, signUp, uniqueEmail } from './helpers';
+import { bearer, dbLabel, engine, freePort, lastResetCode, login, signUp, uniqueEmail } from './helpers';
 
 /**
  * REL-03 / SEC-06 against a real SMTP peer of the test's own (smtp-server on a free local port).
@@ -58,15 +57,6 @@ async function smtpPeer(port: number, opts: { delayMs?: number; refuse?: string[
     server.listen(port, '127.0.0.1', () => resolve());
   });
   return { received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-/** A port nothing listens on (yet). */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 function config(env: Record<string, string>) {

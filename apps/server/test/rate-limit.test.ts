@@ -11,7 +11,7 @@ import { outbox } from '../src/db/schema';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { buildApp } from '../src/app';
-import { dbLabel, engine, errorBody, mint, newAccount, uniqueEmail } from './helpers';
+import { dbLabel, engine, errorBody, freePort, mint, newAccount, uniqueEmail } from './helpers';
 import { ownedTag } from './calls-support';
 
 const high = '100000';
@@ -48,15 +48,6 @@ async function build(env: Record<string, string> = {}) {
   return { app, config };
 }
 
-/** A port nothing listens on: a Redis that is down. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 /** A Redis that accepts connections and never answers: a hung or partitioned one. */
 const silentSockets = new Set<Socket>();
 const silentRedis = createServer((socket) => {
@@ -78,7 +69,7 @@ const redisEnv = { REDIS_URL: redisUrl, RATE_LOGIN_PER_EMAIL: '3', RATE_LOGIN_PE
 const redisA = await build(redisEnv);
 const redisB = await build(redisEnv);
 // The whole app's Redis is dead (REDIS_URL): the limits and the Socket.IO adapter both fall back.
-const redisDown = await build({ REDIS_URL: `redis://127.0.0.1:${await closedPort()}`, RATE_LOGIN_PER_EMAIL: '3' });
+const redisDown = await build({ REDIS_URL: `redis://127.0.0.1:${await freePort()}`, RATE_LOGIN_PER_EMAIL: '3' });
 
 /** A TCP relay to the real Redis that a test can cut and restore: Redis going away and coming back. */
 const upstream = new URL(redisUrl);
