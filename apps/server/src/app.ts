@@ -73,6 +73,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     redisUrl: config.redisUrl,
     secret: config.jwtSecret,
     socketsPerUser: config.socketsPerUser,
+    eventsPerWindow: config.socketEventsPer10s,
   });
   await app.register(pushPlugin, { config: config.push });
 

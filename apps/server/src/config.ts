@@ -110,6 +110,8 @@ const envSchema = z
     /** A bearer token a remote Prometheus may scrape /api/metrics with (this host needs none). */
     METRICS_TOKEN: z.string().min(16).optional(),
     SOCKETS_PER_USER: z.coerce.number().int().positive().max(1000).default(10),
+    /** Events one socket may send in 10 s (SEC-05); a call's signalling needs a few dozen. */
+    SOCKET_EVENTS_PER_10S: z.coerce.number().int().positive().default(200),
     /** Reverse geocoding (CALL-09). */
     GEOCODER: z.enum(['nominatim', 'google']).default('nominatim'),
     GEOCODER_URL: z.string().url().optional(),
@@ -206,6 +208,7 @@ export interface Config {
     maxPerUser: number;
   };
   socketsPerUser: number;
+  socketEventsPer10s: number;
   metricsToken: string | undefined;
   geocoder: {
     provider: 'nominatim' | 'google';
@@ -289,6 +292,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxPerUser: e.PUSH_MAX_PER_USER,
     },
     socketsPerUser: e.SOCKETS_PER_USER,
+    socketEventsPer10s: e.SOCKET_EVENTS_PER_10S,
     metricsToken: e.METRICS_TOKEN,
     geocoder: {
       provider: e.GEOCODER,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { callMsg } from '@toque/contracts/messages';
+import { apiMsg, callMsg } from '@toque/contracts/messages';
 import { calls } from '../src/db/schema';
 import { openDatabase } from '../src/db/client';
 import { PERMISSIONS_POLICY } from '../src/plugins/security';
@@ -91,6 +91,22 @@ describe(`headers and small holes ${dbLabel}`, () => {
     finder.emit('offer', { roomId, payload: { type: 'offer', sdp: 'v=0\u0000' } });
     await settle();
     expect(finderSeen.all('offer')).toEqual([]);
+  });
+
+  test('[SEC-05] a socket that floods events is refused past its budget, before any handler; other sockets keep theirs', async () => {
+    const small = await build({ RATE_CALL_PER_IP: '1000', SOCKET_EVENTS_PER_10S: '5' });
+    const smallUrl = await listen(small.app);
+    const { owner, code } = await ownedTag(small.app);
+    const { roomId, callerToken } = await startCall(small.app, code);
+    const flooder = await connect(smallUrl, callerToken);
+    const answers = [];
+    for (let i = 0; i < 8; i++) answers.push(await flooder.timeout(3000).emitWithAck('join', roomId));
+    const refused = { ok: false, message: apiMsg.tooManyRequests };
+    expect(answers.filter((a) => JSON.stringify(a) === JSON.stringify(refused))).toHaveLength(3);
+    expect(answers.slice(0, 5).every((a) => (a as { ok: boolean }).ok)).toBe(true);
+    // The owner's socket has a budget of its own: the flood did not spend it.
+    const ownerSocket = await connect(smallUrl, owner.token);
+    expect(await ownerSocket.timeout(3000).emitWithAck('join', roomId)).toEqual({ ok: true, role: 'recipient' });
   });
 
   test('[SEC-06] the server refuses to start on a public interface with the development secret, naming JWT_SECRET', () => {

@@ -6,7 +6,8 @@ import { eq } from 'drizzle-orm';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@toque/contracts/calls';
-import { callMsg } from '@toque/contracts/messages';
+import { apiMsg, callMsg } from '@toque/contracts/messages';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { verifyCallerToken } from '../lib/caller-token';
 import { users } from '../db/schema';
 import { holdsNul } from './security';
@@ -44,7 +45,7 @@ declare module 'fastify' {
  * means no sticky sessions, so any process behind a load balancer can take any socket, and the Redis
  * adapter (when REDIS_URL is set) carries room emits between processes (CALL-12).
  */
-export const realtimePlugin = fp<{ redisUrl?: string | undefined; secret: string; socketsPerUser: number }>(async (app, opts) => {
+export const realtimePlugin = fp<{ redisUrl?: string | undefined; secret: string; socketsPerUser: number; eventsPerWindow: number }>(async (app, opts) => {
   const io: Io = new Server(app.server, {
     path: SOCKET_PATH,
     transports: ['websocket'],
@@ -116,12 +117,25 @@ export const realtimePlugin = fp<{ redisUrl?: string | undefined; secret: string
     return row && !row.blockedAt ? row.tokenVersion : undefined;
   }
 
+  // SEC-05: a socket's events are counted per connection; a flood is refused before any handler (a
+  // call's signalling needs a few dozen: its offer, answer and ICE candidates).
+  const eventBudget = new RateLimiterMemory({ points: opts.eventsPerWindow, duration: 10 });
+
   /** SEC-03: a NUL in any event's payload never reaches a handler (nor PostgreSQL); an ack says why. */
   function refuseNul(socket: IoSocket) {
     socket.use((packet, next) => {
-      if (!holdsNul(packet)) return next();
       const ack: unknown = packet[packet.length - 1];
-      if (typeof ack === 'function') (ack as (reply: unknown) => void)({ ok: false, message: callMsg.badSocketPayload });
+      const refuse = (message: string) => {
+        if (typeof ack === 'function') (ack as (reply: unknown) => void)({ ok: false, message });
+      };
+      if (holdsNul(packet)) return refuse(callMsg.badSocketPayload);
+      eventBudget.consume(socket.id).then(
+        () => next(),
+        () => {
+          app.metrics.limiterHit('socketEvents');
+          refuse(apiMsg.tooManyRequests);
+        },
+      );
     });
   }
 
