@@ -58,6 +58,10 @@ async function start(): Promise<ChildProcess> {
       RATE_LOGIN_PER_IP: '100000',
       RATE_LOGIN_PER_EMAIL: '100000',
       RATE_CODE_PER_IP: '100000',
+      RATE_REGISTER_PER_IP: '100000',
+      RATE_CLAIM_PER_IP: '100000',
+      // The burst is the point: every write must reach the database, not wait in the Argon2 queue's overflow.
+      ARGON2_QUEUE: '1000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
