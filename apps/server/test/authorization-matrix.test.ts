@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { randomUUID } from 'node:crypto';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, test } from 'vitest';
 import { eq, max } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -10,6 +10,13 @@ import { newTagCode } from '../src/lib/codes';
 import { bearer, build, dbLabel, lastResetCode, mint, signUp, uniqueEmail, newAccount } from './helpers';
 import { signUpAdmin } from './condo-support';
 import { connect, join, listen, record, settle, startCall, userId, type Client } from './calls-support';
+
+/** A browser's push keys: a P-256 public point and 16 random bytes (SEC-06 checks both). */
+function browserKeys() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') };
+}
 
 /**
  * SEC-02: one table of every HTTP endpoint and every Socket.IO event × every role, with the
@@ -214,8 +221,8 @@ const httpRows: Row[] = [
   // ---- Push (CALL-03).
   http('GET', () => '/push/vapid-public-key', all(200)),
   http('POST', () => '/push/subscribe', signedIn(201), () => ({
-    endpoint: `https://push.example/${randomUUID()}`,
-    keys: { p256dh: 'BPk', auth: 'xyz' },
+    endpoint: `https://fcm.googleapis.com/fcm/send/${randomUUID()}`,
+    keys: browserKeys(),
   })),
   // ---- Condominiums (CONDO-*, ADM-02): activation is the administrator's; units the síndico's.
   http('POST', () => condoApi.createCondominium, adminOnly(201), () => ({ nameCondominium: 'Edifício Novo' })),

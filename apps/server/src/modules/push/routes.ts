@@ -17,7 +17,8 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/push/subscribe',
     {
-      preHandler: app.authenticate,
+      // Before the body is read: a stranger gets 401 whatever they send, never a schema's 400 (SEC-02).
+      onRequest: app.authenticate,
       schema: { tags: ['push'], security: [{ bearer: [] }], body: pushSubscribeBody, response: { 201: messageResponse, ...errors } },
     },
     async (request, reply) => {
