@@ -186,3 +186,28 @@ export const adminMsg = {
   exportFailed: 'Falha ao gerar a planilha.',
   batchNotFound: 'Lote não encontrado.',
 } as const;
+
+/**
+ * ACC-04: the seconds a `Retry-After` header asks to wait — it is either a number of seconds or an
+ * HTTP date (RFC 9110 §10.2.3). `undefined` when the header is absent or unreadable.
+ */
+export function retryAfterSeconds(header: string | null | undefined, nowMs: number): number | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value);
+  // Every HTTP date form starts with the day's name; anything else ('-5', '2026') is not one.
+  if (!/^[A-Za-z]/.test(value)) return undefined;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, (at - nowMs) / 1000);
+}
+
+/**
+ * ACC-04: what a rate-limited request (429) says instead of the form's own failure text — the
+ * wait in whole minutes, rounded up and at least one. With no known wait, the server's general
+ * 'wait a little' text.
+ */
+export function tooManyAttemptsMessage(retryAfterS: number | undefined): string {
+  if (retryAfterS === undefined || !Number.isFinite(retryAfterS)) return apiMsg.tooManyRequests;
+  const minutes = Math.max(1, Math.ceil(retryAfterS / 60));
+  return `Muitas tentativas. Tente novamente em ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`;
+}

@@ -39,6 +39,11 @@ export const ui = {
     goToLogin: 'Ir para o login',
     goToReset: 'Já tenho o código',
   },
+  /** The notifications (API-05): what a screen reader announces for the region and the close button. */
+  toasts: {
+    region: 'Notificações (Alt+T)',
+    close: 'Fechar notificação',
+  },
   headings: {
     login: 'Entrar na sua conta',
     signUp: 'Crie sua conta',

@@ -122,6 +122,50 @@ describe('api client', () => {
     expect(error).toMatchObject({ status: 409, message: 'Usuário já cadastrado.' });
   });
 
+  it('[ACC-04] a 429 says how many minutes to wait, from Retry-After, whatever the server wrote', async () => {
+    const tooMany = (headers: Record<string, string>) => async () =>
+      new Response(JSON.stringify({ message: 'Muitas tentativas. Aguarde um pouco e tente novamente.' }), {
+        status: 429,
+        headers: { 'Content-Type': 'application/json', ...headers },
+      });
+    const refusal = (headers: Record<string, string>) =>
+      createApiClient({ fetch: tooMany(headers), getToken: () => null }).post('/auth/login', {});
+
+    await expect(refusal({ 'Retry-After': '120' })).rejects.toMatchObject({
+      name: 'ApiError',
+      status: 429,
+      retryAfterS: 120,
+      message: 'Muitas tentativas. Tente novamente em 2 minutos.',
+    });
+    await expect(refusal({ 'Retry-After': '30' })).rejects.toMatchObject({
+      message: 'Muitas tentativas. Tente novamente em 1 minuto.',
+    });
+    // An HTTP date, 5 minutes after the (fake) clock's now.
+    await expect(refusal({ 'Retry-After': 'Thu, 01 Jan 2026 12:05:00 GMT' })).rejects.toMatchObject({
+      message: 'Muitas tentativas. Tente novamente em 5 minutos.',
+    });
+    await expect(refusal({})).rejects.toMatchObject({
+      status: 429,
+      message: 'Muitas tentativas. Aguarde um pouco e tente novamente.',
+    });
+  });
+
+  it('[ACC-04] a 503 keeps the server message; without one, the busy text', async () => {
+    const busy = 'Servidor ocupado no momento. Tente novamente em alguns segundos.';
+    const withBody = async () =>
+      new Response(JSON.stringify({ message: busy }), { status: 503, headers: { 'Retry-After': '2' } });
+    await expect(createApiClient({ fetch: withBody, getToken: () => null }).post('/auth/login', {})).rejects.toMatchObject({
+      status: 503,
+      retryAfterS: 2,
+      message: busy,
+    });
+    const bare = async () => new Response('', { status: 503, statusText: 'Service Unavailable' });
+    await expect(createApiClient({ fetch: bare, getToken: () => null }).get('/x')).rejects.toMatchObject({
+      status: 503,
+      message: busy,
+    });
+  });
+
   it('[API-03] a network failure is an ApiError with status 0', async () => {
     const fetch = vi.fn(async () => {
       throw new TypeError('Failed to fetch');

@@ -1,15 +1,22 @@
 import { REQUEST_SPACING_MS } from '@toque/contracts/constants';
+import { apiMsg, retryAfterSeconds, tooManyAttemptsMessage } from '@toque/contracts/messages';
 import { API_BASE } from '@toque/contracts/routes';
 import { tokenStorage } from './storage';
 
-/** An HTTP answer outside 2xx, or no answer at all (status 0). `message` is the server's `{ message }`. */
+/**
+ * An HTTP answer outside 2xx, or no answer at all (status 0). `message` is the server's `{ message }`,
+ * except a 429's, which says how many minutes to wait (ACC-04).
+ */
 export class ApiError extends Error {
   readonly status: number;
+  /** The wait a 429 or 503 asked for in `Retry-After`, in seconds, when it said one. */
+  readonly retryAfterS: number | undefined;
 
-  constructor(status: number, message: string) {
+  constructor(status: number, message: string, retryAfterS?: number) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.retryAfterS = retryAfterS;
   }
 }
 
@@ -54,10 +61,22 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 function messageOf(body: unknown, response: Response): string {
-  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
+  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message) {
     return body.message;
   }
+  if (response.status === 503) return apiMsg.busy;
   return response.statusText || `HTTP ${response.status}`;
+}
+
+/**
+ * ACC-04: the error of a refused answer. A 429 says how long to wait, from `Retry-After`, whatever
+ * the server wrote; a 503 keeps the server's own `{ message }` (the busy text when it has none).
+ */
+async function errorOf(response: Response): Promise<ApiError> {
+  const body = await readBody(response);
+  const retryAfterS = retryAfterSeconds(response.headers.get('retry-after'), Date.now());
+  if (response.status === 429) return new ApiError(429, tooManyAttemptsMessage(retryAfterS), retryAfterS);
+  return new ApiError(response.status, messageOf(body, response), retryAfterS);
 }
 
 /**
@@ -105,7 +124,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       throw new ApiError(0, NETWORK_ERROR);
     }
 
-    if (!response.ok) throw new ApiError(response.status, messageOf(await readBody(response), response));
+    if (!response.ok) throw await errorOf(response);
     return response;
   }
 

@@ -4,15 +4,8 @@ import { ui } from '@toque/contracts/ui';
 import { adminUi } from '@toque/contracts/admin-ui';
 import { Dropdown } from '../../../components/ui/dropdown';
 import { downloadReport } from '../../../features/admin/api/export-report';
+import { initialsOf } from '../../../lib/initials';
 import { useLogout, useSession } from '../../../lib/use-session';
-
-function initialsOf(name: string | null): string {
-  if (!name) return '';
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const first = words[0]?.[0] ?? '';
-  const last = words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : '';
-  return `${first}${last}`.toUpperCase();
-}
 
 const itemClass = 'block w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-800 hover:bg-slate-100';
 

@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -79,6 +81,39 @@ describe('login form', () => {
     expect(await screen.findByText(msg.loginNoToken, undefined, { timeout: 3000 })).toBeDefined();
     expect(router.state.location.pathname).toBe(paths.login);
     expect(window.localStorage.getItem('authToken')).toBeNull();
+  });
+
+  it('[ACC-04] a rate-limited login (429) says how many minutes to wait, not that the credentials are wrong', async () => {
+    // A real HTTP server answering as the API's rate limit does: 429, Retry-After, { message }.
+    const server: Server = createServer((request, response) => {
+      request.resume();
+      request.on('end', () => {
+        response.writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': '120' });
+        response.end(JSON.stringify({ message: 'Muitas tentativas. Aguarde um pouco e tente novamente.' }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const realFetch = globalThis.fetch;
+    const paths: string[] = [];
+    // The app calls relative '/api/…' URLs, as a browser page does; Node's fetch needs the origin.
+    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+      paths.push(url);
+      return realFetch(new URL(url, origin), init);
+    });
+    try {
+      const user = userEvent.setup();
+      renderLogin();
+      await user.type(screen.getByLabelText(ui.fields.login, { exact: true }), 'maria@exemplo.com.br');
+      await user.type(screen.getByLabelText(ui.fields.password, { exact: true }), 'certa-123');
+      await user.click(screen.getByRole('button', { name: ui.buttons.login }));
+
+      expect(await screen.findByText('Muitas tentativas. Tente novamente em 2 minutos.')).toBeDefined();
+      expect(screen.queryByText('Falha no login. Verifique suas credenciais.')).toBeNull();
+      expect(paths).toEqual(['/api/auth/login']);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('[AUTH-15] the Google button only logs', async () => {

@@ -8,6 +8,7 @@ import { ui } from '@toque/contracts/ui';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { authCopy } from '../../../content/pages';
+import { messageForStatus } from '../../../lib/error-message';
 import { loginPushToken } from '../../../lib/push';
 import { notify } from '../../../lib/toast';
 import { useHydrated } from '../../../lib/use-hydrated';
@@ -31,8 +32,8 @@ export function LoginForm() {
     let token: string | null;
     try {
       token = await login.mutateAsync(loginBodyOf(values, await loginPushToken()));
-    } catch {
-      notify.error(msg.loginFailure);
+    } catch (error) {
+      notify.error(messageForStatus(error, {}, msg.loginFailure));
       return;
     }
     if (!token) {
