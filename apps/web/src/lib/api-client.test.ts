@@ -154,7 +154,9 @@ describe('api client', () => {
     const busy = 'Servidor ocupado no momento. Tente novamente em alguns segundos.';
     const withBody = async () =>
       new Response(JSON.stringify({ message: busy }), { status: 503, headers: { 'Retry-After': '2' } });
-    await expect(createApiClient({ fetch: withBody, getToken: () => null }).post('/auth/login', {})).rejects.toMatchObject({
+    await expect(
+      createApiClient({ fetch: withBody, getToken: () => null }).post('/auth/login', {}),
+    ).rejects.toMatchObject({
       status: 503,
       retryAfterS: 2,
       message: busy,
