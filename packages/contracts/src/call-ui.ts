@@ -42,6 +42,7 @@ export const callUi = {
     idle: 'Nenhuma chamada no momento.',
     /** /call opened for a room that does not exist, that is not the user's, or that is over. */
     notFound: 'Chamada não encontrada ou já encerrada.',
+    checking: 'Verificando a chamada...',
     from: (tagName: string) => `Toque: ${tagName}`,
     answer: 'Atender',
     decline: 'Rejeitar',
