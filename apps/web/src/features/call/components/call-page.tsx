@@ -60,14 +60,15 @@ export function CallPage() {
 
   const ringingRoom = state.phase === 'ringing' ? state.call.roomId : null;
   const check = useCallCheck(ringingRoom);
-  // The room a made-up, foreign or finished call named: its data goes and the page says so.
-  const [gone, setGone] = useState<string | null>(null);
+  // The last call checked: a made-up, foreign or finished one leaves the page saying so.
+  const [checked, setChecked] = useState<{ roomId: string; gone: boolean } | null>(null);
+  if (ringingRoom !== null && check !== 'checking' && (checked?.roomId !== ringingRoom || checked.gone !== (check === 'gone'))) {
+    setChecked({ roomId: ringingRoom, gone: check === 'gone' });
+  }
+  const gone = checked?.gone ?? false;
+  // …and its data goes, so that it does not ring again.
   useEffect(() => {
-    if (ringingRoom === null || check === 'checking') return;
-    if (check === 'gone') {
-      callDataStorage.clear();
-      setGone(ringingRoom);
-    } else setGone(null);
+    if (ringingRoom !== null && check === 'gone') callDataStorage.clear();
   }, [ringingRoom, check]);
 
   return (
