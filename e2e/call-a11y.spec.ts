@@ -33,7 +33,11 @@ test('[A11Y-01] axe-core finds no serious or critical violation on the finder pa
   await expect(page.getByRole('row').filter({ hasText: 'Achei o Bob.' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'the call history');
 
-  await page.goto(`${paths.call}?roomId=${roomId}&lat=-19.9&lng=-43.9`);
+  // The call that left a message is over: /call rings for a call still ringing (CALL-08).
+  const ringing = await request.post('/api/calls', { data: { code, latitude: -19.9, longitude: -43.9 } });
+  const { roomId: ringingRoom } = (await ringing.json()) as { roomId: string };
+  expect(ringingRoom).not.toBe(roomId);
+  await page.goto(`${paths.call}?roomId=${ringingRoom}&lat=-19.9&lng=-43.9`);
   await expect(page.getByRole('heading', { name: msg.callIncoming })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'the ringing /call page');
 });

@@ -54,6 +54,13 @@ test('[CALL-03] [CALL-04] [CALL-05] the service worker turns a push into a notif
     context.serviceWorkers().find((w) => w.url() === `${origin}/sw.js`) ??
     (await context.waitForEvent('serviceworker'));
 
+  /*
+   * /call rings only for a call the server says is the user's and ringing (CALL-08). This test is
+   * about the worker, with a made-up call: the server's check answers 'ringing' for it here (the
+   * check itself is proved in call-page-guard.spec.ts and calls-public.test.ts).
+   */
+  await context.route('**/api/calls/push-room-7Yk2/status', (route) => route.fulfill({ json: { status: 'ringing' } }));
+
   // The server's push payload for a call (PushPayload), delivered as a push service would.
   const call: IncomingCall = {
     roomId: 'push-room-7Yk2',

@@ -1,9 +1,10 @@
 import jsQR from 'jsqr';
 import type { Locator, Page } from '@playwright/test';
 import { dashboardUi } from '@toque/contracts/dashboard-ui';
-import { paths } from '@toque/contracts/routes';
+import { defaultTagName } from '@toque/contracts/products';
+import { adminApi, paths } from '@toque/contracts/routes';
 import { listTags, ownerWithTags, rowControl, share, tab, tagRow } from './dashboard-support';
-import { apiLogin, expect, loginAs, newUser, registerUser, test, toast } from './support';
+import { apiLogin, createAdmin, expect, loginAs, newUser, registerUser, test, toast } from './support';
 
 const actions = dashboardUi.tagActions;
 const tabs = dashboardUi.tabs;
@@ -163,5 +164,43 @@ test.describe('my products', () => {
     await expect(row.getByText(dashboardUi.status.member, { exact: true })).toBeVisible();
     await expect(rowControl(row, actions.delete)).toBeDisabled();
     await expect(rowControl(row, actions.qr)).toBeEnabled();
+  });
+
+  test('[ADM-06] a tag an administrator switched off reads Inativo to its owner, never Ativo', async ({ page, request }) => {
+    const owner = await ownerWithTags(request, page, [1, 1]);
+    const [off, on] = owner.codes as [string, string];
+    const admin = await apiLogin(request, createAdmin());
+    const res = await request.patch(`/api${adminApi.qrStatus(off)}`, {
+      headers: { authorization: `Bearer ${admin}` },
+      data: { is_active: false },
+    });
+    expect(res.status()).toBe(200);
+
+    await openProducts(page);
+    await tab(page, tabs.pessoas).click();
+    const offRow = tagRow(page, off);
+    // The badge beside the type ('Inativo', with its reason for screen readers)…
+    await expect(offRow.getByText(dashboardUi.status.inactive).first()).toBeVisible();
+    await expect(offRow.getByText(dashboardUi.status.owner, { exact: true })).toHaveCount(0);
+    // …and the status in the detail.
+    await rowControl(offRow, actions.details).click();
+    await expect(offRow.getByText(dashboardUi.status.inactive, { exact: true })).toBeVisible();
+    await expect(offRow.getByText(dashboardUi.status.owner, { exact: true })).toHaveCount(0);
+    await expect(tagRow(page, on).getByText(dashboardUi.status.owner, { exact: true })).toBeVisible();
+  });
+
+  test('[TAG-10] a newly added tag has its default name, in the row and in the delete dialog', async ({ page, request }) => {
+    const { codes } = await ownerWithTags(request, page, [4]);
+    const code = codes[0]!;
+    const name = defaultTagName(4, code);
+    expect(name).toBe(`Objeto ${code.slice(-4)}`);
+    await openProducts(page);
+    await tab(page, tabs.objetos).click();
+    const row = tagRow(page, code);
+    await expect(row.getByRole('heading', { name })).toBeVisible();
+    await rowControl(row, actions.delete).click();
+    const dialog = page.getByRole('alertdialog', { name: dashboardUi.deleteTag.title });
+    await expect(dialog).toContainText(`"${name}"`);
+    await expect(dialog).not.toContainText('""');
   });
 });

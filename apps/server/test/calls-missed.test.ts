@@ -98,7 +98,7 @@ describe(`missed calls, messages and history ${dbLabel}`, () => {
     expect((await leave(roomId, callerToken, { message: 'Estou com sua bolsa.' })).statusCode).toBe(201);
     expect(await ownerSeen.next('call-cancelled')).toEqual({ roomId, reason: 'caller-left' });
     expect((await statusOf(roomId)).status).toBe('ended');
-    expect((await mailsTo(app, owner.email)).map((m) => m.subject)).toEqual([`${callMsg.messageSubject}: Pet`]);
+    expect((await mailsTo(app, owner.email)).map((m) => m.subject)).toEqual([`${callMsg.messageSubject}: Pet ${code.slice(-4)}`]);
   });
 
   test('[CALL-11] history: the calls that rang for me, newest first, with tag, place, outcome and message', async () => {

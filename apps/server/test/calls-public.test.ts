@@ -4,7 +4,7 @@ import jwt from 'jsonwebtoken';
 import { callMsg } from '@toque/contracts/messages';
 import type { CreateCallResponse, PublicTag } from '@toque/contracts/calls';
 import { callRecipients, calls, tags, users } from '../src/db/schema';
-import { build, dbLabel, mint } from './helpers';
+import { build, dbLabel, mint, signUp } from './helpers';
 import { ownedTag, plate, userId } from './calls-support';
 
 const { app, config } = await build();
@@ -162,5 +162,31 @@ describe(`starting a call ${dbLabel}`, () => {
     const { code } = await ownedTag(app);
     expect((await call({ code: 'abc' })).statusCode).toBe(400);
     expect((await call({ code, latitude: 91, longitude: 0 })).statusCode).toBe(400);
+  });
+});
+
+describe(`/call checks the call before it rings ${dbLabel}`, () => {
+  const status = (roomId: string, headers?: Record<string, string>) =>
+    app.inject({ method: 'GET', url: `/api/calls/${encodeURIComponent(roomId)}/status`, ...(headers ? { headers } : {}) });
+
+  test('[CALL-08] [ACC-04] a recipient learns a call is ringing, then over; a made-up room, a stranger and no session learn nothing', async () => {
+    const { owner, code, members } = await ownedTag(app, 3, 1);
+    const { roomId } = (await call({ code })).json<CreateCallResponse>();
+    expect((await status(roomId, owner.auth)).json()).toEqual({ status: 'ringing' });
+    expect((await status(roomId, members[0]!.auth)).json()).toEqual({ status: 'ringing' });
+
+    const stranger = await signUp(app);
+    for (const [room, headers] of [
+      ['anything', owner.auth],
+      [roomId, stranger.auth],
+    ] as const) {
+      const res = await status(room, headers);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: callMsg.callNotFound });
+    }
+    expect((await status(roomId)).statusCode).toBe(401);
+
+    await app.db.update(calls).set({ status: 'missed' }).where(eq(calls.id, roomId));
+    expect((await status(roomId, owner.auth)).json()).toEqual({ status: 'missed' });
   });
 });

@@ -99,7 +99,8 @@ describe(`Web Push ${dbLabel}`, () => {
     });
     const expected: PushPayload = {
       type: 'incoming-call',
-      call: { roomId, latitude: -19.5, longitude: -43.5, tagCode: code, tagName: '', productId: 3, unitName: null },
+      // TAG-10: the tag was added without a name, so it carries its default one.
+      call: { roomId, latitude: -19.5, longitude: -43.5, tagCode: code, tagName: `Pet ${code.slice(-4)}`, productId: 3, unitName: null },
     };
     for (const [request, browser] of [
       [toLaptop!, laptop],

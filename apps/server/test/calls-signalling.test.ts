@@ -30,7 +30,7 @@ describe(`call signalling over real sockets ${dbLabel}`, () => {
         latitude: -19.9191,
         longitude: -43.9386,
         tagCode: code,
-        tagName: '',
+        tagName: `Pet ${code.slice(-4)}`, // TAG-10: its default name
         productId: 3,
         unitName: null,
       });

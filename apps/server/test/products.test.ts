@@ -3,15 +3,17 @@ import { eq } from 'drizzle-orm';
 import { tagMsg, msg } from '@toque/contracts/messages';
 import { condominiums, tags, unitResidents, units } from '../src/db/schema';
 import { newTagCode } from '../src/lib/codes';
-import { build, dbLabel, mint, signUp } from './helpers';
+import { bearer, build, dbLabel, mint, newAccount, signUp } from './helpers';
 
-const { app } = await build();
+// TAG-10: an address unlike the one the requests come to, so the QR address provably comes from PUBLIC_URL.
+const PUBLIC_URL = 'https://qr.toque.example';
+const { app } = await build({ PUBLIC_URL: `${PUBLIC_URL}/` });
 
 const associate = (auth: Record<string, string>, code: string) =>
   app.inject({ method: 'PUT', url: '/api/products/associateQrCode', headers: auth, payload: { code } });
 const list = async (auth: Record<string, string>) =>
   (await app.inject({ method: 'GET', url: '/api/products/listProducts', headers: auth })).json<
-    { code: string; product_id: number; name: string; image_url: string; isOwner: boolean }[]
+    { code: string; product_id: number; name: string; image_url: string; isOwner: boolean; public_url: string }[]
   >();
 
 async function ownedTag(productId = 1) {
@@ -37,8 +39,48 @@ describe(`products ${dbLabel}`, () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ kind: 'tag' });
     expect(await list(user.auth)).toEqual([
-      expect.objectContaining({ code, product_id: 3, name: '', image_url: '/images/tags/coleira.svg', isOwner: true }),
+      expect.objectContaining({
+        code,
+        product_id: 3,
+        name: `Pet ${code!.slice(-4)}`,
+        image_url: '/images/tags/coleira.svg',
+        isOwner: true,
+      }),
     ]);
+  });
+
+  test('[TAG-10] a tag added without a name gets its type and the last 4 characters of its code', async () => {
+    const user = await signUp(app);
+    const [bracelet, object, named] = [(await mint(app, 1))[0]!, (await mint(app, 4))[0]!, (await mint(app, 2))[0]!];
+    // A code that already carries a name (e.g. a released tag) keeps it.
+    await app.db.update(tags).set({ name: 'Campainha da casa' }).where(eq(tags.code, named));
+    for (const code of [bracelet, object, named]) expect((await associate(user.auth, code)).statusCode).toBe(200);
+    const names = Object.fromEntries((await list(user.auth)).map((t) => [t.code, t.name]));
+    expect(names).toEqual({
+      [bracelet]: `Pulseira ${bracelet.slice(-4)}`,
+      [object]: `Objeto ${object.slice(-4)}`,
+      [named]: 'Campainha da casa',
+    });
+    const [row] = await app.db.select({ name: tags.name }).from(tags).where(eq(tags.code, bracelet));
+    expect(row!.name).toBe(`Pulseira ${bracelet.slice(-4)}`);
+  });
+
+  test('[TAG-10] a tag claimed at onboarding gets its default name too', async () => {
+    const [code] = await mint(app, 3);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/web-onboarding',
+      payload: { ...newAccount(), code, productId: 3 },
+    });
+    expect(res.statusCode).toBe(201);
+    const auth = bearer(res.json<{ data: { token: string } }>().data.token);
+    expect((await list(auth)).map((t) => t.name)).toEqual([`Pet ${code!.slice(-4)}`]);
+  });
+
+  test('[TAG-10] each listed tag carries the address its QR code encodes, from PUBLIC_URL', async () => {
+    const { owner, code } = await ownedTag(1);
+    const [tag] = await list(owner.auth);
+    expect(tag).toMatchObject({ code, public_url: `https://qr.toque.example/t/${code}` });
   });
 
   test('[TAG-08] listing needs a session', async () => {

@@ -40,6 +40,9 @@ export const callUi = {
   },
   owner: {
     idle: 'Nenhuma chamada no momento.',
+    /** /call opened for a room that does not exist, that is not the user's, or that is over. */
+    notFound: 'Chamada não encontrada ou já encerrada.',
+    checking: 'Verificando a chamada...',
     from: (tagName: string) => `Toque: ${tagName}`,
     answer: 'Atender',
     decline: 'Rejeitar',

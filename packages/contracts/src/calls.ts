@@ -98,6 +98,10 @@ export const callHistoryItem = z.object({
   message: z.string().nullable(),
 });
 export const callHistory = z.array(callHistoryItem);
+
+/** GET /api/calls/:roomId/status — for a recipient only: is the call still ringing? (/call checks before it rings). */
+export const callStatusResponse = z.object({ status: callStatus });
+export type CallStatusResponse = z.infer<typeof callStatusResponse>;
 export type CallHistoryItem = z.infer<typeof callHistoryItem>;
 
 /** GET /api/geocode/reverse?lat&lng (CALL-09). */
@@ -163,6 +167,7 @@ export const callsApi = {
   create: '/calls',
   message: (roomId: string) => `/calls/${encodeURIComponent(roomId)}/message`,
   iceServers: (roomId: string) => `/calls/${encodeURIComponent(roomId)}/ice-servers`,
+  status: (roomId: string) => `/calls/${encodeURIComponent(roomId)}/status`,
   history: '/calls/history',
   reverseGeocode: (lat: number, lng: number) => `/geocode/reverse?lat=${lat}&lng=${lng}`,
   vapidPublicKey: '/push/vapid-public-key',

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { codeBody, sanitizeTagCode } from './products';
+import { codeBody, defaultTagName, sanitizeTagCode, tagDisplayName } from './products';
 import { productLabel, UNKNOWN_PRODUCT } from './constants';
 import { msg } from './messages';
 
@@ -25,5 +25,20 @@ describe('product types', () => {
     expect([1, 2, 3, 4, 5].map(productLabel)).toEqual(['Pulseira', 'Campainha', 'Pet', 'Objeto', 'Condomínio']);
     expect(productLabel(0)).toBe(UNKNOWN_PRODUCT);
     expect(productLabel(9)).toBe('Desconhecido');
+  });
+});
+
+describe('default tag names', () => {
+  test('[TAG-10] a tag is named by its type and the last 4 characters of its code', () => {
+    expect(defaultTagName(1, 'ab23cd45')).toBe('Pulseira CD45');
+    expect(defaultTagName(2, 'AB23CD45')).toBe('Campainha CD45');
+    expect(defaultTagName(3, 'AB23CD45')).toBe('Pet CD45');
+    expect(defaultTagName(4, 'AB23CD45')).toBe('Objeto CD45');
+  });
+
+  test('[TAG-10] a tag saved with an empty or blank name shows its default; a named one its own', () => {
+    expect(tagDisplayName({ name: '', product_id: 4, code: 'AB23CD45' })).toBe('Objeto CD45');
+    expect(tagDisplayName({ name: '   ', product_id: 1, code: 'AB23XY99' })).toBe('Pulseira XY99');
+    expect(tagDisplayName({ name: 'Mochila', product_id: 4, code: 'AB23CD45' })).toBe('Mochila');
   });
 });

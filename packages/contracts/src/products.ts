@@ -1,10 +1,23 @@
 import { z } from 'zod';
-import { TAG_CODE_LENGTH } from './constants';
+import { productLabel, TAG_CODE_LENGTH } from './constants';
 import { msg } from './messages';
 
 /** A tag code as typed: letters and digits only, stripped of anything else (TAG-02). */
 export function sanitizeTagCode(input: string): string {
   return input.replace(/[^a-zA-Z0-9]/g, '').slice(0, TAG_CODE_LENGTH);
+}
+
+/** TAG-10: how many of the code's last characters a default name carries. */
+export const DEFAULT_NAME_CODE_CHARS = 4;
+
+/** TAG-10: the name a tag gets when it is added: its type and the end of its code ('Pulseira 7KQ2'). */
+export function defaultTagName(productId: number, code: string): string {
+  return `${productLabel(productId)} ${code.toUpperCase().slice(-DEFAULT_NAME_CODE_CHARS)}`;
+}
+
+/** TAG-10: the name to show: the tag's own, or the default for a tag saved with none (older tags). */
+export function tagDisplayName(tag: { name: string; product_id: number; code: string }): string {
+  return tag.name.trim() || defaultTagName(tag.product_id, tag.code);
 }
 
 export const tagCode = z
@@ -23,6 +36,8 @@ export const product = z.object({
   show_info_to_finder: z.boolean(),
   /** ADM-06: false when an administrator switched it off; it then cannot be called. */
   is_active: z.boolean(),
+  /** TAG-10: the address its QR code encodes: the server's PUBLIC_URL and /t/{code}, never the address bar's. */
+  public_url: z.string(),
 });
 export type Product = z.infer<typeof product>;
 export const productList = z.array(product);

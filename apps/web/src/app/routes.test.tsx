@@ -49,7 +49,6 @@ describe('routes', () => {
     [paths.landing, null],
     [paths.comingSoon, msg.comingSoonTitle],
     [paths.onboarding('ABCD2345'), ui.headings.onboarding],
-    [paths.call, null],
     [paths.finder('ABCD2345'), null],
     [paths.login, ui.headings.login],
     [paths.signUp, ui.headings.signUp],
@@ -96,6 +95,14 @@ describe('routes', () => {
       expect(router.state.location.state).toEqual({ from: { pathname: path, search: '', hash: '' } });
     },
   );
+
+  it('[CALL-08] [AUTH-02] /call sends an anonymous visitor to /login, remembering the room to come back to', async () => {
+    const router = renderAt(`${paths.call}?roomId=qualquer-coisa`);
+    await heading(ui.headings.login);
+    expect(router.state.location.pathname).toBe(paths.login);
+    expect(router.state.location.state).toEqual({ from: { pathname: paths.call, search: '?roomId=qualquer-coisa', hash: '' } });
+    expect(screen.queryByText(msg.callIncoming)).toBeNull();
+  });
 
   it.each(dashboardPages)('[DASH-01] %s opens for a logged-in user', async (path, title) => {
     session.replaceToken('token-de-teste');

@@ -82,7 +82,8 @@ export const routes: RouteObject[] = [
             element: <ServicesLayout />,
             children: [
               page(paths.onboarding(':qrCode'), <OnboardingPage />),
-              page(paths.call, <CallPage />),
+              // CALL-08: only a logged-in recipient sees a call; others log in first, then come back.
+              { element: <ProtectedRoute />, children: [page(paths.call, <CallPage />)] },
               page(paths.finder(':code'), <FinderPage />),
               {
                 element: <GuestRoute />,

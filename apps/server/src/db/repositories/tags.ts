@@ -1,4 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { defaultTagName } from '@toque/contracts/products';
 import type { Tx } from '../client';
 import { tags } from '../schema';
 
@@ -14,8 +15,15 @@ export const tagsRepository = {
       .then((r) => r[0]);
   },
 
-  /** Sets the owner only while there is none; the row lock above makes this the one winner. */
-  claimTag(tx: Tx, code: string, ownerId: string) {
-    return tx.update(tags).set({ ownerId }).where(and(eq(tags.code, code), isNull(tags.ownerId)));
+  /**
+   * Sets the owner only while there is none; the row lock above makes this the one winner. A tag
+   * without a name gets its default one (TAG-10), so no screen shows an empty name.
+   */
+  claimTag(tx: Tx, tag: { code: string; productId: number }, ownerId: string) {
+    const name = defaultTagName(tag.productId, tag.code);
+    return tx
+      .update(tags)
+      .set({ ownerId, name: sql`case when trim(${tags.name}) = '' then ${name} else ${tags.name} end` })
+      .where(and(eq(tags.code, tag.code), isNull(tags.ownerId)));
   },
 };

@@ -85,7 +85,7 @@ export function authService(app: FastifyInstance, opts: { secret: string; logCod
             cpfCnpj: body.cpfOrCnpj,
             passwordHash,
           });
-          await tagsRepository.claimTag(tx, tag.code, user.id);
+          await tagsRepository.claimTag(tx, tag, user.id);
           return app.signToken(user);
         });
       } catch (error) {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   callHistory,
   createCallBody,
+  callStatusResponse,
   createCallResponse,
   iceServersResponse,
   leaveMessageBody,
@@ -72,6 +73,15 @@ export const callsRoutes: FastifyPluginAsyncZod<{ service: CallsService }> = asy
       const who = user ? { userId: user.id } : { callerToken: bearerToken(request.headers.authorization) };
       return service.iceServersFor(request.params.roomId, who);
     },
+  );
+
+  app.get(
+    '/calls/:roomId/status',
+    {
+      preHandler: app.authenticate,
+      schema: { tags, security: [{ bearer: [] }], params: roomParams, response: { 200: callStatusResponse, ...errors } },
+    },
+    async (request) => service.statusFor(request.params.roomId, currentUser(request).id),
   );
 
   app.get(

@@ -133,6 +133,13 @@ export function callsService(app: FastifyInstance, lifecycle: CallLifecycle) {
     },
 
     /** CALL-10 / SEC-07: fresh TURN credentials and the transport policy, for the finder (caller token) or a recipient (session). */
+    /** /call asks before it rings: only a recipient learns the call exists (CALL-08). */
+    async statusFor(roomId: string, userId: string) {
+      const call = (await repo.isRecipient(db, roomId, userId)) ? await repo.findCall(db, roomId) : undefined;
+      if (!call) throw new NotFound(callMsg.callNotFound);
+      return { status: call.status };
+    },
+
     async iceServersFor(roomId: string, who: { userId: string } | { callerToken: string | null }) {
       if ('userId' in who) {
         if (!(await repo.isRecipient(db, roomId, who.userId))) throw new NotFound(callMsg.callNotFound);

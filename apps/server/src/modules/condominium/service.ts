@@ -93,7 +93,7 @@ export function condominiumService(app: FastifyInstance) {
         if (condo.tagCode && condo.tagCode !== body.qrCode) throw new Conflict(condoMsg.condominiumHasOtherPlate);
         if (condo.adminUserId && condo.adminUserId !== sindico.id) throw new Conflict(condoMsg.condominiumHasOtherAdmin);
         if (await repo.condominiumOfPlate(tx, body.qrCode, condo.id)) throw new Conflict(condoMsg.plateInOtherCondominium);
-        if (!plate.ownerId) await tagsRepository.claimTag(tx, body.qrCode, sindico.id);
+        if (!plate.ownerId) await tagsRepository.claimTag(tx, plate, sindico.id);
         await repo.attachPlate(tx, condo.id, body.qrCode, sindico.id);
         const name = body.nameOfUnit.trim() || null;
         const { id } = await repo.insertUnit(tx, { condominiumId: condo.id, name, associationCode });

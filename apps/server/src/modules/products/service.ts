@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { MEMBERS_PER_TAG, MEMBERS_PER_UNIT, productImage } from '@toque/contracts/constants';
 import { tagMsg } from '@toque/contracts/messages';
+import { paths } from '@toque/contracts/routes';
 import type { UpdateNameBody } from '@toque/contracts/products';
 import type { Tx } from '../../db/client';
 import { usersRepository } from '../../db/repositories/users';
@@ -55,6 +56,7 @@ export function productsService(app: FastifyInstance) {
         important_info: r.important_info,
         show_info_to_finder: r.show_info_to_finder,
         is_active: r.is_active,
+        public_url: `${app.config.publicUrl}${paths.finder(encodeURIComponent(r.code))}`,
       }));
     },
 
@@ -74,7 +76,7 @@ export function productsService(app: FastifyInstance) {
         if (tag.ownerId === userId) throw new Conflict(tagMsg.alreadyYours);
         if (tag.ownerId) throw new Conflict(tagMsg.ownedByAnother);
         if (!tag.isActive) throw new Conflict(tagMsg.inactive);
-        await tagsRepository.claimTag(tx, code, userId);
+        await tagsRepository.claimTag(tx, tag, userId);
         return 'tag' as const;
       });
     },

@@ -28,7 +28,11 @@ export const CONDOMINIUM_PRODUCT_ID = 5;
 /** Picture of each product type: the same path the API gives as `image_url`. */
 export const tagImage = productImage;
 
-/** The address a finder's phone opens when it scans the tag (TAG-06). */
-export function tagPublicUrl(origin: string, code: string): string {
-  return `${origin.replace(/\/+$/, '')}/t/${encodeURIComponent(code)}`;
+/**
+ * TAG-03 / ADM-06: the status a tag reads as: 'Ativo' for its owner, 'Membro' for the others;
+ * a tag an administrator switched off reads 'Inativo' to its owner, never 'Ativo'.
+ */
+export function tagStatusLabel(tag: Pick<Product, 'isOwner' | 'is_active'>): string {
+  if (!tag.isOwner) return dashboardUi.status.member;
+  return tag.is_active ? dashboardUi.status.owner : dashboardUi.status.inactive;
 }

@@ -1,32 +1,22 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { callUi } from '@toque/contracts/call-ui';
 import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
 import { callDataFromQuery, callDataStorage } from '../../../lib/call-data';
-import { useSession } from '../../../lib/use-session';
+import { useCallCheck } from '../api/get-call-status';
 import { incomingCalls, useIncomingCalls } from '../hooks/use-incoming-calls';
 import { useOwnerCall } from '../hooks/use-owner-call';
 import { useOwnerSocket } from '../hooks/use-owner-socket';
 import { useRingingAlerts } from '../hooks/use-ringing-alerts';
 import { CallView } from './call-view';
 
-function Ringing({
-  roomId,
-  loggedIn,
-  onAnswer,
-  onDecline,
-}: {
-  roomId: string;
-  loggedIn: boolean;
-  onAnswer: () => void;
-  onDecline: () => void;
-}) {
+function Ringing({ roomId, onAnswer, onDecline }: { roomId: string; onAnswer: () => void; onDecline: () => void }) {
   const incoming = incomingCalls.get(roomId);
   const where = incoming ? [incoming.tagName, incoming.unitName].filter(Boolean).join(' · ') : '';
   const audio = useRingingAlerts(roomId, where ? `${where}: ${msg.callIncoming}` : msg.callIncoming);
-  const location = useLocation();
   return (
     <section
       className="mx-auto max-w-md space-y-6 rounded-2xl bg-white p-8 text-center shadow-lg"
@@ -35,27 +25,14 @@ function Ringing({
       <audio ref={audio} loop data-ring hidden />
       {where ? <p className="text-slate-700">{callUi.owner.from(where)}</p> : null}
       <h1 className="animate-pulse text-3xl font-bold text-slate-900">{msg.callIncoming}</h1>
-      {loggedIn ? (
-        <div className="flex justify-center gap-4">
-          <Button variant="danger" size="lg" onClick={onDecline}>
-            {callUi.owner.decline}
-          </Button>
-          <Button size="lg" className="bg-green-700 hover:bg-green-800" onClick={onAnswer}>
-            {callUi.owner.answer}
-          </Button>
-        </div>
-      ) : (
-        <p className="space-y-3 text-slate-700">
-          <span className="block">{callUi.owner.loginToAnswer}</span>
-          <Link
-            to={paths.login}
-            state={{ from: { pathname: location.pathname } }}
-            className={buttonClasses('primary', 'lg')}
-          >
-            {callUi.owner.login}
-          </Link>
-        </p>
-      )}
+      <div className="flex justify-center gap-4">
+        <Button variant="danger" size="lg" onClick={onDecline}>
+          {callUi.owner.decline}
+        </Button>
+        <Button size="lg" className="bg-green-700 hover:bg-green-800" onClick={onAnswer}>
+          {callUi.owner.answer}
+        </Button>
+      </div>
     </section>
   );
 }
@@ -63,6 +40,8 @@ function Ringing({
 /**
  * /call — the owner receives a finder's call (CALL-04…06). A notification click arrives as
  * `/call?roomId=..&lat=..&lng=..`: that data moves into sessionStorage and the address is cleaned.
+ * The page is for logged-in users (the guard sends others to log in, then back), and it rings only
+ * once the server confirmed the call is theirs and still ringing (CALL-08).
  */
 export function CallPage() {
   const location = useLocation();
@@ -74,24 +53,38 @@ export function CallPage() {
     void navigate(paths.call, { replace: true });
   }, [location.search, navigate]);
 
-  const { token } = useSession();
   const socket = useOwnerSocket();
   // An idle /call keeps ringing for the next call.
   useIncomingCalls(socket);
   const { state, answer, decline, hangUp } = useOwnerCall(socket);
 
+  const ringingRoom = state.phase === 'ringing' ? state.call.roomId : null;
+  const check = useCallCheck(ringingRoom);
+  // The last call checked: a made-up, foreign or finished one leaves the page saying so.
+  const [checked, setChecked] = useState<{ roomId: string; gone: boolean } | null>(null);
+  if (ringingRoom !== null && check !== 'checking' && (checked?.roomId !== ringingRoom || checked.gone !== (check === 'gone'))) {
+    setChecked({ roomId: ringingRoom, gone: check === 'gone' });
+  }
+  const gone = checked?.gone ?? false;
+  // …and its data goes, so that it does not ring again.
+  useEffect(() => {
+    if (ringingRoom !== null && check === 'gone') callDataStorage.clear();
+  }, [ringingRoom, check]);
+
   return (
     <div className="mx-auto max-w-7xl px-4 py-8" data-call-phase={state.phase}>
-      {state.phase === 'ringing' ? (
-        <Ringing roomId={state.call.roomId} loggedIn={!!token} onAnswer={() => void answer()} onDecline={decline} />
+      {state.phase === 'ringing' && check === 'ringing' ? (
+        <Ringing roomId={state.call.roomId} onAnswer={() => void answer()} onDecline={decline} />
+      ) : state.phase === 'ringing' ? (
+        <Spinner label={callUi.owner.checking} />
       ) : state.phase === 'idle' ? (
         <section className="mx-auto max-w-md space-y-6 text-center">
-          <h1 className="text-2xl font-bold text-slate-900">{state.notice ?? callUi.owner.idle}</h1>
-          {token ? (
-            <Link to={paths.dashboard} className={buttonClasses('secondary', 'md')}>
-              {callUi.owner.backToDashboard}
-            </Link>
-          ) : null}
+          <h1 className="text-2xl font-bold text-slate-900">
+            {gone ? callUi.owner.notFound : (state.notice ?? callUi.owner.idle)}
+          </h1>
+          <Link to={paths.dashboard} className={buttonClasses('secondary', 'md')}>
+            {callUi.owner.backToDashboard}
+          </Link>
         </section>
       ) : (
         <CallView

@@ -6,19 +6,21 @@ import { Spinner } from '../../../components/ui/spinner';
 import { tagCopy } from '../copy';
 import { useQrDataUrl } from '../hooks/use-qr-data-url';
 import { printQr } from '../print-qr';
-import { tagPublicUrl } from '../tag-kinds';
 
 const labels = dashboardUi.qr;
 
 interface QrModalProps {
   /** The tag whose QR code is shown; null when the modal is closed. */
-  tag: Pick<Product, 'code' | 'name'> | null;
+  tag: Pick<Product, 'code' | 'name' | 'public_url'> | null;
   onClose: () => void;
 }
 
-/** TAG-06: the tag's real QR code, encoding its public URL, with PNG download and print. */
+/**
+ * TAG-06 / TAG-10: the tag's real QR code, encoding the public URL the server gives (its
+ * PUBLIC_URL, never the address bar's origin), with PNG download and print.
+ */
 export function QrModal({ tag, onClose }: QrModalProps) {
-  const url = tag ? tagPublicUrl(window.location.origin, tag.code) : null;
+  const url = tag ? tag.public_url : null;
   const image = useQrDataUrl(url);
   const title = tag ? `${labels.title} ${tag.name}` : labels.title;
 

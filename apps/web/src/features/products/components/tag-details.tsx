@@ -5,7 +5,7 @@ import type { Product } from '@toque/contracts/products';
 import { paths } from '@toque/contracts/routes';
 import { dashboardUi } from '@toque/contracts/dashboard-ui';
 import { tagCopy } from '../copy';
-import { CONDOMINIUM_PRODUCT_ID } from '../tag-kinds';
+import { CONDOMINIUM_PRODUCT_ID, tagStatusLabel } from '../tag-kinds';
 
 const labels = dashboardUi.tagDetails;
 
@@ -27,7 +27,7 @@ export function TagDetails({ tag }: { tag: Product }) {
           <span className="font-mono">{tag.code}</span>
         </Item>
         <Item term={labels.type}>{productLabel(tag.product_id)}</Item>
-        <Item term={labels.status}>{tag.isOwner ? dashboardUi.status.owner : dashboardUi.status.member}</Item>
+        <Item term={labels.status}>{tagStatusLabel(tag)}</Item>
         {/* FIN-01: the tag's due date is a literal placeholder until billing exists. */}
         <Item term={labels.dueDate}>{dashboardUi.finance.tagDueDate}</Item>
         <Item term={labels.importantInfo}>

@@ -6,7 +6,7 @@ import { paths } from '@toque/contracts/routes';
 import { dashboardUi } from '@toque/contracts/dashboard-ui';
 import { condoUi } from '@toque/contracts/admin-ui';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { tagImage } from '../tag-kinds';
+import { tagImage, tagStatusLabel } from '../tag-kinds';
 import { TagDetails } from './tag-details';
 
 const actions = dashboardUi.tagActions;
@@ -37,7 +37,9 @@ function Named({ label, name }: { label: string; name: string }) {
 export function TagRow({ tag, expanded, onToggle, onShowQr, onDelete, onLeave, headingLevel }: TagRowProps) {
   const detailId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const status = tag.isOwner ? dashboardUi.status.owner : dashboardUi.status.member;
+  // ADM-06: a tag an administrator switched off never reads 'Ativo' to its owner (the red badge says 'Inativo').
+  const ownerActive = tag.isOwner && tag.is_active;
+  const status = tag.isOwner && !tag.is_active ? null : tagStatusLabel(tag);
 
   return (
     <li data-tag-code={tag.code} className="rounded-xl border border-slate-200 bg-white">
@@ -47,13 +49,15 @@ export function TagRow({ tag, expanded, onToggle, onShowQr, onDelete, onLeave, h
           <Heading className="truncate font-semibold text-slate-900">{tag.name}</Heading>
           <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
             {productLabel(tag.product_id)}
-            <span
-              className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
-                tag.isOwner ? 'bg-green-100 text-green-900' : 'bg-slate-200 text-slate-900'
-              }`}
-            >
-              {status}
-            </span>
+            {status === null ? null : (
+              <span
+                className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
+                  ownerActive ? 'bg-green-100 text-green-900' : 'bg-slate-200 text-slate-900'
+                }`}
+              >
+                {status}
+              </span>
+            )}
             {/* ADM-06: a tag an administrator switched off says so to its owner and members. */}
             {tag.is_active ? null : (
               <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900" title={dashboardUi.status.inactiveHint}>

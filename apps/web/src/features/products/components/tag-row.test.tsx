@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import type { Product } from '@toque/contracts/products';
+import { QrModal } from './qr-modal';
+import { TagRow } from './tag-row';
+
+const tag = (overrides: Partial<Product> = {}): Product => ({
+  code: 'AB23CD45',
+  product_id: 1,
+  name: 'Pulseira da Ana',
+  image_url: '/images/tags/pulseira.svg',
+  isOwner: true,
+  important_info: '',
+  show_info_to_finder: false,
+  is_active: true,
+  public_url: 'https://qr.toque.example/t/AB23CD45',
+  ...overrides,
+});
+
+function renderRow(product: Product) {
+  render(
+    <MemoryRouter>
+      <ul>
+        <TagRow tag={product} expanded onToggle={() => undefined} onShowQr={() => undefined} headingLevel={2} />
+      </ul>
+    </MemoryRouter>,
+  );
+  return screen.getByRole('listitem');
+}
+
+describe('a tag row', () => {
+  it('[TAG-03] an active tag reads Ativo to its owner', () => {
+    const row = renderRow(tag());
+    expect(within(row).getAllByText('Ativo').length).toBeGreaterThan(0);
+    expect(within(row).queryByText('Inativo')).toBeNull();
+  });
+
+  it('[ADM-06] a tag an administrator switched off reads Inativo to its owner, never Ativo', () => {
+    const row = renderRow(tag({ is_active: false }));
+    expect(within(row).queryByText('Ativo')).toBeNull();
+    // The badge beside the type and the status in the detail.
+    expect(within(row).getAllByText('Inativo')).toHaveLength(2);
+  });
+
+  it('[ADM-06] a member of a switched-off tag reads Membro and Inativo', () => {
+    const row = renderRow(tag({ is_active: false, isOwner: false }));
+    expect(within(row).getAllByText('Membro').length).toBeGreaterThan(0);
+    expect(within(row).getByText('Inativo')).toBeDefined();
+    expect(within(row).queryByText('Ativo')).toBeNull();
+  });
+});
+
+describe('the QR code modal', () => {
+  it('[TAG-10] encodes the public address the server gives, not the address bar\'s origin', () => {
+    expect(window.location.origin).not.toBe('https://qr.toque.example');
+    render(<QrModal tag={tag()} onClose={() => undefined} />);
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText('https://qr.toque.example/t/AB23CD45')).toBeDefined();
+    expect(dialog.textContent).not.toContain(window.location.origin);
+  });
+});
