@@ -168,7 +168,11 @@ export const bodies = (base: () => Record<string, unknown>, fields: Fields, onEm
   fc.oneof({ arbitrary: brokenField(base, fields, onEmail), weight: 3 }, { arbitrary: brokenWhole(base), weight: 1 });
 
 /** Every text of the message catalogues: an error a screen may show is one of them, in Portuguese. */
-export const catalogue = new Set(Object.values(messages).flatMap((group: Record<string, string>) => Object.values(group)));
+export const catalogue = new Set(
+  Object.values(messages)
+    .filter((group): group is Extract<typeof group, Record<string, string>> => typeof group === 'object')
+    .flatMap((group) => Object.values(group) as string[]),
+);
 
 /** Keys that try to reach an object's prototype. */
 export const pollutingKeys = fc.constantFrom('__proto__', 'constructor', 'prototype');
