@@ -82,7 +82,7 @@ describe(`health, readiness and metrics ${dbLabel}`, () => {
     await redis.stop();
   });
 
-  test('[OPS-06] metrics: from this host without a token; from elsewhere 401 without one, 403 with a wrong one, 200 with the operator or metrics token', async () => {
+  test('[REL-03] metrics: from this host without a token; from elsewhere 401 without one, 403 with a wrong one, 200 with the operator or metrics token', async () => {
     const local = await app.inject({ method: 'GET', url: '/api/metrics' });
     expect(local.statusCode).toBe(200);
     expect(local.headers['content-type']).toMatch(/^text\/plain/);
@@ -102,7 +102,7 @@ describe(`health, readiness and metrics ${dbLabel}`, () => {
     }
   });
 
-  test('[OPS-06] the request counter and latency histogram move by route pattern, status and method', async () => {
+  test('[REL-03] the request counter and latency histogram move by route pattern, status and method', async () => {
     const series = 'toque_http_requests_total{method="GET",route="/api/health",status="200"}';
     const histogram = 'toque_http_request_duration_seconds_count{method="GET",route="/api/health",status="200"}';
     const before = await scrape();
@@ -115,7 +115,7 @@ describe(`health, readiness and metrics ${dbLabel}`, () => {
     expect(after).not.toContain('NOPE1234');
   });
 
-  test('[OPS-06] calls ringing, answered and missed are counted', async () => {
+  test('[REL-03] calls ringing, answered and missed are counted', async () => {
     const quick = await build({ CALL_RING_TIMEOUT_MS: '300', RATE_CALL_PER_IP: '1000' });
     const url = await listen(quick.app);
     const read = async (event: string) =>
@@ -132,7 +132,7 @@ describe(`health, readiness and metrics ${dbLabel}`, () => {
     expect([await read('ringing'), await read('answered')]).toEqual([2, 1]);
   });
 
-  test('[OPS-06] a refused request counts as a limiter hit of its rule, and a reset mail as queued', async () => {
+  test('[REL-03] a refused request counts as a limiter hit of its rule, and a reset mail as queued', async () => {
     const limited = await build({ RATE_CODE_PER_IP: '1' });
     const read = async (series: string) => value((await limited.app.inject({ method: 'GET', url: '/api/metrics' })).body, series);
     const account = await signUp(limited.app);

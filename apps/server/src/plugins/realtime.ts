@@ -121,8 +121,11 @@ export const realtimePlugin = fp<{ redisUrl?: string | undefined; secret: string
   // call's signalling needs a few dozen: its offer, answer and ICE candidates).
   const eventBudget = new RateLimiterMemory({ points: opts.eventsPerWindow, duration: 10 });
 
-  /** SEC-03: a NUL in any event's payload never reaches a handler (nor PostgreSQL); an ack says why. */
-  function refuseNul(socket: IoSocket) {
+  /**
+   * Before any handler: SEC-03, a NUL in an event's payload never reaches one (nor PostgreSQL);
+   * SEC-05, nor does an event past the socket's budget. An ack says why.
+   */
+  function guardEvents(socket: IoSocket) {
     socket.use((packet, next) => {
       const ack: unknown = packet[packet.length - 1];
       const refuse = (message: string) => {
@@ -157,7 +160,7 @@ export const realtimePlugin = fp<{ redisUrl?: string | undefined; secret: string
   }
 
   io.on('connection', (socket) => {
-    refuseNul(socket);
+    guardEvents(socket);
     const who = socket.data;
     if (who.kind !== 'user') return;
     void socket.join([userRoom(who.userId), versionRoom(who.userId, who.tokenVersion)]);

@@ -34,7 +34,7 @@ function sameSecret(a: string, b: string) {
 }
 
 /**
- * REL-03 and what to watch (OPS-06): liveness, readiness and Prometheus metrics. Health and
+ * REL-03 and what an operator watches: liveness, readiness and Prometheus metrics. Health and
  * readiness are public (they say nothing but up or down); metrics only to a scraper on this host
  * or one holding a token.
  */
