@@ -16,6 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { io } from 'socket.io-client';
+import { apiClient } from './lib/api.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = new Map(process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=')));
@@ -56,16 +57,7 @@ const ms = (v) => `${v.toFixed(1)} ms`;
 const summary = (values) =>
   `p50 ${ms(percentile(values, 50))}  p95 ${ms(percentile(values, 95))}  max ${ms(Math.max(...values))}  (n=${values.length})`;
 
-async function json(method, path, body, token) {
-  const res = await fetch(`${base}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
-}
+const json = apiClient(base);
 
 function mint(productId, count) {
   const out = execFileSync(process.execPath, ['scripts/toque.mjs', 'mint', String(productId), String(count)], {
