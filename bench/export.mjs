@@ -81,7 +81,12 @@ async function exportOnce(pid, token, label) {
   clearInterval(sampler);
   peak = Math.max(peak, rssMb(pid));
   const seconds = (performance.now() - started) / 1000;
-  const rows = Number(execFileSync('sh', ['-c', `unzip -p '${file}' xl/worksheets/sheet1.xml | grep -o '<row ' | wc -l`], { encoding: 'utf8' })) - 1;
+  const rows =
+    Number(
+      execFileSync('sh', ['-c', `unzip -p '${file}' xl/worksheets/sheet1.xml | grep -o '<row ' | wc -l`], {
+        encoding: 'utf8',
+      }),
+    ) - 1;
   return { baseline, peak, growth: peak - baseline, seconds, rows, bytes: statSync(file).size };
 }
 
@@ -127,7 +132,13 @@ async function stop(child) {
   await exited;
 }
 
-const operator = { name: 'Admin Bench', email: 'admin@bench.toque', phone: '31999990000', cpfOrCnpj: '52998224725', password: 'segredo123' };
+const operator = {
+  name: 'Admin Bench',
+  email: 'admin@bench.toque',
+  phone: '31999990000',
+  cpfOrCnpj: '52998224725',
+  password: 'segredo123',
+};
 
 /**
  * One export of `n` clients by a server process of its own, started for it: the growth over the
@@ -138,7 +149,12 @@ async function measure(n, label) {
   const child = startServer();
   try {
     await ready();
-    const { data } = await json('POST', '/auth/login', { email: operator.email, password: operator.password, platform: 'web', token: '' });
+    const { data } = await json('POST', '/auth/login', {
+      email: operator.email,
+      password: operator.password,
+      platform: 'web',
+      token: '',
+    });
     await new Promise((r) => setTimeout(r, 500));
     return await exportOnce(child.pid, data.token, label);
   } finally {
