@@ -2,9 +2,29 @@ import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { FastifySchema, HTTPMethods } from 'fastify';
+
+/** One registered route as the schema walk sees it (API-04). */
+export interface RouteEntry {
+  method: HTTPMethods | HTTPMethods[];
+  url: string;
+  schema: FastifySchema | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered after this plugin, with its schema: the walk of test/route-schemas.test.ts. */
+    routeTable: RouteEntry[];
+  }
+}
 
 /** API-04: the OpenAPI document is generated from the same Zod schemas that validate requests. */
 export const docsPlugin = fp(async (app) => {
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    routeTable.push({ method: route.method, url: route.url, schema: route.schema });
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Toque API', version: '1.0.0', description: 'API do Toque: contas, toques, chamadas.' },

@@ -119,7 +119,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ADM-04: the spreadsheet report, streamed. A failure half-way breaks the download (the client
   // sees an incomplete file) rather than sending a corrupt one as complete.
-  app.get('/export/excel', { schema: { ...secured, produces: [XLSX_MIME] } }, async (request, reply) => {
+  app.get('/export/excel', { schema: { ...secured, produces: [XLSX_MIME], response: { 401: errorResponse, 403: errorResponse } } }, async (request, reply) => {
     const actor = currentUser(request);
     await recordAudit(app.db, { actorId: actor.id, action: 'export.excel', target: EXPORT_FILENAME });
     const out = new PassThrough();

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { apiMsg } from '@toque/contracts/messages';
+import { errorResponse } from '@toque/contracts/errors';
 import { Forbidden, Unauthorized } from '../../errors';
 import { bearerToken } from '../../plugins/auth';
 
@@ -99,7 +100,7 @@ export const observabilityRoutes: FastifyPluginAsyncZod<{ operatorToken: string;
     if (!tokens.some((t) => sameSecret(given, t))) throw new Forbidden(apiMsg.forbidden);
   }
 
-  app.get('/metrics', { schema: { hide: true }, preHandler: async (request) => allowMetrics(request) }, async (_request, reply) => {
+  app.get('/metrics', { schema: { hide: true, response: { 401: errorResponse, 403: errorResponse } }, preHandler: async (request) => allowMetrics(request) }, async (_request, reply) => {
     const body = await app.metrics.registry.metrics();
     return reply.header('cache-control', 'no-store').type(app.metrics.registry.contentType).send(body);
   });

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiMsg } from '@toque/contracts/messages';
+import { errorResponse } from '@toque/contracts/errors';
 import { Forbidden } from '../../errors';
 import { operatorService } from './service';
 
@@ -43,7 +44,12 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ token: string }> = async (a
   app.post(
     '/operator',
     {
-      schema: { hide: true, body: command },
+      schema: {
+        hide: true,
+        body: command,
+        // What each command returns is its own (rows, counts, the demo's accounts): passed through as is.
+        response: { 200: z.object({ result: z.unknown().optional(), error: z.string().optional() }), 403: errorResponse },
+      },
       preHandler: async (request) => {
         const given = request.headers['x-operator-token'];
         const loopback = request.socket.remoteAddress === '127.0.0.1' || request.socket.remoteAddress === '::1' ||
