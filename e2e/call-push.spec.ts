@@ -6,6 +6,10 @@ import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
 import { apiLogin, expect, loginAs, pageErrors, registerUser, test } from './support';
 
+// Chromium in a test profile refuses Web Push subscriptions and says so on the console itself; the
+// app catches the refusal (the push half is proved through CDP below).
+test.use({ allowConsoleErrors: [/does not support the Push API in incognito mode/] });
+
 /** What the worker's global scope has that a window does not (the e2e project has no WebWorker lib). */
 type WorkerScope = {
   registration: ServiceWorkerRegistration;

@@ -12,6 +12,7 @@ import {
   recordPeerConnections,
   test,
   watchCallSocket,
+  GEOCODER_DOWN,
 } from './support';
 import {
   startAppServer,
@@ -21,6 +22,9 @@ import {
   type AppServer,
   type Coturn,
 } from './turn-support';
+
+// The geocoder is down in the tests: the owner's screen shows its handled error.
+test.use({ allowConsoleErrors: [GEOCODER_DOWN] });
 
 /** Every ICE candidate line a page sent or received over the signalling socket (offer/answer SDP and trickled). */
 function recordSignalledCandidates(page: Page): string[] {

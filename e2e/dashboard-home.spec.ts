@@ -77,24 +77,32 @@ test.describe('dashboard main page', () => {
     await expect(page.getByText(msg.tagsEmpty, { exact: true })).toBeVisible();
   });
 
-  test('[DASH-06] the list shows Carregando... while it loads, then the error the server gave', async ({
-    page,
-    request,
-  }) => {
-    const user = await registerUser(request, newUser());
-    await loginAs(page, await apiLogin(request, user));
-    const failure = 'Serviço indisponível no momento.';
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    // The real server is reachable; this holds the list's answer to see the loading state, then
-    // answers with a server error to see the error state.
-    await page.route(`**/api${productsApi.list}`, async (route) => {
-      await held;
-      await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: failure }) });
+  test.describe('a server error', () => {
+    // The 503 is the test's own (page.route below), and the screen shows it.
+    test.use({ allowConsoleErrors: [/status of 503/] });
+    test('[DASH-06] the list shows Carregando... while it loads, then the error the server gave', async ({
+      page,
+      request,
+    }) => {
+      const user = await registerUser(request, newUser());
+      await loginAs(page, await apiLogin(request, user));
+      const failure = 'Serviço indisponível no momento.';
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      // The real server is reachable; this holds the list's answer to see the loading state, then
+      // answers with a server error to see the error state.
+      await page.route(`**/api${productsApi.list}`, async (route) => {
+        await held;
+        await route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ message: failure }),
+        });
+      });
+      await page.goto(paths.dashboard);
+      await expect(page.getByText(msg.tagsLoading, { exact: true })).toBeVisible();
+      release();
+      await expect(page.getByText(`Erro: ${failure}`, { exact: true })).toBeVisible({ timeout: 15_000 });
     });
-    await page.goto(paths.dashboard);
-    await expect(page.getByText(msg.tagsLoading, { exact: true })).toBeVisible();
-    release();
-    await expect(page.getByText(`Erro: ${failure}`, { exact: true })).toBeVisible({ timeout: 15_000 });
   });
 });

@@ -1,7 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { test as base, expect, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Locator,
+  type Page,
+  type Request,
+} from '@playwright/test';
 import { storageKeys } from '@toque/contracts/constants';
 import { mailMsg } from '@toque/contracts/mail';
 import { ui } from '@toque/contracts/ui';
@@ -181,14 +189,66 @@ export async function logoutViaMenu(page: Page) {
   await action(menu, ui.buttons.logout).click();
 }
 
-/** Fails the test on any console error or uncaught page error (Epic Stack habit). */
-export const test = base.extend<{ failOnConsoleError: void }>({
+/**
+ * A console message that is the browser's, not the app's: Chromium logs every HTTP error answer
+ * the app asked for and handled (a 401 for a wrong password, a 404 for an unknown code) as
+ * "Failed to load resource". Only client errors are forgiven; a 5xx is still a failure.
+ */
+export function isHandledHttpError(text: string): boolean {
+  return /^Failed to load resource: the server responded with a status of 4\d\d/.test(text);
+}
+
+/** A transparent 1×1 PNG: the map's tiles in a test, which has no internet to fetch OpenStreetMap's. */
+const BLANK_TILE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** The geocoder is unreachable in the tests (GEOCODER_URL in playwright.config.ts): its 502 is the handled 'Erro ao carregar endereço'. */
+export const GEOCODER_DOWN = /status of 502 .*\/api\/geocode\/reverse/;
+
+/** Listens to every page of `context`, present and future: console errors and uncaught errors. */
+export async function watchContext(context: BrowserContext, errors: string[], allowed: RegExp[] = []) {
+  await context.route(/^https:\/\/[a-c]\.tile\.openstreetmap\.org\//, (route) =>
+    route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_TILE }),
+  );
+  const watch = (page: Page) => {
+    page.on('pageerror', (e) => errors.push(`pageerror on ${page.url()}: ${e.message}`));
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const text = `${message.text()} (${message.location().url})`;
+      if (isHandledHttpError(text) || allowed.some((pattern) => pattern.test(text))) return;
+      errors.push(`console.error on ${page.url()}: ${text}`);
+    });
+  };
+  context.pages().forEach(watch);
+  context.on('page', watch);
+}
+
+/**
+ * Fails the test on any console.error or uncaught page error (Epic Stack habit), in the `page`
+ * fixture's context and in every context the test opens with `browser.newContext()` (the finder
+ * and the owner of a call live in two). A test that provokes a browser error on purpose (a 503 it
+ * routed, the geocoder that is down here) names it with `test.use({ allowConsoleErrors: [...] })`.
+ */
+export const test = base.extend<{ allowConsoleErrors: RegExp[]; failOnConsoleError: void }>({
+  allowConsoleErrors: [[], { option: true }],
   failOnConsoleError: [
-    async ({ page }, use) => {
+    async ({ context, browser, allowConsoleErrors }, use) => {
       const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(e.message));
-      await use();
-      expect(errors, 'uncaught page errors').toEqual([]);
+      await watchContext(context, errors, allowConsoleErrors);
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args) => {
+        const opened = await newContext(...args);
+        await watchContext(opened, errors, allowConsoleErrors);
+        return opened;
+      };
+      try {
+        await use();
+      } finally {
+        browser.newContext = newContext;
+      }
+      expect(errors, 'console errors or uncaught page errors').toEqual([]);
     },
     { auto: true },
   ],

@@ -1,0 +1,37 @@
+import { test, expect } from './support';
+
+// The guard of support.ts proved on itself: each of these pages does what a broken component
+// would, and the test is expected to fail because of it (test.fail: it passes only if it fails).
+test.describe('the console guard', () => {
+  test('fails a test whose page logs console.error', async ({ page }) => {
+    test.fail();
+    await page.goto('/login');
+    await page.evaluate(() => console.error('render went wrong'));
+  });
+
+  test('fails a test whose page throws', async ({ page }) => {
+    test.fail();
+    await page.goto('/login');
+    await page.evaluate(() =>
+      setTimeout(() => {
+        throw new Error('boom');
+      }),
+    );
+    await page.waitForTimeout(50);
+  });
+
+  test('watches contexts the test opens itself (a call has two)', async ({ browser }) => {
+    test.fail();
+    const context = await browser.newContext();
+    const finder = await context.newPage();
+    await finder.goto('/login');
+    await finder.evaluate(() => console.error('finder side went wrong'));
+    await context.close();
+  });
+
+  test('forgives the browser logging a 4xx the app asked for and handled', async ({ page }) => {
+    await page.goto('/login');
+    const status = await page.evaluate(async () => (await fetch('/api/profile/userName')).status);
+    expect(status).toBe(401);
+  });
+});
