@@ -10,7 +10,7 @@ test.describe('breadcrumbs, finance and manual', () => {
   // Each test mints its tags with the operator CLI, which takes seconds to start.
   test.describe.configure({ timeout: 60_000 });
 
-  test('[DASH-05] breadcrumbs show the whole trail at 1280 px and the last two crumbs at 375 px', async ({
+  test('[DASH-05] breadcrumbs show the whole trail from 768 px up and the last two crumbs below it', async ({
     page,
     request,
   }) => {
@@ -30,6 +30,12 @@ test.describe('breadcrumbs, finance and manual', () => {
     await expect(trail).not.toContainText(code);
     await expect(trail.getByRole('link', { name: crumbs['meus-produtos'] })).toHaveAttribute('href', paths.products);
     await expect(trail.getByText(crumbs['edit-toque'])).toHaveAttribute('aria-current', 'page');
+
+    // The breakpoint is the specification's 768 px, written out: the whole trail at 768, two crumbs at 767.
+    await page.setViewportSize({ width: 768, height: 800 });
+    await expect(items).toHaveCount(4);
+    await page.setViewportSize({ width: 767, height: 800 });
+    await expect(items).toHaveCount(3);
 
     await page.setViewportSize({ width: 375, height: 800 });
     await expect(items).toHaveCount(3);
