@@ -160,3 +160,26 @@ test('[API-05] a toast dragged sideways past 80 % of its width goes away; a shor
   await drag(TOAST_DRAG_PERCENT + 0.05);
   await expect(shown).toBeHidden({ timeout: 2_000 });
 });
+
+test('[API-02] the app’s own client spaces two quick logins 1000 ms apart, on the page’s clock', async ({
+  page,
+  request,
+}) => {
+  const user = await registerUser(request, newUser());
+  await page.clock.install();
+  await openLogin(page);
+  await expect(field(page, ui.fields.login)).toBeEnabled();
+  // Just after the page's own now: the client's spacing timer is the only one that matters here.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
+  const posts = recordApiRequests(page, '/api/auth/login');
+  await submitLogin(page, { email: user.email, password: 'senha-errada' });
+  await expect.poll(() => posts.length).toBe(1);
+  await expect(toast(page, msg.loginFailure)).toBeVisible();
+  await page.getByRole('button', { name: ui.buttons.login, exact: true }).click();
+  // The second attempt waits for its slot: nothing is sent until 1000 ms after the first started.
+  await page.clock.runFor(999);
+  await page.waitForTimeout(300);
+  expect(posts, 'at 999 ms').toHaveLength(1);
+  await page.clock.runFor(1);
+  await expect.poll(() => posts.length).toBe(2);
+});
