@@ -100,6 +100,13 @@ export const apiMsg = {
   operatorOnly: 'Operação restrita ao operador local.',
 } as const;
 
+/** The server's success answers (`{ message }`) that no screen names elsewhere: our wording. */
+export const replyMsg = {
+  codeSent: 'Código enviado para o seu e-mail.',
+  messageSent: 'Mensagem enviada.',
+  pushEnabled: 'Notificações ativadas.',
+} as const;
+
 /** Server messages of the tag rules (the add-tag modal shows them after 'Falha ao adicionar toque: '). */
 export const tagMsg = {
   codeNotFound: 'Código não encontrado.',

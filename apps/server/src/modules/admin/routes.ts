@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   batchCodes,
@@ -119,7 +120,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ADM-04: the spreadsheet report, streamed. A failure half-way breaks the download (the client
   // sees an incomplete file) rather than sending a corrupt one as complete.
-  app.get('/export/excel', { schema: { ...secured, produces: [XLSX_MIME], response: { 401: errorResponse, 403: errorResponse } } }, async (request, reply) => {
+  app.get('/export/excel', { schema: { ...secured, produces: [XLSX_MIME], response: { 200: z.unknown().describe(EXPORT_FILENAME), 401: errorResponse, 403: errorResponse } } }, async (request, reply) => {
     const actor = currentUser(request);
     await recordAudit(app.db, { actorId: actor.id, action: 'export.excel', target: EXPORT_FILENAME });
     const out = new PassThrough();

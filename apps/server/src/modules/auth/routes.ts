@@ -11,6 +11,7 @@ import {
   validateTokenResponse,
 } from '@toque/contracts/auth';
 import { errorResponse } from '@toque/contracts/errors';
+import { msg, replyMsg } from '@toque/contracts/messages';
 import { Unauthorized } from '../../errors';
 import { accountKey, clientAddress } from '../../plugins/rate-limit';
 import { authService } from './service';
@@ -67,7 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ secret: string; logCodes: boole
     },
     async (request, reply) => {
       await service.register(request.body);
-      return reply.status(201).send({ message: 'Cadastro realizado com sucesso!' });
+      return reply.status(201).send({ message: msg.registerSuccess });
     },
   );
 
@@ -96,7 +97,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ secret: string; logCodes: boole
     },
     async (request) => {
       await service.generateCode(request.body.email);
-      return { message: 'Código enviado para o seu e-mail.' };
+      return { message: replyMsg.codeSent };
     },
   );
 
@@ -111,7 +112,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ secret: string; logCodes: boole
     },
     async (request) => {
       await service.resetPassword(request.body);
-      return { message: 'Senha alterada com sucesso!' };
+      return { message: msg.resetSuccess };
     },
   );
 

@@ -11,6 +11,7 @@ import {
 } from '@toque/contracts/calls';
 import { messageResponse } from '@toque/contracts/auth';
 import { errorResponse } from '@toque/contracts/errors';
+import { replyMsg } from '@toque/contracts/messages';
 import { bearerToken, currentUser } from '../../plugins/auth';
 import { clientAddress } from '../../plugins/rate-limit';
 import type { CallsService } from './service';
@@ -54,7 +55,7 @@ export const callsRoutes: FastifyPluginAsyncZod<{ service: CallsService }> = asy
     },
     async (request, reply) => {
       await service.leaveMessage(request.params.roomId, bearerToken(request.headers.authorization), request.body);
-      return reply.status(201).send({ message: 'Mensagem enviada.' });
+      return reply.status(201).send({ message: replyMsg.messageSent });
     },
   );
 

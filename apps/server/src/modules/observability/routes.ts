@@ -100,7 +100,7 @@ export const observabilityRoutes: FastifyPluginAsyncZod<{ operatorToken: string;
     if (!tokens.some((t) => sameSecret(given, t))) throw new Forbidden(apiMsg.forbidden);
   }
 
-  app.get('/metrics', { schema: { hide: true, response: { 401: errorResponse, 403: errorResponse } }, preHandler: async (request) => allowMetrics(request) }, async (_request, reply) => {
+  app.get('/metrics', { schema: { hide: true, response: { 200: z.string(), 401: errorResponse, 403: errorResponse } }, preHandler: async (request) => allowMetrics(request) }, async (_request, reply) => {
     const body = await app.metrics.registry.metrics();
     return reply.header('cache-control', 'no-store').type(app.metrics.registry.contentType).send(body);
   });

@@ -1,4 +1,5 @@
 import { type z } from 'zod';
+import { dashboardUi } from '@toque/contracts/dashboard-ui';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   addMemberBody,
@@ -15,6 +16,7 @@ import { currentUser } from '../../plugins/auth';
 import { clientAddress } from '../../plugins/rate-limit';
 import { productsService } from './service';
 
+const toasts = dashboardUi.toasts;
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,7 +39,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const kind = await service.associate(request.body.code, currentUser(request).id);
-      return { kind, message: kind === 'tag' ? 'Toque adicionado com sucesso!' : 'Você agora é morador desta unidade.' };
+      return { kind, message: kind === 'tag' ? toasts.addedTag : toasts.joinedUnit };
     },
   );
 
@@ -46,7 +48,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { ...secured, body: codeBody, response: { 200: messageResponse, ...errors } } },
     async (request) => {
       await service.disable(request.body.code, currentUser(request).id);
-      return { message: 'Toque excluído.' };
+      return { message: toasts.deleted };
     },
   );
 
@@ -58,7 +60,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const handleUpdateName = async (request: { body: z.infer<typeof updateNameBody> } & Parameters<typeof currentUser>[0]) => {
     await service.updateDetails(currentUser(request).id, request.body);
-    return { message: 'Toque atualizado.' };
+    return { message: toasts.updated };
   };
   app.put('/products/updateName', updateName, handleUpdateName);
   app.put('/products/updateName:suffix', { ...updateName, schema: { ...updateName.schema, hide: true } }, handleUpdateName);
@@ -74,7 +76,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { ...secured, body: addMemberBody, response: { 201: messageResponse, ...errors } } },
     async (request, reply) => {
       await service.addMember(request.body.code, currentUser(request).id, request.body.email);
-      return reply.status(201).send({ message: 'Toque compartilhado.' });
+      return reply.status(201).send({ message: toasts.shared });
     },
   );
 
@@ -83,7 +85,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { ...secured, body: removeMemberBody, response: { 200: messageResponse, ...errors } } },
     async (request) => {
       await service.removeMember(request.body.code, currentUser(request).id, request.body.userId);
-      return { message: 'Membro removido.' };
+      return { message: toasts.memberRemoved };
     },
   );
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isToqueAdminResponse, updateUserBody, updateUserResponse, userNameResponse } from '@toque/contracts/profile';
 import { errorResponse } from '@toque/contracts/errors';
+import { msg } from '@toque/contracts/messages';
 import { currentUser } from '../../plugins/auth';
 import { profileService } from './service';
 
@@ -27,7 +28,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { ...secured, body: updateUserBody, response: { 200: updateUserResponse, ...errors } } },
     async (request) => {
       const token = await service.updateUser(currentUser(request).id, request.body);
-      return { message: 'Perfil atualizado com sucesso!', ...(token ? { token } : {}) };
+      return { message: msg.profileSuccess, ...(token ? { token } : {}) };
     },
   );
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messageResponse } from '@toque/contracts/auth';
 import { errorResponse } from '@toque/contracts/errors';
+import { replyMsg } from '@toque/contracts/messages';
 import { pushSubscribeBody, vapidPublicKeyResponse } from '@toque/contracts/push';
 import { currentUser } from '../../plugins/auth';
 
@@ -23,7 +24,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await app.push.subscribe(currentUser(request).id, request.body);
-      return reply.status(201).send({ message: 'Notificações ativadas.' });
+      return reply.status(201).send({ message: replyMsg.pushEnabled });
     },
   );
 };

@@ -1,0 +1,46 @@
+import { describe, expect, test } from 'vitest';
+import type { Mail } from '../plugins/mailer';
+import { passwordChangedMail, resetCodeMail } from './auth/mail';
+import { messageMail, missedCallMail } from './calls/mail';
+
+/**
+ * The server's e-mails are Portuguese the specification does not fix: each is rendered with the
+ * same inputs and compared with the text kept in `__snapshots__/mails.txt`, so a typo or a lost
+ * line fails here (a deliberate change is a reviewed diff: `npx vitest run --project unit -u`).
+ */
+const at = new Date('2026-03-02T15:04:00Z');
+const user = { email: 'maria@exemplo.com.br', name: 'Maria Souza' };
+const call = {
+  tagName: 'Coleira do Rex',
+  productId: 3,
+  unitName: null,
+  startedAt: at,
+  latitude: -19.9245,
+  longitude: -43.9352,
+};
+
+const render = (name: string, mail: Mail) => `── ${name}\nPara: ${mail.to}\nAssunto: ${mail.subject}\n\n${mail.text}\n`;
+
+describe('the e-mails', () => {
+  test('[AUTH-11] [AUTH-12] [ACC-01] [CALL-07] every e-mail reads as mails.txt says', async () => {
+    const mails = [
+      render('reset code', resetCodeMail(user, '482913')),
+      render('password changed', passwordChangedMail(user, 'changed', at)),
+      render('password reset', passwordChangedMail(user, 'reset', at)),
+      render('missed call', missedCallMail(user.email, call)),
+      render(
+        'missed call, no location, a unit',
+        missedCallMail(user.email, {
+          ...call,
+          productId: 5,
+          tagName: '',
+          unitName: 'Apto 101',
+          latitude: null,
+          longitude: null,
+        }),
+      ),
+      render('message', messageMail(user.email, { ...call, message: 'Achei seu cachorro na praça.' })),
+    ];
+    await expect(mails.join('\n')).toMatchFileSnapshot('./__snapshots__/mails.txt');
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, test } from 'vitest';
+import { adminUi, condoUi } from './admin-ui';
+import { callUi } from './call-ui';
+import { dashboardUi } from './dashboard-ui';
+import { mailMsg } from './mail';
+import * as messages from './messages';
+import { ui } from './ui';
+
+/**
+ * Every Portuguese text of the catalogue, one `path = text` line each, against a file kept in the
+ * repository. The specification's own strings are pinned to its literals in
+ * spec-literals.test.ts; this pins everything else we wrote (the server's answers, the screens'
+ * labels, the e-mails' subjects), so a typo or a lost text fails here and a deliberate change is
+ * a reviewed diff of `catalogue.txt` (`npx vitest run --project unit -u`).
+ */
+const catalogue = {
+  msg: messages.msg,
+  apiMsg: messages.apiMsg,
+  replyMsg: messages.replyMsg,
+  tagMsg: messages.tagMsg,
+  callMsg: messages.callMsg,
+  condoMsg: messages.condoMsg,
+  adminMsg: messages.adminMsg,
+  tooManyAttemptsMessage: messages.tooManyAttemptsMessage,
+  mailMsg,
+  ui,
+  callUi,
+  dashboardUi,
+  condoUi,
+  adminUi,
+};
+
+/** Texts built by a function are listed with sample arguments: a name, a count, a type. */
+const samples: unknown[][] = [[], ['Maria'], [1], [3], [120]];
+
+function lines(value: unknown, path: string): string[] {
+  if (typeof value === 'string') return [`${path} = ${JSON.stringify(value)}`];
+  if (typeof value === 'number' || typeof value === 'boolean') return [`${path} = ${String(value)}`];
+  if (value === null || value === undefined) return [];
+  if (typeof value === 'function') {
+    const fn = value as (...args: unknown[]) => unknown;
+    const seen = new Set<string>();
+    return samples.flatMap((args) => {
+      if (args.length !== fn.length && !(fn.length === 1 && args.length === 1)) return [];
+      let out: unknown;
+      try {
+        out = fn(...args);
+      } catch {
+        return [];
+      }
+      const label = `${path}(${args.map((a) => JSON.stringify(a)).join(', ')})`;
+      const result = lines(out, label).filter((line) => !seen.has(line.split(' = ')[1]!));
+      result.forEach((line) => seen.add(line.split(' = ')[1]!));
+      return result;
+    });
+  }
+  if (Array.isArray(value)) return value.flatMap((item, i) => lines(item, `${path}[${i}]`));
+  if (typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => lines(item, `${path}.${key}`));
+  return [];
+}
+
+describe('the catalogue of texts', () => {
+  const text = Object.entries(catalogue)
+    .flatMap(([name, value]) => lines(value, name))
+    .join('\n');
+
+  test('[API-05] [ACC-04] every text a user reads is what catalogue.txt says', async () => {
+    await expect(`${text}\n`).toMatchFileSnapshot('./__snapshots__/catalogue.txt');
+  });
+
+  test('[API-05] the walk reaches texts built by functions and nested deep', () => {
+    expect(text.split('\n').length).toBeGreaterThan(300);
+    expect(text).toContain('tooManyAttemptsMessage(120) = "Muitas tentativas. Tente novamente em 2 minutos."');
+  });
+});
