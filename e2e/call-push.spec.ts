@@ -63,7 +63,9 @@ test('[CALL-03] [CALL-04] [CALL-05] the service worker turns a push into a notif
    * about the worker, with a made-up call: the server's check answers 'ringing' for it here (the
    * check itself is proved in call-page-guard.spec.ts and calls-public.test.ts).
    */
-  await context.route('**/api/calls/push-room-7Yk2/status', (route) => route.fulfill({ json: { status: 'ringing' } }));
+  await context.route('**/api/calls/push-room-7Yk2/status', (route) =>
+    route.fulfill({ json: { status: 'ringing', tagName: 'Coleira do Thor', productId: 3, unitName: null } }),
+  );
 
   // The server's push payload for a call (PushPayload), delivered as a push service would.
   const call: IncomingCall = {
@@ -98,14 +100,23 @@ test('[CALL-03] [CALL-04] [CALL-05] the service worker turns a push into a notif
 
   // /call took the data from the address into sessionStorage, cleaned the address, and rings.
   await expect(page.getByRole('heading', { name: msg.callIncoming })).toBeVisible();
+  // Opened from the notification, the page still names the tag: the server's check says whose it is.
+  await expect(page.getByText(callUi.owner.from('Coleira do Thor'))).toBeVisible();
   await expect(page).toHaveURL(`${origin}${paths.call}`);
   const stored = await page.evaluate((key) => window.sessionStorage.getItem(key), storageKeys.callData);
   expect(JSON.parse(stored!)).toEqual(data);
   await expect(page.getByRole('button', { name: callUi.owner.answer })).toBeVisible();
-  // CALL-04: the ringing page shows its own notification (the clicked one was closed).
+  // CALL-04: the ringing page shows its own notification (the clicked one was closed), naming the tag.
   await expect
     .poll(() => shown(worker))
-    .toEqual([{ title: 'Toque', body: msg.callIncoming, tag: `call-${call.roomId}`, data: { roomId: call.roomId } }]);
+    .toEqual([
+      {
+        title: 'Toque',
+        body: `Coleira do Thor: ${msg.callIncoming}`,
+        tag: `call-${call.roomId}`,
+        data: { roomId: call.roomId },
+      },
+    ]);
 
   // CALL-05: a refused camera and microphone leave the call unanswered, silently: no join, no message.
   await page.evaluate(() => {

@@ -115,6 +115,27 @@ test('[CALL-02] [CALL-04] [CALL-05] [CALL-06] [CALL-11] [CALL-13] [A11Y-01] a fi
   await expect(owner.locator('time')).toHaveText(/^\d{2}:\d{2}:\d{2}$/);
   await expect.poll(() => callData(owner), { timeout: 6000 }).toBeNull();
   await expectNoSeriousA11yViolations(owner, 'the call in progress');
+  await expect(owner.getByRole('heading', { name: callUi.owner.from('Coleira do Rex') })).toBeVisible();
+  await expect(owner.getByRole('link', { name: callUi.owner.openMap })).toHaveAttribute(
+    'href',
+    `https://www.openstreetmap.org/?mlat=${finderAt.latitude}&mlon=${finderAt.longitude}#map=17/${finderAt.latitude}/${finderAt.longitude}`,
+  );
+  // The call has the screen to itself: no marketing header or footer.
+  await expect(owner.getByRole('contentinfo')).toHaveCount(0);
+  if (process.env.SHOTS_DIR) await owner.screenshot({ path: `${process.env.SHOTS_DIR}/call-owner-1280.png`, fullPage: true });
+
+  // On a phone: the video first and large, the map below and shorter, hang-up always in reach.
+  await owner.setViewportSize({ width: 390, height: 844 });
+  await expect(owner.getByRole('button', { name: callUi.owner.hangUp })).toBeInViewport({ ratio: 1 });
+  const phoneVideo = (await remote.boundingBox())!;
+  expect(phoneVideo.height).toBeGreaterThan(400);
+  expect((await map.boundingBox())!.y).toBeGreaterThan(phoneVideo.y + phoneVideo.height);
+  expect((await map.boundingBox())!.height).toBeLessThan(300);
+  await owner.mouse.wheel(0, 2000);
+  await expect(owner.getByRole('button', { name: callUi.owner.hangUp })).toBeInViewport({ ratio: 1 });
+  await expectNoSeriousA11yViolations(owner, 'the call in progress on a phone');
+  if (process.env.SHOTS_DIR) await owner.screenshot({ path: `${process.env.SHOTS_DIR}/call-owner-390.png`, fullPage: true });
+  await owner.setViewportSize({ width: 1280, height: 720 });
 
   // The finder sees the owner too.
   await expect(finder.getByRole('status').filter({ hasText: callUi.finder.connected })).toBeVisible();

@@ -169,11 +169,13 @@ describe(`/call checks the call before it rings ${dbLabel}`, () => {
   const status = (roomId: string, headers?: Record<string, string>) =>
     app.inject({ method: 'GET', url: `/api/calls/${encodeURIComponent(roomId)}/status`, ...(headers ? { headers } : {}) });
 
-  test('[CALL-08] [ACC-04] a recipient learns a call is ringing, then over; a made-up room, a stranger and no session learn nothing', async () => {
+  test('[CALL-08] [ACC-04] a recipient learns a call is ringing (and whose tag it is), then over; a made-up room, a stranger and no session learn nothing', async () => {
     const { owner, code, members } = await ownedTag(app, 3, 1);
     const { roomId } = (await call({ code })).json<CreateCallResponse>();
-    expect((await status(roomId, owner.auth)).json()).toEqual({ status: 'ringing' });
-    expect((await status(roomId, members[0]!.auth)).json()).toEqual({ status: 'ringing' });
+    const tag = await app.db.query.tags.findFirst({ where: (t, { eq: is }) => is(t.code, code) });
+    const ringing = { status: 'ringing', tagName: tag!.name, productId: 3, unitName: null };
+    expect((await status(roomId, owner.auth)).json()).toEqual(ringing);
+    expect((await status(roomId, members[0]!.auth)).json()).toEqual(ringing);
 
     const stranger = await signUp(app);
     for (const [room, headers] of [
@@ -187,6 +189,6 @@ describe(`/call checks the call before it rings ${dbLabel}`, () => {
     expect((await status(roomId)).statusCode).toBe(401);
 
     await app.db.update(calls).set({ status: 'missed' }).where(eq(calls.id, roomId));
-    expect((await status(roomId, owner.auth)).json()).toEqual({ status: 'missed' });
+    expect((await status(roomId, owner.auth)).json()).toEqual({ ...ringing, status: 'missed' });
   });
 });

@@ -65,6 +65,8 @@ export const callUi = {
     marker: 'Localização de quem chamou',
     now: 'Agora',
     address: 'Local',
+    fullAddress: 'Endereço',
+    openMap: 'Abrir no mapa',
     loadingAddress: 'Carregando endereço...',
     backToDashboard: 'Voltar para a área logada',
     notificationTitle: 'Toque',

@@ -99,8 +99,14 @@ export const callHistoryItem = z.object({
 });
 export const callHistory = z.array(callHistoryItem);
 
-/** GET /api/calls/:roomId/status — for a recipient only: is the call still ringing? (/call checks before it rings). */
-export const callStatusResponse = z.object({ status: callStatus });
+/** GET /api/calls/:roomId/status — for a recipient only: is the call still ringing, and whose tag is it? (/call checks before it rings). */
+export const callStatusResponse = z.object({
+  status: callStatus,
+  /** What the owner's call screen names: the tag (its name, else its type) and the unit of a plate. */
+  tagName: z.string(),
+  productId: z.number().int(),
+  unitName: z.string().nullable(),
+});
 export type CallStatusResponse = z.infer<typeof callStatusResponse>;
 export type CallHistoryItem = z.infer<typeof callHistoryItem>;
 

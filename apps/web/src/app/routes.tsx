@@ -82,8 +82,6 @@ export const routes: RouteObject[] = [
             element: <ServicesLayout />,
             children: [
               page(paths.onboarding(':qrCode'), <OnboardingPage />),
-              // CALL-08: only a logged-in recipient sees a call; others log in first, then come back.
-              { element: <ProtectedRoute />, children: [page(paths.call, <CallPage />)] },
               page(paths.finder(':code'), <FinderPage />),
               {
                 element: <GuestRoute />,
@@ -108,6 +106,9 @@ export const routes: RouteObject[] = [
           </PageSuspense>
         ),
         children: [
+          // CALL-08: only a logged-in recipient sees a call; others log in first, then come back.
+          // The call has the whole screen: no marketing header or footer around it.
+          { element: <ProtectedRoute />, children: [page(paths.call, <CallPage />)] },
           {
             element: <ProtectedRoute />,
             children: [

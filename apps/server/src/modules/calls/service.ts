@@ -135,9 +135,15 @@ export function callsService(app: FastifyInstance, lifecycle: CallLifecycle) {
     /** CALL-10 / SEC-07: fresh TURN credentials and the transport policy, for the finder (caller token) or a recipient (session). */
     /** /call asks before it rings: only a recipient learns the call exists (CALL-08). */
     async statusFor(roomId: string, userId: string) {
-      const call = (await repo.isRecipient(db, roomId, userId)) ? await repo.findCall(db, roomId) : undefined;
-      if (!call) throw new NotFound(callMsg.callNotFound);
-      return { status: call.status };
+      const found = (await repo.isRecipient(db, roomId, userId)) ? await repo.summary(db, roomId) : undefined;
+      if (!found) throw new NotFound(callMsg.callNotFound);
+      const { call, tagName, productId, unitName } = found;
+      return {
+        status: call.status,
+        tagName,
+        productId,
+        unitName: call.unitId === null ? null : (unitName ?? callMsg.temporaryUnit),
+      };
     },
 
     async iceServersFor(roomId: string, who: { userId: string } | { callerToken: string | null }) {

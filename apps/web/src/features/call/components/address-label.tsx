@@ -5,7 +5,7 @@ import { useReverseGeocode } from '../api/reverse-geocode';
 /**
  * CALL-09: the caller's place by name, from the server's geocoder: the locality (else the full
  * address); 'Localização não encontrada' when there is no place (or no position at all);
- * 'Erro ao carregar endereço' when the lookup failed.
+ * 'Erro ao carregar endereço' when the lookup failed. The full address follows when it says more.
  */
 export function AddressLabel({ latitude, longitude }: { latitude: number | null; longitude: number | null }) {
   const place = useReverseGeocode(latitude, longitude);
@@ -14,10 +14,19 @@ export function AddressLabel({ latitude, longitude }: { latitude: number | null;
   else if (place.isError) text = msg.geoError;
   else if (!place.data) text = callUi.owner.loadingAddress;
   else text = place.data.locality ?? place.data.address ?? msg.geoNotFound;
+  const full = place.data?.address;
   return (
-    <p data-testid="caller-address" aria-live="polite">
-      <span className="font-semibold">{callUi.owner.address}: </span>
-      <span data-address>{text}</span>
-    </p>
+    <div aria-live="polite" className="space-y-1">
+      <p data-testid="caller-address">
+        <span className="font-semibold">{callUi.owner.address}: </span>
+        <span data-address>{text}</span>
+      </p>
+      {full && full !== text ? (
+        <p data-testid="caller-full-address" className="text-sm text-slate-700">
+          <span className="font-semibold">{callUi.owner.fullAddress}: </span>
+          {full}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { callUi } from '@toque/contracts/call-ui';
 import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
+import { productLabel } from '@toque/contracts/constants';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { callDataFromQuery, callDataStorage } from '../../../lib/call-data';
@@ -13,9 +14,23 @@ import { useOwnerSocket } from '../hooks/use-owner-socket';
 import { useRingingAlerts } from '../hooks/use-ringing-alerts';
 import { CallView } from './call-view';
 
-function Ringing({ roomId, onAnswer, onDecline }: { roomId: string; onAnswer: () => void; onDecline: () => void }) {
-  const incoming = incomingCalls.get(roomId);
-  const where = incoming ? [incoming.tagName, incoming.unitName].filter(Boolean).join(' · ') : '';
+/** The tag a call is for, as the owner knows it: its name (else its type) and the unit of a plate. */
+function whereOf(call: { tagName: string; productId: number; unitName: string | null } | undefined): string {
+  if (!call) return '';
+  return [call.tagName.trim() || productLabel(call.productId), call.unitName].filter(Boolean).join(' · ');
+}
+
+function Ringing({
+  roomId,
+  where,
+  onAnswer,
+  onDecline,
+}: {
+  roomId: string;
+  where: string;
+  onAnswer: () => void;
+  onDecline: () => void;
+}) {
   const audio = useRingingAlerts(roomId, where ? `${where}: ${msg.callIncoming}` : msg.callIncoming);
   return (
     <section
@@ -59,11 +74,15 @@ export function CallPage() {
   const { state, answer, decline, hangUp } = useOwnerCall(socket);
 
   const ringingRoom = state.phase === 'ringing' ? state.call.roomId : null;
-  const check = useCallCheck(ringingRoom);
+  const { check, info } = useCallCheck(ringingRoom);
   // The last call checked: a made-up, foreign or finished one leaves the page saying so.
-  const [checked, setChecked] = useState<{ roomId: string; gone: boolean } | null>(null);
-  if (ringingRoom !== null && check !== 'checking' && (checked?.roomId !== ringingRoom || checked.gone !== (check === 'gone'))) {
-    setChecked({ roomId: ringingRoom, gone: check === 'gone' });
+  const [checked, setChecked] = useState<{ roomId: string; gone: boolean; where: string } | null>(null);
+  if (
+    ringingRoom !== null &&
+    check !== 'checking' &&
+    (checked?.roomId !== ringingRoom || checked.gone !== (check === 'gone'))
+  ) {
+    setChecked({ roomId: ringingRoom, gone: check === 'gone', where: whereOf(info ?? incomingCalls.get(ringingRoom)) });
   }
   const gone = checked?.gone ?? false;
   // …and its data goes, so that it does not ring again.
@@ -72,9 +91,14 @@ export function CallPage() {
   }, [ringingRoom, check]);
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8" data-call-phase={state.phase}>
+    <main className="mx-auto max-w-7xl px-4 py-6 lg:py-8" data-call-phase={state.phase}>
       {state.phase === 'ringing' && check === 'ringing' ? (
-        <Ringing roomId={state.call.roomId} onAnswer={() => void answer()} onDecline={decline} />
+        <Ringing
+          roomId={state.call.roomId}
+          where={checked?.where ?? ''}
+          onAnswer={() => void answer()}
+          onDecline={decline}
+        />
       ) : state.phase === 'ringing' ? (
         <Spinner label={callUi.owner.checking} />
       ) : state.phase === 'idle' ? (
@@ -89,12 +113,13 @@ export function CallPage() {
       ) : (
         <CallView
           call={state.call}
+          where={checked?.roomId === state.call.roomId ? checked.where : whereOf(incomingCalls.get(state.call.roomId))}
           local={state.local}
           remote={state.remote}
           connected={state.phase === 'connected'}
           onHangUp={hangUp}
         />
       )}
-    </div>
+    </main>
   );
 }

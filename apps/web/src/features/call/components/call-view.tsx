@@ -28,24 +28,37 @@ function StreamVideo({
 
 interface CallViewProps {
   call: CallData;
+  /** The tag being called (its name, else its type; with the unit of a plate), when known. */
+  where: string;
   remote: MediaStream | null;
   local: MediaStream | null;
   connected: boolean;
   onHangUp: () => void;
 }
 
-/** CALL-05: the finder's video beside the map of where they are, the time and the place's name. */
-export function CallView({ call, remote, local, connected, onHangUp }: CallViewProps) {
+/** The caller's position on OpenStreetMap's own site, for directions. */
+function mapLink(latitude: number, longitude: number) {
+  return `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=17/${latitude}/${longitude}`;
+}
+
+/**
+ * CALL-05: the finder's video, the map of where they are, the time and the place's name. Phone
+ * first: the video large on top, the tag's name above it, the map shorter below, and the hang-up
+ * button pinned to the bottom of the screen so it is always in reach; side by side from 1024 px.
+ */
+export function CallView({ call, where, remote, local, connected, onHangUp }: CallViewProps) {
   const now = useClock();
+  const located = call.latitude !== null && call.longitude !== null;
   return (
-    <div className="space-y-4">
+    <div className="space-y-4 pb-24 lg:pb-0">
+      {where ? <h1 className="text-xl font-bold text-slate-900 lg:text-2xl">{callUi.owner.from(where)}</h1> : null}
       <div className="grid gap-4 lg:grid-cols-2">
         <div className="relative overflow-hidden rounded-xl bg-slate-900">
           <StreamVideo
             stream={remote}
             muted={false}
             label={callUi.owner.remoteVideo}
-            className="aspect-video w-full lg:h-[650px]"
+            className="h-[55vh] w-full object-cover lg:h-[650px] lg:object-contain"
           />
           {local ? (
             <StreamVideo
@@ -61,23 +74,35 @@ export function CallView({ call, remote, local, connected, onHangUp }: CallViewP
             </p>
           ) : null}
         </div>
-        {call.latitude !== null && call.longitude !== null ? (
-          <CallerMap latitude={call.latitude} longitude={call.longitude} />
-        ) : (
-          <div className="flex items-center justify-center rounded-xl border border-slate-200 bg-slate-100 p-6 text-slate-700">
-            {callUi.history.noLocation}
+        <div className="space-y-3">
+          <div className="space-y-1 text-slate-800">
+            <p>
+              <span className="font-semibold">{callUi.owner.now}: </span>
+              <time dateTime={now.toISOString()}>{timeFormat.format(now)}</time>
+            </p>
+            <AddressLabel latitude={call.latitude} longitude={call.longitude} />
+            {located ? (
+              <a
+                href={mapLink(call.latitude!, call.longitude!)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-block font-semibold text-brand-700 underline underline-offset-2"
+              >
+                {callUi.owner.openMap}
+              </a>
+            ) : null}
           </div>
-        )}
-      </div>
-      <div className="flex flex-wrap items-center justify-between gap-4 text-slate-800">
-        <div className="space-y-1">
-          <p>
-            <span className="font-semibold">{callUi.owner.now}: </span>
-            <time dateTime={now.toISOString()}>{timeFormat.format(now)}</time>
-          </p>
-          <AddressLabel latitude={call.latitude} longitude={call.longitude} />
+          {located ? (
+            <CallerMap latitude={call.latitude!} longitude={call.longitude!} />
+          ) : (
+            <div className="flex items-center justify-center rounded-xl border border-slate-200 bg-slate-100 p-6 text-slate-700">
+              {callUi.history.noLocation}
+            </div>
+          )}
         </div>
-        <Button variant="danger" size="lg" onClick={onHangUp}>
+      </div>
+      <div className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white/95 p-3 lg:static lg:flex lg:justify-end lg:border-0 lg:bg-transparent lg:p-0">
+        <Button variant="danger" size="lg" className="w-full lg:w-auto" onClick={onHangUp}>
           {callUi.owner.hangUp}
         </Button>
       </div>

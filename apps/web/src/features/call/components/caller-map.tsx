@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type CSSProperties } from 'react';
 import { divIcon, map as leafletMap, marker as leafletMarker, tileLayer } from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { callUi } from '@toque/contracts/call-ui';
@@ -47,8 +47,9 @@ export function CallerMap({ latitude, longitude }: { latitude: number; longitude
       ref={container}
       role="region"
       aria-label={callUi.owner.map}
-      className="z-0 w-full overflow-hidden rounded-xl border border-slate-200 bg-slate-100"
-      style={{ height: MAP_HEIGHT_PX }}
+      // Phones get a shorter map under the video; from 1024 px it is the specification's 650 px.
+      className="z-0 h-56 w-full overflow-hidden rounded-xl border border-slate-200 bg-slate-100 lg:h-(--map-height)"
+      style={{ '--map-height': `${MAP_HEIGHT_PX}px` } as CSSProperties}
     />
   );
 }
