@@ -50,9 +50,10 @@ const Status = ({ children }: { children: string }) => (
   </p>
 );
 
-/** The call button and everything after the tap (CALL-02, CALL-07, CALL-13). */
-export function FinderCallPanel({ tag }: { tag: PublicTag }) {
-  const [inApp] = useState(() => isInAppBrowser(navigator.userAgent));
+/** The call button and everything after the tap (CALL-02, CALL-07, CALL-13). `inApp`: what the server saw. */
+export function FinderCallPanel({ tag, inApp: seen }: { tag: PublicTag; inApp?: boolean | undefined }) {
+  // The server rendering the page (PERF-05) read the user agent already: hydration must agree with it.
+  const [inApp] = useState(() => seen ?? isInAppBrowser(navigator.userAgent));
   const { state, start, hangUp, sendMessage, retry } = useFinderCall(tag.code, inApp);
   const isPlate = tag.units.length > 0 || tag.product_id === 5;
   const [unitId, setUnitId] = useState<number | null>(null);
