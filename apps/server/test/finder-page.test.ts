@@ -78,6 +78,8 @@ describe(`the finder's page rendered by the server ${dbLabel}`, () => {
       expect(text).toContain(shown);
     }
     expect(res.body).toMatch(/<button[^>]*>Chamar o dono<\/button>/);
+    // Shown disabled until the browser has hydrated it: a tap before then would be lost.
+    expect(res.body).toMatch(/<fieldset disabled=""[^>]*>(?:(?!<\/fieldset>)[\s\S])*Chamar o dono/);
     expect(res.body).toContain(`data-prerendered="${paths.finder(code)}"`);
     // The data block is exactly what GET /api/public/tags/:code answers.
     expect(seedOf(res.body)).toEqual({ code, inApp: false, tag: (await api(code)).json<PublicTag>() });
