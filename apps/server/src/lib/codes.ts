@@ -10,7 +10,7 @@ export function newTagCode(): string {
 
 /**
  * Whether `code` can be a printed tag code (trimmed, any case): anything else is unknown without
- * asking the database (SEC-05; the finder's API and page, PERF-05).
+ * asking the database (SEC-05; the finder's page, PERF-05 — calls/service.ts's findTag checks the same).
  */
 export function isTagCodeShape(code: string): boolean {
   return /^[A-Z0-9]{8}$/.test(code.trim().toUpperCase());
