@@ -81,6 +81,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const calls = callLifecycle(app);
   callsSignalling(app.io, calls);
   finderDataRetention(app);
+  const callService = callsService(app, calls);
 
   await app.register(
     async (api) => {
@@ -88,7 +89,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(profileRoutes);
       await api.register(productsRoutes);
       await api.register(operatorRoutes, { token: app.operatorToken });
-      await api.register(callsRoutes, { service: callsService(app, calls) });
+      await api.register(callsRoutes, { service: callService });
       await api.register(pushRoutes);
       await api.register(geocodeRoutes);
       await api.register(condominiumRoutes);
@@ -98,6 +99,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     { prefix: '/api' },
   );
 
-  await app.register(webPlugin, { distDir: config.webDist });
+  // The finder's page /t/{code} shows the same view of the tag as the API (PERF-05).
+  await app.register(webPlugin, { distDir: config.webDist, publicTag: (code) => callService.publicTag(code) });
   return app;
 }

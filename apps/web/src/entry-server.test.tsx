@@ -2,6 +2,10 @@ import type { Root } from 'react-dom/client';
 import * as router from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render } from './entry-server';
+import { callUi } from '@toque/contracts/call-ui';
+import type { FinderSeed } from '@toque/contracts/finder-page';
+import { callMsg } from '@toque/contracts/messages';
+import { finderJson } from './site-build/finder-json';
 import { splitHoisted } from './site-build/html';
 
 type ContextSlot = Record<string, unknown>;
@@ -34,9 +38,9 @@ afterEach(() => {
  * router's location) — harmless in the build's own Node process, but here the browser renders next
  * in the same one, so they are put back as a fresh browser would have them.
  */
-async function prerendered(path: string): Promise<string> {
+async function prerendered(path: string, seed: FinderSeed | null = null): Promise<string> {
   const saved = routerContexts.map((context) => slots.map((slot) => context[slot]));
-  const html = await render(path);
+  const html = await render(path, seed);
   routerContexts.forEach((context, index) => slots.forEach((slot, at) => (context[slot] = saved[index]![at])));
   return splitHoisted(html).body;
 }
@@ -44,8 +48,48 @@ async function prerendered(path: string): Promise<string> {
 /**
  * React's development build reports every difference between the prerendered HTML and the first
  * client render (text, attributes, ids) with console.error, and a recoverable error when it has to
- * throw the HTML away. Neither may happen.
+ * throw the HTML away. Neither may happen. Returns the hydrated page.
  */
+async function hydrates(path: string, seed: FinderSeed | null = null): Promise<HTMLElement> {
+  const container = document.createElement('div');
+  container.innerHTML = await prerendered(path, seed);
+  document.body.append(container);
+  // The server's finder page carries its seed as a JSON data block beside #root (PERF-05).
+  if (seed) container.insertAdjacentHTML('afterend', finderJson(seed));
+  const heading = container.querySelector('h1')?.textContent;
+  window.history.replaceState(null, '', path);
+
+  const [{ act, createElement, StrictMode }, { hydrateRoot }, { App }] = await Promise.all([
+    import('react'),
+    import('react-dom/client'),
+    import('./app/app'),
+  ]);
+  expect(routerContexts.length).toBeGreaterThan(0);
+  const errors = vi.spyOn(console, 'error');
+  const recoverable: unknown[] = [];
+  let root: Root | undefined;
+  await act(async () => {
+    root = hydrateRoot(container, createElement(StrictMode, null, createElement(App)), {
+      onRecoverableError: (error) => recoverable.push(error),
+    });
+  });
+  unmount = () => act(() => root?.unmount());
+  // The lazy chunks arrive and the page's boundary hydrates: React has claimed the page's heading.
+  const hydrated = () =>
+    Object.keys(container.querySelector('main h1') ?? {}).some((key) => key.startsWith('__reactFiber$'));
+  await vi.waitFor(() => expect(hydrated()).toBe(true), { timeout: 5000 });
+
+  expect(recoverable).toEqual([]);
+  // Only this test runs both renderers in one process; the build renders in its own.
+  const sameProcessArtifact = /multiple renderers concurrently rendering the same context provider/;
+  expect(
+    errors.mock.calls.map((call) => String(call[0])).filter((message) => !sameProcessArtifact.test(message)),
+  ).toEqual([]);
+  expect(heading).toBeTruthy();
+  expect(container.querySelector('h1')?.textContent).toBe(heading);
+  return container;
+}
+
 describe('prerendered pages', () => {
   it.each([
     '/',
@@ -57,39 +101,55 @@ describe('prerendered pages', () => {
     '/coming-soon',
     '/login',
   ])('[PERF-03] %s hydrates its prerendered HTML without a mismatch', async (path) => {
-    const container = document.createElement('div');
-    container.innerHTML = await prerendered(path);
-    document.body.append(container);
-    const heading = container.querySelector('h1')?.textContent;
-    window.history.replaceState(null, '', path);
-
-    const [{ act, createElement, StrictMode }, { hydrateRoot }, { App }] = await Promise.all([
-      import('react'),
-      import('react-dom/client'),
-      import('./app/app'),
-    ]);
-    expect(routerContexts.length).toBeGreaterThan(0);
-    const errors = vi.spyOn(console, 'error');
-    const recoverable: unknown[] = [];
-    let root: Root | undefined;
-    await act(async () => {
-      root = hydrateRoot(container, createElement(StrictMode, null, createElement(App)), {
-        onRecoverableError: (error) => recoverable.push(error),
-      });
-    });
-    unmount = () => act(() => root?.unmount());
-    // The lazy chunks arrive and the page's boundary hydrates: React has claimed the page's heading.
-    const hydrated = () =>
-      Object.keys(container.querySelector('main h1') ?? {}).some((key) => key.startsWith('__reactFiber$'));
-    await vi.waitFor(() => expect(hydrated()).toBe(true), { timeout: 5000 });
-
-    expect(recoverable).toEqual([]);
-    // Only this test runs both renderers in one process; the build renders in its own.
-    const sameProcessArtifact = /multiple renderers concurrently rendering the same context provider/;
-    expect(
-      errors.mock.calls.map((call) => String(call[0])).filter((message) => !sameProcessArtifact.test(message)),
-    ).toEqual([]);
-    expect(heading).toBeTruthy();
-    expect(container.querySelector('h1')?.textContent).toBe(heading);
+    await hydrates(path);
   });
+});
+
+describe("the finder's page rendered by the server (PERF-05)", () => {
+  const tag = {
+    code: 'ABCD2345',
+    state: 'active' as const,
+    product_id: 3,
+    type: 'Pet',
+    name: '</script><b>Rex</b>',
+    owner_first_name: 'Joana',
+    important_info: 'Alérgico a frango',
+    units: [],
+  };
+  const plate = {
+    ...tag,
+    code: 'PLACA234',
+    product_id: 5,
+    type: 'Condomínio',
+    name: 'Edifício Ipê',
+    owner_first_name: '',
+    units: [
+      { unit_id: 11, name: '101', reachable: true },
+      { unit_id: 12, name: '102', reachable: false },
+    ],
+  };
+
+  it.each<[string, FinderSeed, boolean]>([
+    ['an active tag', { code: 'abcd2345', inApp: false, tag }, true],
+    ['a condominium plate', { code: 'PLACA234', inApp: false, tag: plate }, true],
+    ['an app webview', { code: 'webv2345', inApp: true, tag: { ...tag, code: 'WEBV2345' } }, false],
+    [
+      'an inactive tag',
+      { code: 'INAT2345', inApp: false, tag: { ...tag, code: 'INAT2345', state: 'inactive', name: '' } },
+      false,
+    ],
+    ['an unknown tag', { code: 'NONE2345', inApp: false, error: { status: 404, message: callMsg.tagNotFound } }, false],
+  ])(
+    '[PERF-05] [CALL-01] %s hydrates from its seed: no mismatch, no request for the tag',
+    async (_, seed, callable) => {
+      const fetch = vi.fn((url: string) => Promise.reject(new Error(`no request expected: ${url}`)));
+      vi.stubGlobal('fetch', fetch);
+      const container = await hydrates(`/t/${seed.code}`, seed);
+      // Where there is a call button, it is React's now: a tap reaches the call code.
+      const button = [...container.querySelectorAll('button')].find((b) => b.textContent === callUi.finder.call);
+      expect(Object.keys(button ?? {}).some((key) => key.startsWith('__reactProps$'))).toBe(callable);
+      expect(fetch.mock.calls.map(([url]) => url).filter((url) => url.includes('/public/tags'))).toEqual([]);
+      vi.unstubAllGlobals();
+    },
+  );
 });

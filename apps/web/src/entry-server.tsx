@@ -1,28 +1,52 @@
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
+import type { FinderSeed } from '@toque/contracts/finder-page';
 import { AppRoutes } from './app/app-routes';
 import { AppProvider } from './app/provider';
+import { FinderSeedContext } from './features/finder/seed';
+import { finderJson } from './site-build/finder-json';
+import { injectPage } from './site-build/html';
 
-export { prerenderedPages } from './site-build/pages';
+export { finderPage, prerenderedPages } from './site-build/pages';
+export { isInAppBrowser } from './features/finder/in-app-browser';
 
 /**
- * Build-time rendering of one public page to HTML (PERF-03; run by site-build/prerender-plugin.ts,
- * never by the server; entry-server.test.tsx hydrates its output). Waits for lazy pages, so the HTML holds the whole page. The tree is the
- * browser's (main.tsx → App) with a static router, so the client can hydrate it.
+ * One page to HTML, inside the same `AppProvider` + routes as the browser (main.tsx → App) with a
+ * static router, so the client can hydrate it. Waits for lazy pages, so the HTML holds the whole page.
+ * Run by the build for the public pages (PERF-03, site-build/prerender-plugin.ts) and by the server
+ * for the finder's page, with the tag it found (PERF-05, server/src/plugins/finder-page.ts);
+ * entry-server.test.tsx hydrates its output.
  */
-export async function render(path: string): Promise<string> {
+export async function render(path: string, seed: FinderSeed | null = null): Promise<string> {
   const { prelude } = await prerender(
     <StrictMode>
-      <AppProvider>
-        <StaticRouter location={path}>
-          <AppRoutes />
-        </StaticRouter>
-      </AppProvider>
+      <FinderSeedContext.Provider value={seed}>
+        <AppProvider>
+          <StaticRouter location={path}>
+            <AppRoutes />
+          </StaticRouter>
+        </AppProvider>
+      </FinderSeedContext.Provider>
     </StrictMode>,
     // Whole pages inline: a large boundary would otherwise be sent apart and revealed by an inline
     // script, which the CSP (script-src 'self') blocks.
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   return new Response(prelude).text();
+}
+
+/** The build's page (app.html) and the finder page's chunks: what the server pours each finder page into. */
+export interface FinderShell {
+  template: string;
+  preloads: readonly string[];
+}
+
+/**
+ * PERF-05: the whole HTML of /t/{code} for the tag the server found — the page rendered, its chunks
+ * preloaded at low priority, and the seed as a JSON data block the client hydrates from.
+ */
+export async function renderFinderPage(shell: FinderShell, path: string, seed: FinderSeed): Promise<string> {
+  const html = injectPage(shell.template, { path, rendered: await render(path, seed), preloads: shell.preloads });
+  return html.replace('</body>', `${finderJson(seed)}\n  </body>`);
 }

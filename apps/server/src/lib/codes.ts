@@ -8,6 +8,14 @@ export function newTagCode(): string {
   return code;
 }
 
+/**
+ * Whether `code` can be a printed tag code (trimmed, any case): anything else is unknown without
+ * asking the database (SEC-05; the finder's page, PERF-05 — calls/service.ts's findTag checks the same).
+ */
+export function isTagCodeShape(code: string): boolean {
+  return /^[A-Z0-9]{8}$/.test(code.trim().toUpperCase());
+}
+
 /** A numeric password-reset code (AUTH-13). */
 export function newResetCode(): string {
   return String(randomInt(10 ** RESET_CODE_LENGTH)).padStart(RESET_CODE_LENGTH, '0');

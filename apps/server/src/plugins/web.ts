@@ -4,6 +4,8 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { apiMsg } from '@toque/contracts/messages';
 import { isClientRoute } from '@toque/contracts/routes';
+import type { PublicTag } from '@toque/contracts/calls';
+import { finderPagePlugin, loadFinderRenderer } from './finder-page';
 
 /** The empty app shell the web build writes next to its prerendered pages (PERF-03). */
 const SHELL = 'app.html';
@@ -26,10 +28,15 @@ function prerenderedPaths(distDir: string, prefix = ''): string[] {
  * Serves the built web app. A public page prerendered at build time gets its own HTML
  * (dist/<path>/index.html, dist/index.html for /); every other page gets the app shell, which
  * renders it; a path that is no page of the app gets the shell too, with HTTP 404, and the app
- * renders its 404 page (SEC-06). Unknown API paths get a JSON 404. Text files go out brotli- or
+ * renders its 404 page (SEC-06). The finder's page /t/{code} is rendered per request
+ * (finder-page.ts, PERF-05); dist/.ssr and dist/.vite are never served. Unknown API paths get a JSON 404. Text files go out brotli- or
  * gzip-compressed from the siblings the build wrote (preCompressed).
  */
-export const webPlugin = fp<{ distDir: string | undefined }>(async (app, { distDir }) => {
+export const webPlugin = fp<{
+  distDir: string | undefined;
+  /** The finder's view of a tag (GET /api/public/tags/:code's), for the page /t/{code} (PERF-05). */
+  publicTag: (code: string) => Promise<PublicTag>;
+}>(async (app, { distDir, publicTag }) => {
   const index = distDir ? join(distDir, 'index.html') : undefined;
   const hasWeb = !!index && existsSync(index);
   const pages = new Set(hasWeb && distDir ? prerenderedPaths(distDir) : []);
@@ -45,6 +52,10 @@ export const webPlugin = fp<{ distDir: string | undefined }>(async (app, { distD
       },
     });
   }
+
+  // PERF-05: the finder's page is rendered per request when the build brought its server render.
+  const finder = hasWeb && distDir ? await loadFinderRenderer(distDir) : undefined;
+  if (finder) await app.register(finderPagePlugin, { renderer: finder, shell, publicTag });
 
   function htmlFor(path: string): string {
     const page = path.replace(/\/+$/, '');

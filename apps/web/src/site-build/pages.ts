@@ -13,6 +13,14 @@ export interface PrerenderedPage {
 const boot = 'src/boot.tsx';
 const marketing = (name: string) => [boot, `src/features/marketing/pages/${name}.tsx`];
 
+/**
+ * The finder's page /t/{code}, rendered by the server on each request with the tag it found
+ * (PERF-05): its chunks are preloaded like a prerendered page's.
+ */
+export const finderPage: Omit<PrerenderedPage, 'path'> = {
+  preload: [boot, 'src/app/layouts/services-layout.tsx', 'src/app/routes/public/finder.tsx'],
+};
+
 /** The public pages rendered to HTML at build time (PERF-03, docs/decisions/0009). */
 export const prerenderedPages: readonly PrerenderedPage[] = [
   { path: paths.home, preload: marketing('home-page') },

@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -9,6 +9,12 @@ import type { PrerenderedPage } from './pages.ts';
 
 /** The empty app shell the server sends for every page that is not prerendered. */
 export const SHELL_FILE = 'app.html';
+
+/**
+ * The server's render of the finder's page (PERF-05): the SSR build of src/entry-server.tsx, and
+ * finder.json (the page's preloads), in dist/.ssr/ — never served (plugins/web.ts).
+ */
+export const SSR_DIR = '.ssr';
 
 const compressible = /\.(html|js|css|svg|json|txt|webmanifest)$/;
 
@@ -25,7 +31,9 @@ async function filesUnder(dir: string, prefix = ''): Promise<string[]> {
 
 /** Brotli and gzip siblings of every text asset, served by @fastify/static's preCompressed. */
 async function precompress(outDir: string): Promise<void> {
-  const files = (await filesUnder(outDir)).filter((file) => compressible.test(file) && !file.startsWith('.vite/'));
+  const files = (await filesUnder(outDir)).filter(
+    (file) => compressible.test(file) && !file.startsWith('.vite/') && !file.startsWith(`${SSR_DIR}/`),
+  );
   await Promise.all(
     files.map(async (file) => {
       const content = await readFile(join(outDir, file));
@@ -40,7 +48,8 @@ async function precompress(outDir: string): Promise<void> {
 
 /**
  * PERF-03 at build time: renders the public pages to HTML with the SSR build of
- * src/entry-server.tsx, keeps the empty shell as app.html, fails the build when the home page's
+ * src/entry-server.tsx (kept in dist/.ssr/ for the server's finder page, PERF-05), keeps the empty
+ * shell as app.html, fails the build when the home page's
  * first-load JavaScript passes the budget, and precompresses the output.
  */
 export function prerender(): Plugin {
@@ -55,7 +64,7 @@ export function prerender(): Plugin {
       if (config.build.ssr) return;
       const root = config.root;
       const outDir = resolve(root, config.build.outDir);
-      const ssrDir = join(root, 'node_modules/.toque-prerender');
+      const ssrDir = join(outDir, SSR_DIR);
       const { build } = await import('vite');
       await build({
         root,
@@ -68,29 +77,36 @@ export function prerender(): Plugin {
           copyPublicDir: false,
           manifest: false,
         },
-        ssr: { noExternal: ['@toque/contracts'] },
+        // Self-contained: the server imports it from wherever the build is (WEB_DIST), with no node_modules beside it.
+        ssr: { noExternal: true },
       });
       const entry = pathToFileURL(join(ssrDir, 'entry-server.js')).href;
       // The page list comes from the SSR bundle: this config file cannot load the TS contracts package.
-      const { render, prerenderedPages } = (await import(`${entry}?build=${Date.now()}`)) as {
+      const { render, prerenderedPages, finderPage } = (await import(`${entry}?build=${Date.now()}`)) as {
         render: (path: string) => Promise<string>;
         prerenderedPages: readonly PrerenderedPage[];
+        finderPage: Omit<PrerenderedPage, 'path'>;
       };
 
       const manifest = JSON.parse(await readFile(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
       const template = await readFile(join(outDir, 'index.html'), 'utf8');
       await writeFile(join(outDir, SHELL_FILE), template);
 
+      const preloadsOf = (path: string, preload: readonly string[]) => {
+        const missing = preload.filter((key) => !manifest[key]);
+        if (missing.length) throw new Error(`prerender ${path}: not in the build: ${missing.join(', ')}`);
+        return staticClosure(manifest, preload).map((key) => `${config.base}${manifest[key]!.file}`);
+      };
       for (const page of prerenderedPages) {
-        const missing = page.preload.filter((key) => !manifest[key]);
-        if (missing.length) throw new Error(`prerender ${page.path}: not in the build: ${missing.join(', ')}`);
-        const preloads = staticClosure(manifest, page.preload).map((key) => `${config.base}${manifest[key]!.file}`);
+        const preloads = preloadsOf(page.path, page.preload);
         const html = injectPage(template, { path: page.path, rendered: await render(page.path), preloads });
         const file = join(outDir, outputFile(page.path));
         await mkdir(dirname(file), { recursive: true });
         await writeFile(file, html);
       }
-      await rm(ssrDir, { recursive: true, force: true });
+      // The server renders the finder's page per request with this bundle (PERF-05).
+      const finder = { preloads: preloadsOf('/t/:code', finderPage.preload) };
+      await writeFile(join(ssrDir, 'finder.json'), JSON.stringify(finder, null, 2));
 
       const home = await readFile(join(outDir, 'index.html'), 'utf8');
       const files = await Promise.all(

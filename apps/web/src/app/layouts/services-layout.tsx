@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { queryClient } from '../../lib/query-client';
+import { createQueryClient, queryClient } from '../../lib/query-client';
 import { session } from '../../lib/session';
 import { tokenStorage } from '../../lib/storage';
 import { enableToasts } from '../toast-host';
@@ -27,8 +27,11 @@ function SessionSync() {
  */
 export function ServicesLayout() {
   useEffect(enableToasts, []);
+  // A server render (the prerender, the finder's page per request: PERF-05) gets a cache of its own,
+  // so nothing one render saw is kept for the next.
+  const [client] = useState(() => (typeof window === 'undefined' ? createQueryClient() : queryClient));
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       <SessionSync />
       <PageSuspense>
         <Outlet />

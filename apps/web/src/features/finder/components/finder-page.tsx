@@ -7,6 +7,7 @@ import { paths } from '@toque/contracts/routes';
 import { Spinner } from '../../../components/ui/spinner';
 import { statusOf } from '../../../lib/api-client';
 import { usePublicTag } from '../api/get-public-tag';
+import { useFinderSeed } from '../seed';
 import { FinderCallPanel } from './finder-call-panel';
 
 const notCallable: Partial<Record<PublicTag['state'], string>> = {
@@ -47,12 +48,22 @@ function TagSummary({ tag }: { tag: PublicTag }) {
 
 /**
  * /t/:code — where every tag's QR code leads (CALL-01): an unclaimed code goes to onboarding; an
- * inactive, disabled or unknown tag says so plainly; an active one lets the finder call.
+ * inactive, disabled or unknown tag says so plainly; an active one lets the finder call. The server
+ * renders it with the tag it found (PERF-05, server/src/plugins/finder-page.ts), and the browser
+ * hydrates that.
  */
 export function FinderPage() {
   const { code = '' } = useParams();
-  const tag = usePublicTag(code);
+  const seed = useFinderSeed(code);
+  const tag = usePublicTag(code, seed);
 
+  if (seed?.error) {
+    return (
+      <Shell>
+        <h1 className="text-2xl font-bold text-slate-900">{seed.error.message}</h1>
+      </Shell>
+    );
+  }
   if (tag.isPending) {
     return (
       <Shell>
@@ -81,7 +92,7 @@ export function FinderPage() {
       ) : (
         <>
           <TagSummary tag={found} />
-          <FinderCallPanel tag={found} />
+          <FinderCallPanel tag={found} inApp={seed?.inApp} />
         </>
       )}
     </Shell>

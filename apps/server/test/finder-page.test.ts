@@ -1,0 +1,243 @@
+import { describe, expect, test } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { callUi } from '@toque/contracts/call-ui';
+import type { PublicTag } from '@toque/contracts/calls';
+import { FINDER_DATA_ID, type FinderSeed } from '@toque/contracts/finder-page';
+import { callMsg, tooManyAttemptsMessage } from '@toque/contracts/messages';
+import { paths } from '@toque/contracts/routes';
+import { tags, users } from '../src/db/schema';
+import { build, dbLabel, mint } from './helpers';
+import { ownedTag, plate, userId } from './calls-support';
+import { buildWeb } from './web-build';
+
+const dist = await buildWeb();
+const { app } = await build({ WEB_DIST: dist });
+
+let nextIp = 1;
+/** Each test views from addresses of its own: only the limit test meets the per-address limit. */
+const freshIp = () => `10.5.${Math.floor(nextIp / 250)}.${nextIp++ % 250}`;
+const page = (code: string, ip = freshIp(), headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url: paths.finder(code), remoteAddress: ip, headers });
+const api = (code: string, ip = freshIp()) =>
+  app.inject({ method: 'GET', url: `/api/public/tags/${code}`, remoteAddress: ip });
+
+const OPEN = `<script type="application/json" id="${FINDER_DATA_ID}">`;
+
+/** The page's JSON data block, as the browser's JSON.parse reads it. */
+function seedOf(html: string): FinderSeed {
+  const start = html.indexOf(OPEN);
+  expect(start).toBeGreaterThan(0);
+  const end = html.indexOf('</script>', start);
+  return JSON.parse(html.slice(start + OPEN.length, end)) as FinderSeed;
+}
+
+/** The page's text as a reader sees it: markup gone, React's entities decoded. */
+function textOf(html: string): string {
+  const root = html.slice(html.indexOf('<div id="root"'), html.indexOf(OPEN));
+  return root
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+}
+
+/** Every <script> of the page: the module scripts and the one data block, nothing that runs inline. */
+const scriptTags = (html: string) => html.match(/<script\b[^>]*>/g) ?? [];
+
+describe(`the finder's page rendered by the server ${dbLabel}`, () => {
+  test("[PERF-05] [CALL-01] the first HTML of an active tag shows what was found and the call button, and carries the API's view for hydration", async () => {
+    const { code } = await ownedTag(app, 3);
+    await app.db
+      .update(tags)
+      .set({ name: 'Rex', importantInfo: 'Alérgico a frango', showInfoToFinder: true })
+      .where(eq(tags.code, code));
+    const res = await page(code);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-store');
+    // The security headers every page has (SEC-04, SEC-06).
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['permissions-policy']).toContain('camera=(self)');
+
+    const text = textOf(res.body);
+    for (const shown of [
+      callUi.finder.heading,
+      callUi.finder.reached('Pet'),
+      `${callUi.finder.tagName}: Rex`,
+      callUi.finder.ownerIs('Joana'),
+      callUi.finder.importantInfo,
+      'Alérgico a frango',
+      callUi.finder.call,
+    ]) {
+      expect(text).toContain(shown);
+    }
+    expect(res.body).toMatch(/<button[^>]*>Chamar o dono<\/button>/);
+    // Shown disabled until the browser has hydrated it: a tap before then would be lost.
+    expect(res.body).toMatch(/<fieldset disabled=""[^>]*>(?:(?!<\/fieldset>)[\s\S])*Chamar o dono/);
+    expect(res.body).toContain(`data-prerendered="${paths.finder(code)}"`);
+    // The data block is exactly what GET /api/public/tags/:code answers.
+    expect(seedOf(res.body)).toEqual({ code, inApp: false, tag: (await api(code)).json<PublicTag>() });
+    // The page's code loads after it, at low priority; nothing runs inline (CSP script-src 'self').
+    expect(res.body).toMatch(/data-preload="[^"]*\/assets\/finder-[^"]*\.js/);
+    for (const tag of scriptTags(res.body)) {
+      expect(tag).toMatch(
+        /^<script (type="module" fetchpriority="low"[^>]* src="\/assets\/|type="application\/json" id=)/,
+      );
+    }
+  });
+
+  test("[PERF-05] [CALL-02] [CONDO-10] a condominium plate's first HTML has the unit picker with the units nobody can answer marked", async () => {
+    const p = await plate(app, 1);
+    const res = await page(p.code);
+    expect(res.statusCode).toBe(200);
+    const text = textOf(res.body);
+    expect(text).toContain(callUi.finder.chooseUnit);
+    expect(text).toContain('Edifício Aurora');
+    expect(text).toContain(callUi.finder.unitNobody);
+    expect(res.body.match(/<input type="radio"/g)).toHaveLength(2);
+    expect(res.body).toMatch(/<button[^>]*disabled=""[^>]*>Chamar o dono<\/button>/);
+  });
+
+  test("[PERF-05] [CALL-13] an app's webview gets the text-message path in its first HTML, as the browser would show it", async () => {
+    const { code } = await ownedTag(app, 3);
+    const res = await page(code, freshIp(), { 'user-agent': 'Mozilla/5.0 (Linux; Android 13; wv) Instagram 300.0' });
+    expect(seedOf(res.body).inApp).toBe(true);
+    expect(textOf(res.body)).toContain(callUi.finder.inAppBrowser);
+    expect(textOf(res.body)).not.toContain(callUi.finder.call);
+  });
+
+  test('[PERF-05] [CALL-01] [ADM-06] inactive and disabled tags say so in the HTML; unclaimed goes to onboarding; unknown and malformed codes are a 404 page', async () => {
+    const inactive = await ownedTag(app, 2);
+    await app.db.update(tags).set({ isActive: false, name: 'Casa' }).where(eq(tags.code, inactive.code));
+    const disabled = await ownedTag(app, 4);
+    await app.db.update(tags).set({ disabledAt: new Date() }).where(eq(tags.code, disabled.code));
+    const [unclaimed] = await mint(app, 1);
+
+    for (const [code, message, type] of [
+      [inactive.code, callMsg.inactive, 'Campainha'],
+      [disabled.code, callMsg.disabled, 'Objeto'],
+    ] as const) {
+      const res = await page(code);
+      expect([res.statusCode, res.headers['cache-control']]).toEqual([200, 'no-store']);
+      expect(textOf(res.body)).toContain(message);
+      expect(textOf(res.body)).toContain(callUi.finder.reached(type));
+      expect(textOf(res.body)).not.toContain(callUi.finder.call);
+      expect(textOf(res.body)).not.toContain('Casa');
+      expect(seedOf(res.body).tag).toEqual((await api(code)).json());
+    }
+
+    const claim = await page(unclaimed!.toLowerCase());
+    expect([claim.statusCode, claim.headers.location, claim.headers['cache-control']]).toEqual([
+      303,
+      paths.onboarding(unclaimed!),
+      'no-store',
+    ]);
+
+    for (const unknown of ['ZZZZZZZZ', 'abc', 'ABCD-123', '%3Cb%3Eoi%3C%2Fb%3E']) {
+      const res = await page(unknown);
+      expect([unknown, res.statusCode, res.headers['content-type']]).toEqual([
+        unknown,
+        404,
+        'text/html; charset=utf-8',
+      ]);
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(textOf(res.body)).toContain(callMsg.tagNotFound);
+      expect(seedOf(res.body).error).toEqual({ status: 404, message: callMsg.tagNotFound });
+      expect(res.body).not.toContain('<b>oi');
+    }
+  });
+
+  test("[PERF-05] [CALL-02] an owner's </script> or <!-- in the tag name or info neither ends the data block nor becomes markup", async () => {
+    const { code } = await ownedTag(app, 3);
+    const name = '</script><script>alert(1)</script>';
+    const info = '<!--<script>alert(2)//\u2028</script>"\'&amp;';
+    await app.db.update(tags).set({ name, importantInfo: info, showInfoToFinder: true }).where(eq(tags.code, code));
+    const res = await page(code);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('<script>alert');
+    expect(res.body).not.toContain('<!--<script>');
+    // Still only the app's module scripts and the one data block.
+    expect(scriptTags(res.body).filter((tag) => !tag.includes('src="/assets/'))).toEqual([
+      `<script type="application/json" id="${FINDER_DATA_ID}">`,
+    ]);
+    expect(seedOf(res.body).tag).toMatchObject({ name, important_info: info });
+    expect(textOf(res.body)).toContain(name);
+    expect(textOf(res.body)).toContain(info.replace(/\s+/g, ' '));
+  });
+
+  test('[CALL-02] the HTML and its data block carry nothing of the owner or a member beyond the public view', async () => {
+    const { owner, code, members } = await ownedTag(app, 1, 1);
+    await app.db
+      .update(tags)
+      .set({ name: 'Pulseira do vovô', importantInfo: 'Diabético', showInfoToFinder: true })
+      .where(eq(tags.code, code));
+    const html = (await page(code)).body;
+    expect(textOf(html)).toContain(callUi.finder.ownerIs('Joana'));
+    for (const person of [owner, members[0]!]) {
+      const [row] = await app.db
+        .select()
+        .from(users)
+        .where(eq(users.id, userId(person.token)));
+      for (const secret of [
+        row!.email,
+        row!.phone,
+        row!.cpfCnpj,
+        row!.id,
+        'Prado',
+        'Lima',
+        'Sobrenome',
+        row!.passwordHash,
+      ]) {
+        expect(html).not.toContain(secret);
+      }
+    }
+    expect(Object.keys(seedOf(html)).sort()).toEqual(['code', 'inApp', 'tag']);
+    expect(Object.keys(seedOf(html).tag!).sort()).toEqual(
+      ['code', 'important_info', 'name', 'owner_first_name', 'product_id', 'state', 'type', 'units'].sort(),
+    );
+  });
+
+  test("[PERF-05] the server bundle and the build's manifests are not served", async () => {
+    for (const url of ['/.ssr/entry-server.js', '/.ssr/finder.json', '/.vite/manifest.json']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect([url, res.statusCode]).toEqual([url, 404]);
+    }
+  });
+});
+
+describe(`the finder's page and the per-address limit ${dbLabel}`, async () => {
+  const limited = await build({ WEB_DIST: dist, RATE_TAG_VIEW_PER_IP: '3' });
+  const view = (url: string, ip: string) => limited.app.inject({ method: 'GET', url, remoteAddress: ip });
+
+  test('[PERF-05] [SEC-05] page and API views share one limit; over it the page says so (429, Retry-After), and other addresses still see the tag', async () => {
+    const { code } = await ownedTag(limited.app, 3);
+    const ip = '10.9.9.9';
+    expect((await view(paths.finder(code), ip)).statusCode).toBe(200);
+    expect((await view(`/api/public/tags/${code}`, ip)).statusCode).toBe(200);
+    // A malformed code counts too: sweeping guesses spends the budget.
+    expect((await view(paths.finder('abc'), ip)).statusCode).toBe(404);
+    const over = await view(paths.finder(code), ip);
+    expect([over.statusCode, over.headers['content-type'], over.headers['cache-control']]).toEqual([
+      429,
+      'text/html; charset=utf-8',
+      'no-store',
+    ]);
+    const retryAfter = Number(over.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    const message = tooManyAttemptsMessage(retryAfter);
+    expect(textOf(over.body)).toContain(message);
+    expect(seedOf(over.body)).toEqual({ code, inApp: false, error: { status: 429, message } });
+    expect(textOf(over.body)).not.toContain(callUi.finder.call);
+    expect((await view(`/api/public/tags/${code}`, ip)).statusCode).toBe(429);
+    // The flood spends its own address's budget, never the tag's for other finders.
+    const other = await view(paths.finder(code), '10.9.9.10');
+    expect(other.statusCode).toBe(200);
+    expect(textOf(other.body)).toContain(callUi.finder.call);
+  });
+});

@@ -1,0 +1,139 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { callUi } from '@toque/contracts/call-ui';
+import { FINDER_DATA_ID } from '@toque/contracts/finder-page';
+import { callMsg } from '@toque/contracts/messages';
+import { paths } from '@toque/contracts/routes';
+import { claimTag, expect, mint, recordApiRequests, test, toque } from './support';
+
+/** Screenshots for a person to look at, only when asked for: `SHOTS_DIR=/tmp/shots npx playwright test …`. */
+const SHOTS = process.env.SHOTS_DIR;
+const viewports = { phone: { width: 390, height: 844 }, desktop: { width: 1366, height: 900 } } as const;
+
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  for (const [label, size] of Object.entries(viewports)) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: `${SHOTS}/finder-${name}-${label}.png`, fullPage: true });
+  }
+}
+
+/** console.error lines of the page (the `test` fixture fails on uncaught errors). */
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+/** Whether React has taken over the element (hydration attached its props). */
+const hydrated = (page: Page, selector: string) =>
+  page.evaluate(
+    (s) => Object.keys(document.querySelector(s) ?? {}).some((key) => key.startsWith('__reactProps$')),
+    selector,
+  );
+
+/** The page's cumulative layout shift so far (CLS), from the browser's own layout-shift entries. */
+const layoutShift = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) total += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 200);
+      }),
+  );
+
+test('[PERF-05] [CALL-01] [CALL-02] the first HTML of /t/{code}, before any JavaScript, shows what was found and the call button', async ({
+  browser,
+  request,
+}) => {
+  const [code] = mint(3);
+  await claimTag(request, code!, { name: 'Coleira do Rex', importantInfo: 'Tem alergia a frango' });
+
+  const res = await request.get(paths.finder(code!));
+  expect(res.status()).toBe(200);
+  expect(res.headers()['cache-control']).toBe('no-store');
+  const html = await res.text();
+  for (const text of [
+    'Coleira do Rex',
+    'Tem alergia a frango',
+    callUi.finder.heading,
+    `>${callUi.finder.call}</button>`,
+  ]) {
+    expect(html).toContain(text);
+  }
+  expect(html).toContain(`<script type="application/json" id="${FINDER_DATA_ID}">`);
+
+  // A browser with JavaScript off sees the same.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(paths.finder(code!));
+  await expect(page.getByRole('heading', { name: callUi.finder.heading })).toBeVisible();
+  await expect(page.getByText('Coleira do Rex')).toBeVisible();
+  await expect(page.getByText('Tem alergia a frango')).toBeVisible();
+  await expect(page.getByText(callUi.finder.ownerIs('Maria'), { exact: false })).toBeVisible();
+  await expect(page.getByRole('button', { name: callUi.finder.call })).toBeVisible();
+  await context.close();
+});
+
+test("[PERF-05] [CALL-01] [CALL-02] hydration makes the server's page callable: no console error, no layout shift, no second request for the tag", async ({
+  page,
+  request,
+}) => {
+  const [code] = mint(3);
+  await claimTag(request, code!, { name: 'Coleira do Rex', importantInfo: 'Tem alergia a frango' });
+  const errors = consoleErrors(page);
+  const tagRequests = recordApiRequests(page, '/api/public/tags/');
+  await page.setViewportSize(viewports.phone);
+  await page.goto(paths.finder(code!));
+  const call = page.getByRole('button', { name: callUi.finder.call });
+  await expect(call).toBeVisible();
+  await expect.poll(() => hydrated(page, 'main button.w-full')).toBe(true);
+  expect(await layoutShift(page)).toBe(0);
+  await shoot(page, 'active');
+
+  // Callable: the tap starts the call (the fake camera of the test browser answers).
+  await call.click();
+  await expect(page.getByText(callUi.finder.ringing('Maria'))).toBeVisible();
+  await page.getByRole('button', { name: callUi.finder.hangUp }).click();
+  await expect(page.getByText(callUi.finder.ended)).toBeVisible();
+
+  expect(tagRequests.map((r) => r.url())).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('[PERF-05] [CALL-01] [ADM-06] inactive and unknown tags are rendered by the server too, and hydrate without an error', async ({
+  page,
+  request,
+}) => {
+  const [code] = mint(2);
+  await claimTag(request, code!, { name: 'Casa da praia' });
+  toque('set-active', code!, 'off');
+  const errors = consoleErrors(page);
+  const tagRequests = recordApiRequests(page, '/api/public/tags/');
+
+  const inactive = await request.get(paths.finder(code!));
+  expect([inactive.status(), await inactive.text()]).toEqual([200, expect.stringContaining(callMsg.inactive)]);
+  await page.goto(paths.finder(code!));
+  await expect(page.getByRole('heading', { name: callMsg.inactive })).toBeVisible();
+  await expect.poll(() => hydrated(page, 'main a, header a')).toBe(true);
+  await shoot(page, 'inactive');
+
+  const unknown = await request.get(paths.finder('ZZZZZZZ2'));
+  expect([unknown.status(), await unknown.text()]).toEqual([404, expect.stringContaining(callMsg.tagNotFound)]);
+  await page.goto(paths.finder('ZZZZZZZ2'));
+  await expect(page.getByRole('heading', { name: callMsg.tagNotFound })).toBeVisible();
+  await expect.poll(() => hydrated(page, 'header a')).toBe(true);
+  await shoot(page, 'unknown');
+
+  expect(tagRequests.map((r) => r.url())).toEqual([]);
+  // The 404 of the unknown page's own document is the browser's only complaint.
+  expect(errors.filter((e) => !/status of 404/.test(e))).toEqual([]);
+});
