@@ -66,7 +66,7 @@ test('[CALL-04] [CALL-05] on the owner’s clock: the title blinks every 1 s whi
   await owner.goto(paths.dashboard);
   await ownerSocket.connected();
   // Just after the tab's own now: jumping further would fire the socket's ping timeout too.
-  await owner.clock.pauseAt((await owner.evaluate(() => Date.now())) + 50);
+  await owner.clock.pauseAt((await owner.evaluate(() => Date.now())) + 1000);
 
   const finderContext = await browser.newContext({
     ...devices['Pixel 7'],

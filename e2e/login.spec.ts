@@ -170,7 +170,7 @@ test('[API-02] the app’s own client spaces two quick logins 1000 ms apart, on 
   await openLogin(page);
   await expect(field(page, ui.fields.login)).toBeEnabled();
   // Just after the page's own now: the client's spacing timer is the only one that matters here.
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 50);
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
   const posts = recordApiRequests(page, '/api/auth/login');
   await submitLogin(page, { email: user.email, password: 'senha-errada' });
   await expect.poll(() => posts.length).toBe(1);
