@@ -50,7 +50,8 @@ export function Tabs<T extends string>({ label, tabs, selected, onSelect, childr
         role="tablist"
         aria-label={label}
         onKeyDown={onKeyDown}
-        className="flex gap-1 overflow-x-auto border-b border-slate-200"
+        // Two rows of two on a phone, so no tab hides off screen; one row from 640 px.
+        className="grid grid-cols-2 border-b border-slate-200 sm:flex sm:gap-1"
       >
         {tabs.map((tab) => {
           const active = tab.id === selected;
@@ -68,7 +69,7 @@ export function Tabs<T extends string>({ label, tabs, selected, onSelect, childr
               aria-controls={active ? panelId : undefined}
               tabIndex={active ? 0 : -1}
               onClick={() => onSelect(tab.id)}
-              className={`-mb-px flex shrink-0 items-center gap-2 border-b-2 px-4 py-2.5 text-sm font-semibold ${
+              className={`-mb-px flex shrink-0 items-center justify-center gap-2 border-b-2 px-4 py-2.5 sm:justify-start text-sm font-semibold ${
                 active ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-700 hover:text-slate-900'
               }`}
             >

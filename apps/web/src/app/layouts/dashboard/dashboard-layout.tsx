@@ -40,9 +40,13 @@ export function DashboardLayout() {
               className={buttonClasses('ghost', 'sm', 'lg:hidden')}
               aria-expanded={menuOpen}
               aria-controls={MENU_ID}
+              aria-label={menuOpen ? navLabels.closeMenu : navLabels.openMenu}
               onClick={() => setMenuOpen(!menuOpen)}
             >
-              {menuOpen ? navLabels.closeMenu : navLabels.openMenu}
+              {/* A phone's header has no room for the words: the icon, named for screen readers. */}
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="size-7 fill-none stroke-current stroke-2">
+                <path d={menuOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 6h16M4 12h16M4 18h16'} />
+              </svg>
             </button>
             <Link
               to={paths.home}

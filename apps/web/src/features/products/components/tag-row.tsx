@@ -45,8 +45,9 @@ export function TagRow({ tag, expanded, onToggle, onShowQr, onDelete, onLeave, h
     <li data-tag-code={tag.code} className="rounded-xl border border-slate-200 bg-white">
       <div className="flex flex-wrap items-center gap-3 p-3">
         <img src={tagImage(tag.product_id)} alt="" width={40} height={40} className="size-10 shrink-0" />
-        <div className="min-w-0 flex-1">
-          <Heading className="truncate font-semibold text-slate-900">{tag.name}</Heading>
+        {/* At least 12rem for the name: on a phone the controls move under it instead of cutting it. */}
+        <div className="min-w-0 flex-1 basis-48">
+          <Heading className="font-semibold break-words text-slate-900">{tag.name}</Heading>
           <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
             {productLabel(tag.product_id)}
             {status === null ? null : (
@@ -60,7 +61,10 @@ export function TagRow({ tag, expanded, onToggle, onShowQr, onDelete, onLeave, h
             )}
             {/* ADM-06: a tag an administrator switched off says so to its owner and members. */}
             {tag.is_active ? null : (
-              <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900" title={dashboardUi.status.inactiveHint}>
+              <span
+                className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900"
+                title={dashboardUi.status.inactiveHint}
+              >
                 {dashboardUi.status.inactive}
                 <span className="sr-only">{` — ${dashboardUi.status.inactiveHint}`}</span>
               </span>
