@@ -1,13 +1,22 @@
 import { describe, expect, test } from 'vitest';
-import { loadConfig } from './config';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { configVariables, loadConfig } from './config';
+
+/** 48 random-looking characters: what `openssl rand -base64 36` gives. */
+const STRONG = 'q8Zt3vN1xR7pL0wK5mB2yC9dF4hJ6gS-eA8uT1iO3nV7cX5z';
 
 describe('loadConfig', () => {
-  test('[SEC-01] production refuses to start without a JWT secret, or with a short one', () => {
+  test('[SEC-01] [OPS-02] production refuses to start without a JWT secret, or with a weak one', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'a-long-enough-secret' }).jwtSecret).toBe(
-      'a-long-enough-secret',
+    // 31 characters, one repeated character, and the development secret: all guessable.
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(31) })).toThrow(/JWT_SECRET is weak/);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'ab'.repeat(40) })).toThrow(/JWT_SECRET is weak/);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'toque-development-secret-change-me' })).toThrow(
+      /JWT_SECRET is weak/,
     );
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: STRONG }).jwtSecret).toBe(STRONG);
   });
 
   test('[SEC-01] [SEC-05] rate limits default to 30 logins per address, 10 failures per e-mail and address, 10 codes per address and 5 per account, in 15 minutes', () => {
@@ -52,14 +61,16 @@ describe('loadConfig', () => {
     for (const HOST of ['0.0.0.0', '::', '192.168.0.10', 'toque.example']) {
       expect(() => loadConfig({ HOST })).toThrow(/JWT_SECRET/);
       expect(() => loadConfig({ HOST, JWT_SECRET: 'toque-development-secret-change-me' })).toThrow(/JWT_SECRET/);
-      expect(() => loadConfig({ NODE_ENV: 'production', HOST, JWT_SECRET: 'toque-development-secret-change-me' })).toThrow(/JWT_SECRET/);
+      expect(() =>
+        loadConfig({ NODE_ENV: 'production', HOST, JWT_SECRET: 'toque-development-secret-change-me' }),
+      ).toThrow(/JWT_SECRET/);
     }
     // A secret of one's own listens everywhere by default.
-    expect(loadConfig({ JWT_SECRET: 'a-long-enough-secret' }).host).toBe('0.0.0.0');
-    expect(loadConfig({ NODE_ENV: 'production', HOST: '0.0.0.0', JWT_SECRET: 'a-long-enough-secret' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ JWT_SECRET: STRONG }).host).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production', HOST: '0.0.0.0', JWT_SECRET: STRONG }).host).toBe('0.0.0.0');
   });
 
-  test('[SEC-06] push hosts default to the browsers\' push services; origins (tests only) are refused in production', () => {
+  test("[SEC-06] push hosts default to the browsers' push services; origins (tests only) are refused in production", () => {
     expect(loadConfig({}).push.hosts).toEqual([
       'fcm.googleapis.com',
       '*.push.services.mozilla.com',
@@ -68,9 +79,41 @@ describe('loadConfig', () => {
       '*.push.apple.com',
     ]);
     expect(loadConfig({}).push.maxPerUser).toBe(5);
-    expect(loadConfig({ PUSH_HOSTS: 'push.example.com, *.Push.Example.org' }).push.hosts).toEqual(['push.example.com', '*.push.example.org']);
+    expect(loadConfig({ PUSH_HOSTS: 'push.example.com, *.Push.Example.org' }).push.hosts).toEqual([
+      'push.example.com',
+      '*.push.example.org',
+    ]);
     expect(() =>
-      loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'a-long-enough-secret', PUSH_HOSTS: 'http://127.0.0.1:9000' }),
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: STRONG, PUSH_HOSTS: 'http://127.0.0.1:9000' }),
     ).toThrow(/PUSH_HOSTS/);
+  });
+
+  test('[OPS-02] an unparsable DATABASE_URL, REDIS_URL or SMTP_URL stops the start, naming the variable', () => {
+    for (const [name, value] of [
+      ['DATABASE_URL', 'localhost:5432/toque'],
+      ['DATABASE_URL', 'mysql://db/toque'],
+      ['REDIS_URL', '127.0.0.1:6379'],
+      ['SMTP_URL', 'smtp.example.com:587'],
+      ['SMTP_URL', 'http://mail.example.com'],
+    ] as const) {
+      expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(new RegExp(`${name}: must be`));
+    }
+    const good = loadConfig({
+      DATABASE_URL: 'postgres://toque:x@db:5432/toque',
+      REDIS_URL: 'rediss://cache:6380',
+      SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+    });
+    expect([good.databaseUrl, good.smtpUrl]).toEqual([
+      'postgres://toque:x@db:5432/toque',
+      'smtps://user:pass@mail.example.com:465',
+    ]);
+  });
+
+  test('[OPS-02] .env.example documents every variable the server reads, and no other', () => {
+    const example = readFileSync(fileURLToPath(new URL('../../../.env.example', import.meta.url)), 'utf8');
+    const documented = new Set(example.split('\n').flatMap((line) => /^#?\s*([A-Z][A-Z0-9_]+)=/.exec(line)?.[1] ?? []));
+    expect(configVariables.length).toBeGreaterThan(50);
+    expect(configVariables.filter((name) => !documented.has(name))).toEqual([]);
+    expect([...documented.keys()].filter((name) => !configVariables.includes(name))).toEqual([]);
   });
 });

@@ -20,6 +20,23 @@ export function isLoopbackHost(host: string): boolean {
   return h === 'localhost' || h === '::1' || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
 }
 
+/** OPS-02: the shortest JWT secret production accepts, and what makes one guessable. */
+const PRODUCTION_SECRET_MIN = 32;
+function isWeakSecret(secret: string): boolean {
+  return secret === DEV_JWT_SECRET || secret.length < PRODUCTION_SECRET_MIN || new Set(secret).size < 10;
+}
+
+/** A URL of one of these schemes (OPS-02: a typo stops the start, naming the variable). */
+function urlOf(protocols: string[], expected: string) {
+  return z.string().refine((value) => {
+    try {
+      return protocols.includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, `must be ${expected}`);
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -27,13 +44,13 @@ const envSchema = z
     HOST: z.string().optional(),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     DATA_DIR: z.string().default('./data'),
-    DATABASE_URL: z.string().url().optional(),
-    REDIS_URL: z.string().url().optional(),
+    DATABASE_URL: urlOf(['postgres:', 'postgresql:'], 'a PostgreSQL URL: postgres://user:password@host:5432/database').optional(),
+    REDIS_URL: urlOf(['redis:', 'rediss:'], 'a Redis URL: redis://host:6379').optional(),
     /** The rate limits' Redis when it is not REDIS_URL's (a Redis of their own, or tests). */
     RATE_REDIS_URL: z.string().url().optional(),
     JWT_SECRET: z.string().min(16).optional(),
     JWT_TTL: z.string().default('30d'),
-    SMTP_URL: z.string().optional(),
+    SMTP_URL: urlOf(['smtp:', 'smtps:'], 'an SMTP URL: smtp://user:password@host:587').optional(),
     MAIL_FROM: z.string().default('Toque <nao-responda@toque.app.br>'),
     /** The SMTP mail queue (REL-03): poll interval, backoff, tries, and how long a claimed mail stays taken. */
     MAIL_POLL_MS: z.coerce.number().int().positive().default(5_000),
@@ -131,6 +148,13 @@ const envSchema = z
     }
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'JWT_SECRET is required when NODE_ENV=production' });
+    } else if (env.NODE_ENV === 'production' && env.JWT_SECRET && isWeakSecret(env.JWT_SECRET)) {
+      // OPS-02: a token signed with a guessable secret is anyone's session.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message: `JWT_SECRET is weak: use at least ${PRODUCTION_SECRET_MIN} random characters (openssl rand -base64 48)`,
+      });
     }
     // SEC-06: the development secret is published in this repository; anyone could sign tokens with it.
     const publishedSecret = !env.JWT_SECRET || env.JWT_SECRET === DEV_JWT_SECRET;
@@ -147,6 +171,9 @@ const envSchema = z
   });
 
 export type Env = z.input<typeof envSchema>;
+
+/** Every variable the server reads (`.env.example` documents each one: test/config-example). */
+export const configVariables = Object.keys(envSchema.shape);
 
 function list(value: string | undefined): string[] {
   return (value ?? '')

@@ -4,7 +4,14 @@ import { openDatabase } from './db/client';
 import { buildApp } from './app';
 import { readLock, removeLock, writeLock } from './lib/data-dir-lock';
 
-const config = loadConfig();
+// OPS-02: a bad configuration stops the start at once with what is wrong, not a stack trace.
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
 config.webDist ??= fileURLToPath(new URL('../../web/dist', import.meta.url));
 const embedded = !config.databaseUrl && !config.dataDir.startsWith('memory://');
 

@@ -128,6 +128,27 @@ describe(`headers and small holes ${dbLabel}`, () => {
       expect(res.stderr).toContain('JWT_SECRET');
     }
   });
+
+  test('[OPS-02] a weak secret or an unparsable URL in production stops the start with one line naming the variable, no stack trace', () => {
+    const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+    const strong = 'q8Zt3vN1xR7pL0wK5mB2yC9dF4hJ6gS-eA8uT1iO3nV7cX5z';
+    for (const [env, variable] of [
+      [{ JWT_SECRET: 'segredo-curto-demais-1234' }, 'JWT_SECRET'],
+      [{ JWT_SECRET: strong, DATABASE_URL: 'localhost:5432/toque' }, 'DATABASE_URL'],
+      [{ JWT_SECRET: strong, REDIS_URL: '127.0.0.1:6379' }, 'REDIS_URL'],
+      [{ JWT_SECRET: strong, SMTP_URL: 'smtp.example.com' }, 'SMTP_URL'],
+      [{ JWT_SECRET: strong, TURN_URLS: 'turn:turn.example.com:3478' }, 'TURN_SECRET'],
+    ] as const) {
+      const res = spawnSync(process.execPath, ['--import', 'tsx', main], {
+        env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', DATA_DIR: 'memory://', LOG_LEVEL: 'silent', PORT: '0', ...env },
+        encoding: 'utf8',
+        timeout: 20_000,
+      });
+      expect([variable, res.status]).toEqual([variable, 1]);
+      expect(res.stderr).toMatch(new RegExp(`^\\s+${variable}: `, 'm'));
+      expect(res.stderr, 'no stack trace').not.toMatch(/^\s+at /m);
+    }
+  });
 });
 
 describe('the embedded data directory (PGlite, whatever engine the suite runs on)', () => {
