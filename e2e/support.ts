@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test';
+import { TERMS_VERSION } from '@toque/contracts/account';
 import { storageKeys } from '@toque/contracts/constants';
 import { mailMsg } from '@toque/contracts/mail';
 import { ui } from '@toque/contracts/ui';
@@ -46,7 +47,8 @@ export function newUser(overrides: Partial<TestUser> = {}): TestUser {
 }
 
 export async function registerUser(request: APIRequestContext, user: TestUser = newUser()) {
-  const res = await request.post('/api/auth/register', { data: user });
+  // ACC-03: the consent the sign-up form's checkbox gives.
+  const res = await request.post('/api/auth/register', { data: { ...user, termsVersion: TERMS_VERSION } });
   expect(res.status()).toBe(201);
   return user;
 }
