@@ -131,6 +131,11 @@ export function createSessionStore(deps: SessionDeps) {
       deps.notify.success(msg.logoutSuccess);
     },
 
+    /** ACC-03: the account was deleted — the session ends quietly; the caller says why. */
+    forget(): void {
+      end({ error: null, endedByLogout: true });
+    },
+
     /** Another tab logged in or out: follow it. */
     syncFromStorage(): void {
       const stored = deps.storage.read();

@@ -1,9 +1,9 @@
 import { useParams } from 'react-router';
 import { ui } from '@toque/contracts/ui';
 import { authCopy } from '../../../content/pages';
-import { OnboardingForm } from '../../../features/auth/components/onboarding-form';
+import { OnboardingPanel } from '../../../features/auth/components/onboarding-panel';
 
-/** AUTH-09: welcome copy, then the form anchored at #register. */
+/** AUTH-09: welcome copy, then the form anchored at #register (ACC-04: once the code is known). */
 export function OnboardingPage() {
   const { qrCode = '' } = useParams();
   const code = qrCode.trim().toUpperCase();
@@ -17,16 +17,8 @@ export function OnboardingPage() {
           {code}
         </p>
       </div>
-      <section
-        id="register"
-        aria-labelledby="register-title"
-        className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm md:p-8"
-      >
-        <h2 id="register-title" className="mb-6 text-xl font-bold text-slate-900">
-          {authCopy.onboardingFormTitle}
-        </h2>
-        <OnboardingForm code={code} />
-      </section>
+      {/* ACC-04: the code is read first; #register (the form) appears only for a code that can be activated. */}
+      <OnboardingPanel code={code} />
     </div>
   );
 }
