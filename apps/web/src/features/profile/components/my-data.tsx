@@ -1,11 +1,8 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { accountMsg, accountUi, confirmPasswordBody, type ConfirmPasswordBody } from '@toque/contracts/account';
 import { msg } from '@toque/contracts/messages';
-import { paths } from '@toque/contracts/routes';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextField } from '../../../components/ui/field';
@@ -91,8 +88,6 @@ export function MyData() {
 
 function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const remove = useDeleteAccount();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -115,11 +110,8 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
       setFailure(failureOf(error, accountMsg.deleteError));
       return;
     }
-    // The account is gone: leave the dashboard first (its guard would send us to the login page),
-    // then nothing of the account stays in this tab.
-    await navigate(paths.home, { replace: true });
+    // The account is gone: nothing of it stays in this tab, and the dashboard's guard leads home.
     session.forget();
-    queryClient.clear();
     notify.success(accountMsg.deleted);
   });
 
