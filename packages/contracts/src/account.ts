@@ -49,7 +49,7 @@ export const accountUi = {
     intro: 'O e-mail é o seu login e recebe os avisos de chamadas perdidas e de segurança.',
     email: 'E-mail',
     phone: 'Telefone',
-    password: 'Senha atual (para confirmar)',
+    password: 'Senha atual (para salvar o contato)',
     save: 'Salvar contato',
   },
   privacy: {
@@ -57,7 +57,7 @@ export const accountUi = {
     intro:
       'Você pode baixar uma cópia de tudo o que o Toque guarda sobre você, ou excluir a sua conta. ' +
       'Os dois pedem a sua senha.',
-    password: 'Senha atual',
+    password: 'Senha atual (para baixar os dados)',
     download: 'Baixar meus dados',
     delete: 'Excluir minha conta',
     fileName: 'meus-dados-toque.json',
