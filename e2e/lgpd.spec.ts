@@ -162,6 +162,23 @@ test.describe('[ACC-04] onboarding reads the code first', () => {
     expect(JSON.stringify(await list.json())).toContain(code!);
   });
 
+  test('[ACC-04] an unknown code and a switched-off code each say so, without a form', async ({ page, request }) => {
+    await page.goto(paths.onboarding('Z0Z0Z0Z0'));
+    await expect(page.getByRole('heading', { name: 'Código não encontrado', level: 2 })).toBeVisible();
+    await expect(page.locator('#register')).toHaveCount(0);
+    await checkBothViewports(page, 'onboarding-unknown');
+
+    // A code the owner deleted cannot be activated again.
+    const owner = await registerUser(request, newUser());
+    const [code] = mint(1);
+    const auth = { authorization: `Bearer ${await apiLogin(request, owner)}` };
+    expect((await request.put('/api/products/associateQrCode', { headers: auth, data: { code } })).status()).toBe(200);
+    expect((await request.delete('/api/products/disableQrCode', { headers: auth, data: { code } })).status()).toBe(200);
+    await page.goto(paths.onboarding(code!));
+    await expect(page.getByRole('heading', { name: 'Este código não pode ser ativado', level: 2 })).toBeVisible();
+    await expect(page.locator('#register')).toHaveCount(0);
+  });
+
   test('[ACC-04] on a phone, #register is not hidden under the sticky header', async ({ page }) => {
     await page.setViewportSize(viewports.phone);
     const [code] = mint(2);
