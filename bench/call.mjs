@@ -16,7 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { io } from 'socket.io-client';
-import { apiClient } from './lib/api.mjs';
+import { apiClient, TERMS_VERSION } from './lib/api.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = new Map(process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=')));
@@ -80,6 +80,7 @@ async function owner(code) {
     password: 'segredo123',
     phone: '31988887777',
     cpfOrCnpj: '52998224725',
+    termsVersion: TERMS_VERSION,
   };
   await json('POST', '/auth/register', user);
   const { data } = await json('POST', '/auth/login', {

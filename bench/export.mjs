@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
-import { apiClient } from './lib/api.mjs';
+import { apiClient, TERMS_VERSION } from './lib/api.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(join(root, 'apps/server/package.json'));
@@ -138,6 +138,7 @@ const operator = {
   phone: '31999990000',
   cpfOrCnpj: '52998224725',
   password: 'segredo123',
+  termsVersion: TERMS_VERSION,
 };
 
 /**

@@ -1,6 +1,7 @@
+import { TERMS_VERSION } from '@toque/contracts/account';
 import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
-import { PRODUCT_IDS, productTypes, type ProductId } from '@toque/contracts/constants';
+import { productTypes, type ProductId } from '@toque/contracts/constants';
 import { ui } from '@toque/contracts/ui';
 import type { Locator, Page } from '@playwright/test';
 import {
@@ -34,7 +35,8 @@ async function fillOnboarding(form: Locator, user: TestUser, productId: ProductI
   await field(form, ui.fields.cpfOrCnpj).fill(user.cpfOrCnpj);
   await field(form, ui.fields.password).fill(user.password);
   await field(form, ui.fields.confirmPassword).fill(user.password);
-  await field(form, ui.fields.productType).selectOption(String(productId));
+  await expect(field(form, ui.fields.productType)).toHaveValue(String(productId));
+  await form.getByRole('checkbox', { name: 'Li e aceito os Termos de uso e a Política de privacidade' }).check();
 }
 
 function submit(form: Locator) {
@@ -47,15 +49,16 @@ test.describe.configure({ timeout: 60_000 });
 /** A well-formed code that was never minted (minted codes avoid 0, 1, I, L and O). */
 const unknownCode = 'Z0Z0Z0Z0';
 
-test('[AUTH-09] the form sits in #register, offers the five product types and validates on submit', async ({
+test("[AUTH-09] [ACC-04] the form sits in #register, its dropdown holds only the code's type, and it validates on submit", async ({
   page,
 }) => {
   const [code] = mint(1);
   const form = await openOnboarding(page, code!);
+  // ACC-04: the page says which product the code is, and the type cannot be changed.
+  await expect(form.getByText(`Este código é de: ${productTypes[1]}.`, { exact: true })).toBeVisible();
   const select = field(form, ui.fields.productType);
-  for (const id of PRODUCT_IDS) {
-    await expect(select.locator(`option[value="${id}"]`)).toHaveText(productTypes[id]);
-  }
+  await expect(select).toHaveValue('1');
+  await expect(select.locator('option')).toHaveText([productTypes[1]]);
 
   const posts = recordApiRequests(page, '/api/auth/web-onboarding');
   await field(form, ui.fields.email).fill('maria@');
@@ -69,6 +72,12 @@ test('[AUTH-09] the form sits in #register, offers the five product types and va
   await expectFieldError(form, ui.fields.cpfOrCnpj, msg.cpfInvalid);
   await expectFieldError(form, ui.fields.password, msg.passwordMin);
   await expectFieldError(form, ui.fields.confirmPassword, msg.confirmRequired);
+  // ACC-03: no account without consent.
+  await expectFieldError(
+    form,
+    'Li e aceito os Termos de uso e a Política de privacidade',
+    'É preciso aceitar os Termos de uso e a Política de privacidade.',
+  );
   // The registration wording of the e-mail message belongs to /sign-up, not here.
   await expect(page.getByText(msg.emailInvalidRegister, { exact: true })).toHaveCount(0);
   expect(posts).toHaveLength(0);
@@ -86,23 +95,21 @@ test('[AUTH-09] a confirmation that differs from the password is refused', async
   expect(posts).toHaveLength(0);
 });
 
-test('[AUTH-10] an unknown code shows the QR-not-found toast', async ({ page }) => {
-  const form = await openOnboarding(page, unknownCode);
-  await fillOnboarding(form, newUser(), 1);
-  await submit(form);
-  await expect(toast(page, msg.onboardingQrNotFound)).toBeVisible();
-  await expectPath(page, paths.onboarding(unknownCode));
+test('[ACC-04] an unknown code is said to be unknown before any form is shown', async ({ page }) => {
+  await page.goto(paths.onboarding(unknownCode));
+  await expect(page.getByRole('heading', { name: 'Código não encontrado', level: 2 })).toBeVisible();
+  await expect(page.locator('#register')).toHaveCount(0);
   expect(await storedToken(page)).toBeNull();
 });
 
-test('[AUTH-10] a product type that does not match the code shows the bad-credentials toast', async ({ page }) => {
-  const [code] = mint(1); // a Pulseira code…
-  const form = await openOnboarding(page, code!);
-  await fillOnboarding(form, newUser(), 3); // …registered as a Pet tag
-  await submit(form);
-  await expect(toast(page, msg.onboardingBadCredentials)).toBeVisible();
-  await expectPath(page, paths.onboarding(code!));
-  expect(await storedToken(page)).toBeNull();
+test('[ACC-04] a plate code offers only Condomínio, and a bracelet code never offers it', async ({ page }) => {
+  const [plate] = mint(5);
+  let form = await openOnboarding(page, plate!);
+  await expect(field(form, ui.fields.productType).locator('option')).toHaveText([productTypes[5]]);
+  const [bracelet] = mint(1);
+  form = await openOnboarding(page, bracelet!);
+  await expect(field(form, ui.fields.productType).locator('option')).toHaveText([productTypes[1]]);
+  await expect(form.getByText(productTypes[5], { exact: true })).toHaveCount(0);
 });
 
 test('[AUTH-10] an e-mail that already has an account shows the conflict toast', async ({ page, request }) => {
@@ -137,6 +144,7 @@ test('[AUTH-09] [AUTH-10] onboarding with a minted code creates the account, log
     password: user.password,
     code,
     productId: 2,
+    termsVersion: TERMS_VERSION,
   });
   // Logged in: the dashboard opens instead of sending the user to the login page.
   await page.goto(paths.dashboard);

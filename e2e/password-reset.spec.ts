@@ -161,6 +161,8 @@ test('[AUTH-13] [AUTH-06] [AUTH-09] [AUTH-11] [AUTH-12] [DASH-03] the whole jour
   await field(form, ui.fields.password).fill(user.password);
   await field(form, ui.fields.confirmPassword).fill(user.password);
   await field(form, ui.fields.productType).selectOption('3');
+  // ACC-03: the consent every new account gives.
+  await form.getByRole('checkbox', { name: 'Li e aceito os Termos de uso e a Política de privacidade' }).check();
   await form.getByRole('button', { name: ui.buttons.onboarding, exact: true }).click();
   await expect(toast(page, msg.onboardingSuccess)).toBeVisible();
   await expectPath(page, paths.home);

@@ -1,3 +1,4 @@
+import { TERMS_VERSION } from '@toque/contracts/account';
 import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
 import { ui } from '@toque/contracts/ui';
@@ -30,6 +31,8 @@ async function fillSignUp(page: Page, form: SignUpForm) {
   await field(page, ui.fields.cpfOrCnpj).fill(form.cpfOrCnpj);
   await field(page, ui.fields.password).fill(form.password);
   await field(page, ui.fields.confirmPassword).fill(form.confirmPassword);
+  // ACC-03: the consent every sign-up gives.
+  await page.getByRole('checkbox', { name: 'Li e aceito os Termos de uso e a Política de privacidade' }).check();
 }
 
 function submit(page: Page) {
@@ -97,6 +100,7 @@ test('[AUTH-07] [AUTH-08] a valid sign-up registers, logs in automatically and g
     cpfOrCnpj: user.cpfOrCnpj,
     phone: user.phone,
     password: user.password,
+    termsVersion: TERMS_VERSION,
   });
   // Logged in: the dashboard opens instead of sending the user to the login page.
   await page.goto(paths.dashboard);

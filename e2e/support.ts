@@ -10,6 +10,7 @@ import {
   type Page,
   type Request,
 } from '@playwright/test';
+import { TERMS_VERSION } from '@toque/contracts/account';
 import { storageKeys } from '@toque/contracts/constants';
 import { mailMsg } from '@toque/contracts/mail';
 import { ui } from '@toque/contracts/ui';
@@ -54,7 +55,8 @@ export function newUser(overrides: Partial<TestUser> = {}): TestUser {
 }
 
 export async function registerUser(request: APIRequestContext, user: TestUser = newUser()) {
-  const res = await request.post('/api/auth/register', { data: user });
+  // ACC-03: the consent the sign-up form's checkbox gives.
+  const res = await request.post('/api/auth/register', { data: { ...user, termsVersion: TERMS_VERSION } });
   expect(res.status()).toBe(201);
   return user;
 }

@@ -1,3 +1,13 @@
+import { readFileSync } from 'node:fs';
+
+/**
+ * ACC-03: the Terms version a sign-up accepts, read from the contracts' source (the benchmarks run
+ * as plain Node, without TypeScript).
+ */
+export const TERMS_VERSION = /TERMS_VERSION = '([^']+)'/.exec(
+  readFileSync(new URL('../../packages/contracts/src/account.ts', import.meta.url), 'utf8'),
+)?.[1];
+
 /** A JSON client of the server under benchmark: `json(method, path, body?, token?)` under `${base}/api`; throws on a non-2xx. */
 export function apiClient(base) {
   return async function json(method, path, body, token) {

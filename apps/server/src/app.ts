@@ -16,6 +16,7 @@ import { docsPlugin } from './plugins/docs';
 import { webPlugin } from './plugins/web';
 import { authRoutes } from './modules/auth/routes';
 import { profileRoutes } from './modules/profile/routes';
+import { accountRoutes } from './modules/account/routes';
 import { operatorRoutes } from './modules/operator/routes';
 import { productsRoutes } from './modules/products/routes';
 import { realtimePlugin } from './plugins/realtime';
@@ -87,6 +88,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     async (api) => {
       await api.register(authRoutes, { secret: config.jwtSecret, logCodes: config.env === 'development' });
       await api.register(profileRoutes);
+      await api.register(accountRoutes);
       await api.register(productsRoutes);
       await api.register(operatorRoutes, { token: app.operatorToken });
       await api.register(callsRoutes, { service: callService });

@@ -77,6 +77,8 @@ const envSchema = z
     RATE_REGISTER_PER_IP: z.coerce.number().int().positive().default(10),
     /** Code claims (associate, onboarding) per address: the printed codes cannot be swept. */
     RATE_CLAIM_PER_IP: z.coerce.number().int().positive().default(30),
+    /** ACC-03: data exports per account. */
+    RATE_EXPORT_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
     RATE_WINDOW_MS: z.coerce.number().int().positive().default(15 * 60 * 1000),
     /** The finder's public view of a tag, per address. */
     RATE_TAG_VIEW_PER_IP: z.coerce.number().int().positive().default(60),
@@ -209,6 +211,7 @@ export interface Config {
     codePerAccount: number;
     registerPerIp: number;
     claimPerIp: number;
+    exportPerAccount: number;
     windowMs: number;
     tagViewPerIp: number;
     tagViewWindowMs: number;
@@ -291,6 +294,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       codePerAccount: e.RATE_CODE_PER_ACCOUNT,
       registerPerIp: e.RATE_REGISTER_PER_IP,
       claimPerIp: e.RATE_CLAIM_PER_IP,
+      exportPerAccount: e.RATE_EXPORT_PER_ACCOUNT,
       windowMs: e.RATE_WINDOW_MS,
       tagViewPerIp: e.RATE_TAG_VIEW_PER_IP,
       tagViewWindowMs: e.RATE_TAG_VIEW_WINDOW_MS,

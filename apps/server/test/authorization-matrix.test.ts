@@ -185,6 +185,10 @@ const httpRows: Row[] = [
     res.statusCode === 200 ? res.json<{ toqueAdmin: boolean }>().toqueAdmin : res.statusCode,
   ),
   http('PUT', () => '/profile/updateUser', signedIn(200), () => ({ name: 'Nome Novo', password: 'segredo123' })),
+  // ACC-03: my account's data, only ever one's own (no id in the path). Deletion is not a row: it
+  // would end the scene's people; account-lgpd.test.ts proves it.
+  http('GET', () => '/account', signedIn(200)),
+  http('POST', () => '/account/export', signedIn(200), () => ({ password: 'segredo123' })),
   // ---- Tags (TAG-*): the owner's; members see them listed; strangers do not see them at all.
   http('GET', () => productsApi.list, signedIn(200)),
   as('a free code', http('PUT', () => productsApi.associate, signedIn(200), (s) => ({ code: s.free }))),

@@ -4,6 +4,7 @@ import { cpfFromBase } from '@toque/contracts/cpf';
 import { afterAll, expect } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { mailMsg } from '@toque/contracts/mail';
+import { TERMS_VERSION } from '@toque/contracts/account';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
@@ -74,6 +75,8 @@ export function newAccount(overrides: Record<string, string> = {}) {
     phone: '31988887777',
     cpfOrCnpj: randomCpf(),
     password: 'segredo123',
+    // ACC-03: every account accepts the current terms.
+    termsVersion: TERMS_VERSION,
     ...overrides,
   };
 }

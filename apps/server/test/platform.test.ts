@@ -49,6 +49,10 @@ const documented: [string, string][] = [
   ['get', '/api/profile/userName'],
   ['get', '/api/profile/isToqueAdmin'],
   ['put', '/api/profile/updateUser'],
+  ['get', '/api/account'],
+  ['put', '/api/account/contact'],
+  ['post', '/api/account/export'],
+  ['post', '/api/account/delete'],
 ];
 
 describe(`API docs ${dbLabel}`, () => {
@@ -67,7 +71,7 @@ describe(`API docs ${dbLabel}`, () => {
   test('[API-04] the documented bodies come from the schemas that validate them', async () => {
     const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json<OpenApi>();
     const register = doc.paths['/api/auth/register']!.post!.requestBody!.content['application/json']!.schema;
-    expect(register.required?.sort()).toEqual(['cpfOrCnpj', 'email', 'name', 'password', 'phone']);
+    expect(register.required?.sort()).toEqual(['cpfOrCnpj', 'email', 'name', 'password', 'phone', 'termsVersion']);
     expect(register.properties?.password?.minLength).toBe(6);
     expect(register.properties?.phone?.minLength).toBe(10);
     expect(register.properties?.cpfOrCnpj?.minLength).toBe(11);

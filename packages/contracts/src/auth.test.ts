@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { onboardingForm, registerForm, resetPasswordForm } from './auth';
+import { TERMS_VERSION } from './account';
+import { onboardingForm, registerBody, registerForm, resetPasswordForm } from './auth';
 import { updateUserBody } from './profile';
 import { msg } from './messages';
 
@@ -13,6 +14,7 @@ const valid = {
   cpfOrCnpj: '529.982.247-25',
   password: 'segredo',
   confirmPassword: 'segredo',
+  acceptTerms: true,
 };
 
 describe('account forms share the server schemas', () => {
@@ -35,6 +37,20 @@ describe('account forms share the server schemas', () => {
     expect(firstMessage(r, 'email')).toBe(msg.emailInvalid);
     expect(firstMessage(r, 'productId')).toBeDefined();
     expect(onboardingForm.safeParse({ ...valid, productId: '3' }).success).toBe(true);
+  });
+
+  test('[ACC-03] the sign-up forms need the consent box; the request needs the current version', () => {
+    const consent = 'É preciso aceitar os Termos de uso e a Política de privacidade.';
+    expect(firstMessage(registerForm.safeParse({ ...valid, acceptTerms: false }), 'acceptTerms')).toBe(consent);
+    expect(firstMessage(onboardingForm.safeParse({ ...valid, productId: '3', acceptTerms: false }), 'acceptTerms')).toBe(
+      consent,
+    );
+    const { confirmPassword: _c, acceptTerms: _a, ...body } = valid;
+    expect(firstMessage(registerBody.safeParse(body), 'termsVersion')).toBe(consent);
+    expect(firstMessage(registerBody.safeParse({ ...body, termsVersion: '2000-01-01' }), 'termsVersion')).toBe(
+      'Os Termos de uso ou a Política de privacidade mudaram. Recarregue a página e aceite a versão atual.',
+    );
+    expect(registerBody.safeParse({ ...body, termsVersion: TERMS_VERSION }).success).toBe(true);
   });
 
   test('[AUTH-12] reset password messages', () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CPF_MIN, PASSWORD_MIN, PHONE_MIN, ACCOUNT_NAME_MAX, PRODUCT_IDS } from './constants';
 import { msg } from './messages';
 import { cpfDigits, isValidCpfOrCnpj } from './cpf';
+import { acceptTermsField, termsVersionField } from './account';
 
 /**
  * One schema per request body. The server validates with the base shapes; the forms
@@ -43,6 +44,8 @@ const accountFields = {
 export const registerBody = z.object({
   ...accountFields,
   email: email(msg.emailInvalidRegister),
+  // ACC-03: last, so a form's own field errors are reported first.
+  termsVersion: termsVersionField,
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 
@@ -52,8 +55,10 @@ const confirm = {
 const passwordsMatch = <T extends { password: string; confirmPassword: string }>(v: T) =>
   v.password === v.confirmPassword;
 
+/** ACC-03: the form ticks a checkbox; the request carries the version it accepted. */
 export const registerForm = registerBody
-  .extend(confirm)
+  .omit({ termsVersion: true })
+  .extend({ ...confirm, acceptTerms: acceptTermsField })
   .refine(passwordsMatch, { message: msg.passwordsDontMatch, path: ['confirmPassword'] });
 export type RegisterForm = z.input<typeof registerForm>;
 
@@ -61,9 +66,13 @@ export const onboardingBody = z.object({
   ...accountFields,
   email: email(msg.emailInvalid),
   code: z.string().trim().toUpperCase().length(8),
-  productId: z.coerce.number<unknown>().int().refine((n) => (PRODUCT_IDS as readonly number[]).includes(n), {
-    message: msg.productTypeRequired,
-  }),
+  productId: z.coerce
+    .number<unknown>()
+    .int()
+    .refine((n) => (PRODUCT_IDS as readonly number[]).includes(n), {
+      message: msg.productTypeRequired,
+    }),
+  termsVersion: termsVersionField,
 });
 export type OnboardingBody = z.infer<typeof onboardingBody>;
 
@@ -76,6 +85,7 @@ export const onboardingForm = z
       .string()
       .min(1, msg.productTypeRequired)
       .refine((s) => (PRODUCT_IDS as readonly number[]).includes(Number(s)), msg.productTypeRequired),
+    acceptTerms: acceptTermsField,
   })
   .refine(passwordsMatch, { message: msg.passwordsDontMatch, path: ['confirmPassword'] });
 export type OnboardingForm = z.input<typeof onboardingForm>;
@@ -85,13 +95,12 @@ export const generateCodeBody = z.object({
 });
 export type GenerateCodeBody = z.infer<typeof generateCodeBody>;
 
-export const resetPasswordBody = z
-  .object({
-    email: z.string().trim().toLowerCase().email(msg.emailInvalid).max(254),
-    code: z.string().trim().min(1, msg.resetCodeRequired).max(20),
-    password: z.string().min(PASSWORD_MIN, msg.passwordMin).max(200),
-    confirmPassword: z.string().min(1, msg.resetConfirmRequired).max(200),
-  });
+export const resetPasswordBody = z.object({
+  email: z.string().trim().toLowerCase().email(msg.emailInvalid).max(254),
+  code: z.string().trim().min(1, msg.resetCodeRequired).max(20),
+  password: z.string().min(PASSWORD_MIN, msg.passwordMin).max(200),
+  confirmPassword: z.string().min(1, msg.resetConfirmRequired).max(200),
+});
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 
 export const resetPasswordForm = resetPasswordBody.refine(passwordsMatch, {

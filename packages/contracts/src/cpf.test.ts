@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { cpfDigits, cpfFromBase, formatCpfOrCnpj, isValidCnpj, isValidCpf, isValidCpfOrCnpj } from './cpf';
 import { registerBody } from './auth';
+import { TERMS_VERSION } from './account';
 
 describe('CPF and CNPJ (ADM-08)', () => {
   test('[ADM-08] CPF check digits: known valid numbers pass, one wrong digit or a repeated digit fails', () => {
@@ -32,7 +33,7 @@ describe('CPF and CNPJ (ADM-08)', () => {
   });
 
   test('[ADM-08] [AUTH-07] sign-up keeps only the digits and refuses wrong check digits with the catalogue message', () => {
-    const base = { name: 'Ana', email: 'ana@exemplo.com.br', phone: '31988887777', password: 'segredo' };
+    const base = { name: 'Ana', email: 'ana@exemplo.com.br', phone: '31988887777', password: 'segredo', termsVersion: TERMS_VERSION };
     expect(registerBody.parse({ ...base, cpfOrCnpj: ' 529.982.247-25 ' }).cpfOrCnpj).toBe('52998224725');
     const wrong = registerBody.safeParse({ ...base, cpfOrCnpj: '529.982.247-26' });
     expect(wrong.success).toBe(false);

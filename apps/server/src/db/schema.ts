@@ -32,6 +32,9 @@ export const users = pgTable(
     tokenVersion: integer('token_version').notNull().default(0),
     /** ADM-07: a blocked account cannot log in; blocking also bumps the token version. */
     blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    /** ACC-03: the Terms/Privacy version accepted at sign-up, and when (null: an account from before consent was recorded). */
+    termsVersion: text('terms_version'),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email_key').on(t.email), index('users_cpf_idx').on(t.cpfCnpj)],

@@ -23,7 +23,9 @@ export type LimitName =
   | 'tagViewPerAddress'
   | 'callPerAddress'
   | 'callPerTagAddress'
-  | 'geocodePerAddress';
+  | 'geocodePerAddress'
+  | 'passwordConfirmFailures'
+  | 'exportPerAccount';
 
 interface Rule {
   points: number;
@@ -47,6 +49,10 @@ export function limitRules(config: Config): Record<LimitName, Rule> {
     callPerAddress: { points: config.calls.perIp, windowMs: config.calls.windowMs },
     callPerTagAddress: { points: config.calls.perTag, windowMs: config.calls.windowMs },
     geocodePerAddress: { points: config.geocoder.perIp, windowMs: config.geocoder.windowMs },
+    // ACC-03: wrong current passwords on my account, per account (its owner's session is the only
+    // way in), with the failed logins' budget; data exports per account.
+    passwordConfirmFailures: { points: r.loginPerEmail, windowMs },
+    exportPerAccount: { points: r.exportPerAccount, windowMs },
   };
 }
 

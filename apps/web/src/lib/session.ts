@@ -15,6 +15,8 @@ export interface SessionState {
   error: string | null;
   /** The last session ended by the user's own logout: there is no page to return to after login. */
   endedByLogout: boolean;
+  /** ACC-03: the session ended because the account was deleted — the protected pages lead home. */
+  endedByDeletion: boolean;
 }
 
 export interface SessionDeps {
@@ -40,6 +42,7 @@ export function createSessionStore(deps: SessionDeps) {
     loading: initialToken !== null,
     error: null,
     endedByLogout: false,
+    endedByDeletion: false,
   };
   const listeners = new Set<() => void>();
   /** Token whose user is loading or loaded: each token is loaded once. */
@@ -92,7 +95,7 @@ export function createSessionStore(deps: SessionDeps) {
   function login(token: string): Promise<void> {
     deps.storage.write(token);
     userRequestedFor = null;
-    set({ token, userName: null, isToqueAdmin: null, error: null, endedByLogout: false });
+    set({ token, userName: null, isToqueAdmin: null, error: null, endedByLogout: false, endedByDeletion: false });
     return loadUser(token);
   }
 
@@ -129,6 +132,11 @@ export function createSessionStore(deps: SessionDeps) {
     logout(): void {
       end({ error: null, endedByLogout: true });
       deps.notify.success(msg.logoutSuccess);
+    },
+
+    /** ACC-03: the account was deleted — the session ends quietly; the caller says why. */
+    forget(): void {
+      end({ error: null, endedByLogout: true, endedByDeletion: true });
     },
 
     /** Another tab logged in or out: follow it. */

@@ -1,4 +1,5 @@
 import { mailMsg } from '@toque/contracts/mail';
+import { paths } from '@toque/contracts/routes';
 import type { Mail } from '../../plugins/mailer';
 
 const time = new Intl.DateTimeFormat('pt-BR', {
@@ -9,14 +10,20 @@ const time = new Intl.DateTimeFormat('pt-BR', {
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
 
-/** AUTH-11: the 6-digit code that lets the user choose a new password. */
-export function resetCodeMail(user: { email: string; name: string }, code: string): Mail {
+/** ACC-04: the reset page on the public address, the e-mail filled in (`?email=`, URL-encoded). */
+export function resetPageLink(publicUrl: string, email: string): string {
+  return `${publicUrl.replace(/\/$/, '')}${paths.resetPassword}?${new URLSearchParams({ email }).toString()}`;
+}
+
+/** AUTH-11: the 6-digit code that lets the user choose a new password; ACC-04: and the page to type it in. */
+export function resetCodeMail(user: { email: string; name: string }, code: string, publicUrl: string): Mail {
   return {
     to: user.email,
     subject: mailMsg.resetCodeSubject,
     text:
       `Olá, ${firstName(user.name)}!\n\n` +
       `Seu código para redefinir a senha do Toque é: ${code}\n\n` +
+      `Digite-o nesta página: ${resetPageLink(publicUrl, user.email)}\n\n` +
       `Ele vale por 15 minutos e só pode ser usado uma vez. ` +
       `Se você não pediu para redefinir a senha, ignore esta mensagem.\n\nEquipe Toque`,
   };

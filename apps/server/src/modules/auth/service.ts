@@ -56,6 +56,9 @@ export function authService(app: FastifyInstance, opts: { secret: string; logCod
           phone: body.phone,
           cpfCnpj: body.cpfOrCnpj,
           passwordHash,
+          // ACC-03: the consent given, with the version of the texts accepted.
+          termsVersion: body.termsVersion,
+          termsAcceptedAt: new Date(),
         });
         return user;
       } catch (error) {
@@ -84,6 +87,8 @@ export function authService(app: FastifyInstance, opts: { secret: string; logCod
             phone: body.phone,
             cpfCnpj: body.cpfOrCnpj,
             passwordHash,
+            termsVersion: body.termsVersion,
+            termsAcceptedAt: new Date(),
           });
           await tagsRepository.claimTag(tx, tag, user.id);
           return app.signToken(user);
@@ -106,7 +111,7 @@ export function authService(app: FastifyInstance, opts: { secret: string; logCod
           hashResetCode(code, opts.secret),
           new Date(Date.now() + RESET_CODE_TTL_MS),
         );
-        await app.mailer.queue(tx, resetCodeMail(user, code));
+        await app.mailer.queue(tx, resetCodeMail(user, code, app.config.publicUrl));
       });
       app.mailer.wake();
       if (opts.logCodes) app.log.info({ email: user.email, code }, 'password reset code (development only)');

@@ -8,8 +8,10 @@ import { useSession } from '../../lib/use-session';
  * going. After a logout there is nowhere to return to.
  */
 export function ProtectedRoute() {
-  const { token, endedByLogout } = useSession();
+  const { token, endedByLogout, endedByDeletion } = useSession();
   const location = useLocation();
+  // ACC-03: a deleted account has no login to go back to.
+  if (!token && endedByDeletion) return <Navigate to={paths.home} replace />;
   if (!token) {
     const state: RedirectState | undefined = endedByLogout
       ? undefined

@@ -112,3 +112,36 @@ export function TextAreaField({ label, error, hint, id, className = '', ...texta
     </FieldShell>
   );
 }
+
+interface CheckboxFieldProps extends Omit<ComponentProps<'input'>, 'type'> {
+  /** The label's content: text, possibly with links (they stay outside the checkbox's click target). */
+  label: ReactNode;
+  error?: string | undefined;
+}
+
+/** A checkbox with its label beside it and its error announced, like the other fields. */
+export function CheckboxField({ label, error, id, className = '', ...input }: CheckboxFieldProps) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  return (
+    <div className="space-y-1.5">
+      <div className="flex items-start gap-3">
+        <input
+          id={inputId}
+          type="checkbox"
+          className={`mt-0.5 size-5 shrink-0 rounded border-slate-400 accent-brand-700 ${className}`}
+          {...describe(inputId, error, undefined)}
+          {...input}
+        />
+        <label htmlFor={inputId} className="text-sm text-slate-800">
+          {label}
+        </label>
+      </div>
+      {error ? (
+        <p id={`${inputId}-error`} className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,32 +1,30 @@
 import { useParams } from 'react-router';
 import { ui } from '@toque/contracts/ui';
 import { authCopy } from '../../../content/pages';
-import { OnboardingForm } from '../../../features/auth/components/onboarding-form';
+import { useOnboardingTag } from '../../../features/auth/api/get-onboarding-tag';
+import { OnboardingPanel } from '../../../features/auth/components/onboarding-panel';
+import { useSession } from '../../../lib/use-session';
 
-/** AUTH-09: welcome copy, then the form anchored at #register. */
+/** AUTH-09: welcome copy, then the form anchored at #register (ACC-04: once the code is known). */
 export function OnboardingPage() {
   const { qrCode = '' } = useParams();
   const code = qrCode.trim().toUpperCase();
+  const { token } = useSession();
+  const tag = useOnboardingTag(code);
+  // ACC-04: 'create your account below' only where there is a form below.
+  const signUpIntro = !token && tag.data?.state === 'unclaimed';
   return (
     <div className="mx-auto grid max-w-5xl gap-8 px-4 py-10 md:grid-cols-2 md:py-16">
       <title>{`${ui.headings.onboarding} | Toque`}</title>
       <div>
         <h1 className="text-3xl font-extrabold text-slate-900 md:text-4xl">{ui.headings.onboarding}</h1>
-        <p className="mt-4 text-lg text-slate-700">{authCopy.onboardingIntro(code)}</p>
+        {signUpIntro ? <p className="mt-4 text-lg text-slate-700">{authCopy.onboardingIntro(code)}</p> : null}
         <p className="mt-6 inline-block rounded-lg bg-brand-50 px-4 py-2 font-mono text-xl font-bold tracking-widest text-brand-800">
           {code}
         </p>
       </div>
-      <section
-        id="register"
-        aria-labelledby="register-title"
-        className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm md:p-8"
-      >
-        <h2 id="register-title" className="mb-6 text-xl font-bold text-slate-900">
-          {authCopy.onboardingFormTitle}
-        </h2>
-        <OnboardingForm code={code} />
-      </section>
+      {/* ACC-04: the code is read first; #register (the form) appears only for a code that can be activated. */}
+      <OnboardingPanel code={code} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { loginForm, type LoginForm as LoginValues } from '@toque/contracts/auth';
 import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
@@ -20,6 +20,8 @@ import { GoogleButton } from './google-button';
 export function LoginForm() {
   const login = useLogin();
   const startSession = useStartSession();
+  // AUTH-02: the origin a protected page gave travels on to the sign-up page too.
+  const state = useLocation().state as unknown;
   // The page is prerendered (PERF-03): nothing may be typed or sent before the form's handlers exist.
   const hydrated = useHydrated();
   const {
@@ -81,7 +83,7 @@ export function LoginForm() {
       <GoogleButton />
       <p className="text-center text-sm text-slate-700">
         {authCopy.noAccount}{' '}
-        <Link to={paths.signUp} className="font-semibold text-brand-700 underline underline-offset-4">
+        <Link to={paths.signUp} state={state} className="font-semibold text-brand-700 underline underline-offset-4">
           {ui.links.signUp}
         </Link>
       </p>

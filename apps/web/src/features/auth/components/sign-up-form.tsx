@@ -1,7 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { TERMS_VERSION } from '@toque/contracts/account';
 import { registerForm } from '@toque/contracts/auth';
 import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
@@ -13,11 +14,20 @@ import { loginBodyOf, useLogin } from '../api/login';
 import { useRegister } from '../api/register';
 import { useStartSession } from '../hooks/use-start-session';
 import { AccountFields } from './account-fields';
+import { TermsConsent } from './terms-consent';
 
 type Values = z.input<typeof registerForm>;
 type Parsed = z.output<typeof registerForm>;
 
-const empty: Values = { name: '', email: '', phone: '', cpfOrCnpj: '', password: '', confirmPassword: '' };
+const empty: Values = {
+  name: '',
+  email: '',
+  phone: '',
+  cpfOrCnpj: '',
+  password: '',
+  confirmPassword: '',
+  acceptTerms: false,
+};
 
 /** AUTH-07/08: register, then log in automatically. */
 export function SignUpForm() {
@@ -25,15 +35,18 @@ export function SignUpForm() {
   const login = useLogin();
   const startSession = useStartSession();
   const navigate = useNavigate();
+  // AUTH-02: where a protected page sent the visitor, kept through login → sign-up → login.
+  const state = useLocation().state as unknown;
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<Values, unknown, Parsed>({ resolver: zodResolver(registerForm), defaultValues: empty });
 
-  const onSubmit = handleSubmit(async ({ confirmPassword: _confirmation, ...account }) => {
+  const onSubmit = handleSubmit(async ({ confirmPassword: _confirmation, acceptTerms: _accepted, ...account }) => {
     try {
-      await registerAccount.mutateAsync(account);
+      // ACC-03: the ticked box is the consent to this version of the texts.
+      await registerAccount.mutateAsync({ ...account, termsVersion: TERMS_VERSION });
     } catch (error) {
       notify.error(messageForStatus(error, { 409: msg.registerConflict }, msg.registerError));
       return;
@@ -48,7 +61,7 @@ export function SignUpForm() {
     }
     if (!token) {
       notify.error(msg.registerAutoLoginFailure);
-      void navigate(paths.login, { replace: true });
+      void navigate(paths.login, { replace: true, state });
       return;
     }
     startSession(token);
@@ -58,12 +71,13 @@ export function SignUpForm() {
     <div className="space-y-6">
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
         <AccountFields field={(name) => register(name)} errors={errors} />
+        <TermsConsent field={register('acceptTerms')} error={errors.acceptTerms?.message} />
         <Button type="submit" size="lg" className="w-full" busy={isSubmitting}>
           {ui.buttons.signUp}
         </Button>
       </form>
       <p className="text-center text-sm text-slate-700">
-        <Link to={paths.login} className="font-semibold text-brand-700 underline underline-offset-4">
+        <Link to={paths.login} state={state} className="font-semibold text-brand-700 underline underline-offset-4">
           {ui.links.login}
         </Link>
       </p>

@@ -1,0 +1,162 @@
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../../db/client';
+import {
+  auditLog,
+  callRecipients,
+  calls,
+  condominiums,
+  outbox,
+  pushSubscriptions,
+  tagMembers,
+  tags,
+  unitResidents,
+  units,
+  users,
+} from '../../db/schema';
+
+type Conn = Db | Tx;
+
+const owner = alias(users, 'owner');
+
+/** ACC-03: the SQL of the LGPD self-service — what is held about one user, and its erasure. */
+export const accountRepository = {
+  lockUser(tx: Tx, id: string) {
+    return tx
+      .select()
+      .from(users)
+      .where(eq(users.id, id))
+      .for('update')
+      .then((r) => r[0]);
+  },
+
+  updateContact(db: Conn, id: string, contact: { email: string; phone: string }) {
+    return db.update(users).set(contact).where(eq(users.id, id));
+  },
+
+  ownedTags(db: Conn, userId: string) {
+    return db.select().from(tags).where(eq(tags.ownerId, userId)).orderBy(asc(tags.createdAt), asc(tags.code));
+  },
+
+  /** The people the user's tags are shared with, as the owner's members list shows them. */
+  membersOf(db: Conn, codes: string[]) {
+    if (codes.length === 0) return Promise.resolve([]);
+    return db
+      .select({ tagCode: tagMembers.tagCode, name: users.name, email: users.email, since: tagMembers.createdAt })
+      .from(tagMembers)
+      .innerJoin(users, eq(users.id, tagMembers.userId))
+      .where(inArray(tagMembers.tagCode, codes))
+      .orderBy(asc(tagMembers.createdAt));
+  },
+
+  memberships(db: Conn, userId: string) {
+    return db
+      .select({
+        code: tags.code,
+        name: tags.name,
+        productId: tags.productId,
+        ownerName: owner.name,
+        since: tagMembers.createdAt,
+      })
+      .from(tagMembers)
+      .innerJoin(tags, eq(tags.code, tagMembers.tagCode))
+      .leftJoin(owner, eq(owner.id, tags.ownerId))
+      .where(eq(tagMembers.userId, userId))
+      .orderBy(asc(tagMembers.createdAt));
+  },
+
+  residencies(db: Conn, userId: string) {
+    return db
+      .select({ condominium: condominiums.name, unit: units.name, since: unitResidents.createdAt })
+      .from(unitResidents)
+      .innerJoin(units, eq(units.id, unitResidents.unitId))
+      .innerJoin(condominiums, eq(condominiums.id, units.condominiumId))
+      .where(eq(unitResidents.userId, userId))
+      .orderBy(asc(unitResidents.createdAt));
+  },
+
+  /** The calls that rang the user (as owner, member or resident): the finder's IP address is not the user's data. */
+  calls(db: Conn, userId: string) {
+    return db
+      .select({
+        id: calls.id,
+        tagCode: calls.tagCode,
+        status: calls.status,
+        startedAt: calls.startedAt,
+        answeredAt: calls.answeredAt,
+        endedAt: calls.endedAt,
+        answeredBy: calls.answeredBy,
+        latitude: calls.latitude,
+        longitude: calls.longitude,
+        message: calls.message,
+      })
+      .from(callRecipients)
+      .innerJoin(calls, eq(calls.id, callRecipients.callId))
+      .where(eq(callRecipients.userId, userId))
+      .orderBy(asc(calls.startedAt), asc(calls.id));
+  },
+
+  pushSubscriptions(db: Conn, userId: string) {
+    return db
+      .select({ endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId))
+      .orderBy(asc(pushSubscriptions.createdAt));
+  },
+
+  /** The condominiums whose síndico the user is: the admin of record, or the owner of the plate. */
+  condominiumsRunBy(tx: Tx, userId: string) {
+    return tx
+      .select({ id: condominiums.id })
+      .from(condominiums)
+      .leftJoin(tags, eq(tags.code, condominiums.tagCode))
+      .where(or(eq(condominiums.adminUserId, userId), eq(tags.ownerId, userId)));
+  },
+
+  /**
+   * Erases the user (ACC-03, docs/decisions/0020). Their tags go back to unclaimed, with no name,
+   * note or members; the calls that rang only them (their tags' calls, and any call left without a
+   * recipient) lose the finder's location, address and message; the mails addressed to them and the
+   * audit trail's mentions of them go; then the row itself, which cascades to memberships,
+   * residencies, reset codes, push subscriptions and call recipients.
+   */
+  async erase(tx: Tx, user: { id: string; email: string }) {
+    const owned = await tx
+      .update(tags)
+      .set({ ownerId: null, name: '', importantInfo: '', showInfoToFinder: false })
+      .where(eq(tags.ownerId, user.id))
+      .returning({ code: tags.code });
+    const codes = owned.map((t) => t.code);
+    if (codes.length) await tx.delete(tagMembers).where(inArray(tagMembers.tagCode, codes));
+
+    const othersRung = sql`exists (select 1 from ${callRecipients} r where r.call_id = ${calls.id} and r.user_id <> ${user.id})`;
+    const rungMe = sql`exists (select 1 from ${callRecipients} r where r.call_id = ${calls.id} and r.user_id = ${user.id})`;
+    await tx
+      .update(calls)
+      .set({ latitude: null, longitude: null, callerAddress: null, message: null, answeredBy: null })
+      .where(or(codes.length ? inArray(calls.tagCode, codes) : sql`false`, and(rungMe, sql`not ${othersRung}`)));
+
+    await tx.delete(outbox).where(eq(outbox.to, user.email));
+    const erased = '"[conta excluída]"';
+    const scrub = (column: typeof auditLog.before | typeof auditLog.after) =>
+      sql`replace(replace(${column}::text, ${`"${user.id}"`}, ${erased}), ${`"${user.email}"`}, ${erased})::jsonb`;
+    await tx
+      .update(auditLog)
+      .set({
+        target: sql`replace(${auditLog.target}, ${user.id}, '[conta excluída]')`,
+        before: scrub(auditLog.before),
+        after: scrub(auditLog.after),
+      })
+      .where(
+        or(
+          sql`${auditLog.target} like ${`%${user.id}%`}`,
+          sql`${auditLog.before}::text like ${`%${user.id}%`}`,
+          sql`${auditLog.after}::text like ${`%${user.id}%`}`,
+          sql`${auditLog.after}::text like ${`%"${user.email}"%`}`,
+          sql`${auditLog.before}::text like ${`%"${user.email}"%`}`,
+        ),
+      );
+    await tx.delete(users).where(eq(users.id, user.id));
+    return { releasedTags: codes };
+  },
+};

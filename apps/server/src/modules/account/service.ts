@@ -1,0 +1,150 @@
+import type { FastifyInstance } from 'fastify';
+import { accountMsg, type AccountExport, type UpdateContactBody } from '@toque/contracts/account';
+import { apiMsg } from '@toque/contracts/messages';
+import { Conflict, NotFound, Unauthorized } from '../../errors';
+import { verifyPassword } from '../../lib/passwords';
+import { isUniqueViolation } from '../../lib/pg-errors';
+import { usersRepository as users } from '../../db/repositories/users';
+import { accountRepository as repo } from './repository';
+import { emailChangedMail } from './mail';
+
+const iso = (d: Date) => d.toISOString();
+const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
+const firstName = (name: string | null) => (name ?? '').trim().split(/\s+/)[0] ?? '';
+
+/**
+ * ACC-03: my account's contact data, the data export and the deletion. Each is confirmed by the
+ * current password; wrong passwords are counted per account (the same budget as failed logins), so
+ * a stolen session cannot try passwords without end, and only a wrong password spends it: the
+ * owner who knows the password is never locked out.
+ */
+export function accountService(app: FastifyInstance) {
+  const { db } = app;
+
+  async function confirmed(userId: string, password: string) {
+    await app.limits.check('passwordConfirmFailures', userId);
+    const row = await users.findUser(db, userId);
+    if (!row) throw new NotFound(apiMsg.userNotFound);
+    if (!(await verifyPassword(row.passwordHash, password))) {
+      await app.limits.penalty('passwordConfirmFailures', userId);
+      throw new Unauthorized(apiMsg.wrongPassword);
+    }
+    return row;
+  }
+
+  return {
+    async account(userId: string) {
+      const row = await users.findUser(db, userId);
+      if (!row) throw new NotFound(apiMsg.userNotFound);
+      return {
+        name: row.name,
+        email: row.email,
+        phone: row.phone,
+        termsVersion: row.termsVersion,
+        termsAcceptedAt: isoOrNull(row.termsAcceptedAt),
+      };
+    },
+
+    /** A new e-mail is the new login; the old address is told, so a takeover does not go unnoticed. */
+    async updateContact(userId: string, body: UpdateContactBody) {
+      const row = await confirmed(userId, body.password);
+      const emailChanged = body.email !== row.email;
+      if (emailChanged) {
+        const holder = await users.findUserByEmail(db, body.email);
+        if (holder && holder.id !== userId) throw new Conflict(accountMsg.emailTaken);
+      }
+      try {
+        await db.transaction(async (tx) => {
+          await repo.updateContact(tx, userId, { email: body.email, phone: body.phone });
+          if (emailChanged) await app.mailer.queue(tx, emailChangedMail(row, body.email));
+        });
+      } catch (error) {
+        // Two accounts taking one e-mail at once: the unique index decides.
+        if (isUniqueViolation(error)) throw new Conflict(accountMsg.emailTaken);
+        throw error;
+      }
+      if (emailChanged) app.mailer.wake();
+    },
+
+    async export(userId: string, password: string): Promise<AccountExport> {
+      const row = await confirmed(userId, password);
+      const owned = await repo.ownedTags(db, userId);
+      const members = await repo.membersOf(
+        db,
+        owned.map((t) => t.code),
+      );
+      const [memberships, residencies, rung, push] = await Promise.all([
+        repo.memberships(db, userId),
+        repo.residencies(db, userId),
+        repo.calls(db, userId),
+        repo.pushSubscriptions(db, userId),
+      ]);
+      return {
+        exportedAt: new Date().toISOString(),
+        profile: {
+          name: row.name,
+          email: row.email,
+          phone: row.phone,
+          cpfOrCnpj: row.cpfCnpj,
+          createdAt: iso(row.createdAt),
+          termsVersion: row.termsVersion,
+          termsAcceptedAt: isoOrNull(row.termsAcceptedAt),
+          isToqueAdmin: row.isToqueAdmin,
+        },
+        tags: owned.map((t) => ({
+          code: t.code,
+          productId: t.productId,
+          name: t.name,
+          importantInfo: t.importantInfo,
+          showInfoToFinder: t.showInfoToFinder,
+          isActive: t.isActive,
+          disabledAt: isoOrNull(t.disabledAt),
+          createdAt: iso(t.createdAt),
+          members: members
+            .filter((m) => m.tagCode === t.code)
+            .map((m) => ({ firstName: firstName(m.name), email: m.email, since: iso(m.since) })),
+        })),
+        memberships: memberships.map((m) => ({
+          code: m.code,
+          name: m.name,
+          productId: m.productId,
+          ownerFirstName: firstName(m.ownerName),
+          since: iso(m.since),
+        })),
+        residencies: residencies.map((r) => ({ condominium: r.condominium, unit: r.unit, since: iso(r.since) })),
+        calls: rung.map((c) => ({
+          id: c.id,
+          tagCode: c.tagCode,
+          status: c.status,
+          startedAt: iso(c.startedAt),
+          answeredAt: isoOrNull(c.answeredAt),
+          endedAt: isoOrNull(c.endedAt),
+          answeredByMe: c.answeredBy === userId,
+          latitude: c.latitude,
+          longitude: c.longitude,
+          message: c.message,
+        })),
+        pushSubscriptions: push.map((p) => ({ endpoint: p.endpoint, createdAt: iso(p.createdAt) })),
+      };
+    },
+
+    /**
+     * Deletes the account (docs/decisions/0020). A síndico must hand the plate over first (its
+     * residents would stop ringing), and an administrator is demoted by the operator first.
+     * Once committed, every session and open socket of the user ends: the row is gone, so its
+     * tokens resolve to nobody.
+     */
+    async delete(userId: string, password: string) {
+      await confirmed(userId, password);
+      await db.transaction(async (tx) => {
+        const row = await repo.lockUser(tx, userId);
+        if (!row) throw new NotFound(apiMsg.userNotFound);
+        if ((await repo.condominiumsRunBy(tx, userId)).length > 0)
+          throw new Conflict(accountMsg.deleteCondominiumAdmin);
+        if (row.isToqueAdmin) throw new Conflict(accountMsg.deleteAdmin);
+        await repo.erase(tx, row);
+      });
+      app.revokeSockets(userId);
+    },
+  };
+}

@@ -1,0 +1,303 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { paths } from '@toque/contracts/routes';
+import { productTypes } from '@toque/contracts/constants';
+import { msg } from '@toque/contracts/messages';
+import { ui } from '@toque/contracts/ui';
+import type { Locator, Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './dashboard-support';
+import {
+  apiLogin,
+  expect,
+  expectFieldError,
+  expectPath,
+  field,
+  loginAs,
+  mint,
+  newUser,
+  registerUser,
+  storedToken,
+  test,
+  toast,
+  toque,
+  type TestUser,
+} from './support';
+
+/**
+ * ACC-03 (LGPD self-service) and ACC-04 (onboarding, reset link, sign-up origin) in Chromium. The
+ * texts are the specification's literals written out, not imported: a typo in the catalogue fails here.
+ */
+
+const CONSENT = 'Li e aceito os Termos de uso e a Política de privacidade';
+const SHOTS = process.env.SHOTS_DIR;
+const viewports = { phone: { width: 390, height: 844 }, desktop: { width: 1366, height: 900 } } as const;
+
+test.describe.configure({ timeout: 90_000 });
+
+/** axe at both viewports and, when SHOTS_DIR is set, a full-page screenshot of each. */
+async function checkBothViewports(page: Page, name: string) {
+  for (const [label, size] of Object.entries(viewports)) {
+    await page.setViewportSize(size);
+    await expectNoSeriousA11yViolations(page, `${name} at ${label}`);
+    if (SHOTS) {
+      mkdirSync(SHOTS, { recursive: true });
+      await page.screenshot({ path: `${SHOTS}/${name}-${label}.png`, fullPage: true });
+    }
+  }
+}
+
+async function fillAccount(scope: Page | Locator, user: TestUser) {
+  await field(scope, ui.fields.name).fill(user.name);
+  await field(scope, ui.fields.email).fill(user.email);
+  await field(scope, ui.fields.phone).fill(user.phone);
+  await field(scope, ui.fields.cpfOrCnpj).fill(user.cpfOrCnpj);
+  await field(scope, ui.fields.password).fill(user.password);
+  await field(scope, ui.fields.confirmPassword).fill(user.password);
+}
+
+async function loginThroughForm(page: Page, user: TestUser) {
+  // The page left behind may still be on screen while the login page loads: wait for the login page.
+  await expect(page.getByRole('heading', { name: ui.headings.login, level: 1 })).toBeVisible();
+  await field(page, ui.fields.login).fill(user.email);
+  await field(page, ui.fields.password).fill(user.password);
+  await page.getByRole('button', { name: ui.buttons.login, exact: true }).click();
+}
+
+test.describe('[ACC-03] consent at sign-up', () => {
+  test('[ACC-03] sign-up needs the consent checkbox, which links both documents; nothing is posted without it', async ({
+    page,
+  }) => {
+    await page.goto(paths.signUp);
+    const user = newUser();
+    await fillAccount(page, user);
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/auth/register')) posts.push(r.url());
+    });
+    await page.getByRole('button', { name: ui.buttons.signUp, exact: true }).click();
+    await expectFieldError(page, CONSENT, 'É preciso aceitar os Termos de uso e a Política de privacidade.');
+    expect(posts).toEqual([]);
+    const consent = page.getByRole('checkbox', { name: CONSENT });
+    await expect(page.getByRole('link', { name: 'Termos de uso', exact: true })).toHaveAttribute(
+      'href',
+      '/termos-de-condicoes',
+    );
+    await expect(page.getByRole('link', { name: 'Política de privacidade', exact: true })).toHaveAttribute(
+      'href',
+      '/politica-de-privacidade',
+    );
+    await checkBothViewports(page, 'sign-up-consent-error');
+    await consent.check();
+    await page.getByRole('button', { name: ui.buttons.signUp, exact: true }).click();
+    await expect(toast(page, 'Cadastro realizado com sucesso!')).toBeVisible();
+  });
+});
+
+test.describe('[ACC-04] sign-up keeps the origin', () => {
+  test('[ACC-04] a protected page → login → sign-up lands back on the protected page', async ({ page }) => {
+    await page.goto(paths.account);
+    await expectPath(page, paths.login);
+    await page.getByRole('link', { name: ui.links.signUp, exact: true }).click();
+    await expectPath(page, paths.signUp);
+    await fillAccount(page, newUser());
+    await page.getByRole('checkbox', { name: CONSENT }).check();
+    await page.getByRole('button', { name: ui.buttons.signUp, exact: true }).click();
+    await expectPath(page, paths.account);
+    await expect(page.getByRole('heading', { name: 'Minha Conta', level: 1 })).toBeVisible();
+  });
+});
+
+test.describe('[ACC-04] onboarding reads the code first', () => {
+  test('[ACC-04] an activated code is explained, with a way to log in and add tags from the dashboard', async ({
+    page,
+    request,
+  }) => {
+    const owner = await registerUser(request, newUser());
+    const [code] = mint(3);
+    const token = await apiLogin(request, owner);
+    const claimed = await request.put('/api/products/associateQrCode', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { code },
+    });
+    expect(claimed.status()).toBe(200);
+    await page.goto(paths.onboarding(code!));
+    await expect(page.getByRole('heading', { name: 'Este Toque já foi ativado', level: 2 })).toBeVisible();
+    await expect(page.getByText('QR Code não encontrado.')).toHaveCount(0);
+    await expect(page.locator('#register')).toHaveCount(0);
+    await checkBothViewports(page, 'onboarding-activated');
+    await page.getByRole('link', { name: 'Entrar na minha conta' }).click();
+    await expectPath(page, paths.login);
+    await loginThroughForm(page, owner);
+    await expectPath(page, paths.products);
+  });
+
+  test('[ACC-04] an existing customer is offered to log in, comes back to the code and adds it in one click', async ({
+    page,
+    request,
+  }) => {
+    const existing = await registerUser(request, newUser());
+    const [code] = mint(4);
+    await page.goto(paths.onboarding(code!));
+    const form = page.locator('#register');
+    await expect(form.getByText(`Este código é de: ${productTypes[4]}.`)).toBeVisible();
+    await fillAccount(form, { ...newUser(), email: existing.email });
+    await form.getByRole('checkbox', { name: CONSENT }).check();
+    await form.getByRole('button', { name: ui.buttons.onboarding, exact: true }).click();
+    await expect(toast(page, msg.onboardingConflict)).toBeVisible();
+    const offer = form.getByRole('status').filter({ hasText: 'Você já tem conta no Toque.' });
+    await expect(offer).toBeVisible();
+    await checkBothViewports(page, 'onboarding-existing-customer');
+    await offer.getByRole('link', { name: 'Entrar e adicionar este Toque' }).click();
+    await expectPath(page, paths.login);
+    await loginThroughForm(page, existing);
+    // Back on the code's page, logged in: no sign-up form, one button.
+    await expectPath(page, paths.onboarding(code!));
+    await expect(page.getByRole('heading', { name: 'Você já está conectado', level: 2 })).toBeVisible();
+    await expect(page.locator('#register')).toHaveCount(0);
+    await checkBothViewports(page, 'onboarding-logged-in');
+    await page.getByRole('button', { name: 'Adicionar à minha conta' }).click();
+    await expect(toast(page, 'Toque adicionado à sua conta!')).toBeVisible();
+    await expectPath(page, paths.products);
+    const token = await apiLogin(request, existing);
+    const list = await request.get('/api/products/listProducts', { headers: { authorization: `Bearer ${token}` } });
+    expect(JSON.stringify(await list.json())).toContain(code!);
+  });
+
+  test('[ACC-04] an unknown code and a switched-off code each say so, without a form', async ({ page, request }) => {
+    await page.goto(paths.onboarding('Z0Z0Z0Z0'));
+    await expect(page.getByRole('heading', { name: 'Código não encontrado', level: 2 })).toBeVisible();
+    await expect(page.locator('#register')).toHaveCount(0);
+    await checkBothViewports(page, 'onboarding-unknown');
+
+    // A code the owner deleted cannot be activated again.
+    const owner = await registerUser(request, newUser());
+    const [code] = mint(1);
+    const auth = { authorization: `Bearer ${await apiLogin(request, owner)}` };
+    expect((await request.put('/api/products/associateQrCode', { headers: auth, data: { code } })).status()).toBe(200);
+    expect((await request.delete('/api/products/disableQrCode', { headers: auth, data: { code } })).status()).toBe(200);
+    await page.goto(paths.onboarding(code!));
+    await expect(page.getByRole('heading', { name: 'Este código não pode ser ativado', level: 2 })).toBeVisible();
+    await expect(page.locator('#register')).toHaveCount(0);
+  });
+
+  test('[ACC-04] on a phone, #register is not hidden under the sticky header', async ({ page }) => {
+    await page.setViewportSize(viewports.phone);
+    const [code] = mint(2);
+    await page.goto(`${paths.onboarding(code!)}#register`);
+    const form = page.locator('#register');
+    await expect(form).toBeVisible();
+    await expect
+      .poll(async () => {
+        const header = await page.locator('header').first().boundingBox();
+        const heading = await form.getByRole('heading', { level: 2 }).boundingBox();
+        return !!header && !!heading && heading.y >= header.y + header.height && heading.y < 844 / 2;
+      })
+      .toBe(true);
+    await checkBothViewports(page, 'onboarding-form');
+  });
+});
+
+test.describe('[ACC-04] the reset e-mail', () => {
+  test('[ACC-04] the link in the reset e-mail opens the reset page with the e-mail filled in', async ({
+    page,
+    request,
+  }) => {
+    const user = await registerUser(request, newUser({ email: `ana+${Date.now()}@exemplo.com.br` }));
+    const asked = await request.post('/api/auth/generate-code', { data: { email: user.email } });
+    expect(asked.status()).toBe(200);
+    const mails = toque('outbox', '500').split(/^--- /m).slice(1);
+    const mail = mails.find((m) => m.includes(`para: ${user.email}`));
+    const link = /(https?:\/\/\S+\/reset-password\?email=\S+)/.exec(mail ?? '')?.[1];
+    expect(link, 'a reset link in the mail').toBeDefined();
+    expect(link).toContain(`/reset-password?email=${encodeURIComponent(user.email)}`);
+    await page.goto(link!);
+    await expect(page.getByRole('heading', { name: ui.headings.resetPassword })).toBeVisible();
+    await expect(field(page, ui.fields.email)).toHaveValue(user.email);
+  });
+});
+
+test.describe('[ACC-03] my account: contact, data, deletion', () => {
+  let user: TestUser;
+  test.beforeEach(async ({ page, request }) => {
+    user = await registerUser(request, newUser());
+    await loginAs(page, await apiLogin(request, user));
+    await page.goto(paths.account);
+    await expect(field(page, 'E-mail')).toHaveValue(user.email);
+  });
+
+  test('[ACC-03] phone and e-mail are shown and changed with the password; a wrong one changes nothing', async ({
+    page,
+    request,
+  }) => {
+    await expect(field(page, 'Telefone')).toHaveValue(user.phone);
+    await checkBothViewports(page, 'account');
+    const newEmail = `novo.${user.email}`;
+    await field(page, 'E-mail').fill(newEmail);
+    await field(page, 'Telefone').fill('11912345678');
+    await field(page, 'Senha atual (para salvar o contato)').fill('senha-errada');
+    await page.getByRole('button', { name: 'Salvar contato' }).click();
+    await expect(toast(page, 'Senha incorreta. Por favor, verifique sua senha e tente novamente.')).toBeVisible();
+    expect(
+      (await request.post('/api/auth/login', { data: { email: newEmail, password: user.password } })).status(),
+    ).toBe(401);
+
+    await field(page, 'Senha atual (para salvar o contato)').fill(user.password);
+    await page.getByRole('button', { name: 'Salvar contato' }).click();
+    await expect(toast(page, 'Dados de contato atualizados.')).toBeVisible();
+    await page.reload();
+    // A busy machine may take a while to load the page's code again.
+    await expect(page.getByRole('heading', { name: 'Minha Conta', level: 1 })).toBeVisible({ timeout: 20_000 });
+    await expect(field(page, 'E-mail')).toHaveValue(newEmail);
+    await expect(field(page, 'Telefone')).toHaveValue('11912345678');
+  });
+
+  test('[ACC-03] an e-mail of another account is refused with its message', async ({ page, request }) => {
+    const other = await registerUser(request, newUser());
+    await field(page, 'E-mail').fill(other.email);
+    await field(page, 'Senha atual (para salvar o contato)').fill(user.password);
+    await page.getByRole('button', { name: 'Salvar contato' }).click();
+    await expect(toast(page, 'Este e-mail já é usado por outra conta.')).toBeVisible();
+  });
+
+  test('[ACC-03] "Baixar meus dados" downloads a JSON of the account, with nobody else in it', async ({
+    page,
+    request,
+  }) => {
+    const stranger = await registerUser(request, newUser());
+    await field(page, 'Senha atual (para baixar os dados)').fill(user.password);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Baixar meus dados' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('meus-dados-toque.json');
+    const text = readFileSync(await file.path(), 'utf8');
+    const data = JSON.parse(text) as { profile: { email: string; name: string; termsVersion: string } };
+    expect(data.profile).toMatchObject({ email: user.email, name: user.name });
+    expect(data.profile.termsVersion).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(text).not.toContain(stranger.email);
+    await expect(toast(page, 'Download dos seus dados iniciado.')).toBeVisible();
+  });
+
+  test('[ACC-03] "Excluir minha conta": an accessible dialog, the password confirms, the session ends', async ({
+    page,
+    request,
+  }) => {
+    await page.getByRole('button', { name: 'Excluir minha conta' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Excluir minha conta' });
+    await expect(dialog).toBeVisible();
+    // Cancel has the focus: Enter does no harm.
+    await expect(dialog.getByRole('button', { name: 'Cancelar' })).toBeFocused();
+    await dialog.getByLabel('Sua senha', { exact: true }).fill('senha-errada');
+    await dialog.getByRole('button', { name: 'Excluir definitivamente' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'Senha incorreta. Por favor, verifique sua senha e tente novamente.',
+    );
+    await checkBothViewports(page, 'account-delete-dialog');
+
+    await dialog.getByLabel('Sua senha', { exact: true }).fill(user.password);
+    await dialog.getByRole('button', { name: 'Excluir definitivamente' }).click();
+    await expect(toast(page, 'Sua conta foi excluída. Até logo!')).toBeVisible();
+    await expectPath(page, paths.home);
+    await expect.poll(() => storedToken(page)).toBeNull();
+    const login = await request.post('/api/auth/login', { data: { email: user.email, password: user.password } });
+    expect(login.status()).toBe(401);
+  });
+});

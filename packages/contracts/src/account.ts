@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { PHONE_MIN } from './constants';
+import { msg } from './messages';
+
+/**
+ * ACC-03: the version of the Terms of use and Privacy policy a new account accepts. It is the
+ * date of the newer of the two documents; when either changes, this moves on and the server refuses
+ * a sign-up that accepted an older text (the page was open before the change).
+ */
+export const TERMS_VERSION = '2026-11-24';
+
+/** ACC-03 / ACC-04: every Portuguese text of the LGPD self-service and the onboarding fixes. */
+export const accountMsg = {
+  termsRequired: 'É preciso aceitar os Termos de uso e a Política de privacidade.',
+  termsOutdated: 'Os Termos de uso ou a Política de privacidade mudaram. Recarregue a página e aceite a versão atual.',
+  emailTaken: 'Este e-mail já é usado por outra conta.',
+  contactSaved: 'Dados de contato atualizados.',
+  contactError: 'Não foi possível atualizar os dados de contato. Tente novamente.',
+  passwordRequired: 'Informe sua senha para confirmar.',
+  exportError: 'Não foi possível baixar os seus dados. Tente novamente.',
+  exportReady: 'Download dos seus dados iniciado.',
+  deleted: 'Sua conta foi excluída. Até logo!',
+  deleteError: 'Não foi possível excluir a conta. Tente novamente.',
+  /** docs/decisions/0020: the plate's residents must stay reachable. */
+  deleteCondominiumAdmin:
+    'Você é síndico de um condomínio. Peça ao suporte para transferir a placa a outro síndico antes de excluir a conta.',
+  /** docs/decisions/0020: an administrator's account is staff, with an audit trail; the operator demotes it first. */
+  deleteAdmin:
+    'Uma conta de administrador não pode ser excluída por aqui. Peça ao operador do Toque para retirar o acesso de administrador antes.',
+} as const;
+
+/** Subjects of the account's mails. */
+export const accountMailMsg = {
+  emailChangedSubject: 'Toque: o e-mail da sua conta foi alterado',
+} as const;
+
+/** Visible labels of my account's LGPD sections, the consent checkbox and the onboarding page. */
+export const accountUi = {
+  consent: {
+    before: 'Li e aceito os ',
+    terms: 'Termos de uso',
+    and: ' e a ',
+    privacy: 'Política de privacidade',
+    /** The checkbox's accessible name: the whole sentence. */
+    label: 'Li e aceito os Termos de uso e a Política de privacidade',
+  },
+  contact: {
+    heading: 'Dados de contato',
+    intro: 'O e-mail é o seu login e recebe os avisos de chamadas perdidas e de segurança.',
+    email: 'E-mail',
+    phone: 'Telefone',
+    password: 'Senha atual (para salvar o contato)',
+    save: 'Salvar contato',
+  },
+  privacy: {
+    heading: 'Seus dados (LGPD)',
+    intro:
+      'Você pode baixar uma cópia de tudo o que o Toque guarda sobre você, ou excluir a sua conta. ' +
+      'Os dois pedem a sua senha.',
+    password: 'Senha atual (para baixar os dados)',
+    download: 'Baixar meus dados',
+    delete: 'Excluir minha conta',
+    fileName: 'meus-dados-toque.json',
+  },
+  deleteDialog: {
+    title: 'Excluir minha conta',
+    body:
+      'Esta ação não pode ser desfeita. Seus Toques serão liberados e deixarão de tocar para você, você sairá ' +
+      'dos Toques compartilhados e das unidades de condomínio, e o histórico de chamadas será anonimizado.',
+    password: 'Sua senha',
+    confirm: 'Excluir definitivamente',
+    cancel: 'Cancelar',
+  },
+  onboarding: {
+    checking: 'Verificando o código…',
+    productIs: (type: string) => `Este código é de: ${type}.`,
+    typeLocked: 'O tipo vem do código escaneado e não pode ser trocado.',
+    activatedTitle: 'Este Toque já foi ativado',
+    activatedText:
+      'Este código já está ligado a uma conta. Se ele é seu, entre na sua conta; para adicionar outro ' +
+      'Toque, use "Adicionar Toque" no painel.',
+    unavailableTitle: 'Este código não pode ser ativado',
+    unavailableText: 'Este Toque está inativo ou foi excluído. Fale com o suporte do Toque.',
+    notFoundTitle: 'Código não encontrado',
+    notFoundText: 'Confira o código impresso na etiqueta. Se ele estiver certo, fale com o suporte do Toque.',
+    loginAndAdd: 'Entrar e adicionar este Toque',
+    login: 'Entrar na minha conta',
+    existingCustomer: 'Você já tem conta no Toque. Entre para adicionar este Toque à sua conta.',
+    loggedInTitle: 'Você já está conectado',
+    loggedInText: 'Adicione este Toque à sua conta com um clique.',
+    addToAccount: 'Adicionar à minha conta',
+    goToProducts: 'Ir para Meus Produtos',
+    alreadyCustomer: 'Já tem conta no Toque?',
+    added: 'Toque adicionado à sua conta!',
+    addFailurePrefix: 'Falha ao adicionar toque: ',
+  },
+} as const;
+
+/** POST /auth/register and /auth/web-onboarding: the version accepted, which must be the current one. */
+export const termsVersionField = z.literal(TERMS_VERSION, {
+  error: (issue) =>
+    issue.input === undefined || issue.input === null ? accountMsg.termsRequired : accountMsg.termsOutdated,
+});
+
+/** The sign-up forms' checkbox, sent as `termsVersion: TERMS_VERSION` once ticked. */
+export const acceptTermsField = z.boolean().refine((v) => v, accountMsg.termsRequired);
+
+/** GET /account: what the user edits on my account (ACC-03). */
+export const accountResponse = z.object({
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  termsVersion: z.string().nullable(),
+  termsAcceptedAt: z.string().nullable(),
+});
+export type AccountResponse = z.infer<typeof accountResponse>;
+
+const currentPassword = z.string().min(1, accountMsg.passwordRequired).max(200);
+
+/** PUT /account/contact: phone and e-mail, the change confirmed by the current password. */
+export const updateContactBody = z.object({
+  email: z.string().trim().toLowerCase().min(1, msg.required).email(msg.emailInvalid).max(254),
+  phone: z.string().trim().min(PHONE_MIN, msg.phoneInvalid).max(30, msg.phoneInvalid),
+  password: currentPassword,
+});
+export type UpdateContactBody = z.infer<typeof updateContactBody>;
+
+/** POST /account/export and POST /account/delete: the current password. */
+export const confirmPasswordBody = z.object({ password: currentPassword });
+export type ConfirmPasswordBody = z.infer<typeof confirmPasswordBody>;
+
+/** The data export (ACC-03): everything held about the user, nothing of anyone else beyond what the app shows. */
+export const accountExport = z.object({
+  exportedAt: z.string(),
+  profile: z.object({
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    cpfOrCnpj: z.string(),
+    createdAt: z.string(),
+    termsVersion: z.string().nullable(),
+    termsAcceptedAt: z.string().nullable(),
+    isToqueAdmin: z.boolean(),
+  }),
+  tags: z.array(
+    z.object({
+      code: z.string(),
+      productId: z.number().int(),
+      name: z.string(),
+      importantInfo: z.string(),
+      showInfoToFinder: z.boolean(),
+      isActive: z.boolean(),
+      disabledAt: z.string().nullable(),
+      createdAt: z.string(),
+      /** The people the user shares the tag with, as the app shows them (first name and e-mail). */
+      members: z.array(z.object({ firstName: z.string(), email: z.string(), since: z.string() })),
+    }),
+  ),
+  memberships: z.array(
+    z.object({
+      code: z.string(),
+      name: z.string(),
+      productId: z.number().int(),
+      ownerFirstName: z.string(),
+      since: z.string(),
+    }),
+  ),
+  residencies: z.array(z.object({ condominium: z.string(), unit: z.string().nullable(), since: z.string() })),
+  calls: z.array(
+    z.object({
+      id: z.string(),
+      tagCode: z.string(),
+      status: z.string(),
+      startedAt: z.string(),
+      answeredAt: z.string().nullable(),
+      endedAt: z.string().nullable(),
+      answeredByMe: z.boolean(),
+      latitude: z.number().nullable(),
+      longitude: z.number().nullable(),
+      message: z.string().nullable(),
+    }),
+  ),
+  pushSubscriptions: z.array(z.object({ endpoint: z.string(), createdAt: z.string() })),
+});
+export type AccountExport = z.infer<typeof accountExport>;
+
+/** Account API paths (ACC-03), relative to the `/api` base. */
+export const accountApi = {
+  account: '/account',
+  contact: '/account/contact',
+  export: '/account/export',
+  delete: '/account/delete',
+} as const;
