@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { accountMailMsg, accountMsg, accountUi } from './account';
 import { adminUi, condoUi } from './admin-ui';
 import { callUi } from './call-ui';
 import { dashboardUi } from './dashboard-ui';
@@ -23,6 +24,9 @@ const catalogue = {
   adminMsg: messages.adminMsg,
   tooManyAttemptsMessage: messages.tooManyAttemptsMessage,
   mailMsg,
+  accountMsg,
+  accountMailMsg,
+  accountUi,
   ui,
   callUi,
   dashboardUi,

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { Mail } from '../plugins/mailer';
 import { passwordChangedMail, resetCodeMail } from './auth/mail';
 import { messageMail, missedCallMail } from './calls/mail';
+import { emailChangedMail } from './account/mail';
 
 /**
  * The server's e-mails are Portuguese the specification does not fix: each is rendered with the
@@ -22,11 +23,12 @@ const call = {
 const render = (name: string, mail: Mail) => `── ${name}\nPara: ${mail.to}\nAssunto: ${mail.subject}\n\n${mail.text}\n`;
 
 describe('the e-mails', () => {
-  test('[AUTH-11] [AUTH-12] [ACC-01] [CALL-07] every e-mail reads as mails.txt says', async () => {
+  test('[AUTH-11] [AUTH-12] [ACC-01] [ACC-03] [CALL-07] every e-mail reads as mails.txt says', async () => {
     const mails = [
-      render('reset code', resetCodeMail(user, '482913')),
+      render('reset code', resetCodeMail(user, '482913', 'https://toque.app.br')),
       render('password changed', passwordChangedMail(user, 'changed', at)),
       render('password reset', passwordChangedMail(user, 'reset', at)),
+      render('e-mail changed', emailChangedMail(user, 'maria.nova@exemplo.com.br')),
       render('missed call', missedCallMail(user.email, call)),
       render(
         'missed call, no location, a unit',
