@@ -19,6 +19,7 @@ import { profileRoutes } from './modules/profile/routes';
 import { operatorRoutes } from './modules/operator/routes';
 import { productsRoutes } from './modules/products/routes';
 import { realtimePlugin } from './plugins/realtime';
+import { sessionsPlugin } from './plugins/sessions';
 import { pushPlugin } from './plugins/push';
 import { callLifecycle } from './modules/calls/lifecycle';
 import { finderDataRetention } from './modules/calls/retention';
@@ -75,6 +76,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     socketsPerUser: config.socketsPerUser,
     eventsPerWindow: config.socketEventsPer10s,
   });
+  await app.register(sessionsPlugin);
   await app.register(pushPlugin, { config: config.push });
 
   // The call: one lifecycle (timers, transitions) shared by its HTTP routes and its socket events.

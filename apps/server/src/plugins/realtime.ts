@@ -15,8 +15,14 @@ import { holdsNul } from './security';
 /** Who a socket is, settled once at the handshake. */
 export type SocketData = { kind: 'user'; userId: string; tokenVersion: number } | { kind: 'caller'; roomId: string };
 
-export type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-export type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+/** Messages between the server processes (through the Redis adapter). */
+export interface InterServerEvents {
+  /** PERF-01: drop your copy of this user's row (plugins/sessions.ts); acknowledge once done. */
+  'sessions:forget': (userId: string, done: (ok: true) => void) => void;
+}
+
+export type Io = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 /** A user's every open session joins this room, so one emit reaches all of them (CALL-03). */
 export const userRoom = (userId: string) => `user:${userId}`;

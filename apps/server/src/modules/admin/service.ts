@@ -156,7 +156,9 @@ export function adminService(app: FastifyInstance) {
           after: { blocked },
         });
       });
-      if (blocked) app.revokeSockets(userId);
+      // Blocked: every process forgets the user's row and the sockets close. Unblocked: the
+      // processes forget the row that says blocked; there are no sockets to close.
+      await app.sessions.invalidate(userId, { closeSockets: blocked });
     },
 
     /** ADM-07: remove any unit resident. */

@@ -55,7 +55,14 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ token: string }> = async (a
     },
     async (request) => {
       try {
-        return { result: await runOperatorCommand(app.db, request.body) };
+        const result = await runOperatorCommand(app.db, request.body);
+        // An existing account made admin: the processes drop the row that says it is not (PERF-01).
+        // The CLI on PostgreSQL writes directly; the running servers see the grant within the
+        // session cache's TTL (docs/decisions/0018).
+        if (request.body.command === 'create-admin') {
+          await app.sessions.invalidate((result as { id: string }).id, { closeSockets: false });
+        }
+        return { result };
       } catch (error) {
         return { error: (error as Error).message };
       }

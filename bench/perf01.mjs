@@ -1,0 +1,220 @@
+// [PERF-01] benchmark: `npm run bench:api`.
+// On PostgreSQL — DATABASE_URL, or else a fresh database created on 127.0.0.1:5432 (BENCH_DATABASE_URL's
+// server when set) and dropped at the end — starts the real server (`node --import tsx
+// apps/server/src/main.ts`, as `npm start` runs it) and, beside it, the floor: a bare Fastify route
+// running listProducts' one SQL query with raw `pg` (pool 10), each in its own process. Seeds a
+// customer with 5 tags, then alternates the two under autocannon (50 connections) for 3 rounds and
+// prints req/s, p99 and the ratio app/floor (median of the rounds; PERF-01 wants ≥ 0.60 and p99 < 50 ms),
+// then login against the raw Argon2id verify rate of the same hash (PERF-01 wants ≥ 0.70).
+// Flags: --port=N (default 3500; N+1 is the floor), --rounds=3, --seconds=10, --connections=50,
+// --login-seconds=8, --profile=DIR (the server runs with --cpu-prof into DIR).
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { apiClient } from './lib/api.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const require = createRequire(join(root, 'apps/server/package.json'));
+const pg = require('pg');
+const args = new Map(process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=')));
+const port = Number(args.get('port') ?? 3500);
+const floorPort = port + 1;
+const rounds = Number(args.get('rounds') ?? 3);
+const seconds = Number(args.get('seconds') ?? 10);
+const connections = Number(args.get('connections') ?? 50);
+const loginSeconds = Number(args.get('login-seconds') ?? 8);
+const profileDir = args.get('profile');
+const base = `http://127.0.0.1:${port}`;
+const concurrency = availableParallelism();
+
+const fresh = !process.env.DATABASE_URL;
+const adminUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbName = `toque_bench_perf01_${Date.now()}_${randomBytes(3).toString('hex')}`;
+const databaseUrl = process.env.DATABASE_URL || adminUrl.replace(/\/[^/]*$/, `/${dbName}`);
+
+async function sql(url, text, params) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query(text, params);
+  } finally {
+    await client.end();
+  }
+}
+
+const env = {
+  ...process.env,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: base,
+  DATABASE_URL: databaseUrl,
+  NODE_ENV: 'production',
+  JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+  LOG_LEVEL: 'warn',
+  RATE_LOGIN_PER_IP: '100000000',
+  RATE_LOGIN_PER_EMAIL: '100000000',
+  RATE_REGISTER_PER_IP: '1000000',
+  RATE_CLAIM_PER_IP: '1000000',
+  ARGON2_QUEUE: '1000000',
+  GEOCODER_URL: 'http://127.0.0.1:9',
+};
+// The server runs without Redis unless REDIS_URL is given (one process: nothing to share).
+if (!process.env.REDIS_URL) delete env.REDIS_URL;
+
+const json = apiClient(base);
+
+async function waitFor(url, child) {
+  for (let i = 0; i < 400; i += 1) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited`);
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  throw new Error(`${url} did not start`);
+}
+
+function stop(child) {
+  if (!child || child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+}
+
+function load(opts) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections, duration: seconds, ...opts }, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const fmt = (n, digits = 0) => n.toFixed(digits).padStart(8);
+
+let server;
+let floor;
+try {
+  if (fresh) await sql(adminUrl, `create database ${dbName}`);
+  const nodeArgs = [
+    ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+    '--import',
+    'tsx',
+    'apps/server/src/main.ts',
+  ];
+  server = spawn(process.execPath, nodeArgs, { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  await waitFor(`${base}/api/auth/validateToken`, server);
+
+  // A customer with 5 tags, one of every product the CLI mints plus a second tag.
+  const user = {
+    name: 'Cliente Bench',
+    email: `bench.${Date.now()}@bench.toque`,
+    password: 'segredo123',
+    phone: '31988887777',
+    cpfOrCnpj: '52998224725',
+  };
+  await json('POST', '/auth/register', user);
+  const loginBody = { email: user.email, password: user.password, platform: 'web', token: '' };
+  const { data } = await json('POST', '/auth/login', loginBody);
+  const token = data.token;
+  const codes = [1, 2, 3, 4, 1].map((productId) =>
+    execFileSync(process.execPath, ['scripts/toque.mjs', 'mint', String(productId), '1'], {
+      cwd: root,
+      env,
+      encoding: 'utf8',
+    })
+      .split('\n')
+      .map((l) => l.trim())
+      .find((l) => /^[A-Z0-9]{8}$/.test(l)),
+  );
+  for (const code of codes) await json('PUT', '/products/associateQrCode', { code }, token);
+  const listed = await json('GET', '/products/listProducts', undefined, token);
+  if (listed.length !== 5) throw new Error(`listProducts answered ${listed.length} tags, not 5`);
+  const { rows } = await sql(databaseUrl, 'select id, password_hash from users where email = $1', [user.email]);
+  const { id: userId, password_hash: passwordHash } = rows[0];
+
+  floor = spawn(process.execPath, ['bench/lib/floor-server.mjs'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(floorPort), DATABASE_URL: databaseUrl, USER_ID: userId },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitFor(`http://127.0.0.1:${floorPort}/floor`, floor);
+  const floorRows = await (await fetch(`http://127.0.0.1:${floorPort}/floor`)).json();
+  if (floorRows.map((r) => r.code).join() !== listed.map((t) => t.code).join())
+    throw new Error('the floor lists other tags');
+
+  const appTarget = { url: `${base}/api/products/listProducts`, headers: { authorization: `Bearer ${token}` } };
+  const floorTarget = { url: `http://127.0.0.1:${floorPort}/floor` };
+  // Warm both (JIT, pools, the session cache) before anything counts.
+  await load({ ...appTarget, duration: 3 });
+  await load({ ...floorTarget, duration: 3 });
+
+  const table = [];
+  for (let round = 1; round <= rounds; round += 1) {
+    const a = await load(appTarget);
+    const f = await load(floorTarget);
+    const bad = a.non2xx + a.errors + f.non2xx + f.errors;
+    if (bad > 0) throw new Error(`round ${round}: ${bad} requests failed`);
+    table.push({
+      round,
+      app: a.requests.average,
+      appP99: a.latency.p99,
+      floor: f.requests.average,
+      floorP99: f.latency.p99,
+    });
+  }
+
+  console.log(
+    `\nPERF-01 GET /api/products/listProducts (5 tags) vs the raw-pg floor, ${connections} connections, ${seconds} s each`,
+  );
+  console.log('round    app req/s  app p99 ms  floor req/s  floor p99 ms   ratio');
+  for (const r of table) {
+    console.log(
+      `${String(r.round).padEnd(5)}${fmt(r.app)}   ${fmt(r.appP99)}     ${fmt(r.floor)}     ${fmt(r.floorP99)}    ${(r.app / r.floor).toFixed(2)}`,
+    );
+  }
+  const ratio = median(table.map((r) => r.app / r.floor));
+  const p99 = median(table.map((r) => r.appP99));
+  console.log(
+    `median ratio ${ratio.toFixed(2)} (PERF-01 ≥ 0.60: ${ratio >= 0.6 ? 'OK' : 'UNDER'}); median app p99 ${p99} ms (< 50 ms: ${p99 < 50 ? 'OK' : 'OVER'})`,
+  );
+
+  // Login: one Argon2id verify and little else, against the raw verify rate of the same hash.
+  const loginConnections = concurrency * 4;
+  const login = await load({
+    url: `${base}/api/auth/login`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(loginBody),
+    connections: loginConnections,
+    duration: loginSeconds,
+  });
+  if (login.non2xx + login.errors > 0) throw new Error(`login: ${login.non2xx + login.errors} requests failed`);
+  const raw = JSON.parse(
+    execFileSync(process.execPath, ['bench/lib/argon2-rate.mjs'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        HASH: passwordHash,
+        PASSWORD: user.password,
+        CONCURRENCY: String(concurrency),
+        SECONDS: String(loginSeconds),
+      },
+      encoding: 'utf8',
+    }),
+  );
+  const loginRatio = login.requests.average / raw.rate;
+  console.log(`\nPERF-01 login vs raw Argon2id verify (${concurrency} at a time, ${loginConnections} connections)`);
+  console.log(
+    `login ${login.requests.average.toFixed(1)} req/s (p99 ${login.latency.p99} ms), raw verify ${raw.rate.toFixed(1)}/s, ratio ${loginRatio.toFixed(2)} (≥ 0.70: ${loginRatio >= 0.7 ? 'OK' : 'UNDER'})`,
+  );
+} finally {
+  await Promise.all([stop(server), stop(floor)]);
+  if (fresh)
+    await sql(adminUrl, `drop database if exists ${dbName} with (force)`).catch((err) => console.error(err.message));
+}
