@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createSerializerCompiler } from './lib/serializer';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { dbPlugin } from './plugins/db';
@@ -53,7 +54,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // PERF-01: compiled serialisers; the tests also hold every answer to its zod schema.
+  app.setSerializerCompiler(createSerializerCompiler({ checkContracts: config.env === 'test' }));
 
   // SEC-05: Argon2 work is bounded per process; this process's configuration sizes the queue.
   argon2Queue.configure(config.argon2.concurrency, config.argon2.queue);
