@@ -122,7 +122,8 @@ export const unitResidents = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('unit_residents_unit_user_key').on(t.unitId, t.userId)],
+  // PERF-01: listProducts finds a user's units by user_id; the unique key leads with unit_id.
+  (t) => [uniqueIndex('unit_residents_unit_user_key').on(t.unitId, t.userId), index('unit_residents_user_idx').on(t.userId)],
 );
 
 export const passwordResetCodes = pgTable(
