@@ -1,5 +1,6 @@
 // The PERF-01 floor: a bare Fastify route running listProducts' one SQL query with raw `pg`
-// (pool 10) for a fixed user — what any implementation of the route pays. Started by
+// (pool 10) for a fixed user — what any implementation of the route pays (/floor); and the same
+// query as a named prepared statement (/floor-prepared), which is how the app runs it. Started by
 // bench/perf01.mjs in its own process: PORT, DATABASE_URL, USER_ID.
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +32,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const app = Fastify();
   const userId = process.env.USER_ID;
   app.get('/floor', async () => (await pool.query(LIST_SQL, [userId])).rows);
+  // The same with a named prepared statement, as the app runs it: the floor of the app's own overhead.
+  app.get(
+    '/floor-prepared',
+    async () => (await pool.query({ name: 'floor_list', text: LIST_SQL, values: [userId] })).rows,
+  );
   await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
   process.on(
     'SIGTERM',
