@@ -51,7 +51,12 @@ declare module 'fastify' {
  * means no sticky sessions, so any process behind a load balancer can take any socket, and the Redis
  * adapter (when REDIS_URL is set) carries room emits between processes (CALL-12).
  */
-export const realtimePlugin = fp<{ redisUrl?: string | undefined; secret: string; socketsPerUser: number; eventsPerWindow: number }>(async (app, opts) => {
+export const realtimePlugin = fp<{
+  redisUrl?: string | undefined;
+  secret: string;
+  socketsPerUser: number;
+  eventsPerWindow: number;
+}>(async (app, opts) => {
   const io: Io = new Server(app.server, {
     path: SOCKET_PATH,
     transports: ['websocket'],
@@ -78,11 +83,11 @@ export const realtimePlugin = fp<{ redisUrl?: string | undefined; secret: string
     };
     for (const client of redis) client.on('error', (err) => warn(err, 'unavailable'));
     const publish = pub.publish.bind(pub);
-    pub.publish = ((channel: string, message: string) =>
+    pub.publish = (channel: string, message: string) =>
       publish(channel, message).catch((err: unknown) => {
         warn(err, 'a broadcast to the other processes was lost');
         return 0;
-      }));
+      });
     // Requests to the other processes (fetchSockets) wait at most this long for their answers.
     io.adapter(createAdapter(pub, sub, { requestsTimeout: 2000 }));
   }

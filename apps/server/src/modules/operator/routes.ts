@@ -6,7 +6,12 @@ import { Forbidden } from '../../errors';
 import { operatorService } from './service';
 
 const command = z.discriminatedUnion('command', [
-  z.object({ command: z.literal('create-admin'), email: z.string().email(), password: z.string().min(6), name: z.string().min(1) }),
+  z.object({
+    command: z.literal('create-admin'),
+    email: z.string().email(),
+    password: z.string().min(6),
+    name: z.string().min(1),
+  }),
   z.object({ command: z.literal('mint'), productId: z.number().int(), count: z.number().int() }),
   z.object({ command: z.literal('outbox'), limit: z.number().int().positive().max(1000).optional() }),
   z.object({ command: z.literal('seed-demo') }),
@@ -46,7 +51,9 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ token: string }> = async (a
       schema: { hide: true, body: command },
       preHandler: async (request) => {
         const given = request.headers['x-operator-token'];
-        const loopback = request.socket.remoteAddress === '127.0.0.1' || request.socket.remoteAddress === '::1' ||
+        const loopback =
+          request.socket.remoteAddress === '127.0.0.1' ||
+          request.socket.remoteAddress === '::1' ||
           request.socket.remoteAddress === '::ffff:127.0.0.1';
         if (!loopback || typeof given !== 'string' || !sameSecret(given, token)) {
           throw new Forbidden(apiMsg.operatorOnly);

@@ -77,7 +77,10 @@ export const productsRepository = {
   },
 
   disable(db: Conn, code: string) {
-    return db.update(tags).set({ disabledAt: new Date() }).where(and(eq(tags.code, code), isNull(tags.disabledAt)));
+    return db
+      .update(tags)
+      .set({ disabledAt: new Date() })
+      .where(and(eq(tags.code, code), isNull(tags.disabledAt)));
   },
 
   updateDetails(db: Conn, code: string, values: { name: string; importantInfo?: string; showInfoToFinder?: boolean }) {
