@@ -12,7 +12,8 @@
 // --login-seconds=8, --profile=DIR (the server runs with --cpu-prof into DIR).
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { availableParallelism } from 'node:os';
+import { mkdtempSync, openSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +32,8 @@ const connections = Number(args.get('connections') ?? 50);
 const loginSeconds = Number(args.get('login-seconds') ?? 8);
 const profileDir = args.get('profile');
 const base = `http://127.0.0.1:${port}`;
+const work = mkdtempSync(join(tmpdir(), 'toque-bench-perf01-'));
+const serverLog = join(work, 'server.log');
 const concurrency = availableParallelism();
 
 const fresh = !process.env.DATABASE_URL;
@@ -56,7 +59,8 @@ const env = {
   DATABASE_URL: databaseUrl,
   NODE_ENV: 'production',
   JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
-  LOG_LEVEL: 'warn',
+  // Production's own logging (one line per request at info), into a file: what a deployment pays.
+  LOG_LEVEL: process.env.LOG_LEVEL || 'info',
   RATE_LOGIN_PER_IP: '100000000',
   RATE_LOGIN_PER_EMAIL: '100000000',
   RATE_REGISTER_PER_IP: '1000000',
@@ -100,6 +104,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 let server;
 let floor;
+let finished = false;
 try {
   if (fresh) await sql(adminUrl, `create database ${dbName}`);
   const nodeArgs = [
@@ -108,7 +113,11 @@ try {
     'tsx',
     'apps/server/src/main.ts',
   ];
-  server = spawn(process.execPath, nodeArgs, { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  server = spawn(process.execPath, nodeArgs, {
+    cwd: root,
+    env,
+    stdio: ['ignore', openSync(serverLog, 'w'), 'inherit'],
+  });
   await waitFor(`${base}/api/auth/validateToken`, server);
 
   // A customer with 5 tags, one of every product the CLI mints plus a second tag.
@@ -213,8 +222,11 @@ try {
   console.log(
     `login ${login.requests.average.toFixed(1)} req/s (p99 ${login.latency.p99} ms), raw verify ${raw.rate.toFixed(1)}/s, ratio ${loginRatio.toFixed(2)} (≥ 0.70: ${loginRatio >= 0.7 ? 'OK' : 'UNDER'})`,
   );
+  finished = true;
 } finally {
   await Promise.all([stop(server), stop(floor)]);
+  if (finished) rmSync(work, { recursive: true, force: true });
+  else console.error(`the server's log: ${serverLog}`);
   if (fresh)
     await sql(adminUrl, `drop database if exists ${dbName} with (force)`).catch((err) => console.error(err.message));
 }
