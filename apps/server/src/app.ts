@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createSerializerCompiler } from './lib/serializer';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { dbPlugin } from './plugins/db';
@@ -20,6 +21,7 @@ import { accountRoutes } from './modules/account/routes';
 import { operatorRoutes } from './modules/operator/routes';
 import { productsRoutes } from './modules/products/routes';
 import { realtimePlugin } from './plugins/realtime';
+import { sessionsPlugin } from './plugins/sessions';
 import { pushPlugin } from './plugins/push';
 import { callLifecycle } from './modules/calls/lifecycle';
 import { finderDataRetention } from './modules/calls/retention';
@@ -53,7 +55,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // PERF-01: compiled serialisers; the tests also hold every answer to its zod schema.
+  app.setSerializerCompiler(createSerializerCompiler({ checkContracts: config.env === 'test' }));
 
   // SEC-05: Argon2 work is bounded per process; this process's configuration sizes the queue.
   argon2Queue.configure(config.argon2.concurrency, config.argon2.queue);
@@ -76,6 +79,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     socketsPerUser: config.socketsPerUser,
     eventsPerWindow: config.socketEventsPer10s,
   });
+  await app.register(sessionsPlugin);
   await app.register(pushPlugin, { config: config.push });
 
   // The call: one lifecycle (timers, transitions) shared by its HTTP routes and its socket events.

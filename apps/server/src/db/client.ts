@@ -59,6 +59,26 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
   };
 }
 
+/** A hot query's fixed text (`$1`… for its values) and the name PostgreSQL prepares it under. */
+export interface PreparedQuery {
+  name: string;
+  text: string;
+}
+
+/**
+ * Rows of a hot read, straight on the driver (PERF-01, docs/decisions/0018): on PostgreSQL a named
+ * prepared statement — parsed and planned once per pooled connection, not on every request — and
+ * no query building in between; PGlite runs the same text with the same values. Only for `db`
+ * itself, not a transaction.
+ */
+export async function preparedRows<T>(db: Db, query: PreparedQuery, values: unknown[]): Promise<T[]> {
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  if (client instanceof pg.Pool) {
+    return (await client.query<T & pg.QueryResultRow>({ name: query.name, text: query.text, values })).rows;
+  }
+  return (await client.query<T>(query.text, values)).rows;
+}
+
 /** Rows of a raw `db.execute(sql…)`: both drivers answer `{ rows }`. */
 export async function rowsOf<T>(result: Promise<unknown>): Promise<T[]> {
   return ((await result) as { rows: T[] }).rows;

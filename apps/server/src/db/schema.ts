@@ -62,10 +62,7 @@ export const tags = pgTable(
     batchId: integer('batch_id').references(() => tagBatches.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('tags_owner_idx').on(t.ownerId),
-    check('tags_product_id_check', sql`${t.productId} between 1 and 5`),
-  ],
+  (t) => [index('tags_owner_idx').on(t.ownerId), check('tags_product_id_check', sql`${t.productId} between 1 and 5`)],
 );
 
 export const tagMembers = pgTable(
@@ -125,7 +122,11 @@ export const unitResidents = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('unit_residents_unit_user_key').on(t.unitId, t.userId)],
+  // PERF-01: listProducts finds a user's units by user_id; the unique key leads with unit_id.
+  (t) => [
+    uniqueIndex('unit_residents_unit_user_key').on(t.unitId, t.userId),
+    index('unit_residents_user_idx').on(t.userId),
+  ],
 );
 
 export const passwordResetCodes = pgTable(
@@ -213,12 +214,18 @@ export const outbox = pgTable(
     text: text('text').notNull(),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
-    status: text('status', { enum: ['outbox', 'queued', 'sent', 'failed'] }).notNull().default('outbox'),
+    status: text('status', { enum: ['outbox', 'queued', 'sent', 'failed'] })
+      .notNull()
+      .default('outbox'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     lastError: text('last_error'),
   },
-  (t) => [index('outbox_queued_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`)],
+  (t) => [
+    index('outbox_queued_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'queued'`),
+  ],
 );
 
 /** Server-wide settings that must survive restarts (e.g. generated VAPID keys). */

@@ -1,4 +1,5 @@
 import jwt from 'jsonwebtoken';
+import { secretKey } from './secret-key';
 
 /**
  * The finder's credential for one call (CALL-08): signed with the server secret like a session, but
@@ -13,7 +14,7 @@ interface CallerClaims {
 }
 
 export function signCallerToken(secret: string, roomId: string, ttlSeconds: number): string {
-  return jwt.sign({ call: roomId, role: 'caller' } satisfies CallerClaims, secret, {
+  return jwt.sign({ call: roomId, role: 'caller' } satisfies CallerClaims, secretKey(secret), {
     algorithm: 'HS256',
     audience: AUDIENCE,
     expiresIn: ttlSeconds,
@@ -23,7 +24,10 @@ export function signCallerToken(secret: string, roomId: string, ttlSeconds: numb
 /** The room id of a valid, unexpired caller token; null for anything else. */
 export function verifyCallerToken(secret: string, token: string): string | null {
   try {
-    const claims = jwt.verify(token, secret, { algorithms: ['HS256'], audience: AUDIENCE }) as Partial<CallerClaims>;
+    const claims = jwt.verify(token, secretKey(secret), {
+      algorithms: ['HS256'],
+      audience: AUDIENCE,
+    }) as Partial<CallerClaims>;
     return claims.role === 'caller' && typeof claims.call === 'string' ? claims.call : null;
   } catch {
     return null;

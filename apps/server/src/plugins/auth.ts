@@ -5,6 +5,8 @@ import type { FastifyRequest } from 'fastify';
 import { apiMsg } from '@toque/contracts/messages';
 import { users } from '../db/schema';
 import { Forbidden, Unauthorized } from '../errors';
+import { SessionCache, type SessionState } from '../lib/session-cache';
+import { secretKey } from '../lib/secret-key';
 
 export interface AuthUser {
   id: string;
@@ -24,6 +26,11 @@ declare module 'fastify' {
     resolveUser(request: FastifyRequest): Promise<AuthUser | null>;
     authenticate(request: FastifyRequest): Promise<void>;
     requireAdmin(request: FastifyRequest): Promise<void>;
+    /**
+     * PERF-01: this process's copy of the users' token versions, blocks and admin flags. Only
+     * app.sessions.invalidate (plugins/sessions.ts) and the link to the other processes touch it.
+     */
+    sessionCache: SessionCache;
   }
   interface FastifyRequest {
     user: AuthUser | null;
@@ -36,8 +43,35 @@ export function bearerToken(header: string | undefined): string | null {
   return scheme?.toLowerCase() === 'bearer' && value ? value : null;
 }
 
-export const authPlugin = fp<{ secret: string; ttl: string }>(async (app, { secret, ttl }) => {
+/**
+ * How many users' rows one process keeps, and for how long at most: a busy process's active users
+ * fit, memory stays bounded whatever the tokens name, and the TTL only bounds an undetectable miss
+ * of an invalidation (docs/decisions/0018).
+ */
+const SESSION_CACHE = { max: 20_000, ttlMs: 10_000 };
+
+export const authPlugin = fp<{ secret: string; ttl: string }>(async (app, { secret: secretText, ttl }) => {
   app.decorateRequest('user', null);
+  const secret = secretKey(secretText);
+  const cache = new SessionCache(SESSION_CACHE);
+  app.decorate('sessionCache', cache);
+
+  /** The user's row, from the cache or the database; undefined when the user does not exist. */
+  async function sessionState(userId: string, tokenVersion: number): Promise<SessionState | undefined> {
+    const cached = cache.get(userId);
+    // A token newer than the kept row proves the row stale (a missed invalidation): read it again.
+    if (cached && cached.tokenVersion >= tokenVersion) return cached;
+    const generation = cache.generation;
+    const [row] = await app.db
+      .select({ isAdmin: users.isToqueAdmin, tokenVersion: users.tokenVersion, blockedAt: users.blockedAt })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    if (!row) return undefined;
+    const state = { tokenVersion: row.tokenVersion, isAdmin: row.isAdmin, blocked: row.blockedAt !== null };
+    cache.set(userId, state, generation);
+    return state;
+  }
 
   app.decorate('signToken', (user: { id: string; tokenVersion: number }) =>
     jwt.sign({ tv: user.tokenVersion } satisfies Omit<Claims, 'sub'>, secret, {
@@ -57,13 +91,10 @@ export const authPlugin = fp<{ secret: string; ttl: string }>(async (app, { secr
       return null;
     }
     if (typeof claims.sub !== 'string' || typeof claims.tv !== 'number') return null;
-    const [row] = await app.db
-      .select({ id: users.id, isAdmin: users.isToqueAdmin, tokenVersion: users.tokenVersion, blockedAt: users.blockedAt })
-      .from(users)
-      .where(eq(users.id, claims.sub))
-      .limit(1);
-    if (!row || row.tokenVersion !== claims.tv || row.blockedAt) return null;
-    return { id: row.id, isAdmin: row.isAdmin };
+    // Only now, with the signature checked, may the id reach the cache (or the database).
+    const state = await sessionState(claims.sub, claims.tv);
+    if (!state || state.tokenVersion !== claims.tv || state.blocked) return null;
+    return { id: claims.sub, isAdmin: state.isAdmin };
   });
 
   app.decorate('authenticate', async (request: FastifyRequest) => {

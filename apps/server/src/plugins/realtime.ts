@@ -15,8 +15,14 @@ import { holdsNul } from './security';
 /** Who a socket is, settled once at the handshake. */
 export type SocketData = { kind: 'user'; userId: string; tokenVersion: number } | { kind: 'caller'; roomId: string };
 
-export type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-export type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+/** Messages between the server processes (through the Redis adapter). */
+export interface InterServerEvents {
+  /** PERF-01: drop your copy of this user's row (plugins/sessions.ts); acknowledge once done. */
+  'sessions:forget': (userId: string, done: (ok: true) => void) => void;
+}
+
+export type Io = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 /** A user's every open session joins this room, so one emit reaches all of them (CALL-03). */
 export const userRoom = (userId: string) => `user:${userId}`;
@@ -45,7 +51,12 @@ declare module 'fastify' {
  * means no sticky sessions, so any process behind a load balancer can take any socket, and the Redis
  * adapter (when REDIS_URL is set) carries room emits between processes (CALL-12).
  */
-export const realtimePlugin = fp<{ redisUrl?: string | undefined; secret: string; socketsPerUser: number; eventsPerWindow: number }>(async (app, opts) => {
+export const realtimePlugin = fp<{
+  redisUrl?: string | undefined;
+  secret: string;
+  socketsPerUser: number;
+  eventsPerWindow: number;
+}>(async (app, opts) => {
   const io: Io = new Server(app.server, {
     path: SOCKET_PATH,
     transports: ['websocket'],
@@ -72,11 +83,11 @@ export const realtimePlugin = fp<{ redisUrl?: string | undefined; secret: string
     };
     for (const client of redis) client.on('error', (err) => warn(err, 'unavailable'));
     const publish = pub.publish.bind(pub);
-    pub.publish = ((channel: string, message: string) =>
+    pub.publish = (channel: string, message: string) =>
       publish(channel, message).catch((err: unknown) => {
         warn(err, 'a broadcast to the other processes was lost');
         return 0;
-      }));
+      });
     // Requests to the other processes (fetchSockets) wait at most this long for their answers.
     io.adapter(createAdapter(pub, sub, { requestsTimeout: 2000 }));
   }

@@ -144,7 +144,8 @@ export function accountService(app: FastifyInstance) {
         if (row.isToqueAdmin) throw new Conflict(accountMsg.deleteAdmin);
         await repo.erase(tx, row);
       });
-      app.revokeSockets(userId);
+      // Every process forgets the session before this answers (ACC-02's rule, PERF-01's cache); sockets end.
+      await app.sessions.invalidate(userId);
     },
   };
 }

@@ -47,7 +47,11 @@ export function adminService(app: FastifyInstance) {
 
   return {
     /** The client list, one page at a time, never loaded whole (ADM-08). */
-    async listClients(query: { search: string; page: number; pageSize: number }): Promise<{ total: number; clients: Client[] }> {
+    async listClients(query: {
+      search: string;
+      page: number;
+      pageSize: number;
+    }): Promise<{ total: number; clients: Client[] }> {
       const where = clientFilter(query.search);
       const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(users).where(where);
       const page = await db
@@ -59,9 +63,23 @@ export function adminService(app: FastifyInstance) {
         .offset((query.page - 1) * query.pageSize);
       const owned = page.length
         ? await db
-            .select({ ownerId: tags.ownerId, code: tags.code, isActive: tags.isActive, productId: tags.productId, name: tags.name })
+            .select({
+              ownerId: tags.ownerId,
+              code: tags.code,
+              isActive: tags.isActive,
+              productId: tags.productId,
+              name: tags.name,
+            })
             .from(tags)
-            .where(and(inArray(tags.ownerId, page.map((u) => u.id)), isNull(tags.disabledAt)))
+            .where(
+              and(
+                inArray(
+                  tags.ownerId,
+                  page.map((u) => u.id),
+                ),
+                isNull(tags.disabledAt),
+              ),
+            )
             .orderBy(asc(tags.productId), asc(tags.createdAt), asc(tags.code))
         : [];
       return {
@@ -98,8 +116,14 @@ export function adminService(app: FastifyInstance) {
     async release(code: string, actor: AuthUser) {
       await db.transaction(async (tx) => {
         const tag = await lockedTag(tx, code);
-        const members = await tx.delete(tagMembers).where(eq(tagMembers.tagCode, code)).returning({ userId: tagMembers.userId });
-        await tx.update(tags).set({ ownerId: null, name: '', importantInfo: '', showInfoToFinder: false }).where(eq(tags.code, code));
+        const members = await tx
+          .delete(tagMembers)
+          .where(eq(tagMembers.tagCode, code))
+          .returning({ userId: tagMembers.userId });
+        await tx
+          .update(tags)
+          .set({ ownerId: null, name: '', importantInfo: '', showInfoToFinder: false })
+          .where(eq(tags.code, code));
         await tx.update(condominiums).set({ adminUserId: null }).where(eq(condominiums.tagCode, code));
         await recordAudit(tx, {
           actorId: actor.id,
@@ -118,7 +142,10 @@ export function adminService(app: FastifyInstance) {
       await db.transaction(async (tx) => {
         const tag = await lockedTag(tx, code);
         if (tag.disabledAt) throw new Conflict(condoMsg.plateDisabled);
-        const members = await tx.delete(tagMembers).where(eq(tagMembers.tagCode, code)).returning({ userId: tagMembers.userId });
+        const members = await tx
+          .delete(tagMembers)
+          .where(eq(tagMembers.tagCode, code))
+          .returning({ userId: tagMembers.userId });
         await tx.update(tags).set({ ownerId: target.id }).where(eq(tags.code, code));
         await tx.update(condominiums).set({ adminUserId: target.id }).where(eq(condominiums.tagCode, code));
         await recordAudit(tx, {
@@ -156,7 +183,9 @@ export function adminService(app: FastifyInstance) {
           after: { blocked },
         });
       });
-      if (blocked) app.revokeSockets(userId);
+      // Blocked: every process forgets the user's row and the sockets close. Unblocked: the
+      // processes forget the row that says blocked; there are no sockets to close.
+      await app.sessions.invalidate(userId, { closeSockets: blocked });
     },
 
     /** ADM-07: remove any unit resident. */
@@ -213,23 +242,46 @@ export function adminService(app: FastifyInstance) {
     /** ADM-05: a batch of new unclaimed codes of one product type, minted by this admin. */
     async mint(productId: number, countWanted: number, actor: AuthUser) {
       const { batchId, codes } = await operatorService.mint(db, { productId, count: countWanted, createdBy: actor.id });
-      await recordAudit(db, { actorId: actor.id, action: 'batch.mint', target: `batch:${batchId}`, after: { productId, count: codes.length } });
+      await recordAudit(db, {
+        actorId: actor.id,
+        action: 'batch.mint',
+        target: `batch:${batchId}`,
+        after: { productId, count: codes.length },
+      });
       return this.batch(batchId);
     },
 
     async batches(): Promise<Batch[]> {
       const rows = await db
-        .select({ id: tagBatches.id, productId: tagBatches.productId, count: tagBatches.count, createdAt: tagBatches.createdAt, email: users.email })
+        .select({
+          id: tagBatches.id,
+          productId: tagBatches.productId,
+          count: tagBatches.count,
+          createdAt: tagBatches.createdAt,
+          email: users.email,
+        })
         .from(tagBatches)
         .leftJoin(users, eq(users.id, tagBatches.createdBy))
         .orderBy(desc(tagBatches.id))
         .limit(50);
-      return rows.map((r) => ({ id: r.id, product_id: r.productId, count: r.count, created_at: r.createdAt.toISOString(), created_by: r.email }));
+      return rows.map((r) => ({
+        id: r.id,
+        product_id: r.productId,
+        count: r.count,
+        created_at: r.createdAt.toISOString(),
+        created_by: r.email,
+      }));
     },
 
     async batch(batchId: number): Promise<BatchCodes> {
       const [row] = await db
-        .select({ id: tagBatches.id, productId: tagBatches.productId, count: tagBatches.count, createdAt: tagBatches.createdAt, email: users.email })
+        .select({
+          id: tagBatches.id,
+          productId: tagBatches.productId,
+          count: tagBatches.count,
+          createdAt: tagBatches.createdAt,
+          email: users.email,
+        })
         .from(tagBatches)
         .leftJoin(users, eq(users.id, tagBatches.createdBy))
         .where(eq(tagBatches.id, batchId))
@@ -241,7 +293,13 @@ export function adminService(app: FastifyInstance) {
         .where(eq(tags.batchId, batchId))
         .orderBy(asc(tags.code));
       return {
-        batch: { id: row.id, product_id: row.productId, count: row.count, created_at: row.createdAt.toISOString(), created_by: row.email },
+        batch: {
+          id: row.id,
+          product_id: row.productId,
+          count: row.count,
+          created_at: row.createdAt.toISOString(),
+          created_by: row.email,
+        },
         codes: codes.map((c) => ({ code: c.code, claimed: c.ownerId !== null })),
       };
     },

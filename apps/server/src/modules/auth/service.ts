@@ -143,7 +143,7 @@ export function authService(app: FastifyInstance, opts: { secret: string; logCod
       });
       app.mailer.wake();
       // ACC-02: every session before the reset ends, its open sockets included, once it is committed.
-      if (outcome === 'ok') app.revokeSockets(user.id);
+      if (outcome === 'ok') await app.sessions.invalidate(user.id);
       // The wrong try is committed before the refusal, so it counts even though we answer 401.
       if (outcome !== 'ok') throw new Unauthorized(apiMsg.resetInvalidCode);
     },

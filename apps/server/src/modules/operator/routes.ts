@@ -7,7 +7,12 @@ import { Forbidden } from '../../errors';
 import { operatorService } from './service';
 
 const command = z.discriminatedUnion('command', [
-  z.object({ command: z.literal('create-admin'), email: z.string().email(), password: z.string().min(6), name: z.string().min(1) }),
+  z.object({
+    command: z.literal('create-admin'),
+    email: z.string().email(),
+    password: z.string().min(6),
+    name: z.string().min(1),
+  }),
   z.object({ command: z.literal('mint'), productId: z.number().int(), count: z.number().int() }),
   z.object({ command: z.literal('outbox'), limit: z.number().int().positive().max(1000).optional() }),
   z.object({ command: z.literal('seed-demo') }),
@@ -52,7 +57,9 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ token: string }> = async (a
       },
       preHandler: async (request) => {
         const given = request.headers['x-operator-token'];
-        const loopback = request.socket.remoteAddress === '127.0.0.1' || request.socket.remoteAddress === '::1' ||
+        const loopback =
+          request.socket.remoteAddress === '127.0.0.1' ||
+          request.socket.remoteAddress === '::1' ||
           request.socket.remoteAddress === '::ffff:127.0.0.1';
         if (!loopback || typeof given !== 'string' || !sameSecret(given, token)) {
           throw new Forbidden(apiMsg.operatorOnly);
@@ -61,7 +68,14 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ token: string }> = async (a
     },
     async (request) => {
       try {
-        return { result: await runOperatorCommand(app.db, request.body) };
+        const result = await runOperatorCommand(app.db, request.body);
+        // An existing account made admin: the processes drop the row that says it is not (PERF-01).
+        // The CLI on PostgreSQL writes directly; the running servers see the grant within the
+        // session cache's TTL (docs/decisions/0018).
+        if (request.body.command === 'create-admin') {
+          await app.sessions.invalidate((result as { id: string }).id, { closeSockets: false });
+        }
+        return { result };
       } catch (error) {
         return { error: (error as Error).message };
       }

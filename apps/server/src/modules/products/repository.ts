@@ -1,16 +1,37 @@
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
-import { rowsOf, type Db, type Tx } from '../../db/client';
-import { condominiums, tagMembers, tags, unitResidents, units, users } from '../../db/schema';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { preparedRows, type Db, type PreparedQuery, type Tx } from '../../db/client';
+import { tagMembers, tags, unitResidents, units, users } from '../../db/schema';
 
 type Conn = Db | Tx;
+
+// Table names are written out: a prepared statement's text is fixed (schema.ts names them).
+const LIST_FOR_USER: PreparedQuery = {
+  name: 'products_list_for_user',
+  text: `
+    select t.code, t.product_id, t.name, t.important_info, t.show_info_to_finder, t.is_active, bool_or(v.is_owner) as is_owner
+    from (
+      select code as tag_code, true as is_owner from tags where owner_id = $1
+      union all
+      select tag_code, false from tag_members where user_id = $1
+      union all
+      select c.tag_code, false from unit_residents r
+        join units u on u.id = r.unit_id
+        join condominiums c on c.id = u.condominium_id
+        where r.user_id = $1 and c.tag_code is not null
+    ) v
+    join tags t on t.code = v.tag_code
+    where t.disabled_at is null
+    group by t.code
+    order by t.product_id, t.created_at, t.code`,
+};
 
 export const productsRepository = {
   /**
    * Every tag the user sees: owned, shared with them (member), and the condominium plates of the
-   * units they live in — one query.
+   * units they live in — one query, the hot read of PERF-01 (a prepared statement; see preparedRows).
    */
-  listForUser(db: Conn, userId: string) {
-    return rowsOf<{
+  listForUser(db: Db, userId: string) {
+    return preparedRows<{
       code: string;
       product_id: number;
       name: string;
@@ -18,22 +39,7 @@ export const productsRepository = {
       show_info_to_finder: boolean;
       is_active: boolean;
       is_owner: boolean;
-    }>(db.execute(sql`
-      select t.code, t.product_id, t.name, t.important_info, t.show_info_to_finder, t.is_active, bool_or(v.is_owner) as is_owner
-      from (
-        select code as tag_code, true as is_owner from ${tags} where owner_id = ${userId}
-        union all
-        select tag_code, false from ${tagMembers} where user_id = ${userId}
-        union all
-        select c.tag_code, false from ${unitResidents} r
-          join ${units} u on u.id = r.unit_id
-          join ${condominiums} c on c.id = u.condominium_id
-          where r.user_id = ${userId} and c.tag_code is not null
-      ) v
-      join ${tags} t on t.code = v.tag_code
-      where t.disabled_at is null
-      group by t.code
-      order by t.product_id, t.created_at, t.code`));
+    }>(db, LIST_FOR_USER, [userId]);
   },
 
   findTag(db: Conn, code: string) {
@@ -71,7 +77,10 @@ export const productsRepository = {
   },
 
   disable(db: Conn, code: string) {
-    return db.update(tags).set({ disabledAt: new Date() }).where(and(eq(tags.code, code), isNull(tags.disabledAt)));
+    return db
+      .update(tags)
+      .set({ disabledAt: new Date() })
+      .where(and(eq(tags.code, code), isNull(tags.disabledAt)));
   },
 
   updateDetails(db: Conn, code: string, values: { name: string; importantInfo?: string; showInfoToFinder?: boolean }) {

@@ -35,8 +35,8 @@ export function profileService(app: FastifyInstance) {
         return changed;
       });
       app.mailer.wake();
-      // ACC-02: the older sessions' open sockets end now, not at their next request.
-      app.revokeSockets(id, updated.tokenVersion);
+      // ACC-02: the older sessions end on every process before this answers, their open sockets too.
+      await app.sessions.invalidate(id, { keepVersion: updated.tokenVersion });
       return app.signToken(updated);
     },
   };

@@ -1,0 +1,1 @@
+CREATE INDEX "unit_residents_user_idx" ON "unit_residents" USING btree ("user_id");
