@@ -19,7 +19,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: STRONG }).jwtSecret).toBe(STRONG);
   });
 
-  test('[SEC-01] [SEC-05] rate limits default to 30 logins per address, 10 failures per e-mail and address, 10 codes per address and 5 per account, in 15 minutes', () => {
+  test('[SEC-01] [SEC-05] rate limits default to 30 logins per address, 10 failures per e-mail and address, 10 codes per address and 5 per account, 5 data exports per account, in 15 minutes', () => {
     expect(loadConfig({}).rateLimits).toEqual({
       loginPerIp: 30,
       loginPerEmail: 10,
@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       codePerAccount: 5,
       registerPerIp: 10,
       claimPerIp: 30,
+      exportPerAccount: 5,
       windowMs: 15 * 60 * 1000,
       tagViewPerIp: 60,
       tagViewWindowMs: 60 * 1000,
