@@ -143,9 +143,12 @@ test('[SEC-07] [CALL-10] through a real coturn, the finder and the owner talk re
       ['finder', finder],
       ['owner', owner],
     ] as const) {
+      // Media flows while the selected pair's own checks may still be finishing: wait for them.
+      await expect
+        .poll(async () => (await peerView(page)).pairState, { message: `${side}: selected pair`, timeout: 10_000 })
+        .toBe('succeeded');
       const view = await peerView(page);
       expect(view.policy, `${side}: iceTransportPolicy`).toBe('relay');
-      expect(view.pairState, `${side}: selected pair`).toBe('succeeded');
       expect(view.local?.type, `${side}: local candidate of the selected pair`).toBe('relay');
       expect(view.remote?.type, `${side}: remote candidate of the selected pair`).toBe('relay');
       expect(
