@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 /* global document, window */
 // [PERF-02] benchmark: `npm run bench:call`.
 // Starts the real server (a fresh embedded database, or DATABASE_URL/REDIS_URL when set) serving the
@@ -33,7 +34,7 @@ const env = {
   PUBLIC_URL: base,
   DATA_DIR: dataDir,
   NODE_ENV: 'test',
-  JWT_SECRET: 'bench-secret-bench-secret',
+  JWT_SECRET: randomBytes(32).toString('base64url'),
   LOG_LEVEL: 'warn',
   RATE_LOGIN_PER_IP: '1000000',
   RATE_LOGIN_PER_EMAIL: '1000000',

@@ -101,7 +101,7 @@ function startServer() {
       DATABASE_URL: databaseUrl,
       REDIS_URL: '',
       NODE_ENV: 'test',
-      JWT_SECRET: 'bench-secret-bench-secret',
+      JWT_SECRET: randomBytes(32).toString('base64url'),
       LOG_LEVEL: 'warn',
       RATE_LOGIN_PER_IP: '1000000',
       RATE_LOGIN_PER_EMAIL: '1000000',

@@ -58,7 +58,7 @@ const env = {
   PUBLIC_URL: base,
   DATABASE_URL: databaseUrl,
   NODE_ENV: 'production',
-  JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+  JWT_SECRET: randomBytes(32).toString('base64url'),
   // Production's own logging (one line per request at info), into a file: what a deployment pays.
   LOG_LEVEL: process.env.LOG_LEVEL || 'info',
   RATE_LOGIN_PER_IP: '100000000',

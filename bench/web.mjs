@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 // PERF-03 / PERF-05 benchmark: `npm run bench:web`.
 // Builds the web app (which itself fails past the 110 KB first-load budget), serves it with the
 // real server on a fresh embedded database, runs Lighthouse (mobile preset, simulated throttling,
@@ -13,7 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { apiClient } from './lib/api.mjs';
+import { TERMS_VERSION, apiClient } from './lib/api.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = new Map(process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=')));
@@ -46,7 +47,7 @@ const env = {
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
   NODE_ENV: 'production',
-  JWT_SECRET: 'bench-web-only-secret-0123456789abcdef',
+  JWT_SECRET: randomBytes(32).toString('base64url'),
   LOG_LEVEL: 'warn',
 };
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -75,6 +76,7 @@ async function seedFinderPage() {
     password: 'segredo123',
     phone: '31988887777',
     cpfOrCnpj: '52998224725',
+    termsVersion: TERMS_VERSION,
   };
   await json('POST', '/auth/register', user);
   const { data } = await json('POST', '/auth/login', {
