@@ -18,7 +18,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { apiClient } from './lib/api.mjs';
+import { TERMS_VERSION, apiClient } from './lib/api.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(join(root, 'apps/server/package.json'));
@@ -127,6 +127,7 @@ try {
     password: 'segredo123',
     phone: '31988887777',
     cpfOrCnpj: '52998224725',
+    termsVersion: TERMS_VERSION,
   };
   await json('POST', '/auth/register', user);
   const loginBody = { email: user.email, password: user.password, platform: 'web', token: '' };
