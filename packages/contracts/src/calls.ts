@@ -164,6 +164,11 @@ export interface ClientToServerEvents {
   decline: (info: { roomId: string }, ack?: (result: { ok: boolean }) => void) => void;
 }
 
+/** Where a finder was, on OpenStreetMap's own site (directions, a map in an e-mail or a list). */
+export function osmLink(latitude: number, longitude: number, zoom = 17): string {
+  return `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=${zoom}/${latitude}/${longitude}`;
+}
+
 export const RING_TIMEOUT_MS = 60_000;
 export const SOCKET_PATH = '/socket.io';
 

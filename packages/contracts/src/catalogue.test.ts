@@ -45,7 +45,7 @@ function lines(value: unknown, path: string): string[] {
     const fn = value as (...args: unknown[]) => unknown;
     const seen = new Set<string>();
     return samples.flatMap((args) => {
-      if (args.length !== fn.length && !(fn.length === 1 && args.length === 1)) return [];
+      if (args.length !== fn.length) return [];
       let out: unknown;
       try {
         out = fn(...args);

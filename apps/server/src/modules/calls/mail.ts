@@ -1,4 +1,5 @@
 import { productLabel } from '@toque/contracts/constants';
+import { osmLink } from '@toque/contracts/calls';
 import { callMsg } from '@toque/contracts/messages';
 import type { Mail } from '../../plugins/mailer';
 
@@ -14,9 +15,6 @@ export interface CallSummary {
 
 const time = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' });
 
-export function mapLink(latitude: number, longitude: number): string {
-  return `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=17/${latitude}/${longitude}`;
-}
 
 /** What the owner recognises the tag by: its name, else its type ('Pet'). */
 export function tagLabel(s: Pick<CallSummary, 'tagName' | 'productId'>): string {
@@ -25,7 +23,7 @@ export function tagLabel(s: Pick<CallSummary, 'tagName' | 'productId'>): string 
 
 function details(s: CallSummary): string[] {
   const where =
-    s.latitude !== null && s.longitude !== null ? `Localização: ${mapLink(s.latitude, s.longitude)}` : callMsg.locationUnknown;
+    s.latitude !== null && s.longitude !== null ? `Localização: ${osmLink(s.latitude, s.longitude)}` : callMsg.locationUnknown;
   return [
     `Toque: ${tagLabel(s)}`,
     ...(s.unitName !== null ? [`Unidade: ${s.unitName}`] : []),

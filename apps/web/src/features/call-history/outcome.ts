@@ -1,5 +1,5 @@
 import { callUi } from '@toque/contracts/call-ui';
-import type { CallHistoryItem } from '@toque/contracts/calls';
+import { osmLink, type CallHistoryItem } from '@toque/contracts/calls';
 
 /** CALL-11: answered or not; a call that was answered stays "answered" after it ended. */
 export function outcomeOf(call: Pick<CallHistoryItem, 'status' | 'answered_at'>): string {
@@ -8,5 +8,5 @@ export function outcomeOf(call: Pick<CallHistoryItem, 'status' | 'answered_at'>)
 
 /** Where the finder was, on OpenStreetMap (a link: the history itself loads no map). */
 export function mapLink(latitude: number, longitude: number): string {
-  return `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=16/${latitude}/${longitude}`;
+  return osmLink(latitude, longitude, 16);
 }

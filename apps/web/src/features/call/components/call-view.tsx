@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { callUi } from '@toque/contracts/call-ui';
-import type { CallData } from '@toque/contracts/calls';
+import { osmLink, type CallData } from '@toque/contracts/calls';
 import { Button } from '../../../components/ui/button';
 import { useClock } from '../hooks/use-clock';
 import { AddressLabel } from './address-label';
@@ -34,11 +34,6 @@ interface CallViewProps {
   local: MediaStream | null;
   connected: boolean;
   onHangUp: () => void;
-}
-
-/** The caller's position on OpenStreetMap's own site, for directions. */
-function mapLink(latitude: number, longitude: number) {
-  return `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=17/${latitude}/${longitude}`;
 }
 
 /**
@@ -83,7 +78,7 @@ export function CallView({ call, where, remote, local, connected, onHangUp }: Ca
             <AddressLabel latitude={call.latitude} longitude={call.longitude} />
             {located ? (
               <a
-                href={mapLink(call.latitude!, call.longitude!)}
+                href={osmLink(call.latitude!, call.longitude!)}
                 target="_blank"
                 rel="noopener noreferrer"
                 className="inline-block font-semibold text-brand-700 underline underline-offset-2"
