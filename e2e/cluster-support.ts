@@ -141,7 +141,7 @@ export async function startCluster(): Promise<Cluster> {
     for (let i = 0; i < 2; i += 1) {
       const port = await freePort();
       const url = `http://127.0.0.1:${port}`;
-      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
         cwd: root,
         env: env(port),
       });
