@@ -4,6 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { ensureServerBuilt, root, serverCli } from './lib/setup.mjs';
 
 if (!ensureServerBuilt((line) => console.error(line))) process.exit(1);
+// The CLI runs from the repository's root; files it is given are relative to where it was called.
+process.env.INIT_CWD ??= process.cwd();
 const result = spawnSync(process.execPath, ['--enable-source-maps', serverCli, ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',

@@ -11,6 +11,7 @@ import { openDatabase } from '../db/client';
 import { readLock, removeLock, writeLock } from '../lib/data-dir-lock';
 import { runOperatorCommand, type OperatorCommand } from '../modules/operator/routes';
 import { operatorService } from '../modules/operator/service';
+import { backupCommand } from './backup';
 import { printResult } from './print';
 
 const usage = `Uso: npm run toque -- <comando>
@@ -20,6 +21,8 @@ const usage = `Uso: npm run toque -- <comando>
   outbox [quantidade]                   mostra os e-mails do carteiro embutido, do mais novo ao mais velho
   seed-demo [--if-empty]                cria os dados de demonstração
   set-active <código> <on|off>          ativa ou desativa um toque (um toque inativo não recebe chamadas)
+  backup <arquivo>                      grava uma cópia do banco (PostgreSQL: pg_dump -Fc; embutido: cópia do PGlite)
+  restore <arquivo> [--force]           restaura um backup num banco vazio (--force: substitui o que houver)
 `;
 
 function parse(argv: string[]): { command: OperatorCommand; ifEmpty: boolean } | undefined {
@@ -63,6 +66,8 @@ async function viaServer(port: number, token: string, command: OperatorCommand):
 }
 
 async function main() {
+  const backup = await backupCommand(process.argv.slice(2), () => loadConfig(), viaServer);
+  if (backup !== undefined) process.exit(backup);
   const parsed = parse(process.argv.slice(2));
   if (!parsed) {
     process.stderr.write(usage);

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { isAbsolute } from 'node:path';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiMsg } from '@toque/contracts/messages';
@@ -17,6 +18,8 @@ const command = z.discriminatedUnion('command', [
   z.object({ command: z.literal('outbox'), limit: z.number().int().positive().max(1000).optional() }),
   z.object({ command: z.literal('seed-demo') }),
   z.object({ command: z.literal('set-active'), code: z.string().min(1).max(64), active: z.boolean() }),
+  // OPS-07: the embedded database is copied by the process that holds it; the CLI names a new file.
+  z.object({ command: z.literal('backup'), file: z.string().min(1).max(4096).refine(isAbsolute) }),
 ]);
 export type OperatorCommand = z.infer<typeof command>;
 
@@ -32,6 +35,8 @@ export function runOperatorCommand(db: Parameters<typeof operatorService.mint>[0
       return operatorService.seedDemo(db);
     case 'set-active':
       return operatorService.setActive(db, body);
+    case 'backup':
+      return operatorService.backupEmbedded(db, body.file);
   }
 }
 

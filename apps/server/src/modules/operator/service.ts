@@ -1,6 +1,8 @@
 import { count, desc, eq, isNull, and, inArray } from 'drizzle-orm';
 import { PRODUCT_IDS } from '@toque/contracts/constants';
 import { cpfFromBase } from '@toque/contracts/cpf';
+import { PGlite } from '@electric-sql/pglite';
+import { dumpPglite, writeNewFile } from '../../db/backup';
 import type { Db } from '../../db/client';
 import { condominiums, outbox, tagBatches, tags, unitResidents, units, users } from '../../db/schema';
 import { newTagCode } from '../../lib/codes';
@@ -9,6 +11,15 @@ import { isUniqueViolation } from '../../lib/pg-errors';
 
 /** Operator commands (ADM-05 and the CLI). Each takes the database and returns printable data. */
 export const operatorService = {
+  /** OPS-07: a consistent copy of the embedded database this process holds, into a new file. */
+  async backupEmbedded(db: Db, file: string) {
+    const client = (db as unknown as { $client: unknown }).$client;
+    if (!(client instanceof PGlite)) throw new Error('PostgreSQL is backed up with pg_dump, not through the server');
+    const data = await dumpPglite(client);
+    writeNewFile(file, data);
+    return { file, bytes: data.length };
+  },
+
   async createAdmin(db: Db, input: { email: string; password: string; name: string }) {
     const email = input.email.trim().toLowerCase();
     const passwordHash = await hashPassword(input.password);
