@@ -33,6 +33,7 @@ import { geocodeRoutes } from './modules/geocode/routes';
 import { condominiumRoutes } from './modules/condominium/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { observabilityRoutes } from './modules/observability/routes';
+import { errorLog, REDACTED, redactPaths, requestLog } from './lib/log-safety';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,7 +45,12 @@ declare module 'fastify' {
 /** Builds the whole app on a database the caller opened (and closes). Tests use it as-is. */
 export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers["x-operator-token"]'] },
+    // OPS-05: JSON lines with a request id, and nothing secret in them (lib/log-safety.ts).
+    logger: {
+      level: config.logLevel,
+      redact: { paths: redactPaths, censor: REDACTED },
+      serializers: { req: requestLog, err: errorLog },
+    },
     // SEC-01: only the configured proxies may say who the client is (the rate limits count it).
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,

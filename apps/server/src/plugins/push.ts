@@ -67,7 +67,7 @@ export const pushPlugin = fp<{ config: Config['push'] }>(async (app, { config })
     await res.body?.cancel();
     // 404/410: the browser unsubscribed or the subscription expired; it will never work again.
     if (res.status === 404 || res.status === 410) await subscriptions.removeEndpoint(app.db, endpoint);
-    else if (!res.ok) app.log.warn({ status: res.status, endpoint: new URL(endpoint).origin }, 'push refused');
+    else if (!res.ok) app.log.warn({ status: res.status, pushService: new URL(endpoint).origin }, 'push refused');
   }
 
   const push: Push = {
