@@ -52,6 +52,8 @@ export default defineConfig({
           environment: 'node',
           // The server is built once (when stale) before any file starts it.
           globalSetup: ['apps/server/test/ops/build.ts'],
+          // Each file starts servers and installs of its own: one at a time on a small machine.
+          fileParallelism: false,
           testTimeout: 180_000,
           hookTimeout: 120_000,
         },
