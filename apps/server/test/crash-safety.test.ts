@@ -12,7 +12,7 @@ import { pushSubscriptions, tags, users } from '../src/db/schema';
 import { dbLabel, engine, newAccount } from './helpers';
 
 /**
- * REL-02: the real server (a child process, as `npm run serve` runs it) is killed with SIGKILL in
+ * REL-02: the real server (a child process, from its sources) is killed with SIGKILL in
  * the middle of a burst of concurrent writes, then started again on the same data. Every write it
  * acknowledged (2xx) must be there, and none may be half-written: an onboarding is a user *and*
  * its tag in one transaction, so a user without the tag (or a tag owned by no such user) fails.
@@ -39,7 +39,7 @@ afterAll(async () => {
   if (engine === 'pglite') rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Starts the server (node with tsx, as scripts/e2e-server.mjs does) and waits until it answers. */
+/** Starts the server from its sources (node with tsx: the code as edited, no build step) and waits until it answers. */
 async function start(): Promise<ChildProcess> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.DATABASE_URL;
