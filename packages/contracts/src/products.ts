@@ -54,20 +54,25 @@ export type CodeBody = z.infer<typeof codeBody>;
 export const LOST_MESSAGE_MAX = 280;
 export const LOST_REWARD_MAX = 80;
 
-export const updateNameBody = z
-  .object({
-    code: tagCode,
-    name: z.string().trim().min(1, msg.tagNameEmpty).max(60),
-    importantInfo: z.string().trim().max(500).optional(),
-    showInfoToFinder: z.boolean().optional(),
-    /** FIND-01: scan alerts on or off for this tag. */
-    scanAlerts: z.boolean().optional(),
-    /** FIND-02: lost mode on (with its message and an optional reward) or off. */
-    lost: z.boolean().optional(),
-    lostMessage: z.string().trim().max(LOST_MESSAGE_MAX, msg.lostMessageTooLong).optional(),
-    lostReward: z.string().trim().max(LOST_REWARD_MAX, msg.lostRewardTooLong).optional(),
-  })
-  .refine((b) => !b.lost || !!b.lostMessage, { message: msg.lostMessageRequired, path: ['lostMessage'] });
+const updateNameFields = z.object({
+  code: tagCode,
+  name: z.string().trim().min(1, msg.tagNameEmpty).max(60),
+  importantInfo: z.string().trim().max(500).optional(),
+  showInfoToFinder: z.boolean().optional(),
+  /** FIND-01: scan alerts on or off for this tag. */
+  scanAlerts: z.boolean().optional(),
+  /** FIND-02: lost mode on (with its message and an optional reward) or off. */
+  lost: z.boolean().optional(),
+  lostMessage: z.string().trim().max(LOST_MESSAGE_MAX, msg.lostMessageTooLong).optional(),
+  lostReward: z.string().trim().max(LOST_REWARD_MAX, msg.lostRewardTooLong).optional(),
+});
+/** FIND-02: lost mode needs its message. */
+const lostNeedsMessage = (b: { lost?: boolean | undefined; lostMessage?: string | undefined }) => !b.lost || !!b.lostMessage;
+const lostMessageMissing = { message: msg.lostMessageRequired, path: ['lostMessage'] };
+
+export const updateNameBody = updateNameFields.refine(lostNeedsMessage, lostMessageMissing);
+/** The edit page's form: the update body without the code, which comes from the tag. */
+export const editTagBody = updateNameFields.omit({ code: true }).refine(lostNeedsMessage, lostMessageMissing);
 export type UpdateNameBody = z.infer<typeof updateNameBody>;
 
 export const associateResponse = z.object({

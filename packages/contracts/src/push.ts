@@ -37,4 +37,4 @@ export const pushSubscribeBody = z.object({
 export type PushSubscribeBody = z.infer<typeof pushSubscribeBody>;
 
 /** The JSON the service worker receives (encrypted, RFC 8291). */
-export type PushPayload = { type: 'incoming-call'; call: IncomingCall } | { type: 'tag-scanned'; scan: TagScan };
+export type PushPayload = { type: 'incoming-call'; call: IncomingCall } | { type: 'tag-scanned'; scan: TagScan; text: string; url: string };

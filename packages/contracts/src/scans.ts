@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { callUi } from './call-ui';
 import { latitude, longitude } from './calls';
+import { productLabel } from './constants';
+import { callMsg } from './messages';
 
 /**
  * Scan alerts and lost mode (FIND-01, FIND-02): the finder's page reports that it was opened, the
@@ -35,3 +38,13 @@ export const scansApi = {
   shareLocation: (code: string) => `/public/tags/${encodeURIComponent(code)}/location`,
   history: '/scans/history',
 } as const;
+
+/**
+ * FIND-01: what the owner reads about one alert — the dashboard's toast, the push notification
+ * (the server sends it ready-made, so the service worker shows the same words) and the history.
+ */
+export function scanAlertText(scan: Pick<TagScan, 'tagName' | 'productId' | 'locality' | 'lost'>): string {
+  const label = scan.tagName.trim() || productLabel(scan.productId);
+  const text = scan.locality ? callMsg.scannedAt(label, scan.locality) : callMsg.scanned(label);
+  return scan.lost ? `${text} (${callUi.scans.lostMark})` : text;
+}

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { productLabel } from '@toque/contracts/constants';
 import { callMsg } from '@toque/contracts/messages';
-import type { ShareLocationBody, TagScan } from '@toque/contracts/scans';
+import { paths } from '@toque/contracts/routes';
+import { scanAlertText, type ShareLocationBody, type TagScan } from '@toque/contracts/scans';
 import type { tags } from '../../db/schema';
 import { scansRepository as repo } from '../../db/repositories/scans';
 import { Conflict, NotFound } from '../../errors';
@@ -60,7 +61,9 @@ export function scansService(app: FastifyInstance, background: (work: () => Prom
     const recipients = await repo.recipients(db, tag.code, tag.ownerId);
     const userIds = recipients.map((r) => r.userId);
     if (userIds.length > 0) app.io.to(userIds.map(userRoom)).emit('tag-scanned', event);
-    background(() => app.push.notify(userIds, { type: 'tag-scanned', scan: event }));
+    // A scan push shows its own text and opens the history, never the call screen.
+    const push = { type: 'tag-scanned', scan: event, text: scanAlertText(event), url: paths.callHistory } as const;
+    background(() => app.push.notify(userIds, push));
     if (lost) {
       const label = tag.name.trim() || productLabel(tag.productId);
       background(async () => {
