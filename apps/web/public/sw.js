@@ -90,6 +90,7 @@ async function openScanFromNotification(notification) {
   }
   await self.clients.openWindow(url);
 }
+self.openScanFromNotification = openScanFromNotification;
 
 /**
  * What a click on a call notification does: close it, then take a window of this site to /call

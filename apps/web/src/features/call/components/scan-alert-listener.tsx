@@ -17,7 +17,7 @@ export function ScanAlertListener() {
   useEffect(() => {
     if (!socket) return;
     const onScan = (scan: TagScan) => {
-      notify.info(scanAlertText(scan));
+      notify.info(scanAlertText(scan), `scan-${scan.id}`);
       void queryClient.invalidateQueries({ queryKey: SCAN_HISTORY_KEY });
     };
     socket.on('tag-scanned', onScan);
