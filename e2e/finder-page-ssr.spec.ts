@@ -105,7 +105,9 @@ test("[PERF-05] [CALL-01] [CALL-02] hydration makes the server's page callable: 
   await page.getByRole('button', { name: callUi.finder.hangUp }).click();
   await expect(page.getByText(callUi.finder.ended)).toBeVisible();
 
-  expect(tagRequests.map((r) => r.url())).toEqual([]);
+  // Reads of the tag; the page's scan report (FIND-01) is a POST of its own.
+  expect(tagRequests.filter((r) => r.method() === 'GET').map((r) => r.url())).toEqual([]);
+  expect(tagRequests.map((r) => `${r.method()} ${new URL(r.url()).pathname}`)).toEqual([`POST /api/public/tags/${code}/scan`]);
   expect(errors).toEqual([]);
 });
 

@@ -62,6 +62,9 @@ export default defineConfig({
       RATE_CALL_PER_TAG: '100000',
       RATE_CALL_PER_IP: '100000',
       RATE_CALL_RINGING_PER_TAG: '100000',
+      // FIND-01: the per tag and address alert throttle stays as in production (scan-alerts.spec.ts proves it).
+      RATE_SCAN_ALERTS_PER_TAG: '100000',
+      RATE_SCAN_LOCATIONS_PER_TAG: '100000',
       CALL_RING_TIMEOUT_MS: '15000',
       // No geocoder is reachable from the tests: the address label shows its error (call-video.spec.ts).
       GEOCODER_URL: 'http://127.0.0.1:9',

@@ -29,6 +29,8 @@ import { callsService } from './modules/calls/service';
 import { callsSignalling } from './modules/calls/signalling';
 import { callsRoutes } from './modules/calls/routes';
 import { pushRoutes } from './modules/push/routes';
+import { scansRoutes } from './modules/scans/routes';
+import { scansService } from './modules/scans/service';
 import { geocodeRoutes } from './modules/geocode/routes';
 import { condominiumRoutes } from './modules/condominium/routes';
 import { adminRoutes } from './modules/admin/routes';
@@ -93,6 +95,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   callsSignalling(app.io, calls);
   finderDataRetention(app);
   const callService = callsService(app, calls);
+  const scanService = scansService(app, calls.background);
 
   await app.register(
     async (api) => {
@@ -103,6 +106,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(operatorRoutes, { token: app.operatorToken });
       await api.register(callsRoutes, { service: callService });
       await api.register(pushRoutes);
+      await api.register(scansRoutes, { service: scanService });
       await api.register(geocodeRoutes);
       await api.register(condominiumRoutes);
       await api.register(adminRoutes);

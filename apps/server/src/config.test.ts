@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       tagViewWindowMs: 60 * 1000,
     });
     expect(loadConfig({}).calls).toMatchObject({ perTag: 5, perIp: 10, ringingPerTag: 10 });
+    expect(loadConfig({}).scans).toEqual({ windowMs: 5 * 60 * 1000, alertsPerTag: 20, locationsPerTagAddress: 5 });
     expect(loadConfig({ ARGON2_CONCURRENCY: '3' }).argon2).toEqual({ concurrency: 3, queue: 12 });
     expect(() => loadConfig({ RATE_LOGIN_PER_IP: '0' })).toThrow(/RATE_LOGIN_PER_IP/);
   });

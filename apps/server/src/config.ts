@@ -137,6 +137,13 @@ const envSchema = z
     GOOGLE_MAPS_KEY: z.string().optional(),
     RATE_GEOCODE_PER_IP: z.coerce.number().int().positive().default(30),
     RATE_GEOCODE_WINDOW_MS: z.coerce.number().int().positive().default(60 * 1000),
+    /**
+     * Scan alerts (FIND-01): one alert per tag and address per window; at most RATE_SCAN_ALERTS_PER_TAG
+     * per tag per window from all addresses (a lost tag's are never capped); positions shared per tag and address.
+     */
+    SCAN_ALERT_WINDOW_MS: z.coerce.number().int().positive().default(5 * 60 * 1000),
+    RATE_SCAN_ALERTS_PER_TAG: z.coerce.number().int().positive().default(20),
+    RATE_SCAN_LOCATIONS_PER_TAG: z.coerce.number().int().positive().default(5),
   })
   .superRefine((env, ctx) => {
     if (list(env.TURN_URLS).length > 0 && !env.TURN_SECRET) {
@@ -240,6 +247,7 @@ export interface Config {
   socketsPerUser: number;
   socketEventsPer10s: number;
   metricsToken: string | undefined;
+  scans: { windowMs: number; alertsPerTag: number; locationsPerTagAddress: number };
   geocoder: {
     provider: 'nominatim' | 'google';
     url: string;
@@ -325,6 +333,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     socketsPerUser: e.SOCKETS_PER_USER,
     socketEventsPer10s: e.SOCKET_EVENTS_PER_10S,
     metricsToken: e.METRICS_TOKEN,
+    scans: {
+      windowMs: e.SCAN_ALERT_WINDOW_MS,
+      alertsPerTag: e.RATE_SCAN_ALERTS_PER_TAG,
+      locationsPerTagAddress: e.RATE_SCAN_LOCATIONS_PER_TAG,
+    },
     geocoder: {
       provider: e.GEOCODER,
       url: (e.GEOCODER_URL ?? (e.GEOCODER === 'google' ? 'https://maps.googleapis.com' : 'https://nominatim.openstreetmap.org')).replace(/\/$/, ''),

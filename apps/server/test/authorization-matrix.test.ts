@@ -221,6 +221,10 @@ const httpRows: Row[] = [
     return undefined;
   })),
   http('GET', () => '/calls/history', signedIn(200)),
+  // ---- Scan alerts (FIND-01): the finder is anyone; the history is one's own tags'.
+  http('POST', (s) => `/public/tags/${s.tag}/scan`, all(204)),
+  http('POST', (s) => `/public/tags/${s.tag}/location`, all(201), () => ({ latitude: -19.9, longitude: -43.9 })),
+  http('GET', () => '/scans/history', signedIn(200)),
   http('GET', () => '/geocode/reverse?lat=-19.93&lng=-43.93', all(200)),
   // ---- Push (CALL-03).
   http('GET', () => '/push/vapid-public-key', all(200)),

@@ -15,6 +15,18 @@ const candidate = { candidate: 'candidate:1 1 udp 2122260223 10.0.0.2 50000 typ 
 const statusOf = async (roomId: string) => (await a.app.db.select().from(calls).where(eq(calls.id, roomId)))[0]!;
 
 describe(`two server processes sharing the database and Redis ${dbLabel}`, () => {
+  test('[FIND-01] [CALL-12] a scan on instance A alerts the owner on instance B; the alert throttle is shared by both', async () => {
+    const { owner, code } = await ownedTag(a.app);
+    const ownerSeen = record(await connect(urlB, owner.token));
+    const scan = (app: typeof a.app) => app.inject({ method: 'POST', url: `/api/public/tags/${code}/scan`, remoteAddress: '198.51.100.77' });
+    expect((await scan(a.app)).statusCode).toBe(204);
+    expect(await ownerSeen.next('tag-scanned')).toMatchObject({ tagCode: code, lost: false });
+    // The same address on the other process: already alerted within the window.
+    expect((await scan(b.app)).statusCode).toBe(204);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(ownerSeen.all('tag-scanned')).toEqual([]);
+  });
+
   test('[CALL-12] the finder on instance A and the owner on instance B: ringing, join, full relay and closeCall', async () => {
     const { owner, code, members } = await ownedTag(a.app, 3, 1);
     const ownerSocket = await connect(urlB, owner.token);

@@ -5,6 +5,8 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { PushPayload } from '@toque/contracts/push';
+import { callMsg } from '@toque/contracts/messages';
+import { paths } from '@toque/contracts/routes';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { pushSubscriptions, settings } from '../src/db/schema';
@@ -116,6 +118,33 @@ describe(`Web Push ${dbLabel}`, () => {
     }
     // Another browser's keys cannot read it.
     expect(() => decrypt(toLaptop!.body, phone.ecdh, phone.auth)).toThrow();
+  });
+
+  test("[FIND-01] a scan is pushed to the owner and members with its own text and the history's address, never as a call", async () => {
+    const { owner, code, members } = await ownedTag(app, 3, 1);
+    const id = randomBytes(6).toString('hex');
+    const ownerPhone = browserKeys();
+    const memberPhone = browserKeys();
+    await subscribe(owner.auth, `${origin}/push/scan-owner/${id}`, ownerPhone.keys);
+    await subscribe(members[0]!.auth, `${origin}/push/scan-member/${id}`, memberPhone.keys);
+    expect((await app.inject({ method: 'POST', url: `/api/public/tags/${code}/scan` })).statusCode).toBe(204);
+    const pushed = await eventually(async () => {
+      const mine = [`/push/scan-owner/${id}`, `/push/scan-member/${id}`].map((p) => received.find((r) => r.path === p));
+      expect(mine.every(Boolean)).toBe(true);
+      return mine.map((r) => r!);
+    });
+    for (const [request, browser] of [
+      [pushed[0]!, ownerPhone],
+      [pushed[1]!, memberPhone],
+    ] as const) {
+      const payload = JSON.parse(decrypt(request.body, browser.ecdh, browser.auth)) as PushPayload;
+      expect(payload).toMatchObject({
+        type: 'tag-scanned',
+        text: callMsg.scanned(`Pet ${code.slice(-4)}`),
+        url: paths.callHistory,
+        scan: { tagCode: code, lost: false, latitude: null, locality: null },
+      });
+    }
   });
 
   test('[CALL-03] a subscription the push service says is gone (410) is deleted', async () => {

@@ -12,6 +12,7 @@ import {
   condominiums,
   outbox,
   pushSubscriptions,
+  scans,
   tagBatches,
   tagMembers,
   tags,
@@ -214,8 +215,22 @@ describe(`SEC-03 hostile HTTP input ${dbLabel}`, () => {
       name: { required: true, invalid: badString(1, 60) },
       importantInfo: { required: false, invalid: fc.oneof(notString.filter((v) => v !== null), withNul, fc.string({ minLength: 501, maxLength: 540 }).filter((s) => s.trim().length > 500)) },
       showInfoToFinder: { required: false, invalid: badBoolean },
+      // FIND-01 / FIND-02: scan alerts and lost mode (the base turns lost mode on, so its message is required).
+      scanAlerts: { required: false, invalid: badBoolean },
+      lost: { required: false, invalid: badBoolean },
+      lostMessage: { required: true, invalid: fc.oneof(notString.filter((v) => v !== null), withNul, fc.constant('   '), fc.string({ minLength: 281, maxLength: 300 }).filter((s) => s.trim().length > 280)) },
+      lostReward: { required: false, invalid: fc.oneof(notString.filter((v) => v !== null), withNul, fc.string({ minLength: 81, maxLength: 100 }).filter((s) => s.trim().length > 80)) },
     };
-    const renameBase = () => ({ code: tag!, name: 'Trocado', importantInfo: 'Alergia', showInfoToFinder: true });
+    const renameBase = () => ({
+      code: tag!,
+      name: 'Trocado',
+      importantInfo: 'Alergia',
+      showInfoToFinder: true,
+      scanAlerts: true,
+      lost: true,
+      lostMessage: 'Fugiu!',
+      lostReward: 'R$ 50',
+    });
     await fuzzBody('PUT', `/api${productsApi.updateName}`, bodies(renameBase, rename), owner.auth);
     await fuzzBody('PUT', `/api${productsApi.updateName}Mochila`, bodies(renameBase, rename), owner.auth);
     await fuzzBody(
@@ -256,6 +271,18 @@ describe(`SEC-03 hostile HTTP input ${dbLabel}`, () => {
       }),
       { authorization: `Bearer ${call.callerToken}` },
     );
+  });
+
+  test('[SEC-03] [FIND-01] a position shared without a call: 4xx {message} for every malformed body, no scan written', async () => {
+    await fuzzBody(
+      'POST',
+      `/api/public/tags/${tag!}/location`,
+      bodies(() => ({ latitude: -19.9, longitude: -43.9 }), {
+        latitude: { required: true, invalid: badLatitude },
+        longitude: { required: true, invalid: badLongitude },
+      }),
+    );
+    expect(await app.db.select().from(scans).where(eq(scans.tagCode, tag!))).toEqual([]);
   });
 
   test('[SEC-03] push, plate, batch and operator bodies: 4xx {message}, nothing written', async () => {
@@ -300,6 +327,8 @@ describe(`SEC-03 hostile HTTP input ${dbLabel}`, () => {
   test('[SEC-03] every path parameter: hostile codes, ids beyond int4, NUL, emoji — 4xx {message}, nothing written', async () => {
     const json = { 'content-type': 'application/json' };
     await fuzzPath('GET', (c) => `/api/public/tags/${c}`, {});
+    await fuzzPath('POST', (c) => `/api/public/tags/${c}/scan`, {});
+    await fuzzPath('POST', (c) => `/api/public/tags/${c}/location`, {}, { latitude: -19.9, longitude: -43.9 });
     await fuzzPath('GET', (c) => `/api/products/${c}/members`, owner.auth);
     await fuzzPath('GET', (r) => `/api/calls/${r}/ice-servers`, owner.auth);
     await fuzzPath('POST', (r) => `/api/calls/${r}/message`, { authorization: `Bearer ${call.callerToken}` }, { message: 'Achei.' });

@@ -3,6 +3,8 @@
  * Toque's service worker (CALL-03): a Web Push `{ type: 'incoming-call', call }` becomes a
  * notification, even with every tab of the site closed; a click on it opens (or focuses) a window
  * on /call with the call data in the query, which /call moves into sessionStorage.
+ * FIND-01: `{ type: 'tag-scanned', scan, text, url }` shows the server's text ('Seu Toque … foi
+ * escaneado') and a click opens the history at `url` — never the call screen.
  *
  * Plain JavaScript served as is from the site's root (its scope is the whole site). The text
  * matches the catalogue's 'está te chamando...' (packages/contracts, msg.callIncoming); the
@@ -43,6 +45,20 @@ function showCall(payload) {
   });
 }
 
+function showScan(payload) {
+  const scan = payload.scan;
+  if (!scan || typeof scan.id !== 'number' || typeof payload.text !== 'string') return Promise.resolve();
+  // Only a path of this site: a push cannot send the click anywhere else.
+  const url = typeof payload.url === 'string' && payload.url.startsWith('/') && !payload.url.startsWith('//') ? payload.url : '/';
+  return self.registration.showNotification('Toque', {
+    body: payload.text,
+    tag: `scan-${scan.id}`,
+    icon: '/icons/icon-192.png',
+    badge: '/icons/icon-192.png',
+    data: { scanUrl: url },
+  });
+}
+
 self.addEventListener('push', (event) => {
   let payload = null;
   try {
@@ -50,8 +66,31 @@ self.addEventListener('push', (event) => {
   } catch {
     payload = null;
   }
-  event.waitUntil(showCall(payload));
+  event.waitUntil(payload && payload.type === 'tag-scanned' ? showScan(payload) : showCall(payload));
 });
+
+/** FIND-01: a scan notification opens (or focuses) the history. */
+async function openScanFromNotification(notification) {
+  notification.close();
+  const url = new URL(notification.data.scanUrl, self.location.origin).href;
+  const windows = await self.clients.matchAll({ type: 'window' });
+  const ours = windows.find((client) => new URL(client.url).origin === self.location.origin);
+  if (ours) {
+    try {
+      await ours.focus();
+    } catch {
+      // Focusing needs the click's user activation; the navigation below does not.
+    }
+    try {
+      await ours.navigate(url);
+      return;
+    } catch {
+      // Not ours to navigate after all: open a new window instead.
+    }
+  }
+  await self.clients.openWindow(url);
+}
+self.openScanFromNotification = openScanFromNotification;
 
 /**
  * What a click on a call notification does: close it, then take a window of this site to /call
@@ -83,5 +122,7 @@ async function openCallFromNotification(notification) {
 self.openCallFromNotification = openCallFromNotification;
 
 self.addEventListener('notificationclick', (event) => {
-  event.waitUntil(openCallFromNotification(event.notification));
+  const data = event.notification.data;
+  const open = data && typeof data.scanUrl === 'string' ? openScanFromNotification : openCallFromNotification;
+  event.waitUntil(open(event.notification));
 });

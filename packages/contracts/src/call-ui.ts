@@ -37,6 +37,14 @@ export const callUi = {
     inactive: 'Este Toque está inativo e não pode receber chamadas.',
     callFailed: 'Não foi possível fazer a chamada. Tente de novo.',
     tryAgain: 'Tentar de novo',
+    /** FIND-02: lost mode, shown first and large. */
+    lostHeading: 'Este Toque está perdido',
+    reward: (reward: string) => `Recompensa: ${reward}`,
+    /** FIND-01: the position without a call. */
+    shareLocation: 'Compartilhar minha localização',
+    sharingLocation: 'Enviando a sua localização...',
+    locationShared: 'Localização enviada! O dono vai saber onde o Toque foi encontrado.',
+    locationRefused: 'Não foi possível obter a sua localização. Libere o acesso à localização e tente de novo.',
   },
   owner: {
     idle: 'Nenhuma chamada no momento.',
@@ -97,5 +105,18 @@ export const callUi = {
     pushEnabled: 'Notificações de chamadas ativadas neste navegador.',
     pushDenied: 'As notificações estão bloqueadas neste navegador. Libere nas configurações do site.',
     pushUnsupported: 'Este navegador não recebe notificações de chamadas.',
+  },
+  /** FIND-01 / FIND-02: scan alerts on the dashboard, in the history and on the edit page. */
+  scans: {
+    heading: 'Escaneamentos',
+    intro: 'Quando alguém abre a página de um dos seus Toques.',
+    empty: 'Nenhum escaneamento ainda.',
+    lostMark: 'perdido',
+    alertsToggle: 'Alertas de escaneamento',
+    alertsHelp: 'Avisar quando alguém abrir a página deste Toque.',
+    lostToggle: 'Perdido',
+    lostHelp: 'Quem encontrar verá a sua mensagem em destaque, e cada escaneamento avisa você na hora, também por e-mail.',
+    lostMessage: 'Mensagem para quem encontrar',
+    lostReward: 'Recompensa (opcional)',
   },
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { tagCode } from './products';
+import type { TagScan } from './scans';
 
 /**
  * The call (CALL-01…13): the finder's public view of a tag, creating a call, and every Socket.IO
@@ -28,6 +29,8 @@ export const publicTag = z.object({
       reachable: z.boolean(),
     }),
   ),
+  /** FIND-02: only while the owner has the tag in lost mode; the finder's page shows it first. */
+  lost: z.object({ message: z.string(), reward: z.string().nullable() }).optional(),
 });
 export type PublicTag = z.infer<typeof publicTag>;
 
@@ -153,6 +156,8 @@ export interface ServerToClientEvents {
   closeCall: (info: { roomId: string }) => void;
   /** To the finder: nobody is left to answer (everyone declined) or the ring timed out (CALL-07). */
   'call-unanswered': (info: { roomId: string; reason: 'declined' | 'missed' }) => void;
+  /** FIND-01: a finder opened one of the user's tags (or shared a position from it). */
+  'tag-scanned': (scan: TagScan) => void;
 }
 
 export interface ClientToServerEvents {

@@ -19,6 +19,10 @@ export const msg = {
   currentPasswordRequired: 'Você precisa informar sua senha atual',
   tagCodeLength: 'O código precisa ter exatamente 8 caracteres.',
   tagNameEmpty: 'O nome não pode ficar vazio',
+  /** FIND-02: lost mode on the edit page. */
+  lostMessageRequired: 'Escreva uma mensagem para quem encontrar o seu Toque.',
+  lostMessageTooLong: 'A mensagem deve ter no máximo 280 caracteres.',
+  lostRewardTooLong: 'A recompensa deve ter no máximo 80 caracteres.',
 
   loginSuccess: 'Login realizado com sucesso',
   loginFailure: 'Falha no login. Verifique suas credenciais.',
@@ -151,6 +155,11 @@ export const callMsg = {
   missedSubject: 'Chamada perdida',
   messageSubject: 'Nova mensagem no seu Toque',
   locationUnknown: 'Localização não informada.',
+  /** FIND-01 / FIND-02: scan alerts (history, push, e-mail). */
+  scanned: (tagName: string) => `Seu Toque ${tagName} foi escaneado`,
+  scannedAt: (tagName: string, locality: string) => `Seu Toque ${tagName} foi escaneado em ${locality}`,
+  lostScannedSubject: 'Seu Toque perdido foi escaneado',
+  locationShared: 'Localização enviada ao dono.',
 } as const;
 
 /** Server messages of condominiums and units (CONDO-*, ADM-02). */

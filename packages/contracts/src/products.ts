@@ -36,6 +36,11 @@ export const product = z.object({
   show_info_to_finder: z.boolean(),
   /** ADM-06: false when an administrator switched it off; it then cannot be called. */
   is_active: z.boolean(),
+  /** FIND-01: an alert on every scan of the finder's page (throttled per address). */
+  scan_alerts: z.boolean(),
+  /** FIND-02: lost mode — null when the tag is not lost. */
+  lost_message: z.string().nullable(),
+  lost_reward: z.string().nullable(),
   /** TAG-10: the address its QR code encodes: the server's PUBLIC_URL and /t/{code}, never the address bar's. */
   public_url: z.string(),
 });
@@ -45,12 +50,29 @@ export const productList = z.array(product);
 export const codeBody = z.object({ code: tagCode });
 export type CodeBody = z.infer<typeof codeBody>;
 
-export const updateNameBody = z.object({
+/** FIND-02: how long the owner's lost-mode message and reward may be. */
+export const LOST_MESSAGE_MAX = 280;
+export const LOST_REWARD_MAX = 80;
+
+const updateNameFields = z.object({
   code: tagCode,
   name: z.string().trim().min(1, msg.tagNameEmpty).max(60),
   importantInfo: z.string().trim().max(500).optional(),
   showInfoToFinder: z.boolean().optional(),
+  /** FIND-01: scan alerts on or off for this tag. */
+  scanAlerts: z.boolean().optional(),
+  /** FIND-02: lost mode on (with its message and an optional reward) or off. */
+  lost: z.boolean().optional(),
+  lostMessage: z.string().trim().max(LOST_MESSAGE_MAX, msg.lostMessageTooLong).optional(),
+  lostReward: z.string().trim().max(LOST_REWARD_MAX, msg.lostRewardTooLong).optional(),
 });
+/** FIND-02: lost mode needs its message. */
+const lostNeedsMessage = (b: { lost?: boolean | undefined; lostMessage?: string | undefined }) => !b.lost || !!b.lostMessage;
+const lostMessageMissing = { message: msg.lostMessageRequired, path: ['lostMessage'] };
+
+export const updateNameBody = updateNameFields.refine(lostNeedsMessage, lostMessageMissing);
+/** The edit page's form: the update body without the code, which comes from the tag. */
+export const editTagBody = updateNameFields.omit({ code: true }).refine(lostNeedsMessage, lostMessageMissing);
 export type UpdateNameBody = z.infer<typeof updateNameBody>;
 
 export const associateResponse = z.object({

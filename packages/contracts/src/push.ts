@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { IncomingCall } from './calls';
+import type { TagScan } from './scans';
 import { callMsg } from './messages';
 
 /** Bytes a base64url string (padding allowed) decodes to, or -1 when it is no base64url. */
@@ -36,7 +37,4 @@ export const pushSubscribeBody = z.object({
 export type PushSubscribeBody = z.infer<typeof pushSubscribeBody>;
 
 /** The JSON the service worker receives (encrypted, RFC 8291). */
-export interface PushPayload {
-  type: 'incoming-call';
-  call: IncomingCall;
-}
+export type PushPayload = { type: 'incoming-call'; call: IncomingCall } | { type: 'tag-scanned'; scan: TagScan; text: string; url: string };

@@ -60,6 +60,11 @@ export const tags = pgTable(
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     batchId: integer('batch_id').references(() => tagBatches.id, { onDelete: 'set null' }),
+    /** FIND-01: alert the owner and members when the finder's page is opened. */
+    scanAlerts: boolean('scan_alerts').notNull().default(true),
+    /** FIND-02: lost mode — the message the finder's page shows first (null: not lost), and an optional reward. */
+    lostMessage: text('lost_message'),
+    lostReward: text('lost_reward'),
     createdAt: createdAt(),
   },
   (t) => [index('tags_owner_idx').on(t.ownerId), check('tags_product_id_check', sql`${t.productId} between 1 and 5`)],
@@ -195,6 +200,27 @@ export const callRecipients = pgTable(
     declinedAt: timestamp('declined_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.callId, t.userId] }), index('call_recipients_user_idx').on(t.userId)],
+);
+
+/**
+ * FIND-01 / FIND-02: one scan alert — the finder's page opened (throttled per tag and address) or
+ * a position shared without a call. No finder address is kept; the position is cleared with the
+ * calls' (SEC-07 retention).
+ */
+export const scans = pgTable(
+  'scans',
+  {
+    id: serial('id').primaryKey(),
+    tagCode: char('tag_code', { length: 8 })
+      .notNull()
+      .references(() => tags.code, { onDelete: 'cascade' }),
+    lost: boolean('lost').notNull().default(false),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    locality: text('locality'),
+    scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('scans_tag_idx').on(t.tagCode, t.scannedAt)],
 );
 
 /**

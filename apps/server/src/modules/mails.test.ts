@@ -3,6 +3,7 @@ import type { Mail } from '../plugins/mailer';
 import { passwordChangedMail, resetCodeMail } from './auth/mail';
 import { messageMail, missedCallMail } from './calls/mail';
 import { emailChangedMail } from './account/mail';
+import { lostScanMail } from './scans/mail';
 
 /**
  * The server's e-mails are Portuguese the specification does not fix: each is rendered with the
@@ -23,7 +24,7 @@ const call = {
 const render = (name: string, mail: Mail) => `── ${name}\nPara: ${mail.to}\nAssunto: ${mail.subject}\n\n${mail.text}\n`;
 
 describe('the e-mails', () => {
-  test('[AUTH-11] [AUTH-12] [ACC-01] [ACC-03] [CALL-07] every e-mail reads as mails.txt says', async () => {
+  test('[AUTH-11] [AUTH-12] [ACC-01] [ACC-03] [CALL-07] [FIND-02] every e-mail reads as mails.txt says', async () => {
     const mails = [
       render('reset code', resetCodeMail(user, '482913', 'https://toque.app.br')),
       render('password changed', passwordChangedMail(user, 'changed', at)),
@@ -42,6 +43,22 @@ describe('the e-mails', () => {
         }),
       ),
       render('message', messageMail(user.email, { ...call, message: 'Achei seu cachorro na praça.' })),
+      render(
+        'lost tag scanned, position shared',
+        lostScanMail(
+          user.email,
+          { id: 1, tagCode: 'AB23CD45', tagName: 'Coleira do Rex', productId: 3, lost: true, latitude: -19.9245, longitude: -43.9352, locality: 'Belo Horizonte', scannedAt: at.toISOString() },
+          'Coleira do Rex',
+        ),
+      ),
+      render(
+        'lost tag scanned',
+        lostScanMail(
+          user.email,
+          { id: 2, tagCode: 'AB23CD45', tagName: '', productId: 3, lost: true, latitude: null, longitude: null, locality: null, scannedAt: at.toISOString() },
+          'Pet',
+        ),
+      ),
     ];
     await expect(mails.join('\n')).toMatchFileSnapshot('./__snapshots__/mails.txt');
   });

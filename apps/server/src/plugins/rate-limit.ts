@@ -24,6 +24,9 @@ export type LimitName =
   | 'callPerAddress'
   | 'callPerTagAddress'
   | 'geocodePerAddress'
+  | 'scanAlertPerTagAddress'
+  | 'scanAlertPerTag'
+  | 'scanLocationPerTagAddress'
   | 'passwordConfirmFailures'
   | 'exportPerAccount';
 
@@ -49,6 +52,10 @@ export function limitRules(config: Config): Record<LimitName, Rule> {
     callPerAddress: { points: config.calls.perIp, windowMs: config.calls.windowMs },
     callPerTagAddress: { points: config.calls.perTag, windowMs: config.calls.windowMs },
     geocodePerAddress: { points: config.geocoder.perIp, windowMs: config.geocoder.windowMs },
+    // FIND-01: one scan alert per tag and address per window; a per-tag cap against many addresses.
+    scanAlertPerTagAddress: { points: 1, windowMs: config.scans.windowMs },
+    scanAlertPerTag: { points: config.scans.alertsPerTag, windowMs: config.scans.windowMs },
+    scanLocationPerTagAddress: { points: config.scans.locationsPerTagAddress, windowMs: config.scans.windowMs },
     // ACC-03: wrong current passwords on my account, per account (its owner's session is the only
     // way in), with the failed logins' budget; data exports per account.
     passwordConfirmFailures: { points: r.loginPerEmail, windowMs },
@@ -59,6 +66,8 @@ export function limitRules(config: Config): Record<LimitName, Rule> {
 export interface Limits {
   /** Counts one hit on `key`; 429 (with `Retry-After`) once the rule's points are spent in its window. */
   consume(name: LimitName, key: string): Promise<void>;
+  /** Counts one hit; false (never a 429) once the rule's points are spent: a silent throttle. */
+  attempt(name: LimitName, key: string): Promise<boolean>;
   /** 429 when `key` has already spent its points; counts nothing (failed logins are counted after the fact). */
   check(name: LimitName, key: string): Promise<void>;
   /** Counts one hit and never refuses: a failure seen after the answer was decided. */
@@ -144,6 +153,19 @@ export const rateLimitPlugin = fp<{ config: Config }>(async (app, { config }) =>
           throw new TooManyRequests(err.msBeforeNext / 1000);
         }
         failOpen(name)(err);
+      }
+    },
+    async attempt(name, key) {
+      try {
+        await limiter(name).consume(key);
+        return true;
+      } catch (err) {
+        if (!(err instanceof RateLimiterRes)) {
+          failOpen(name)(err);
+          return true;
+        }
+        app.metrics.limiterHit(name);
+        return false;
       }
     },
     async check(name, key) {

@@ -62,7 +62,8 @@ export const notify = {
   error: (message: string) => {
     openErrors.add(toast.error(message, { toastId: message }));
   },
-  info: (message: string) => void toast.info(message, { toastId: message }),
+  /** `toastId`: two events with the same words (two scans of one tag) are two toasts. */
+  info: (message: string, toastId: string = message) => void toast.info(message, { toastId }),
 };
 
 export type Notify = typeof notify;

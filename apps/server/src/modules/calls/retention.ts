@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { scansRepository } from '../../db/repositories/scans';
 import { callsRepository as repo } from './repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -6,7 +7,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * SEC-07 / LEG-01: the finder's location and IP address are kept only as long as the privacy policy
  * says (FINDER_DATA_RETENTION_DAYS, FINDER_IP_RETENTION_DAYS), then cleared from the call; the rest
- * of the call's record stays for the history. Every process runs the job, soon after it starts and
+ * of the call's record stays for the history. A scan alert's shared position (FIND-01) too. Every process runs the job, soon after it starts and
  * then every FINDER_DATA_PURGE_INTERVAL_MS: the UPDATE is idempotent, so processes racing are harmless
  * (docs/decisions/0016).
  */
@@ -21,7 +22,9 @@ export function finderDataRetention(app: FastifyInstance) {
         locationBefore: new Date(now - locationDays * DAY_MS),
         ipBefore: new Date(now - ipDays * DAY_MS),
       });
-      if (cleared.location + cleared.ip > 0) app.log.info(cleared, 'finder data past its retention cleared');
+      // FIND-01: a scan's shared position goes with the calls' positions.
+      const scans = await scansRepository.purgeLocations(app.db, new Date(now - locationDays * DAY_MS));
+      if (cleared.location + cleared.ip + scans > 0) app.log.info({ ...cleared, scans }, 'finder data past its retention cleared');
     })()
       .catch((err: unknown) => app.log.error({ err }, 'finder data purge failed'))
       .finally(() => {

@@ -63,6 +63,8 @@ export function callsService(app: FastifyInstance, lifecycle: CallLifecycle) {
       if (state !== 'active') return base;
       const result: PublicTag = { ...base, name: tag.name, owner_first_name: firstName(ownerName) };
       if (tag.showInfoToFinder && tag.importantInfo.trim()) result.important_info = tag.importantInfo;
+      // FIND-02: lost mode, which the finder's page shows first.
+      if (tag.lostMessage !== null && tag.productId !== CONDOMINIUM_PLATE) result.lost = { message: tag.lostMessage, reward: tag.lostReward };
       if (tag.productId === CONDOMINIUM_PLATE) {
         const condo = await repo.condominiumOfPlate(db, tag.code);
         // CONDO-10: the finder meets the building, not the síndico; units nobody can answer are marked.

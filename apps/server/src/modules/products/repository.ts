@@ -8,7 +8,7 @@ type Conn = Db | Tx;
 const LIST_FOR_USER: PreparedQuery = {
   name: 'products_list_for_user',
   text: `
-    select t.code, t.product_id, t.name, t.important_info, t.show_info_to_finder, t.is_active, bool_or(v.is_owner) as is_owner
+    select t.code, t.product_id, t.name, t.important_info, t.show_info_to_finder, t.is_active, t.scan_alerts, t.lost_message, t.lost_reward, bool_or(v.is_owner) as is_owner
     from (
       select code as tag_code, true as is_owner from tags where owner_id = $1
       union all
@@ -38,6 +38,9 @@ export const productsRepository = {
       important_info: string;
       show_info_to_finder: boolean;
       is_active: boolean;
+      scan_alerts: boolean;
+      lost_message: string | null;
+      lost_reward: string | null;
       is_owner: boolean;
     }>(db, LIST_FOR_USER, [userId]);
   },
@@ -83,7 +86,7 @@ export const productsRepository = {
       .where(and(eq(tags.code, code), isNull(tags.disabledAt)));
   },
 
-  updateDetails(db: Conn, code: string, values: { name: string; importantInfo?: string; showInfoToFinder?: boolean }) {
+  updateDetails(db: Conn, code: string, values: Partial<Pick<typeof tags.$inferInsert, 'name' | 'importantInfo' | 'showInfoToFinder' | 'scanAlerts' | 'lostMessage' | 'lostReward'>>) {
     return db.update(tags).set(values).where(eq(tags.code, code));
   },
 

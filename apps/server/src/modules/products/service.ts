@@ -56,6 +56,9 @@ export function productsService(app: FastifyInstance) {
         important_info: r.important_info,
         show_info_to_finder: r.show_info_to_finder,
         is_active: r.is_active,
+        scan_alerts: r.scan_alerts,
+        lost_message: r.lost_message,
+        lost_reward: r.lost_reward,
         public_url: `${app.config.publicUrl}${paths.finder(encodeURIComponent(r.code))}`,
       }));
     },
@@ -93,6 +96,10 @@ export function productsService(app: FastifyInstance) {
         name: body.name,
         ...(body.importantInfo !== undefined ? { importantInfo: body.importantInfo } : {}),
         ...(body.showInfoToFinder !== undefined ? { showInfoToFinder: body.showInfoToFinder } : {}),
+        ...(body.scanAlerts !== undefined ? { scanAlerts: body.scanAlerts } : {}),
+        // FIND-02: switching lost mode off forgets its message and reward.
+        ...(body.lost === true ? { lostMessage: body.lostMessage ?? '', lostReward: body.lostReward || null } : {}),
+        ...(body.lost === false ? { lostMessage: null, lostReward: null } : {}),
       });
     },
 

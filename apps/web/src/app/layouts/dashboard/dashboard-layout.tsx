@@ -6,6 +6,7 @@ import { navLabels } from '../../../content/navigation';
 import { brand } from '../../../content/site';
 import { Breadcrumbs } from '../../../features/dashboard/components/breadcrumbs';
 import { IncomingCallListener } from '../../../features/call/components/incoming-call-listener';
+import { ScanAlertListener } from '../../../features/call/components/scan-alert-listener';
 import { PageSuspense } from '../page-suspense';
 import { MAIN_ID, SkipLink } from '../skip-link';
 import { AccountMenu } from './account-menu';
@@ -32,6 +33,7 @@ export function DashboardLayout() {
     <div className="min-h-dvh bg-slate-50">
       <SkipLink />
       <IncomingCallListener />
+      <ScanAlertListener />
       <header className="sticky top-0 z-20 border-b border-slate-200 bg-white">
         <div className="flex items-center justify-between gap-3 px-4 py-3">
           <div className="flex items-center gap-2">

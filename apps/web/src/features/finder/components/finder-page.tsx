@@ -9,6 +9,9 @@ import { statusOf } from '../../../lib/api-client';
 import { usePublicTag } from '../api/get-public-tag';
 import { useFinderSeed } from '../seed';
 import { FinderCallPanel } from './finder-call-panel';
+import { LostNotice } from './lost-notice';
+import { ScanBeacon } from './scan-beacon';
+import { ShareLocationButton } from './share-location-button';
 
 const notCallable: Partial<Record<PublicTag['state'], string>> = {
   inactive: callMsg.inactive,
@@ -91,8 +94,11 @@ export function FinderPage() {
         </>
       ) : (
         <>
+          <ScanBeacon code={found.code} />
+          {found.lost ? <LostNotice lost={found.lost} /> : null}
           <TagSummary tag={found} />
           <FinderCallPanel tag={found} inApp={seed?.inApp} />
+          {found.product_id !== 5 ? <ShareLocationButton code={found.code} /> : null}
         </>
       )}
     </Shell>

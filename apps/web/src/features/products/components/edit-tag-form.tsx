@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { msg } from '@toque/contracts/messages';
-import { updateNameBody, type Product } from '@toque/contracts/products';
+import { callUi } from '@toque/contracts/call-ui';
+import { editTagBody, LOST_MESSAGE_MAX, LOST_REWARD_MAX, type Product } from '@toque/contracts/products';
 import { dashboardUi } from '@toque/contracts/dashboard-ui';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField, TextField } from '../../../components/ui/field';
@@ -13,7 +14,7 @@ import { useUpdateName } from '../api/update-name';
 import { tagCopy } from '../copy';
 
 /** The editable part of the update body; the code comes from the tag. */
-const editTagForm = updateNameBody.pick({ name: true, importantInfo: true, showInfoToFinder: true });
+const editTagForm = editTagBody;
 type Values = z.input<typeof editTagForm>;
 type Parsed = z.output<typeof editTagForm>;
 
@@ -21,8 +22,12 @@ const labels = dashboardUi.editTag;
 // Same limits as the server schema: the field never accepts more than the server would.
 const NAME_MAX = 60;
 const INFO_MAX = 500;
+const CONDOMINIUM_PLATE = 5;
 
-/** TAG-05 / TAG-07: name, important information and whether the finder sees it. */
+/**
+ * TAG-05 / TAG-07: name, important information and whether the finder sees it; FIND-01 / FIND-02:
+ * scan alerts and lost mode (not for a condominium plate, whose finders call a unit).
+ */
 export function EditTagForm({ tag }: { tag: Product }) {
   const updateName = useUpdateName();
   const [failure, setFailure] = useState<string | null>(null);
@@ -31,11 +36,22 @@ export function EditTagForm({ tag }: { tag: Product }) {
     register,
     handleSubmit,
     reset,
+    control,
     formState: { errors, isSubmitting },
   } = useForm<Values, unknown, Parsed>({
     resolver: zodResolver(editTagForm),
-    defaultValues: { name: tag.name, importantInfo: tag.important_info, showInfoToFinder: tag.show_info_to_finder },
+    defaultValues: {
+      name: tag.name,
+      importantInfo: tag.important_info,
+      showInfoToFinder: tag.show_info_to_finder,
+      scanAlerts: tag.scan_alerts,
+      lost: tag.lost_message !== null,
+      lostMessage: tag.lost_message ?? '',
+      lostReward: tag.lost_reward ?? '',
+    },
   });
+  const lost = useWatch({ control, name: 'lost' });
+  const alerting = tag.product_id !== CONDOMINIUM_PLATE;
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -62,6 +78,29 @@ export function EditTagForm({ tag }: { tag: Product }) {
           {...register('importantInfo')}
         />
         <Switch label={labels.showToFinder} hint={tagCopy.showToFinderHint} {...register('showInfoToFinder')} />
+        {alerting ? (
+          <>
+            <Switch label={callUi.scans.alertsToggle} hint={callUi.scans.alertsHelp} {...register('scanAlerts')} />
+            <Switch label={callUi.scans.lostToggle} hint={callUi.scans.lostHelp} {...register('lost')} />
+            {lost ? (
+              <div className="space-y-4 rounded-xl border-2 border-red-600 bg-red-50 p-4">
+                <TextAreaField
+                  label={callUi.scans.lostMessage}
+                  maxLength={LOST_MESSAGE_MAX}
+                  rows={3}
+                  error={errors.lostMessage?.message}
+                  {...register('lostMessage')}
+                />
+                <TextField
+                  label={callUi.scans.lostReward}
+                  maxLength={LOST_REWARD_MAX}
+                  error={errors.lostReward?.message}
+                  {...register('lostReward')}
+                />
+              </div>
+            ) : null}
+          </>
+        ) : null}
       </fieldset>
       {failure ? (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">

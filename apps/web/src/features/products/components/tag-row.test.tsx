@@ -14,6 +14,9 @@ const tag = (overrides: Partial<Product> = {}): Product => ({
   important_info: '',
   show_info_to_finder: false,
   is_active: true,
+  scan_alerts: true,
+  lost_message: null,
+  lost_reward: null,
   public_url: 'https://qr.toque.example/t/AB23CD45',
   ...overrides,
 });

@@ -1,0 +1,230 @@
+import { devices, type APIRequestContext, type Browser, type Page, type Worker } from '@playwright/test';
+import { callUi } from '@toque/contracts/call-ui';
+import { dashboardUi } from '@toque/contracts/dashboard-ui';
+import { callMsg } from '@toque/contracts/messages';
+import { paths } from '@toque/contracts/routes';
+import { scanAlertText, scansApi, type TagScan } from '@toque/contracts/scans';
+import { claimTag, expect, field, loginAs, mint, pageErrors, test, toast, toque, watchCallSocket } from './support';
+
+// Chromium in a test profile refuses Web Push subscriptions and says so on the console itself (as in call-push.spec.ts).
+test.use({ allowConsoleErrors: [/does not support the Push API in incognito mode/] });
+test.describe.configure({ timeout: 90_000 });
+
+const finderAt = { latitude: -19.9319, longitude: -43.9378 };
+
+async function scanHistory(request: APIRequestContext, token: string): Promise<TagScan[]> {
+  const res = await request.get(`/api${scansApi.history}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(200);
+  return (await res.json()) as TagScan[];
+}
+
+/** A finder's phone: geolocation granted, as a stranger's browser that allowed it. */
+async function finderPhone(browser: Browser) {
+  const context = await browser.newContext({ ...devices['Pixel 7'], permissions: ['geolocation'], geolocation: finderAt });
+  const page = await context.newPage();
+  return { context, page, errors: pageErrors(page) };
+}
+
+/** Opens the finder's page and waits for its scan report (sent once the page runs in the browser). */
+async function openFinderPage(page: Page, code: string) {
+  const reported = page.waitForResponse((r) => r.url().endsWith(`/api${scansApi.scan(code)}`) && r.request().method() === 'POST');
+  await page.goto(paths.finder(code));
+  expect((await reported).status()).toBe(204);
+}
+
+/** The owner's dashboard, logged in, with its socket connected. */
+async function ownerDashboard(browser: Browser, token: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors = pageErrors(page);
+  const socket = watchCallSocket(page);
+  // Every 'tag-scanned' the page's socket receives (toasts close after 5 s: the socket is the count).
+  const alerts: string[] = [];
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', (frame) => {
+      if (String(frame.payload).includes('"tag-scanned"')) alerts.push(String(frame.payload));
+    }),
+  );
+  await loginAs(page, token);
+  await page.goto(paths.products);
+  await socket.connected();
+  return { context, page, errors, alerts };
+}
+
+test('[FIND-01] a finder opens a tag: the owner\'s open dashboard shows the scan alert at once and the history lists it; a shared position follows without a call', async ({
+  browser,
+  request,
+}) => {
+  const [code] = mint(3);
+  const { token } = await claimTag(request, code!, { name: 'Coleira do Thor' });
+  const owner = await ownerDashboard(browser, token);
+
+  const finder = await finderPhone(browser);
+  await openFinderPage(finder.page, code!);
+  await expect(toast(owner.page, callMsg.scanned('Coleira do Thor'))).toBeVisible();
+
+  // 'Compartilhar minha localização' sends the position without calling: a second alert, with a map link.
+  await finder.page.getByRole('button', { name: callUi.finder.shareLocation }).click();
+  await expect(finder.page.getByRole('status').filter({ hasText: callUi.finder.locationShared })).toBeVisible();
+  await expect(toast(owner.page, callMsg.scanned('Coleira do Thor'))).toHaveCount(2);
+
+  await owner.page.goto(paths.callHistory);
+  const scans = owner.page.getByRole('region', { name: callUi.scans.heading });
+  await expect(scans.getByRole('listitem')).toHaveCount(2);
+  await expect(scans.getByRole('listitem').first()).toContainText(callMsg.scanned('Coleira do Thor'));
+  await expect(scans.getByRole('listitem').first().getByRole('link', { name: callUi.history.seeOnMap })).toHaveAttribute(
+    'href',
+    new RegExp(`mlat=${finderAt.latitude}&mlon=${finderAt.longitude}`),
+  );
+  const history = await scanHistory(request, token);
+  expect(history.map((s) => [s.latitude, s.lost])).toEqual([
+    [finderAt.latitude, false],
+    [null, false],
+  ]);
+  expect([...owner.errors, ...finder.errors]).toEqual([]);
+  await Promise.all([owner.context.close(), finder.context.close()]);
+});
+
+test('[FIND-01] 20 rapid scans of a tag from one address give the owner one alert', async ({ browser, request }) => {
+  const [code] = mint(4);
+  const { token } = await claimTag(request, code!, { name: 'Mochila azul' });
+  const owner = await ownerDashboard(browser, token);
+  const finder = await finderPhone(browser);
+  await openFinderPage(finder.page, code!);
+  await expect(toast(owner.page, callMsg.scanned('Mochila azul'))).toBeVisible();
+  for (let i = 1; i < 20; i++) await openFinderPage(finder.page, code!);
+  // Long enough for a late alert to have arrived.
+  await owner.page.waitForTimeout(1000);
+  expect(owner.alerts).toHaveLength(1);
+  expect(await scanHistory(request, token)).toHaveLength(1);
+  expect([...owner.errors, ...finder.errors]).toEqual([]);
+  await Promise.all([owner.context.close(), finder.context.close()]);
+});
+
+/** What the worker's global scope has that a window does not (the e2e project has no WebWorker lib). */
+type WorkerScope = {
+  registration: ServiceWorkerRegistration;
+  openScanFromNotification: (notification: Notification) => Promise<void>;
+};
+
+const shown = (worker: Worker) =>
+  worker.evaluate(async () => {
+    const scope = self as unknown as WorkerScope;
+    const list = await scope.registration.getNotifications();
+    return list.map((n) => ({ title: n.title, body: n.body, tag: n.tag }));
+  });
+
+test('[FIND-01] a scan push becomes a notification with its own text, whose click opens the history, not the call screen', async ({
+  browser,
+  request,
+}) => {
+  const [code] = mint(3);
+  const { token } = await claimTag(request, code!, { name: 'Coleira do Thor' });
+  const context = await browser.newContext({ permissions: ['notifications'] });
+  const page = await context.newPage();
+  const errors = pageErrors(page);
+  await loginAs(page, token);
+  const cdp = await context.newCDPSession(page);
+  const registrations = new Map<string, { registrationId: string; scopeURL: string; isDeleted: boolean }>();
+  cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => {
+    for (const r of event.registrations) registrations.set(r.registrationId, r);
+  });
+  await cdp.send('ServiceWorker.enable');
+  await page.goto(paths.products);
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null))
+    .toMatch(/\/sw\.js$/);
+  const origin = new URL(page.url()).origin;
+  await expect.poll(() => [...registrations.values()].some((r) => r.scopeURL === `${origin}/` && !r.isDeleted)).toBe(true);
+  const registration = [...registrations.values()].find((r) => r.scopeURL === `${origin}/` && !r.isDeleted)!;
+  const worker =
+    context.serviceWorkers().find((w) => w.url() === `${origin}/sw.js`) ?? (await context.waitForEvent('serviceworker'));
+
+  // The payload the server pushes for a scan of a lost tag (PushPayload 'tag-scanned').
+  const scan: TagScan = {
+    id: 4242,
+    tagCode: code!,
+    tagName: 'Coleira do Thor',
+    productId: 3,
+    lost: true,
+    latitude: null,
+    longitude: null,
+    locality: 'Belo Horizonte',
+    scannedAt: new Date().toISOString(),
+  };
+  const text = scanAlertText(scan);
+  expect(text).toBe(`${callMsg.scannedAt('Coleira do Thor', 'Belo Horizonte')} (${callUi.scans.lostMark})`);
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin,
+    registrationId: registration.registrationId,
+    data: JSON.stringify({ type: 'tag-scanned', scan, text, url: paths.callHistory }),
+  });
+  await expect.poll(() => shown(worker)).toEqual([{ title: 'Toque', body: text, tag: 'scan-4242' }]);
+
+  // As in call-push.spec.ts: the click listener's one call, run in the worker with the pushed notification.
+  await worker.evaluate(async () => {
+    const scope = self as unknown as WorkerScope;
+    const [notification] = await scope.registration.getNotifications();
+    await scope.openScanFromNotification(notification!);
+  });
+  await expect(page).toHaveURL(`${origin}${paths.callHistory}`);
+  await expect(page.getByRole('heading', { name: callUi.scans.heading })).toBeVisible();
+  await expect.poll(() => shown(worker)).toEqual([]);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('[FIND-02] lost mode on the edit page: the server HTML of the finder page shows the message first, a scan mails the owner, the history marks it; off again returns to normal', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const [code] = mint(3);
+  const { user, token } = await claimTag(request, code!, { name: 'Coleira do Thor' });
+  await loginAs(page, token);
+  await page.goto(paths.editTag(code!));
+  const message = 'O Thor fugiu! Ele é manso. Por favor, chame pela página.';
+  await page.getByRole('switch', { name: callUi.scans.lostToggle }).check();
+  await field(page, callUi.scans.lostMessage).fill(message);
+  await field(page, callUi.scans.lostReward).fill('R$ 300');
+  await page.getByRole('button', { name: dashboardUi.editTag.save, exact: true }).click();
+  await expect(toast(page, dashboardUi.toasts.updated)).toBeVisible();
+
+  // The server-rendered HTML (no script run): the lost notice comes before everything else of the tag.
+  const html = await (await request.get(paths.finder(code!))).text();
+  const lostAt = html.indexOf(callUi.finder.lostHeading);
+  expect(lostAt).toBeGreaterThan(-1);
+  expect(html.indexOf('O Thor fugiu!')).toBeGreaterThan(lostAt);
+  expect(html).toContain(callUi.finder.reward('R$ 300'));
+  expect(lostAt).toBeLessThan(html.indexOf(callUi.finder.heading));
+  expect(lostAt).toBeLessThan(html.indexOf(callUi.finder.call));
+  expect(html).not.toContain(user.email);
+
+  const finder = await finderPhone(browser);
+  await openFinderPage(finder.page, code!);
+  const notice = finder.page.getByRole('region', { name: callUi.finder.lostHeading });
+  await expect(notice).toContainText(message);
+  const size = await notice.getByTestId('lost-message').evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+  expect(size).toBeGreaterThanOrEqual(24);
+  await finder.page.screenshot({ path: test.info().outputPath('finder-lost-390.png') });
+
+  // The lost-mode e-mail, read from the embedded outbox as an operator would.
+  await expect
+    .poll(() => toque('outbox', '200').split(/^--- /m).filter((m) => m.includes(`para: ${user.email}`)).join('\n'))
+    .toContain(`Assunto: ${callMsg.lostScannedSubject}: Coleira do Thor`);
+  const history = await scanHistory(request, token);
+  expect(history.map((s) => s.lost)).toEqual([true]);
+  await page.goto(paths.callHistory);
+  await expect(page.getByRole('region', { name: callUi.scans.heading }).getByText(callUi.scans.lostMark, { exact: true })).toBeVisible();
+
+  // Off again: the finder page is the ordinary one.
+  await page.goto(paths.editTag(code!));
+  await page.getByRole('switch', { name: callUi.scans.lostToggle }).uncheck();
+  await page.getByRole('button', { name: dashboardUi.editTag.save, exact: true }).click();
+  await expect(toast(page, dashboardUi.toasts.updated)).toBeVisible();
+  const normal = await (await request.get(paths.finder(code!))).text();
+  expect(normal).not.toContain(callUi.finder.lostHeading);
+  expect(normal).not.toContain('O Thor fugiu!');
+  expect(finder.errors).toEqual([]);
+  await finder.context.close();
+});
