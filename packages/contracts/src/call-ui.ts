@@ -37,6 +37,17 @@ export const callUi = {
     inactive: 'Este Toque está inativo e não pode receber chamadas.',
     callFailed: 'Não foi possível fazer a chamada. Tente de novo.',
     tryAgain: 'Tentar de novo',
+    /** FIND-04: the finder picks the kind of call before the tap. */
+    callMode: 'Como você quer chamar?',
+    video: 'Vídeo',
+    voiceOnly: 'Só voz',
+    voiceOnlyActive: 'Chamada só com voz: a sua câmera está desligada.',
+    mute: 'Desligar microfone',
+    unmute: 'Ligar microfone',
+    switchCamera: 'Trocar câmera',
+    switchFailed: 'Não foi possível trocar a câmera.',
+    /** FIND-03: the label of the language switch (each language is named in itself). */
+    language: 'Idioma',
   },
   owner: {
     idle: 'Nenhuma chamada no momento.',
@@ -60,6 +71,10 @@ export const callUi = {
     loginToAnswer: 'Entre na sua conta para atender esta chamada.',
     login: 'Entrar',
     remoteVideo: 'Vídeo de quem chamou',
+    /** FIND-04: the finder chose a voice-only call, or their camera stopped. */
+    finderVoiceOnly: 'O visitante está só com voz: a câmera dele está desligada.',
+    mute: 'Desligar microfone',
+    unmute: 'Ligar microfone',
     selfView: 'Sua câmera',
     map: 'Mapa com a localização de quem chamou',
     marker: 'Localização de quem chamou',
