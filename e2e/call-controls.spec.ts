@@ -14,6 +14,7 @@ import {
   watchCallSocket,
   GEOCODER_DOWN,
 } from './support';
+import { expectNoSeriousA11yViolations } from './dashboard-support';
 
 // The geocoder is down in the tests: the owner's screen shows its handled error.
 test.use({ allowConsoleErrors: [GEOCODER_DOWN] });
@@ -143,6 +144,8 @@ test("[FIND-04] a voice-only call: the finder's camera is never asked for, the o
     .toEqual([1, 0]);
   expect((await inbound(owner)).videoStreams).toBe(0);
   await expect(owner.getByRole('status').filter({ hasText: callUi.owner.finderVoiceOnly })).toBeVisible();
+  await expectNoSeriousA11yViolations(owner, "the owner's voice-only call");
+  await expectNoSeriousA11yViolations(finder, "the finder's voice-only call");
   await expect.poll(() => energyOver(owner, 1500), { timeout: 15_000 }).toBeGreaterThan(0);
 
   // The finder still sees the owner's camera.
@@ -252,6 +255,8 @@ test("[FIND-04] during a video call the finder switches to the back camera with 
   expect(await energyOver(finder, 3000)).toBeLessThan(1e-6);
   if (process.env.SHOTS_DIR) {
     await finder.screenshot({ path: `${process.env.SHOTS_DIR}/finder-video-controls-390.png` });
+    await finder.setViewportSize({ width: 1366, height: 900 });
+    await finder.screenshot({ path: `${process.env.SHOTS_DIR}/finder-video-controls-1366.png` });
     await owner.setViewportSize({ width: 390, height: 844 });
     await owner.screenshot({ path: `${process.env.SHOTS_DIR}/owner-mute-390.png` });
   }

@@ -18,6 +18,7 @@ import {
   watchCallSocket,
   GEOCODER_DOWN,
 } from './support';
+import { expectNoSeriousA11yViolations } from './dashboard-support';
 
 // The geocoder is down in the tests: the owner's screen shows its handled error.
 test.use({ allowConsoleErrors: [GEOCODER_DOWN] });
@@ -61,7 +62,13 @@ test('[FIND-03] a finder whose browser is in English sees the page, the switch, 
     await expect(finder.getByText(text, { exact: true })).toBeVisible();
   await expect(finder.getByRole('radio', { name: en.video })).toBeChecked();
   await expect(finder.getByRole('radio', { name: en.voiceOnly })).toBeVisible();
-  if (process.env.SHOTS_DIR) await finder.screenshot({ path: `${process.env.SHOTS_DIR}/finder-en-390.png`, fullPage: true });
+  await expectNoSeriousA11yViolations(finder, 'the finder page in English');
+  if (process.env.SHOTS_DIR) {
+    await finder.screenshot({ path: `${process.env.SHOTS_DIR}/finder-en-390.png`, fullPage: true });
+    await finder.setViewportSize({ width: 1366, height: 900 });
+    await finder.screenshot({ path: `${process.env.SHOTS_DIR}/finder-en-1366.png` });
+    await finder.setViewportSize({ width: 390, height: 844 });
+  }
 
   // The visible switch: Spanish at once, and for the rest of the visit (the server renders it too).
   const switcher = finder.getByRole('group', { name: en.language });
@@ -85,6 +92,7 @@ test('[FIND-03] a finder whose browser is in English sees the page, the switch, 
   await expect(finder.getByLabel(en.selfView)).toBeVisible();
   await expect(finder.getByRole('button', { name: en.mute })).toBeVisible();
   await expect(finder.getByRole('button', { name: en.switchCamera })).toBeVisible();
+  await expectNoSeriousA11yViolations(finder, 'the English call controls while ringing');
 
   // The owner's side is Portuguese whatever the finder's language.
   await expectPath(owner, paths.call);

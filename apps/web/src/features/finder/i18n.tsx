@@ -9,6 +9,7 @@ import {
   type FinderLang,
   type FinderText,
 } from '@toque/contracts/finder-text';
+import { useHydrated } from '../../lib/use-hydrated';
 
 interface FinderLanguage {
   lang: FinderLang;
@@ -58,9 +59,13 @@ export function FinderLangProvider({ initial, children }: { initial: FinderLang 
   return <FinderLangContext.Provider value={value}>{children}</FinderLangContext.Provider>;
 }
 
-/** The visible switch (FIND-03): each language named in itself; the current one pressed. */
+/**
+ * The visible switch (FIND-03): each language named in itself; the current one pressed. Disabled
+ * in the server's HTML until hydration, like the call button: a tap before then would be lost.
+ */
 export function LanguageSwitch() {
   const { lang, t, setLang } = useFinderText();
+  const hydrated = useHydrated();
   return (
     <div role="group" aria-label={t.language} className="flex justify-end gap-1 text-sm">
       {finderLangs.map((option) => (
@@ -69,6 +74,7 @@ export function LanguageSwitch() {
           type="button"
           lang={option}
           aria-pressed={option === lang}
+          disabled={!hydrated}
           onClick={() => setLang(option)}
           className="rounded-md px-2 py-1 font-medium text-slate-700 underline-offset-2 hover:underline aria-pressed:bg-brand-50 aria-pressed:text-brand-800 aria-pressed:underline"
         >
