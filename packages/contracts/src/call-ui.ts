@@ -41,6 +41,8 @@ export const callUi = {
     callMode: 'Como você quer chamar?',
     video: 'Vídeo',
     voiceOnly: 'Só voz',
+    explainVoice:
+      'Toque no botão para fazer uma chamada de voz com o dono. Vamos pedir acesso ao microfone e à sua localização. O número do dono não é mostrado, nem o seu.',
     voiceOnlyActive: 'Chamada só com voz: a sua câmera está desligada.',
     mute: 'Desligar microfone',
     unmute: 'Ligar microfone',

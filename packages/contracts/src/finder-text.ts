@@ -103,6 +103,8 @@ const en: FinderText = {
   callMode: 'How do you want to call?',
   video: 'Video',
   voiceOnly: 'Voice only',
+  explainVoice:
+    "Tap the button to make a voice call to the owner. We will ask for access to your microphone and location. The owner's number is not shown, nor yours.",
   voiceOnlyActive: 'Voice-only call: your camera is off.',
   mute: 'Turn microphone off',
   unmute: 'Turn microphone on',
@@ -174,6 +176,8 @@ const es: FinderText = {
   callMode: '¿Cómo quieres llamar?',
   video: 'Video',
   voiceOnly: 'Solo voz',
+  explainVoice:
+    'Toca el botón para hacer una llamada de voz con el dueño. Vamos a pedir acceso al micrófono y a tu ubicación. No se muestra el número del dueño, ni el tuyo.',
   voiceOnlyActive: 'Llamada solo con voz: tu cámara está apagada.',
   mute: 'Apagar micrófono',
   unmute: 'Encender micrófono',

@@ -109,6 +109,7 @@ describe('finder call panel (CALL-02, CALL-13)', () => {
     expect(screen.getByRole<HTMLInputElement>('radio', { name: es.video }).checked).toBe(true);
     await user.click(screen.getByRole('radio', { name: es.voiceOnly }));
     expect(screen.getByRole<HTMLInputElement>('radio', { name: es.voiceOnly }).checked).toBe(true);
+    expect(screen.getByText(es.explainVoice)).toBeDefined();
     await user.click(screen.getByRole('radio', { name: '101' }));
     // jsdom has no microphone: the message path, in Spanish.
     await user.click(screen.getByRole('button', { name: es.call }));

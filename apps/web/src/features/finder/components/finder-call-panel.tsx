@@ -184,7 +184,7 @@ export function FinderCallPanel({ tag, inApp: seen }: { tag: PublicTag; inApp?: 
       case 'ready':
         return (
           <div className="space-y-5">
-            <p className="text-slate-700">{t.explain}</p>
+            <p className="text-slate-700">{mode === 'voice' ? t.explainVoice : t.explain}</p>
             {picker}
             {isPlate && tag.units.length === 0 ? <p className="text-slate-700">{t.server.unitEmpty}</p> : null}
             <ModePicker value={mode} onChange={setMode} />
