@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { callUi } from '@toque/contracts/call-ui';
 import type { PublicTag } from '@toque/contracts/calls';
 import { FINDER_DATA_ID, type FinderSeed } from '@toque/contracts/finder-page';
+import { FINDER_LANG_COOKIE, finderText } from '@toque/contracts/finder-text';
 import { callMsg, tooManyAttemptsMessage } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
 import { tags, users } from '../src/db/schema';
@@ -79,10 +80,13 @@ describe(`the finder's page rendered by the server ${dbLabel}`, () => {
     }
     expect(res.body).toMatch(/<button[^>]*>Chamar o dono<\/button>/);
     // Shown disabled until the browser has hydrated it: a tap before then would be lost.
-    expect(res.body).toMatch(/<fieldset disabled=""[^>]*>(?:(?!<\/fieldset>)[\s\S])*Chamar o dono/);
+    // (the video/voice choice, FIND-04, is a fieldset inside it)
+    expect(res.body).toMatch(
+      /<fieldset disabled=""[^>]*>(?:(?!<\/fieldset>)[\s\S])*<fieldset>(?:(?!<\/fieldset>)[\s\S])*Só voz(?:(?!<\/fieldset>)[\s\S])*<\/fieldset>(?:(?!<\/fieldset>)[\s\S])*Chamar o dono/,
+    );
     expect(res.body).toContain(`data-prerendered="${paths.finder(code)}"`);
     // The data block is exactly what GET /api/public/tags/:code answers.
-    expect(seedOf(res.body)).toEqual({ code, inApp: false, tag: (await api(code)).json<PublicTag>() });
+    expect(seedOf(res.body)).toEqual({ code, inApp: false, lang: 'pt-BR', tag: (await api(code)).json<PublicTag>() });
     // The page's code loads after it, at low priority; nothing runs inline (CSP script-src 'self').
     expect(res.body).toMatch(/data-preload="[^"]*\/assets\/finder-[^"]*\.js/);
     for (const tag of scriptTags(res.body)) {
@@ -100,7 +104,8 @@ describe(`the finder's page rendered by the server ${dbLabel}`, () => {
     expect(text).toContain(callUi.finder.chooseUnit);
     expect(text).toContain('Edifício Aurora');
     expect(text).toContain(callUi.finder.unitNobody);
-    expect(res.body.match(/<input type="radio"/g)).toHaveLength(2);
+    // The two units, then video / voice only (FIND-04).
+    expect(res.body.match(/<input type="radio"/g)).toHaveLength(4);
     expect(res.body).toMatch(/<button[^>]*disabled=""[^>]*>Chamar o dono<\/button>/);
   });
 
@@ -197,10 +202,51 @@ describe(`the finder's page rendered by the server ${dbLabel}`, () => {
         expect(html).not.toContain(secret);
       }
     }
-    expect(Object.keys(seedOf(html)).sort()).toEqual(['code', 'inApp', 'tag']);
+    expect(Object.keys(seedOf(html)).sort()).toEqual(['code', 'inApp', 'lang', 'tag']);
     expect(Object.keys(seedOf(html).tag!).sort()).toEqual(
       ['code', 'important_info', 'name', 'owner_first_name', 'product_id', 'state', 'type', 'units'].sort(),
     );
+  });
+
+  test("[FIND-03] the page is rendered in the browser's language (en, es), or the switch's; <html lang> says which; pt-BR otherwise", async () => {
+    const { code } = await ownedTag(app, 3);
+    const { en, es } = finderText;
+    const english = await page(code, freshIp(), { 'accept-language': 'en-US,en;q=0.9' });
+    expect(english.statusCode).toBe(200);
+    expect(english.body).toContain('<html lang="en">');
+    expect(english.headers.vary).toContain('Accept-Language');
+    expect(seedOf(english.body).lang).toBe('en');
+    for (const shown of [en.heading, en.reached('Pet'), en.ownerIs('Joana'), en.call, en.video, en.voiceOnly])
+      expect(textOf(english.body)).toContain(shown);
+    expect(textOf(english.body)).not.toContain(callUi.finder.heading);
+
+    const spanish = await page(code, freshIp(), { 'accept-language': 'es-ES,es;q=0.9' });
+    expect(spanish.body).toContain('<html lang="es">');
+    for (const shown of [es.heading, es.reached('Mascota'), es.call, es.callMode])
+      expect(textOf(spanish.body)).toContain(shown);
+
+    // The switch's choice (a session cookie) wins over the browser's language.
+    const switched = await page(code, freshIp(), {
+      'accept-language': 'en-US',
+      cookie: `other=1; ${FINDER_LANG_COOKIE}=es`,
+    });
+    expect(seedOf(switched.body).lang).toBe('es');
+    expect(textOf(switched.body)).toContain(es.heading);
+
+    const other = await page(code, freshIp(), { 'accept-language': 'fr-FR', cookie: `${FINDER_LANG_COOKIE}=fr` });
+    expect(other.body).toContain('<html lang="pt-BR">');
+    expect(textOf(other.body)).toContain(callUi.finder.heading);
+
+    // The plate's unit picker, and an unknown code's page, in the finder's language too.
+    const p = await plate(app, 1);
+    const plateText = textOf((await page(p.code, freshIp(), { 'accept-language': 'es' })).body);
+    expect(plateText).toContain(es.chooseUnit);
+    expect(plateText).toContain(es.unitNobody);
+    const unknown = await page('ZZZZZZZZ', freshIp(), { 'accept-language': 'en' });
+    expect(unknown.statusCode).toBe(404);
+    expect(textOf(unknown.body)).toContain(en.server.tagNotFound);
+    // The API itself stays Portuguese.
+    expect((await app.inject({ method: 'GET', url: '/api/public/tags/ZZZZZZZZ', headers: { 'accept-language': 'en' }, remoteAddress: freshIp() })).json()).toEqual({ message: callMsg.tagNotFound });
   });
 
   test("[PERF-05] the server bundle and the build's manifests are not served", async () => {
@@ -232,12 +278,26 @@ describe(`the finder's page and the per-address limit ${dbLabel}`, async () => {
     expect(retryAfter).toBeGreaterThan(0);
     const message = tooManyAttemptsMessage(retryAfter);
     expect(textOf(over.body)).toContain(message);
-    expect(seedOf(over.body)).toEqual({ code, inApp: false, error: { status: 429, message } });
+    expect(seedOf(over.body)).toEqual({
+      code,
+      inApp: false,
+      lang: 'pt-BR',
+      error: { status: 429, message, retryAfterS: retryAfter },
+    });
     expect(textOf(over.body)).not.toContain(callUi.finder.call);
     expect((await view(`/api/public/tags/${code}`, ip)).statusCode).toBe(429);
     // The flood spends its own address's budget, never the tag's for other finders.
     const other = await view(paths.finder(code), '10.9.9.10');
     expect(other.statusCode).toBe(200);
     expect(textOf(other.body)).toContain(callUi.finder.call);
+    // FIND-03: the wait is said in the finder's language.
+    const english = await limited.app.inject({
+      method: 'GET',
+      url: paths.finder(code),
+      remoteAddress: ip,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(english.statusCode).toBe(429);
+    expect(textOf(english.body)).toContain(finderText.en.tooManyAttempts(Number(english.headers['retry-after'])));
   });
 });

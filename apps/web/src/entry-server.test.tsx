@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render } from './entry-server';
 import { callUi } from '@toque/contracts/call-ui';
 import type { FinderSeed } from '@toque/contracts/finder-page';
+import { finderText, type FinderLang } from '@toque/contracts/finder-text';
 import { callMsg } from '@toque/contracts/messages';
 import { finderJson } from './site-build/finder-json';
 import { splitHoisted } from './site-build/html';
@@ -130,15 +131,19 @@ describe("the finder's page rendered by the server (PERF-05)", () => {
   };
 
   it.each<[string, FinderSeed, boolean]>([
-    ['an active tag', { code: 'abcd2345', inApp: false, tag }, true],
-    ['a condominium plate', { code: 'PLACA234', inApp: false, tag: plate }, true],
-    ['an app webview', { code: 'webv2345', inApp: true, tag: { ...tag, code: 'WEBV2345' } }, false],
+    ['an active tag', { code: 'abcd2345', inApp: false, lang: 'pt-BR', tag }, true],
+    ['a condominium plate', { code: 'PLACA234', inApp: false, lang: 'pt-BR', tag: plate }, true],
+    ['an app webview', { code: 'webv2345', inApp: true, lang: 'pt-BR', tag: { ...tag, code: 'WEBV2345' } }, false],
     [
       'an inactive tag',
-      { code: 'INAT2345', inApp: false, tag: { ...tag, code: 'INAT2345', state: 'inactive', name: '' } },
+      { code: 'INAT2345', inApp: false, lang: 'pt-BR', tag: { ...tag, code: 'INAT2345', state: 'inactive', name: '' } },
       false,
     ],
-    ['an unknown tag', { code: 'NONE2345', inApp: false, error: { status: 404, message: callMsg.tagNotFound } }, false],
+    [
+      'an unknown tag',
+      { code: 'NONE2345', inApp: false, lang: 'pt-BR', error: { status: 404, message: callMsg.tagNotFound } },
+      false,
+    ],
   ])(
     '[PERF-05] [CALL-01] %s hydrates from its seed: no mismatch, no request for the tag',
     async (_, seed, callable) => {
@@ -151,6 +156,38 @@ describe("the finder's page rendered by the server (PERF-05)", () => {
       // The page's scan report (FIND-01, a POST) is not a request for the tag.
       const reads = fetch.mock.calls.filter(([, init]) => (init?.method ?? 'GET') === 'GET');
       expect(reads.map(([url]) => url).filter((url) => url.includes('/public/tags'))).toEqual([]);
+      vi.unstubAllGlobals();
+    },
+  );
+
+  it.each<[string, FinderLang, FinderSeed['tag'] | undefined]>([
+    ['an active tag in English', 'en', tag],
+    ['a condominium plate in Spanish', 'es', plate],
+    ['an unknown tag in English', 'en', undefined],
+  ])(
+    '[FIND-03] [PERF-05] %s hydrates in the language it was rendered in, and the switch changes every text',
+    async (_, lang, found) => {
+      vi.stubGlobal('fetch', vi.fn((url: string) => Promise.reject(new Error(`no request expected: ${url}`))));
+      const code = found?.code ?? 'NONE2345';
+      const seed: FinderSeed = found
+        ? { code, inApp: false, lang, tag: found }
+        : { code, inApp: false, lang, error: { status: 404, message: callMsg.tagNotFound } };
+      const t = finderText[lang];
+      const container = await hydrates(`/t/${code}`, seed);
+      const heading = found ? t.heading : t.server.tagNotFound;
+      expect(container.querySelector('h1')?.textContent).toBe(heading);
+      expect(document.documentElement.lang).toBe(lang);
+      if (found?.units.length) expect(container.textContent).toContain(t.chooseUnit);
+      else if (found) expect(container.textContent).toContain(t.call);
+
+      const { act } = await import('react');
+      const portuguese = [...container.querySelectorAll('button')].find((b) => b.textContent === 'Português')!;
+      expect(portuguese.getAttribute('aria-pressed')).toBe('false');
+      await act(async () => portuguese.click());
+      expect(portuguese.getAttribute('aria-pressed')).toBe('true');
+      expect(container.querySelector('h1')?.textContent).toBe(found ? callUi.finder.heading : callMsg.tagNotFound);
+      expect(document.documentElement.lang).toBe('pt-BR');
+      expect(document.cookie).toContain('toque_finder_lang=pt-BR');
       vi.unstubAllGlobals();
     },
   );

@@ -44,9 +44,11 @@ export interface FinderShell {
 
 /**
  * PERF-05: the whole HTML of /t/{code} for the tag the server found — the page rendered, its chunks
- * preloaded at low priority, and the seed as a JSON data block the client hydrates from.
+ * preloaded at low priority, and the seed as a JSON data block the client hydrates from (with the
+ * finder's language, which `<html lang>` says too: FIND-03).
  */
 export async function renderFinderPage(shell: FinderShell, path: string, seed: FinderSeed): Promise<string> {
   const html = injectPage(shell.template, { path, rendered: await render(path, seed), preloads: shell.preloads });
-  return html.replace('</body>', `${finderJson(seed)}\n  </body>`);
+  // FIND-03: the page's language is the finder's.
+  return html.replace(/<html lang="[^"]*">/, `<html lang="${seed.lang}">`).replace('</body>', `${finderJson(seed)}\n  </body>`);
 }

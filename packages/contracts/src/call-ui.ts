@@ -45,6 +45,19 @@ export const callUi = {
     sharingLocation: 'Enviando a sua localização...',
     locationShared: 'Localização enviada! O dono vai saber onde o Toque foi encontrado.',
     locationRefused: 'Não foi possível obter a sua localização. Libere o acesso à localização e tente de novo.',
+    /** FIND-04: the finder picks the kind of call before the tap. */
+    callMode: 'Como você quer chamar?',
+    video: 'Vídeo',
+    voiceOnly: 'Só voz',
+    explainVoice:
+      'Toque no botão para fazer uma chamada de voz com o dono. Vamos pedir acesso ao microfone e à sua localização. O número do dono não é mostrado, nem o seu.',
+    voiceOnlyActive: 'Chamada só com voz: a sua câmera está desligada.',
+    mute: 'Desligar microfone',
+    unmute: 'Ligar microfone',
+    switchCamera: 'Trocar câmera',
+    switchFailed: 'Não foi possível trocar a câmera.',
+    /** FIND-03: the label of the language switch (each language is named in itself). */
+    language: 'Idioma',
   },
   owner: {
     idle: 'Nenhuma chamada no momento.',
@@ -68,6 +81,10 @@ export const callUi = {
     loginToAnswer: 'Entre na sua conta para atender esta chamada.',
     login: 'Entrar',
     remoteVideo: 'Vídeo de quem chamou',
+    /** FIND-04: the finder chose a voice-only call, or their camera stopped. */
+    finderVoiceOnly: 'O visitante está só com voz: a câmera dele está desligada.',
+    mute: 'Desligar microfone',
+    unmute: 'Ligar microfone',
     selfView: 'Sua câmera',
     map: 'Mapa com a localização de quem chamou',
     marker: 'Localização de quem chamou',

@@ -3,6 +3,7 @@ import { accountMailMsg, accountMsg, accountUi } from './account';
 import { adminUi, condoUi } from './admin-ui';
 import { callUi } from './call-ui';
 import { dashboardUi } from './dashboard-ui';
+import { finderText } from './finder-text';
 import { mailMsg } from './mail';
 import * as messages from './messages';
 import { ui } from './ui';
@@ -32,6 +33,9 @@ const catalogue = {
   dashboardUi,
   condoUi,
   adminUi,
+  // FIND-03: the finder's English and Spanish (the Portuguese is callUi.finder and callMsg above).
+  finderEn: finderText.en,
+  finderEs: finderText.es,
 };
 
 /** Texts built by a function are listed with sample arguments: a name, a count, a type. */

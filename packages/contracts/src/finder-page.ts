@@ -1,4 +1,5 @@
 import type { PublicTag } from './calls';
+import type { FinderLang } from './finder-text';
 
 /**
  * PERF-05: what the server found for /t/{code}, rendered into the finder's page and embedded in it
@@ -10,10 +11,12 @@ export interface FinderSeed {
   code: string;
   /** The visitor's browser is an app's webview: the page offers the text message (CALL-13). */
   inApp: boolean;
+  /** FIND-03: the finder's language, from the switch's cookie or else `Accept-Language`. */
+  lang: FinderLang;
   /** The tag, when it was found. */
   tag?: PublicTag;
   /** What stands instead of the tag: unknown (404) or too many views from this address (429). */
-  error?: { status: number; message: string };
+  error?: { status: number; message: string; retryAfterS?: number };
 }
 
 export const FINDER_DATA_ID = 'finder-data';

@@ -92,6 +92,8 @@ export const apiMsg = {
   tooManyRequests: 'Muitas tentativas. Aguarde um pouco e tente novamente.',
   busy: 'Servidor ocupado no momento. Tente novamente em alguns segundos.',
   internal: 'Erro interno. Tente novamente mais tarde.',
+  /** No answer at all (the web client's status 0). */
+  network: 'Não foi possível falar com o servidor. Verifique sua conexão.',
   badCredentials: 'E-mail ou senha incorretos.',
   userExists: 'Usuário já cadastrado.',
   userNotFound: 'Usuário não encontrado.',

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import fp from 'fastify-plugin';
 import type { PublicTag } from '@toque/contracts/calls';
 import type { FinderSeed } from '@toque/contracts/finder-page';
+import { finderLangFromCookie, pickFinderLang } from '@toque/contracts/finder-text';
 import { callMsg, tooManyAttemptsMessage } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
 import { HttpError, NotFound } from '../errors';
@@ -58,6 +59,8 @@ export async function loadFinderRenderer(distDir: string): Promise<FinderPageRen
  *   an unclaimed tag sends its first scanner to claim it (303 to onboarding).
  * - Never cached (`no-store`): the owner can switch the tag off at any moment.
  * - A render that fails leaves the page to the browser: the app shell, which asks the API.
+ * - FIND-03: in the finder's language — the switch's session cookie, else `Accept-Language` — so the
+ *   page is hydrated in the language it was rendered in (`Vary` says the page depends on both).
  */
 export const finderPagePlugin = fp<{
   renderer: FinderPageRenderer;
@@ -68,6 +71,7 @@ export const finderPagePlugin = fp<{
     const { code } = request.params;
     const path = request.url.split('?')[0] ?? paths.finder(code);
     const inApp = renderer.isInAppBrowser(request.headers['user-agent'] ?? '');
+    const lang = finderLangFromCookie(request.headers.cookie) ?? pickFinderLang(request.headers['accept-language']);
     let seed: FinderSeed;
     try {
       await app.limits.consume('tagViewPerAddress', clientAddress(request));
@@ -75,7 +79,7 @@ export const finderPagePlugin = fp<{
       const tag = await publicTag(code);
       if (tag.state === 'unclaimed')
         return reply.header('cache-control', 'no-store').redirect(paths.onboarding(tag.code), 303);
-      seed = { code, inApp, tag };
+      seed = { code, inApp, lang, tag };
     } catch (err) {
       if (!(err instanceof HttpError) || (err.statusCode !== 404 && err.statusCode !== 429)) throw err;
       const { statusCode: status, retryAfterS } = err;
@@ -84,10 +88,15 @@ export const finderPagePlugin = fp<{
       seed = {
         code,
         inApp,
-        error: { status, message: status === 429 ? tooManyAttemptsMessage(retryAfterS) : err.message },
+        lang,
+        error: {
+          status,
+          message: status === 429 ? tooManyAttemptsMessage(retryAfterS) : err.message,
+          ...(retryAfterS ? { retryAfterS } : {}),
+        },
       };
     }
-    reply.header('cache-control', 'no-store');
+    reply.header('cache-control', 'no-store').header('vary', 'Accept-Language, Cookie');
     let html: string;
     try {
       html = await renderer.render(path, seed);

@@ -48,7 +48,7 @@ export interface ApiClientOptions {
   fetch?: Fetcher;
 }
 
-const NETWORK_ERROR = 'Não foi possível falar com o servidor. Verifique sua conexão.';
+const NETWORK_ERROR = apiMsg.network;
 
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();

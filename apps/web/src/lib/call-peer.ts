@@ -78,6 +78,8 @@ export function createPeerLink(options: PeerLinkOptions): PeerLink {
 
   async function offerTo(id: string) {
     const connection = newPeer(id);
+    // FIND-04: a voice-only finder still receives the owner's video.
+    if (localStream.getVideoTracks().length === 0) connection.addTransceiver('video', { direction: 'recvonly' });
     const offer = await connection.createOffer();
     await connection.setLocalDescription(offer);
     if (connection === pc) socket.emit('offer', { roomId, to: id, payload: description(offer, 'offer') });

@@ -17,13 +17,39 @@ export function currentPosition(): Promise<Position | null> {
   });
 }
 
-/** Camera and microphone, or null when refused or missing: the finder then leaves a message. */
-export async function finderMedia(): Promise<MediaStream | null> {
+/** FIND-04: a video call, or voice only (the camera is not even asked for). */
+export type CallMode = 'video' | 'voice';
+export type Facing = 'user' | 'environment';
+
+/** Camera (front) and microphone, or the microphone alone; null when refused or missing: the finder then leaves a message. */
+export async function finderMedia(mode: CallMode = 'video'): Promise<MediaStream | null> {
   if (!navigator.mediaDevices?.getUserMedia) return null;
   try {
-    return await navigator.mediaDevices.getUserMedia({ audio: true, video: { facingMode: 'user' } });
+    return await navigator.mediaDevices.getUserMedia(
+      mode === 'voice' ? { audio: true } : { audio: true, video: { facingMode: 'user' } },
+    );
   } catch {
     return null;
+  }
+}
+
+/**
+ * FIND-04: a track of the camera facing `facing` (an ideal, not exact, constraint: a device with one
+ * camera gives that one). Many phones cannot open a second camera while one is open: when the
+ * first request fails, the current track is stopped and the request made again.
+ */
+export async function cameraTrack(facing: Facing, current: MediaStreamTrack): Promise<MediaStreamTrack> {
+  const ask = async () => {
+    const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: facing } });
+    const track = stream.getVideoTracks()[0];
+    if (!track) throw new Error('no video track');
+    return track;
+  };
+  try {
+    return await ask();
+  } catch {
+    current.stop();
+    return ask();
   }
 }
 

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { callUi } from '@toque/contracts/call-ui';
 import { osmLink, type CallData } from '@toque/contracts/calls';
 import { Button } from '../../../components/ui/button';
+import { useMicrophone, useRemoteCameraOff } from '../../../lib/call-media';
 import { useClock } from '../hooks/use-clock';
 import { AddressLabel } from './address-label';
 import { CallerMap } from './caller-map';
@@ -43,6 +44,9 @@ interface CallViewProps {
  */
 export function CallView({ call, where, remote, local, connected, onHangUp }: CallViewProps) {
   const now = useClock();
+  const microphone = useMicrophone(local);
+  // FIND-04: a voice-only finder (or a camera that stopped) is said, not left as a black box.
+  const cameraOff = useRemoteCameraOff(connected ? remote : null);
   const located = call.latitude !== null && call.longitude !== null;
   return (
     <div className="space-y-4 pb-24 lg:pb-0">
@@ -66,6 +70,14 @@ export function CallView({ call, where, remote, local, connected, onHangUp }: Ca
           {!connected ? (
             <p className="absolute inset-x-0 top-3 text-center text-sm font-medium text-white">
               {callUi.owner.connecting}
+            </p>
+          ) : null}
+          {cameraOff ? (
+            <p
+              role="status"
+              className="absolute inset-x-0 top-1/3 px-6 text-center text-lg font-semibold text-white"
+            >
+              {callUi.owner.finderVoiceOnly}
             </p>
           ) : null}
         </div>
@@ -96,8 +108,13 @@ export function CallView({ call, where, remote, local, connected, onHangUp }: Ca
           )}
         </div>
       </div>
-      <div className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white/95 p-3 lg:static lg:flex lg:justify-end lg:border-0 lg:bg-transparent lg:p-0">
-        <Button variant="danger" size="lg" className="w-full lg:w-auto" onClick={onHangUp}>
+      <div className="fixed inset-x-0 bottom-0 z-20 flex gap-2 border-t border-slate-200 bg-white/95 p-3 lg:static lg:justify-end lg:border-0 lg:bg-transparent lg:p-0">
+        {local ? (
+          <Button variant="secondary" size="lg" className="flex-1 lg:flex-none" onClick={microphone.toggle}>
+            {microphone.muted ? callUi.owner.unmute : callUi.owner.mute}
+          </Button>
+        ) : null}
+        <Button variant="danger" size="lg" className="flex-1 lg:flex-none" onClick={onHangUp}>
           {callUi.owner.hangUp}
         </Button>
       </div>

@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { callUi } from '@toque/contracts/call-ui';
 import type { PublicTag } from '@toque/contracts/calls';
 import { callMsg } from '@toque/contracts/messages';
+import { finderText } from '@toque/contracts/finder-text';
+import { FinderLangProvider } from '../i18n';
 import { FinderCallPanel } from './finder-call-panel';
 
 const plate: PublicTag = {
@@ -91,5 +93,33 @@ describe('finder call panel (CALL-02, CALL-13)', () => {
     await user.click(screen.getByRole('button', { name: callUi.finder.sendMessage }));
     expect(await screen.findByText(callMsg.unitRequired)).toBeDefined();
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('[FIND-03] [FIND-04] in Spanish: the unit picker, the video/voice choice, the message path and its errors', async () => {
+    const es = finderText.es;
+    const fetch = vi.fn().mockResolvedValueOnce(json(429, { message: 'Muitas tentativas.' }));
+    vi.stubGlobal('fetch', fetch);
+    const user = userEvent.setup();
+    render(
+      <FinderLangProvider initial="es">
+        <FinderCallPanel tag={plate} inApp={false} />
+      </FinderLangProvider>,
+    );
+    expect(screen.getByRole('group', { name: es.chooseUnit })).toBeDefined();
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: es.video }).checked).toBe(true);
+    await user.click(screen.getByRole('radio', { name: es.voiceOnly }));
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: es.voiceOnly }).checked).toBe(true);
+    expect(screen.getByText(es.explainVoice)).toBeDefined();
+    await user.click(screen.getByRole('radio', { name: '101' }));
+    // jsdom has no microphone: the message path, in Spanish.
+    await user.click(screen.getByRole('button', { name: es.call }));
+    expect(await screen.findByText(es.cameraRefused)).toBeDefined();
+    await user.click(screen.getByRole('button', { name: es.sendMessage }));
+    expect(await screen.findByText(es.server.messageEmpty)).toBeDefined();
+    await user.type(screen.getByLabelText(es.messageLabel), 'Hola');
+    await user.click(screen.getByRole('button', { name: es.sendMessage }));
+    // The server's 429 (Portuguese) is said in Spanish.
+    expect(await screen.findByText(es.tooManyAttempts(undefined))).toBeDefined();
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 });

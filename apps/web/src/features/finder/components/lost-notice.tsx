@@ -1,17 +1,18 @@
-import { callUi } from '@toque/contracts/call-ui';
 import type { PublicTag } from '@toque/contracts/calls';
+import { useFinderText } from '../i18n';
 
 /** FIND-02: a lost tag's message comes first on the finder's page, in large type. */
 export function LostNotice({ lost }: { lost: NonNullable<PublicTag['lost']> }) {
+  const { t } = useFinderText();
   return (
     <section aria-labelledby="lost-heading" className="space-y-2 rounded-xl border-2 border-red-600 bg-red-50 p-4 text-red-950">
       <h2 id="lost-heading" className="text-2xl font-extrabold uppercase tracking-wide">
-        {callUi.finder.lostHeading}
+        {t.lostHeading}
       </h2>
       <p className="whitespace-pre-line text-2xl font-bold leading-snug" data-testid="lost-message">
         {lost.message}
       </p>
-      {lost.reward ? <p className="text-xl font-semibold">{callUi.finder.reward(lost.reward)}</p> : null}
+      {lost.reward ? <p className="text-xl font-semibold">{t.reward(lost.reward)}</p> : null}
     </section>
   );
 }

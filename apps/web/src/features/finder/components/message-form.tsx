@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { callUi } from '@toque/contracts/call-ui';
 import { leaveMessageBody } from '@toque/contracts/calls';
+import { finderMessage } from '@toque/contracts/finder-text';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/field';
 import { isApiError } from '../../../lib/api-client';
+import { useFinderText } from '../i18n';
 
 const MESSAGE_MAX = 500;
 
@@ -11,24 +12,28 @@ const MESSAGE_MAX = 500;
 interface MessageFormProps {
   intro: string;
   onSend: (message: string) => Promise<void>;
-  /** Why it cannot be sent yet (a plate's unit not chosen), shown instead of sending. */
+  /** Why it cannot be sent yet (a plate's unit not chosen, in Portuguese), shown instead of sending. */
   blocked?: string | null;
 }
 
 export function MessageForm({ intro, onSend, blocked = null }: MessageFormProps) {
+  const { t } = useFinderText();
   const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // Kept as the Portuguese message (the schema's, the server's) and translated when shown (FIND-03).
+  const [error, setError] = useState<{ message: string; status?: number; retryAfterS?: number | undefined } | null>(
+    null,
+  );
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (blocked) {
-      setError(blocked);
+      setError({ message: blocked });
       return;
     }
     const parsed = leaveMessageBody.shape.message.safeParse(text);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? callUi.finder.callFailed);
+      setError(parsed.error.issues[0] ? { message: parsed.error.issues[0].message } : null);
       return;
     }
     setBusy(true);
@@ -36,7 +41,11 @@ export function MessageForm({ intro, onSend, blocked = null }: MessageFormProps)
     try {
       await onSend(parsed.data);
     } catch (e) {
-      setError(isApiError(e) && e.status !== 0 ? e.message : callUi.finder.callFailed);
+      setError(
+        isApiError(e) && e.status !== 0
+          ? { message: e.message, status: e.status, retryAfterS: e.retryAfterS }
+          : { message: t.callFailed },
+      );
       setBusy(false);
     }
   };
@@ -45,15 +54,15 @@ export function MessageForm({ intro, onSend, blocked = null }: MessageFormProps)
     <form noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
       <p className="text-slate-800">{intro}</p>
       <TextAreaField
-        label={callUi.finder.messageLabel}
+        label={t.messageLabel}
         value={text}
         maxLength={MESSAGE_MAX}
         rows={4}
         onChange={(event) => setText(event.target.value)}
-        error={error ?? undefined}
+        error={error ? finderMessage(t, error.message, error) : undefined}
       />
       <Button type="submit" size="lg" className="w-full" busy={busy}>
-        {callUi.finder.sendMessage}
+        {t.sendMessage}
       </Button>
     </form>
   );

@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { callUi } from '@toque/contracts/call-ui';
+import { finderMessage } from '@toque/contracts/finder-text';
 import { Button } from '../../../components/ui/button';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { shareLocation } from '../api/share-location';
+import { isApiError } from '../../../lib/api-client';
+import { useFinderText } from '../i18n';
 
 type Phase = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; message: string } | { kind: 'failed'; message: string };
 
@@ -15,6 +17,7 @@ function currentPosition(): Promise<GeolocationPosition> {
 /** FIND-01: 'Compartilhar minha localização' — the owner learns where the tag is, without a call. */
 export function ShareLocationButton({ code }: { code: string }) {
   const hydrated = useHydrated();
+  const { t } = useFinderText();
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
 
   async function share() {
@@ -23,14 +26,20 @@ export function ShareLocationButton({ code }: { code: string }) {
     try {
       position = await currentPosition();
     } catch {
-      setPhase({ kind: 'failed', message: callUi.finder.locationRefused });
+      setPhase({ kind: 'failed', message: t.locationRefused });
       return;
     }
     try {
       await shareLocation(code, { latitude: position.coords.latitude, longitude: position.coords.longitude });
-      setPhase({ kind: 'sent', message: callUi.finder.locationShared });
+      setPhase({ kind: 'sent', message: t.locationShared });
     } catch (error) {
-      setPhase({ kind: 'failed', message: error instanceof Error ? error.message : callUi.finder.callFailed });
+      setPhase({
+        kind: 'failed',
+        message:
+          isApiError(error) && error.status !== 0
+            ? finderMessage(t, error.message, { status: error.status, retryAfterS: error.retryAfterS })
+            : t.callFailed,
+      });
     }
   }
 
@@ -43,7 +52,7 @@ export function ShareLocationButton({ code }: { code: string }) {
         disabled={!hydrated || phase.kind === 'sending' || phase.kind === 'sent'}
         onClick={() => void share()}
       >
-        {phase.kind === 'sending' ? callUi.finder.sharingLocation : callUi.finder.shareLocation}
+        {phase.kind === 'sending' ? t.sharingLocation : t.shareLocation}
       </Button>
       {phase.kind === 'sent' ? <p role="status" className="text-green-800">{phase.message}</p> : null}
       {phase.kind === 'failed' ? <p role="alert" className="text-red-700">{phase.message}</p> : null}

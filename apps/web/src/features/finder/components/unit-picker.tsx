@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { callUi } from '@toque/contracts/call-ui';
 import type { PublicTag } from '@toque/contracts/calls';
+import { useFinderText } from '../i18n';
 
 /**
  * CALL-02: a condominium plate calls one unit's residents; the finder picks the unit first.
@@ -16,10 +16,11 @@ export function UnitPicker({
   onChange: (unitId: number) => void;
 }) {
   const name = useId();
+  const { t } = useFinderText();
   if (units.length === 0) return null;
   return (
     <fieldset className="space-y-2">
-      <legend className="mb-2 font-semibold text-slate-900">{callUi.finder.chooseUnit}</legend>
+      <legend className="mb-2 font-semibold text-slate-900">{t.chooseUnit}</legend>
       <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
         {units.map((unit) => (
           <li key={unit.unit_id}>
@@ -44,7 +45,7 @@ export function UnitPicker({
                 <span className="font-medium text-slate-900">{unit.name}</span>
                 {unit.reachable ? null : (
                   <span id={`${name}-${unit.unit_id}-why`} className="text-sm text-slate-700">
-                    {callUi.finder.unitNobody}
+                    {t.unitNobody}
                   </span>
                 )}
               </span>

@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { callUi } from '@toque/contracts/call-ui';
 import type { CreateCallResponse } from '@toque/contracts/calls';
 import { ApiError, isApiError } from '../../../lib/api-client';
 import { createPeerLink, stopStream, type PeerLink } from '../../../lib/call-peer';
 import { connected, createCallSocket, joinRoom, type CallSocket } from '../../../lib/call-socket';
 import { createCall } from '../api/create-call';
 import { leaveMessage } from '../api/leave-message';
-import { currentPosition, finderMedia, located, type Position } from '../finder-media';
+import { cameraTrack, currentPosition, finderMedia, located, type CallMode, type Facing, type Position } from '../finder-media';
 
 const HANG_UP_GRACE_MS = 2000;
 
@@ -21,10 +20,19 @@ export type FinderCall =
   | { phase: 'ended' }
   | { phase: 'message'; reason: MessageReason }
   | { phase: 'sent' }
-  | { phase: 'failed'; message: string };
+  | { phase: 'failed'; error: CallError | null };
 
-const messageOf = (error: unknown) =>
-  isApiError(error) && error.status !== 0 ? error.message : callUi.finder.callFailed;
+/** The server's refusal, translated when shown (FIND-03); null: the call could not be made (no answer, WebRTC). */
+export interface CallError {
+  status: number;
+  message: string;
+  retryAfterS?: number | undefined;
+}
+
+const errorOf = (error: unknown): CallError | null =>
+  isApiError(error) && error.status !== 0
+    ? { status: error.status, message: error.message, retryAfterS: error.retryAfterS }
+    : null;
 
 /**
  * The finder's side of the call (CALL-02, CALL-07, CALL-13): one tap asks for camera, microphone
@@ -40,6 +48,9 @@ export function useFinderCall(code: string, inAppBrowser: boolean) {
   const call = useRef<CreateCallResponse | null>(null);
   const position = useRef<Position | null>(null);
   const live = useRef<{ socket: CallSocket; link: PeerLink; local: MediaStream } | null>(null);
+  const [muted, setMuted] = useState(false);
+  const facing = useRef<Facing>('user');
+  const [switchFailed, setSwitchFailed] = useState(false);
 
   const teardown = useCallback(() => {
     const current = live.current;
@@ -53,11 +64,14 @@ export function useFinderCall(code: string, inAppBrowser: boolean) {
   useEffect(() => teardown, [teardown]);
 
   const start = useCallback(
-    (unitId?: number) => {
+    (unitId?: number, mode: CallMode = 'video') => {
       // Both requests start inside the tap: phone browsers only ask from a user gesture (CALL-13).
-      const media = finderMedia();
+      const media = finderMedia(mode);
       const where = currentPosition();
       setState({ phase: 'starting' });
+      setMuted(false);
+      setSwitchFailed(false);
+      facing.current = 'user';
       void (async () => {
         const local = await media;
         position.current = await where;
@@ -97,7 +111,7 @@ export function useFinderCall(code: string, inAppBrowser: boolean) {
             void joinRoom(s, created.roomId).then((again) => {
               if (again.ok || live.current?.socket !== s) return;
               teardown();
-              setState({ phase: 'failed', message: again.message });
+              setState({ phase: 'failed', error: { status: 409, message: again.message } });
             });
           });
           setState((now) => (now.phase === 'starting' ? { phase: 'ringing', local } : now));
@@ -108,7 +122,7 @@ export function useFinderCall(code: string, inAppBrowser: boolean) {
             stopStream(local);
             socket?.disconnect();
           }
-          setState({ phase: 'failed', message: messageOf(error) });
+          setState({ phase: 'failed', error: errorOf(error) });
         }
       })();
     },
@@ -146,5 +160,47 @@ export function useFinderCall(code: string, inAppBrowser: boolean) {
     setState({ phase: 'ready' });
   }, []);
 
-  return { state, start, hangUp, sendMessage, retry };
+  /** FIND-04: the microphone off and on (the track stays, sending silence). */
+  const toggleMute = useCallback(() => {
+    const local = live.current?.local;
+    if (!local) return;
+    const next = !muted;
+    for (const track of local.getAudioTracks()) track.enabled = !next;
+    setMuted(next);
+  }, [muted]);
+
+  /**
+   * FIND-04: front ↔ back camera during the call. The new camera's track replaces the old one in
+   * the sender (`replaceTrack`: no new offer, the owner's video goes on) and in the local stream
+   * (which a later peer connection, after a reconnection, sends).
+   */
+  const switchCamera = useCallback(async () => {
+    const current = live.current;
+    const old = current?.local.getVideoTracks()[0];
+    if (!current || !old) return;
+    const next: Facing = facing.current === 'user' ? 'environment' : 'user';
+    setSwitchFailed(false);
+    try {
+      const track = await cameraTrack(next, old);
+      if (live.current !== current) {
+        track.stop();
+        return;
+      }
+      track.enabled = old.enabled;
+      const sender = current.link.connection()?.getSenders().find((s) => s.track === old);
+      await sender?.replaceTrack(track);
+      current.local.removeTrack(old);
+      current.local.addTrack(track);
+      old.stop();
+      facing.current = next;
+      // A new stream object for the views: the self-view shows the new camera.
+      const local = new MediaStream(current.local.getTracks());
+      setState((now) => (now.phase === 'ringing' || now.phase === 'connected' ? { ...now, local } : now));
+    } catch (error) {
+      console.warn('Toque: the camera could not be switched', error);
+      setSwitchFailed(true);
+    }
+  }, []);
+
+  return { state, start, hangUp, sendMessage, retry, muted, toggleMute, switchCamera, switchFailed };
 }

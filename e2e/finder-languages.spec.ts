@@ -1,0 +1,175 @@
+import type { APIRequestContext, Browser, BrowserContextOptions } from '@playwright/test';
+import { callUi } from '@toque/contracts/call-ui';
+import { FINDER_LANG_COOKIE, finderText } from '@toque/contracts/finder-text';
+import { msg } from '@toque/contracts/messages';
+import { condoApi, paths } from '@toque/contracts/routes';
+import {
+  apiLogin,
+  claimTag,
+  createAdmin,
+  expect,
+  expectPath,
+  loginAs,
+  mint,
+  newUser,
+  pageErrors,
+  registerUser,
+  test,
+  watchCallSocket,
+  GEOCODER_DOWN,
+} from './support';
+import { expectNoSeriousA11yViolations } from './dashboard-support';
+
+// The geocoder is down in the tests: the owner's screen shows its handled error.
+test.use({ allowConsoleErrors: [GEOCODER_DOWN] });
+
+const phone: BrowserContextOptions = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 2,
+  permissions: ['camera', 'microphone', 'geolocation'],
+  geolocation: { latitude: -19.92, longitude: -43.93 },
+};
+
+const finderContext = (browser: Browser, locale: string) => browser.newContext({ ...phone, locale });
+
+test('[FIND-03] a finder whose browser is in English sees the page, the switch, calling, ringing, connected and ended in English; the owner stays in Portuguese', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const [code] = mint(3);
+  const { user, token } = await claimTag(request, code!, { name: 'Rex', importantInfo: 'Alérgico a frango' });
+  const firstName = user.name.split(' ')[0]!;
+  const { en, es } = finderText;
+
+  const ownerContext = await browser.newContext({ permissions: ['camera', 'microphone'] });
+  const owner = await ownerContext.newPage();
+  const ownerErrors = pageErrors(owner);
+  const ownerSocket = watchCallSocket(owner);
+  await loginAs(owner, token);
+  await owner.goto(paths.dashboard);
+  await ownerSocket.connected();
+
+  const context = await finderContext(browser, 'en-US');
+  const finder = await context.newPage();
+  const finderErrors = pageErrors(finder);
+  await finder.goto(paths.finder(code!));
+  await expect(finder.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(finder.getByRole('heading', { name: en.heading })).toBeVisible();
+  for (const text of [en.reached('Pet'), en.ownerIs(firstName), en.importantInfo, en.explain, en.callMode])
+    await expect(finder.getByText(text, { exact: true })).toBeVisible();
+  await expect(finder.getByRole('radio', { name: en.video })).toBeChecked();
+  await expect(finder.getByRole('radio', { name: en.voiceOnly })).toBeVisible();
+  await expectNoSeriousA11yViolations(finder, 'the finder page in English');
+  if (process.env.SHOTS_DIR) {
+    await finder.screenshot({ path: `${process.env.SHOTS_DIR}/finder-en-390.png`, fullPage: true });
+    await finder.setViewportSize({ width: 1366, height: 900 });
+    await finder.screenshot({ path: `${process.env.SHOTS_DIR}/finder-en-1366.png` });
+    await finder.setViewportSize({ width: 390, height: 844 });
+  }
+
+  // The visible switch: Spanish at once, and for the rest of the visit (the server renders it too).
+  const switcher = finder.getByRole('group', { name: en.language });
+  await expect(switcher.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+  await switcher.getByRole('button', { name: 'Español' }).click();
+  await expect(finder.getByRole('heading', { name: es.heading })).toBeVisible();
+  await expect(finder.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(finder.getByRole('button', { name: es.call })).toBeVisible();
+  const cookie = (await context.cookies()).find((c) => c.name === FINDER_LANG_COOKIE);
+  expect(cookie?.value).toBe('es');
+  // A session cookie: kept for the visit, gone with the browser.
+  expect(cookie?.expires).toBe(-1);
+  await finder.reload();
+  await expect(finder.getByRole('heading', { name: es.heading })).toBeVisible();
+  await expect(finder.locator('html')).toHaveAttribute('lang', 'es');
+  await finder.getByRole('group', { name: es.language }).getByRole('button', { name: 'English' }).click();
+  await expect(finder.getByRole('heading', { name: en.heading })).toBeVisible();
+
+  await finder.getByRole('button', { name: en.call }).click();
+  await expect(finder.getByRole('status').filter({ hasText: en.ringing(firstName) })).toBeVisible();
+  await expect(finder.getByLabel(en.selfView)).toBeVisible();
+  await expect(finder.getByRole('button', { name: en.mute })).toBeVisible();
+  await expect(finder.getByRole('button', { name: en.switchCamera })).toBeVisible();
+  await expectNoSeriousA11yViolations(finder, 'the English call controls while ringing');
+
+  // The owner's side is Portuguese whatever the finder's language.
+  await expectPath(owner, paths.call);
+  await expect(owner.getByRole('heading', { name: msg.callIncoming })).toBeVisible();
+  await owner.getByRole('button', { name: callUi.owner.answer }).click();
+  await expect(owner.getByRole('button', { name: callUi.owner.hangUp })).toBeVisible();
+  await expect(owner.locator('html')).toHaveAttribute('lang', 'pt-BR');
+
+  await expect(finder.getByRole('status').filter({ hasText: en.connected })).toBeVisible({ timeout: 20_000 });
+  await expect(finder.getByLabel(en.remoteView)).toBeVisible();
+  if (process.env.SHOTS_DIR) await finder.screenshot({ path: `${process.env.SHOTS_DIR}/finder-en-call-390.png` });
+  await finder.getByRole('button', { name: en.hangUp }).click();
+  await expect(finder.getByRole('status').filter({ hasText: en.ended })).toBeVisible();
+  await expect(owner.getByRole('heading', { name: callUi.owner.ended })).toBeVisible();
+
+  // An unknown code's page, in English too.
+  await finder.goto(paths.finder('ZZZZZZZ2'));
+  await expect(finder.getByRole('heading', { name: en.server.tagNotFound })).toBeVisible();
+
+  expect(ownerErrors).toEqual([]);
+  // The 404 of the unknown page's own document is the browser's only complaint.
+  expect(finderErrors.filter((e) => !/status of 404/.test(e))).toEqual([]);
+  await Promise.all([ownerContext.close(), context.close()]);
+});
+
+async function api<T>(request: APIRequestContext, token: string, path: string, data: unknown): Promise<T> {
+  const res = await request.post(`/api${path}`, { data, headers: { authorization: `Bearer ${token}` } });
+  expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
+  return (await res.json()) as T;
+}
+
+test("[FIND-03] a finder whose browser is in Spanish sees a plate's unit picker, the unanswered call, the message form's error and the message sent in Spanish", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { es } = finderText;
+
+  // A condominium plate whose units nobody answers yet.
+  const adminToken = await apiLogin(request, createAdmin());
+  const sindico = await registerUser(request, newUser());
+  const [plate] = mint(5);
+  const { id: condominiumId } = await api<{ id: number }>(request, adminToken, condoApi.createCondominium, {
+    nameCondominium: `Residencial Ipê ${Date.now() % 10_000}`,
+  });
+  await api(request, adminToken, condoApi.createUnit, {
+    condominiumId,
+    qrCode: plate,
+    nameOfUnit: 'Apto 101',
+    emailAdminCond: sindico.email,
+  });
+
+  const context = await finderContext(browser, 'es-ES');
+  const finder = await context.newPage();
+  const finderErrors = pageErrors(finder);
+  await finder.goto(paths.finder(plate!));
+  await expect(finder.locator('html')).toHaveAttribute('lang', 'es');
+  const units = finder.getByRole('group', { name: es.chooseUnit });
+  await expect(units).toBeVisible();
+  await expect(units.getByText(es.unitNobody).first()).toBeVisible();
+  await expect(finder.getByRole('button', { name: es.call })).toBeDisabled();
+  await expect(finder.getByText(es.reached('Condominio'))).toBeVisible();
+  if (process.env.SHOTS_DIR) await finder.screenshot({ path: `${process.env.SHOTS_DIR}/finder-es-plate-390.png`, fullPage: true });
+
+  // A pet tag whose owner is not online: nobody answers (the e2e ring timeout is 15 s).
+  const [code] = mint(3);
+  const { user } = await claimTag(request, code!);
+  await finder.goto(paths.finder(code!));
+  await finder.getByRole('button', { name: es.call }).click();
+  await expect(finder.getByRole('status').filter({ hasText: es.ringing(user.name.split(' ')[0]!) })).toBeVisible();
+  await expect(finder.getByText(`${es.unanswered} ${es.leaveMessage}`)).toBeVisible({ timeout: 30_000 });
+  await finder.getByRole('button', { name: es.sendMessage }).click();
+  await expect(finder.getByText(es.server.messageEmpty)).toBeVisible();
+  await finder.getByLabel(es.messageLabel).fill('Encontré tu perro en la plaza.');
+  await finder.getByRole('button', { name: es.sendMessage }).click();
+  await expect(finder.getByRole('status').filter({ hasText: es.messageSent })).toBeVisible();
+
+  expect(finderErrors).toEqual([]);
+  await context.close();
+});
