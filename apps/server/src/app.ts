@@ -21,6 +21,7 @@ import { accountRoutes } from './modules/account/routes';
 import { operatorRoutes } from './modules/operator/routes';
 import { productsRoutes } from './modules/products/routes';
 import { realtimePlugin } from './plugins/realtime';
+import { shutdownPlugin } from './plugins/shutdown';
 import { sessionsPlugin } from './plugins/sessions';
 import { pushPlugin } from './plugins/push';
 import { callLifecycle } from './modules/calls/lifecycle';
@@ -65,6 +66,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   app.decorate('operatorToken', randomBytes(24).toString('base64url'));
 
   // External and cross-cutting plugins, then decorators of our own, then routes.
+  // OPS-04: first to register, so its preClose (stop listening) runs before the others'.
+  await app.register(shutdownPlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(metricsPlugin);
@@ -107,5 +110,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
 
   // The finder's page /t/{code} shows the same view of the tag as the API (PERF-05).
   await app.register(webPlugin, { distDir: config.webDist, publicTag: (code) => callService.publicTag(code) });
+  // OPS-04: the last preClose: nothing closes (database, Redis) before the last request has its answer.
+  app.addHook('preClose', () => app.drained());
   return app;
 }
