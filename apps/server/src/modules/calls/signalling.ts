@@ -70,7 +70,14 @@ export function callsSignalling(io: Io, lifecycle: CallLifecycle) {
 
     socket.on('closeCall', (info) => {
       const r = roomInfo.safeParse(info);
-      if (r.success && joined(r.data.roomId)) lifecycle.background(() => lifecycle.hangUp(r.data.roomId, who));
+      if (!r.success) return;
+      const id = r.data.roomId;
+      if (joined(id)) return lifecycle.background(() => lifecycle.hangUp(id, who));
+      // OPS-04: a hang-up the client buffered while its socket moved to this process arrives before
+      // its `resume`: the socket is not in the room yet, so the database says whether it may.
+      lifecycle.background(async () => {
+        if (await lifecycle.isParticipant(id, who)) await lifecycle.hangUp(id, who);
+      });
     });
 
     // Rejeitar comes from a ringing session, which has not joined the room: membership is checked in the DB.
