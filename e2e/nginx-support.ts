@@ -2,6 +2,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import { request as httpsRequest } from 'node:https';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './cluster-support';
 
@@ -49,6 +50,18 @@ export function siteForTest(opts: { httpPort: number; httpsPort: number; upstrea
   site = replace(site, 'least_conn;', 'hash $cookie_toque_replica consistent;');
   site = replace(site, '        proxy_pass http://toque_replicas;', '        proxy_pass http://toque_replicas;\n        add_header X-Toque-Upstream $upstream_addr always;');
   return site;
+}
+
+/** A GET through nginx (its certificate is the test's own); resolves with the answer's headers. */
+function head(url: string, cookie?: string): Promise<Record<string, string | string[] | undefined>> {
+  return new Promise((resolve, reject) => {
+    const req = httpsRequest(url, { rejectUnauthorized: false, headers: cookie ? { cookie } : {} }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.headers));
+    });
+    req.once('error', reject);
+    req.end();
+  });
 }
 
 export async function startNginx(binary: string, upstreams: [number, number]): Promise<Nginx> {
@@ -105,7 +118,7 @@ export async function startNginx(binary: string, upstreams: [number, number]): P
       throw new Error(`nginx did not start:\n${text}`);
     }
     try {
-      execFileSync('curl', ['-ksS', '-o', '/dev/null', `${url}/api/health`], { stdio: 'ignore' });
+      await head(`${url}/api/health`);
       break;
     } catch {
       await new Promise((r) => setTimeout(r, 200));
@@ -115,10 +128,8 @@ export async function startNginx(binary: string, upstreams: [number, number]): P
   const steer: string[] = [];
   for (let n = 0; steer.length < 2 || !steer[0] || !steer[1]; n += 1) {
     if (n > 200) throw new Error('no cookie value steers to each replica');
-    const head = execFileSync('curl', ['-ksS', '-o', '/dev/null', '-D', '-', '-b', `toque_replica=r${n}`, `${url}/api/health`], {
-      encoding: 'utf8',
-    });
-    const upstream = /x-toque-upstream: 127\.0\.0\.1:(\d+)/i.exec(head)?.[1];
+    const headers = await head(`${url}/api/health`, `toque_replica=r${n}`);
+    const upstream = /^127\.0\.0\.1:(\d+)$/.exec(String(headers['x-toque-upstream']))?.[1];
     const i = upstreams.indexOf(Number(upstream));
     if (i >= 0 && !steer[i]) steer[i] = `r${n}`;
   }
