@@ -125,13 +125,13 @@ export async function startNginx(binary: string, upstreams: [number, number]): P
     }
   }
   // Which cookie value lands where: asked, not assumed (nginx's hash is its own).
-  const steer: string[] = [];
-  for (let n = 0; steer.length < 2 || !steer[0] || !steer[1]; n += 1) {
+  const steer: (string | undefined)[] = [undefined, undefined];
+  for (let n = 0; !steer[0] || !steer[1]; n += 1) {
     if (n > 200) throw new Error('no cookie value steers to each replica');
     const headers = await head(`${url}/api/health`, `toque_replica=r${n}`);
     const upstream = /^127\.0\.0\.1:(\d+)$/.exec(String(headers['x-toque-upstream']))?.[1];
     const i = upstreams.indexOf(Number(upstream));
     if (i >= 0 && !steer[i]) steer[i] = `r${n}`;
   }
-  return { url, steer: [steer[0]!, steer[1]!], log, close };
+  return { url, steer: [steer[0], steer[1]], log, close };
 }
