@@ -112,8 +112,8 @@ export interface Cluster {
   close: () => Promise<void>;
 }
 
-/** How a server process is started: the server's entry point (the built one once OPS-01 lands). */
-export const serverCommand = ['--import', 'tsx', 'apps/server/src/main.ts'];
+/** How a server process is started: the built server (OPS-01, docs/decisions/0023). */
+export const serverCommand = ['--enable-source-maps', 'apps/server/dist/main.js'];
 
 /** `extra` is added to both processes' environment (e.g. TRUST_PROXY, a lower limit). */
 export async function startCluster(extra: Record<string, string> = {}): Promise<Cluster> {

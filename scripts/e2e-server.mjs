@@ -1,14 +1,15 @@
-// Starts the real server for Playwright: built web app, fresh database, this machine's Redis if set.
+// Starts the real server for Playwright: built web app, built server (OPS-01; built here when missing
+// or stale), fresh database, this machine's Redis if set.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { ensureServerBuilt, root, serverMain } from './lib/setup.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 if (!existsSync(`${root}/apps/web/dist/index.html`)) {
   console.error('apps/web/dist is missing: run `npm run build` first.');
   process.exit(1);
 }
-const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+if (!ensureServerBuilt()) process.exit(1);
+const child = spawn(process.execPath, ['--enable-source-maps', serverMain], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,

@@ -1,11 +1,11 @@
-// `npm start` on a fresh clone: install what is missing, build the web app, migrate, seed demo
+// `npm start` on a fresh clone: install what is missing, build the web app and the server, migrate, seed demo
 // data when the database is new, and serve http://localhost:3000 (embedded PGlite in ./data
 // unless DATABASE_URL is set).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildWeb, ensureInstalled, root } from './lib/setup.mjs';
+import { buildWeb, ensureInstalled, ensureServerBuilt, root, serverMain } from './lib/setup.mjs';
 
 function run(label, cmd, args, env = process.env) {
   console.log(`\n▶ ${label}`);
@@ -23,6 +23,11 @@ if (!ensureInstalled()) {
 console.log('\n▶ Construindo o app web');
 if (!buildWeb()) {
   console.error('✖ O build do app web falhou.');
+  process.exit(1);
+}
+// OPS-01: the server runs as built JavaScript (docs/decisions/0023-built-server.md).
+if (!ensureServerBuilt()) {
+  console.error('✖ O build do servidor falhou.');
   process.exit(1);
 }
 
@@ -44,6 +49,6 @@ if (!env.JWT_SECRET) {
 run('Migrando o banco e criando os dados de demonstração (se o banco for novo)', process.execPath, ['scripts/toque.mjs', 'seed-demo', '--if-empty'], env);
 
 console.log(`\n▶ Servindo em ${env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 3000}`}  (Ctrl+C para parar)`);
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, stdio: 'inherit', env });
+const server = spawn(process.execPath, ['--enable-source-maps', serverMain], { cwd: root, stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,4 +1,4 @@
-// `npm test` on a fresh clone (OPS-08): the same set-up as `npm start` (install when needed, build),
+// `npm test` on a fresh clone (OPS-08): the same set-up as `npm start` (install when needed, build the server and the web app),
 // then lint, types, unit + API integration (Vitest; PGlite, and PostgreSQL when one is reachable),
 // and the browser suite (Playwright in Chromium) against the real server. It finds this machine's
 // PostgreSQL and Redis on their usual ports by itself, and Debian's Chromium and coturn (installing
@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { buildWeb, ensureInstalled, envValue, findChromium, findNginx, findTurnserver, redisAnswers, root } from './lib/setup.mjs';
+import { buildWeb, ensureInstalled, ensureServerBuilt, envValue, findChromium, findNginx, findTurnserver, redisAnswers, root } from './lib/setup.mjs';
 
 const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
 const LOCAL_REDIS = 'redis://127.0.0.1:6379';
@@ -110,6 +110,16 @@ try {
   check('lint (ESLint)', npx, ['eslint', '.', '--max-warnings=0']);
   for (const project of ['packages/contracts', 'apps/server', 'apps/web', 'e2e', 'bench']) {
     if (existsSync(join(root, project, 'tsconfig.json'))) check(`tipos (${project})`, npx, ['tsc', '-p', project]);
+  }
+
+  {
+    // OPS-01: the built server, as `npm start` builds it; the ops tests (Vitest) and the browser suite run it.
+    console.log('\n━━ build do servidor ━━');
+    const started = Date.now();
+    const ok = ensureServerBuilt();
+    if (ok) passed++;
+    else failed++;
+    summary.push(`build do servidor: ${ok ? 'ok' : 'FALHOU'} (${((Date.now() - started) / 1000).toFixed(1)}s)`);
   }
 
   {

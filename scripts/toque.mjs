@@ -1,9 +1,10 @@
-// `npm run toque -- <command>`: the operator CLI (apps/server/src/cli/main.ts), run with tsx.
+// `npm run toque -- <command>`: the operator CLI (apps/server/src/cli/main.ts), run as the built
+// JavaScript (OPS-01) — built first when the build is missing or older than the sources.
 import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { ensureServerBuilt, root, serverCli } from './lib/setup.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const result = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/main.ts', ...process.argv.slice(2)], {
+if (!ensureServerBuilt((line) => console.error(line))) process.exit(1);
+const result = spawnSync(process.execPath, ['--enable-source-maps', serverCli, ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,

@@ -2,9 +2,10 @@
 // dependencies when they are missing or older than the lock file, find a browser, and find the
 // local PostgreSQL and Redis. Only Node's own modules here: this runs before anything is installed.
 import { spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { connect } from 'node:net';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -38,6 +39,63 @@ export function buildWeb(env = process.env) {
     stdio: 'inherit',
     env: { ...env, NODE_ENV: 'production' },
   }).status === 0;
+}
+
+/** Where scripts/build-server.mjs puts the built server (OPS-01). */
+export const serverDist = join(root, 'apps/server/dist');
+/** The built server and operator CLI, run with `node --enable-source-maps`. */
+export const serverMain = join(serverDist, 'main.js');
+export const serverCli = join(serverDist, 'cli.js');
+
+/** Every file a server build is made from (tests and snapshots are not), sorted. */
+function serverSources() {
+  const files = [join(root, 'apps/server/package.json'), join(root, 'scripts/build-server.mjs')];
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== '__snapshots__') walk(path);
+      } else if (!/\.test\.tsx?$/.test(entry.name)) files.push(path);
+    }
+  };
+  walk(join(root, 'apps/server/src'));
+  walk(join(root, 'packages/contracts/src'));
+  return files.sort();
+}
+
+/** A hash of the server's sources: the build records it, so a stale build is seen by content, not dates. */
+export function serverSourceHash() {
+  const hash = createHash('sha256');
+  for (const file of serverSources()) hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
+  return hash.digest('hex');
+}
+
+/** True when apps/server/dist was built from the sources as they are now. */
+export function serverBuildIsCurrent() {
+  try {
+    const info = JSON.parse(readFileSync(join(serverDist, 'build-info.json'), 'utf8'));
+    return existsSync(serverMain) && existsSync(serverCli) && info.sourceHash === serverSourceHash();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Builds the server when its build is missing or stale (OPS-01); returns false when that failed —
+ * also when the build is stale in an install without dev dependencies, which cannot build.
+ * `log` receives the one line said before a build (the CLI sends it to stderr, not its output).
+ */
+export function ensureServerBuilt(log = console.log) {
+  if (serverBuildIsCurrent()) return true;
+  if (!existsSync(join(root, 'node_modules', 'esbuild'))) {
+    console.error(
+      '✖ O build do servidor (apps/server/dist) falta ou está desatualizado, e esta instalação não tem o esbuild ' +
+        '(dependência de desenvolvimento): rode `npm ci && npm run build` antes de podar a instalação.',
+    );
+    return false;
+  }
+  log('\n▶ Construindo o servidor');
+  return spawnSync(process.execPath, [join(root, 'scripts/build-server.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] }).status === 0;
 }
 
 const DEBIAN_CHROMIUM = '/usr/bin/chromium';

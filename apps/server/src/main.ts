@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { MigrationError, openDatabase, type Database } from './db/client';
 import { buildApp } from './app';
 import { readLock, removeLock, writeLock } from './lib/data-dir-lock';
 
@@ -26,7 +26,17 @@ if (embedded) {
   }
 }
 
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+// OPS-03: a migration the database refuses stops the start with one line naming it and the reason
+// (exit code 1); LOG_LEVEL=debug adds the stack, source-mapped to the .ts files (OPS-01).
+let database: Database;
+try {
+  database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+} catch (error) {
+  if (!(error instanceof MigrationError)) throw error;
+  console.error(error.message);
+  if (config.logLevel === 'debug' || config.logLevel === 'trace') console.error(error.stack);
+  process.exit(1);
+}
 const app = await buildApp(config, database);
 
 /**

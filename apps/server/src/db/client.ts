@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { DrizzleQueryError } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -20,9 +24,47 @@ export interface Database {
   close(): Promise<void>;
 }
 
+// Next to this module: src/db/migrations from the source, dist/migrations in the build (OPS-01).
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 // Any constant works: it only has to be the same in every process that migrates.
 const MIGRATION_LOCK_KEY = 7_305_114;
+
+/**
+ * OPS-03: a migration the database refused. Drizzle applies every pending migration in one
+ * transaction, so none of them is left half-applied; this names the one that failed and the
+ * database's reason, for the one line start-up prints before it stops.
+ */
+export class MigrationError extends Error {
+  constructor(
+    readonly migration: string,
+    readonly reason: string,
+    options: { cause: unknown },
+  ) {
+    super(`Database migration ${migration} failed: ${reason}. No pending migration was applied.`, options);
+    this.name = 'MigrationError';
+  }
+}
+
+/** Which migration a failed statement belongs to (its journal tag), and the database's own words. */
+function migrationError(error: unknown): MigrationError {
+  const query = error instanceof DrizzleQueryError ? error.query : undefined;
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: { tag: string; when: number }[];
+  };
+  const failed = query ? readMigrationFiles({ migrationsFolder }).find((m) => m.sql.includes(query)) : undefined;
+  const tag = journal.entries.find((e) => e.when === failed?.folderMillis)?.tag ?? '(unknown)';
+  const cause = (error instanceof DrizzleQueryError ? error.cause : error) as { message?: string; code?: string } | undefined;
+  const reason = `${cause?.message ?? String(error)}${cause?.code ? ` (SQLSTATE ${cause.code})` : ''}`;
+  return new MigrationError(tag, reason, { cause: error });
+}
+
+async function migrating(run: () => Promise<void>): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    throw migrationError(error);
+  }
+}
 
 /**
  * Opens PostgreSQL when a URL is given, else the embedded PGlite in `dataDir`
@@ -36,18 +78,27 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
     const client = await pool.connect();
     try {
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
-    } finally {
-      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
-      client.release();
+      await migrating(() => migratePg(drizzlePg(client, { schema }), { migrationsFolder }));
+    } catch (error) {
+      // A failed start leaves no pool behind (the transaction was rolled back; the lock goes with it).
+      client.release(true);
+      await pool.end();
+      throw error;
     }
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    client.release();
     return { db, engine: 'postgres', close: () => pool.end() };
   }
   const onDisk = !opts.dataDir.startsWith('memory://');
   if (onDisk) makePrivateDir(opts.dataDir);
   const client = await PGlite.create(opts.dataDir);
   const pdb = drizzlePglite(client, { schema });
-  await migratePglite(pdb, { migrationsFolder });
+  try {
+    await migrating(() => migratePglite(pdb, { migrationsFolder }));
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
   if (onDisk) makePrivateDir(opts.dataDir);
   return {
     db: pdb as unknown as Db,
