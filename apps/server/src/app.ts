@@ -48,6 +48,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers["x-operator-token"]'] },
     // SEC-01: only the configured proxies may say who the client is (the rate limits count it).
     trustProxy: config.trustProxy,
+    // OPS-04: a stopping process answers every request it accepted (plugins/shutdown.ts), not 503.
+    return503OnClosing: false,
     bodyLimit: 64 * 1024,
     // SEC-03: a URL the router refuses (a path parameter over 100 characters, a broken %-escape)
     // is the client's fault like any bad input: `{ message }`, not Fastify's English body.
