@@ -95,8 +95,8 @@ test('[OPS-06] nginx from deploy/: TLS with HTTP/2 and HSTS, hashed assets cache
   const context = await browser.newContext({ ignoreHTTPSErrors: true });
   const page = await context.newPage();
   const assets: { url: string; cache: string }[] = [];
-  page.on('response', async (res) => {
-    if (res.url().includes('/assets/')) assets.push({ url: res.url(), cache: (await res.allHeaders())['cache-control'] ?? '' });
+  page.on('response', (res) => {
+    if (res.url().includes('/assets/')) assets.push({ url: res.url(), cache: res.headers()['cache-control'] ?? '' });
   });
   await page.goto(`${nginx.url}/`);
   await expect.poll(() => assets.length).toBeGreaterThan(0);
