@@ -64,14 +64,16 @@ function backgroundTraffic(api: APIRequestContext) {
   let running = true;
   const loop = (async () => {
     while (running) {
-      await Promise.all(
-        ['/api/health', '/api/auth/validateToken', '/'].map((path) =>
-          api.get(path, { timeout: 15_000 }).then(
-            (res) => statuses.set(res.status(), (statuses.get(res.status()) ?? 0) + 1),
-            (error: Error) => failures.push(`${path}: ${error.message.split('\n')[0]}`),
-          ),
-        ),
-      );
+      const count = (what: string, answer: Promise<{ status(): number }>) =>
+        answer.then(
+          (res) => statuses.set(res.status(), (statuses.get(res.status()) ?? 0) + 1),
+          (error: Error) => failures.push(`${what}: ${error.message.split('\n')[0]}`),
+        );
+      await Promise.all([
+        ...['/api/health', '/api/auth/validateToken', '/'].map((path) => count(path, api.get(path, { timeout: 15_000 }))),
+        // A POST too (nginx never sends one twice): past the low code limit, a cheap 429.
+        count('POST generate-code', api.post('/api/auth/generate-code', { data: { email: 'carga@exemplo.com.br' }, timeout: 15_000 })),
+      ]);
     }
   })();
   return {
@@ -209,6 +211,7 @@ test('[OPS-04] through nginx: SIGTERM to the owner\'s replica while the call rin
   expect(failures).toEqual([]);
   expect(Object.keys(statuses).map(Number).filter((s) => s >= 500 && s !== 503)).toEqual([]);
   expect(statuses[200]).toBeGreaterThan(10);
+  expect(statuses[429]).toBeGreaterThan(0);
   expect([...ownerErrors, ...finderErrors]).toEqual([]);
   await Promise.all([ownerContext.close(), finderContext.close(), traffic.dispose()]);
 });
