@@ -102,11 +102,21 @@ export async function untilUp(url: string, child: ChildProcess, output: () => st
 export interface Cluster {
   urls: [string, string];
   locality: string;
+  /** The PostgreSQL database both processes use. */
+  databaseUrl: string;
   mint: (productId: number) => string;
+  /** OPS-04: SIGTERM to process `i`; resolves with its exit code and how long it took to exit. */
+  stop: (i: 0 | 1) => Promise<{ code: number | null; ms: number }>;
+  /** Starts process `i` again on its port, as a deploy would; resolves once it answers. */
+  restart: (i: 0 | 1) => Promise<void>;
   close: () => Promise<void>;
 }
 
-export async function startCluster(): Promise<Cluster> {
+/** How a server process is started: the built server (OPS-01, docs/decisions/0023). */
+export const serverCommand = ['--enable-source-maps', 'apps/server/dist/main.js'];
+
+/** `extra` is added to both processes' environment (e.g. TRUST_PROXY, a lower limit). */
+export async function startCluster(extra: Record<string, string> = {}): Promise<Cluster> {
   const redisUrl = process.env.REDIS_URL ?? LOCAL_REDIS;
   if (!(await redisAnswers(redisUrl))) throw new Error(`${NEEDS}. Redis does not answer at ${redisUrl}.`);
   const database = process.env.DATABASE_URL
@@ -134,23 +144,26 @@ export async function startCluster(): Promise<Cluster> {
     RATE_CALL_RINGING_PER_TAG: '100000',
     RATE_CALL_PER_TAG: '100000',
     RATE_CALL_PER_IP: '100000',
+    ...extra,
   });
   const urls: string[] = [];
+  const ports: number[] = [];
+  async function spawnReplica(i: number) {
+    const port = ports[i]!;
+    const url = `http://127.0.0.1:${port}`;
+    const child = spawn(process.execPath, serverCommand, { cwd: root, env: env(port) });
+    let log = '';
+    child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+    children[i] = child;
+    await untilUp(url, child, () => log);
+    urls[i] = url;
+  }
   try {
     // One after the other: the first one migrates the fresh database.
     for (let i = 0; i < 2; i += 1) {
-      const port = await freePort();
-      const url = `http://127.0.0.1:${port}`;
-      const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
-        cwd: root,
-        env: env(port),
-      });
-      let log = '';
-      child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
-      child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
-      children.push(child);
-      await untilUp(url, child, () => log);
-      urls.push(url);
+      ports[i] = await freePort();
+      await spawnReplica(i);
     }
   } catch (error) {
     for (const child of children) child.kill('SIGTERM');
@@ -162,6 +175,15 @@ export async function startCluster(): Promise<Cluster> {
   return {
     urls: [urls[0]!, urls[1]!],
     locality,
+    databaseUrl: database.url,
+    stop: (i) =>
+      new Promise((resolve) => {
+        const child = children[i]!;
+        const started = Date.now();
+        child.once('exit', (code) => resolve({ code, ms: Date.now() - started }));
+        child.kill('SIGTERM');
+      }),
+    restart: (i) => spawnReplica(i),
     mint: (productId) =>
       execFileSync(process.execPath, ['scripts/toque.mjs', 'mint', String(productId), '1'], {
         cwd: root,

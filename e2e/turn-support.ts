@@ -169,3 +169,71 @@ export async function startAppServer(extra: Record<string, string>): Promise<App
     close,
   };
 }
+
+export interface ShippedCoturn extends Coturn {
+  /** The plain-TCP/UDP port and the TLS port (5349 in deploy/). */
+  port: number;
+  tlsPort: number;
+}
+
+/**
+ * coturn with deploy/coturn/turnserver.conf as shipped (OPS-06), templated only for its ports,
+ * secret, certificate, log/db paths and listening address — loopback here — plus the one allowance
+ * a test on loopback needs: the server's own relay address 127.0.0.1 (allow-loopback-peers and
+ * allowed-peer-ip=127.0.0.1). Every other loopback address stays denied.
+ */
+export async function startShippedCoturn(binary: string): Promise<ShippedCoturn> {
+  const dir = mkdtempSync(join(tmpdir(), 'toque-coturn-shipped-'));
+  const port = await freePort();
+  const tlsPort = await freePort();
+  const secret = randomBytes(24).toString('hex');
+  const min = randomInt(40_000, 59_000);
+  const relayPorts = { min, max: min + 199 };
+  const cert = join(dir, 'cert.pem');
+  const key = join(dir, 'key.pem');
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-keyout', key, '-out', cert], {
+    stdio: 'ignore',
+  });
+  const logFile = join(dir, 'turnserver.log');
+  const shipped = readFileSync(join(root, 'deploy/coturn/turnserver.conf'), 'utf8');
+  const set = (text: string, name: string, value: string) => {
+    const pattern = new RegExp(`^${name}(=.*)?$`, 'm');
+    if (!pattern.test(text)) throw new Error(`deploy/coturn/turnserver.conf has no ${name}`);
+    return text.replace(pattern, value === '' ? name : `${name}=${value}`);
+  };
+  let conf = shipped;
+  conf = set(conf, 'listening-port', String(port));
+  conf = set(conf, 'tls-listening-port', String(tlsPort));
+  conf = set(conf, 'listening-ip', '127.0.0.1');
+  conf = set(conf, 'relay-ip', '127.0.0.1');
+  conf = set(conf, 'min-port', String(relayPorts.min));
+  conf = set(conf, 'max-port', String(relayPorts.max));
+  conf = set(conf, 'realm', 'toque.test');
+  conf = set(conf, 'static-auth-secret', secret);
+  conf = set(conf, 'cert', cert);
+  conf = set(conf, 'pkey', key);
+  conf = set(conf, 'log-file', logFile);
+  // The server's own address (the operator sets its public one: docs/operations.md).
+  conf = set(conf, 'allowed-peer-ip', '127.0.0.1');
+  conf = conf.replace(/^no-loopback-peers$/m, 'allow-loopback-peers');
+  conf += `\nuserdb=${join(dir, 'turndb')}\npidfile=${join(dir, 'turnserver.pid')}\nno-stdout-log\n`;
+  writeFileSync(join(dir, 'turnserver.conf'), conf);
+
+  const child = spawn(binary, ['-c', join(dir, 'turnserver.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  const log = () => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : '') + stderr;
+  const close = async () => {
+    await stop(child);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 15_000;
+  while (!(await stunAnswers(port))) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      const text = log();
+      await close();
+      throw new Error(`coturn (deploy/coturn/turnserver.conf) did not answer on 127.0.0.1:${port}:\n${text.slice(-3000)}`);
+    }
+  }
+  return { url: `turn:127.0.0.1:${port}?transport=udp`, secret, relayPorts, log, close, port, tlsPort };
+}

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { buildWeb, ensureInstalled, ensureServerBuilt, envValue, findChromium, findTurnserver, redisAnswers, root } from './lib/setup.mjs';
+import { buildWeb, ensureInstalled, ensureServerBuilt, envValue, findChromium, findNginx, findTurnserver, redisAnswers, root } from './lib/setup.mjs';
 
 const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
 const LOCAL_REDIS = 'redis://127.0.0.1:6379';
@@ -156,11 +156,18 @@ try {
       console.log(turnserver.error);
       summary.push(`coturn: ${turnserver.error}`);
     }
+    // The deploy test (OPS-04, OPS-06) puts nginx from deploy/ in front of two server processes.
+    const nginx = findNginx();
+    if (nginx.error) {
+      console.log(nginx.error);
+      summary.push(`nginx: ${nginx.error}`);
+    }
     const file = join(results, 'e2e.json');
     rmSync(file, { force: true });
     const { ok, seconds } = step('Playwright (Chromium)', npx, ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
       CHROMIUM_PATH: chromium.path,
       ...(turnserver.path ? { TURNSERVER_PATH: turnserver.path } : {}),
+      ...(nginx.path ? { NGINX_PATH: nginx.path } : {}),
     });
     const stats = readJson(file)?.stats;
     // A run that found no test must not look green.

@@ -151,6 +151,32 @@ export function findTurnserver({ install = true } = {}) {
   };
 }
 
+const DEBIAN_NGINX = '/usr/sbin/nginx';
+
+/**
+ * nginx, which the deploy test (OPS-04, OPS-06) starts in front of two server processes with
+ * deploy/nginx/toque.conf: NGINX_PATH, Debian's /usr/sbin/nginx, or — as root on Debian with none
+ * installed — Debian's `nginx` package, installed here; the site the package enables is stopped and
+ * disabled again at once. Returns `{ path }` or `{ error }`, a one-line reason saying what to install.
+ */
+export function findNginx({ install = true } = {}) {
+  const given = envValue('NGINX_PATH');
+  if (given) return existsSync(given) ? { path: given } : { error: `NGINX_PATH=${given} não existe.` };
+  if (existsSync(DEBIAN_NGINX)) return { path: DEBIAN_NGINX };
+  const root_ = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (install && root_ && existsSync('/etc/debian_version')) {
+    console.log('\n▶ Instalando o nginx do Debian (apt-get install nginx)');
+    const quiet = { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } };
+    spawnSync('apt-get', ['update', '-qq'], quiet);
+    spawnSync('apt-get', ['install', '-y', '-qq', 'nginx'], quiet);
+    spawnSync('systemctl', ['disable', '--now', 'nginx'], { stdio: 'ignore' });
+    if (existsSync(DEBIAN_NGINX)) return { path: DEBIAN_NGINX };
+  }
+  return {
+    error: 'nginx não encontrado: instale o pacote do Debian (`sudo apt-get install -y nginx`) ou aponte NGINX_PATH para um nginx.',
+  };
+}
+
 /** Redis answers PING on host:port (not merely an open port). */
 export function redisAnswers(host, port, ms = 1500) {
   return new Promise((resolve) => {

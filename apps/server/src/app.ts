@@ -21,6 +21,7 @@ import { accountRoutes } from './modules/account/routes';
 import { operatorRoutes } from './modules/operator/routes';
 import { productsRoutes } from './modules/products/routes';
 import { realtimePlugin } from './plugins/realtime';
+import { shutdownPlugin } from './plugins/shutdown';
 import { sessionsPlugin } from './plugins/sessions';
 import { pushPlugin } from './plugins/push';
 import { callLifecycle } from './modules/calls/lifecycle';
@@ -55,6 +56,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     },
     // SEC-01: only the configured proxies may say who the client is (the rate limits count it).
     trustProxy: config.trustProxy,
+    // OPS-04: a stopping process answers every request it accepted (plugins/shutdown.ts), not 503.
+    return503OnClosing: false,
     bodyLimit: 64 * 1024,
     // SEC-03: a URL the router refuses (a path parameter over 100 characters, a broken %-escape)
     // is the client's fault like any bad input: `{ message }`, not Fastify's English body.
@@ -73,6 +76,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   app.decorate('operatorToken', randomBytes(24).toString('base64url'));
 
   // External and cross-cutting plugins, then decorators of our own, then routes.
+  // OPS-04: first to register, so its preClose (stop listening) runs before the others'.
+  await app.register(shutdownPlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(metricsPlugin);
@@ -117,5 +122,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
 
   // The finder's page /t/{code} shows the same view of the tag as the API (PERF-05).
   await app.register(webPlugin, { distDir: config.webDist, publicTag: (code) => callService.publicTag(code) });
+  // OPS-04: the last preClose: nothing closes (database, Redis) before the last request has its answer.
+  app.addHook('preClose', () => app.drained());
   return app;
 }

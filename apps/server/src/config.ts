@@ -131,6 +131,7 @@ const envSchema = z
     SOCKETS_PER_USER: z.coerce.number().int().positive().max(1000).default(10),
     /** Events one socket may send in 10 s (SEC-05); a call's signalling needs a few dozen. */
     SOCKET_EVENTS_PER_10S: z.coerce.number().int().positive().default(200),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
     /** Reverse geocoding (CALL-09). */
     GEOCODER: z.enum(['nominatim', 'google']).default('nominatim'),
     GEOCODER_URL: z.string().url().optional(),
@@ -246,6 +247,8 @@ export interface Config {
   };
   socketsPerUser: number;
   socketEventsPer10s: number;
+  /** OPS-04: how long a stopping process waits for requests in flight before it exits anyway. */
+  shutdownTimeoutMs: number;
   metricsToken: string | undefined;
   scans: { windowMs: number; alertsPerTag: number; locationsPerTagAddress: number };
   geocoder: {
@@ -332,6 +335,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     socketsPerUser: e.SOCKETS_PER_USER,
     socketEventsPer10s: e.SOCKET_EVENTS_PER_10S,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     metricsToken: e.METRICS_TOKEN,
     scans: {
       windowMs: e.SCAN_ALERT_WINDOW_MS,

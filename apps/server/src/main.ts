@@ -39,16 +39,26 @@ try {
 }
 const app = await buildApp(config, database);
 
+/**
+ * OPS-04: a graceful stop (docs/decisions/0024). /api/ready answers 503 and the listener closes at
+ * once; sockets are told to reconnect elsewhere; requests in flight finish; then the database and
+ * Redis close. Whatever is still open after SHUTDOWN_TIMEOUT_MS is cut.
+ */
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
+  const started = Date.now();
   app.log.info({ signal }, 'shutting down');
-  const force = setTimeout(() => process.exit(1), 10_000);
+  const force = setTimeout(() => {
+    app.log.error({ ms: Date.now() - started }, 'shutdown timed out: exiting with connections still open');
+    process.exit(1);
+  }, config.shutdownTimeoutMs);
   force.unref();
   try {
     await app.close();
     await database.close();
+    app.log.info({ ms: Date.now() - started }, 'stopped');
   } finally {
     if (embedded) removeLock(config.dataDir);
     process.exit(0);

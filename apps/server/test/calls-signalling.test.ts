@@ -218,12 +218,44 @@ describe(`call signalling over real sockets ${dbLabel}`, () => {
     const finder = await connect(stoppingUrl, callerToken);
     expect(await join(finder, roomId)).toEqual({ ok: true, role: 'caller' });
     await stopping.close();
-    expect(finder.connected).toBe(false);
+    // OPS-04: its connection is closed (not a Socket.IO disconnect): the client sees it a moment later.
+    await eventually(async () => expect(finder.connected).toBe(false));
     await settle();
     expect((await statusOf(roomId)).status).toBe('ringing');
     const again = await connect(url, callerToken);
     expect(await join(again, roomId)).toEqual({ ok: true, role: 'caller' });
     const ownerSocket = await connect(url, owner.token);
     expect(await join(ownerSocket, roomId)).toEqual({ ok: true, role: 'recipient' });
+  });
+
+  test('[OPS-04] a socket that moved (a restart) resumes the call: the room hears `resumed`; a hang-up sent before its resume still ends the call, an outsider\'s does not', async () => {
+    const { owner, code } = await ownedTag(app);
+    const ownerSocket = await connect(url, owner.token);
+    const ownerSeen = record(ownerSocket);
+    const { roomId, callerToken } = await startCall(app, code);
+    await ownerSeen.next('incoming-call');
+    const finder = await connect(url, callerToken);
+    const finderSeen = record(finder);
+    expect(await join(finder, roomId)).toEqual({ ok: true, role: 'caller' });
+    expect(await join(ownerSocket, roomId)).toEqual({ ok: true, role: 'recipient' });
+    await finderSeen.next('user-joined');
+
+    // The owner's connection moves: a new socket resumes, with the same checks as a join.
+    const moved = await connect(url, owner.token);
+    const resumed = await new Promise((resolve) => moved.emit('resume', roomId, resolve));
+    expect(resumed).toEqual({ ok: true, role: 'recipient' });
+    expect(await finderSeen.next('user-joined')).toEqual({ roomId, id: moved.id, role: 'recipient', resumed: true });
+    const stranger = await connect(url, (await signUp(app)).token);
+    expect(await new Promise((resolve) => stranger.emit('resume', roomId, resolve))).toEqual({ ok: false, message: callMsg.notRecipient });
+
+    // The finder's connection moves too; its hang-up arrives before it resumed. An outsider's
+    // hang-up, not in the room either, changes nothing.
+    stranger.emit('closeCall', { roomId });
+    await settle();
+    expect((await statusOf(roomId)).status).toBe('answered');
+    const finderMoved = await connect(url, callerToken);
+    finderMoved.emit('closeCall', { roomId });
+    expect(await record(moved).next('closeCall')).toEqual({ roomId });
+    await eventually(async () => expect((await statusOf(roomId)).status).toBe('ended'));
   });
 });

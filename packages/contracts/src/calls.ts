@@ -149,7 +149,11 @@ export interface ServerToClientEvents {
   'incoming-call': (call: IncomingCall) => void;
   /** Ringing stops for this recipient: someone answered, the finder gave up, or it was missed. */
   'call-cancelled': (info: { roomId: string; reason: 'answered-elsewhere' | 'caller-left' | 'missed' | 'declined' }) => void;
-  'user-joined': (info: { roomId: string; id: string; role: 'caller' | 'recipient' }) => void;
+  /**
+   * Someone joined the call's room. `resumed`: a participant whose connection to the server moved
+   * (a restart, OPS-04) and whose media link still stands: the other side keeps its peer connection.
+   */
+  'user-joined': (info: { roomId: string; id: string; role: 'caller' | 'recipient'; resumed?: true }) => void;
   offer: (m: Relay<SessionDescription>) => void;
   answer: (m: Relay<SessionDescription>) => void;
   'ice-candidate': (m: Relay<Candidate>) => void;
@@ -162,6 +166,8 @@ export interface ServerToClientEvents {
 
 export interface ClientToServerEvents {
   join: (roomId: string, ack?: (result: JoinAck) => void) => void;
+  /** `join` again after a reconnection, with the media link still up (OPS-04): the same checks. */
+  resume: (roomId: string, ack?: (result: JoinAck) => void) => void;
   offer: (m: Relay<SessionDescription>) => void;
   answer: (m: Relay<SessionDescription>) => void;
   'ice-candidate': (m: Relay<Candidate>) => void;

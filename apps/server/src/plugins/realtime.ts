@@ -192,10 +192,16 @@ export const realtimePlugin = fp<{
     io.in(userRoom(userId)).except(keep).disconnectSockets(true);
   });
 
-  // Open websockets would keep the HTTP server from closing: drop this process's sockets first.
+  /**
+   * OPS-04: a stopping process (its listener already closed, plugins/shutdown.ts) closes its
+   * sockets' underlying connections instead of disconnecting them: a client sees a transport close,
+   * not `io server disconnect`, so any Socket.IO client with default options reconnects by itself —
+   * through the proxy, to another replica, where the handshake checks its token again (a revoked
+   * session stays out) and the app joins its call again (`resume`). Its calls are not ended here.
+   */
   app.addHook('preClose', async () => {
     stopping.add(io);
-    io.local.disconnectSockets(true);
+    for (const socket of io.of('/').sockets.values()) socket.conn.close();
   });
   app.addHook('onClose', async () => {
     await io.close();

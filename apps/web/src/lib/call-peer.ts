@@ -14,6 +14,8 @@ export interface PeerLinkOptions {
 export interface PeerLink {
   /** The current peer connection (for getStats), or null before anyone joined. */
   connection(): RTCPeerConnection | null;
+  /** True while media flows: a reconnected socket then `resume`s instead of joining anew. */
+  connected(): boolean;
   close(): void;
 }
 
@@ -94,8 +96,14 @@ export function createPeerLink(options: PeerLinkOptions): PeerLink {
     if (connection === pc) socket.emit('answer', { roomId, to: m.from, payload: description(reply, 'answer') });
   }
 
-  const onUserJoined = (info: { roomId: string; id: string }) => {
-    if (!closed && info.roomId === roomId) offerTo(info.id).catch(fail);
+  const onUserJoined = (info: { roomId: string; id: string; resumed?: true }) => {
+    if (closed || info.roomId !== roomId) return;
+    // OPS-04: the other side only moved to another server process; the media never stopped.
+    if (info.resumed && pc?.connectionState === 'connected') {
+      peerId = info.id;
+      return;
+    }
+    offerTo(info.id).catch(fail);
   };
   const onOffer = (m: Relay<SessionDescription>) => {
     if (!closed && forMe(m) && m.from) answer(m).catch(fail);
@@ -122,6 +130,7 @@ export function createPeerLink(options: PeerLinkOptions): PeerLink {
 
   return {
     connection: () => pc,
+    connected: () => pc?.connectionState === 'connected',
     close() {
       if (closed) return;
       closed = true;

@@ -44,3 +44,11 @@ export function connected(socket: CallSocket): Promise<void> {
 export function joinRoom(socket: CallSocket, roomId: string): Promise<JoinAck> {
   return new Promise((resolve) => socket.emit('join', roomId, resolve));
 }
+
+/**
+ * After a reconnection (a server restart moved this socket, OPS-04): `resume` when this side's
+ * media link still stands — the other side keeps its peer connection — or a plain `join`.
+ */
+export function rejoinRoom(socket: CallSocket, roomId: string, linkUp: boolean): Promise<JoinAck> {
+  return new Promise((resolve) => socket.emit(linkUp ? 'resume' : 'join', roomId, resolve));
+}

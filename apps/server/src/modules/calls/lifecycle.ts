@@ -152,6 +152,13 @@ export function callLifecycle(app: FastifyInstance) {
       return answeredBy === who.userId ? { ok: true, role: 'recipient' } : refuse(callMsg.answeredElsewhere);
     },
 
+    /** The finder of this call, or the recipient who answered it (OPS-04: a hang-up from a socket that has not resumed yet). */
+    async isParticipant(roomId: string, who: SocketData): Promise<boolean> {
+      if (who.kind === 'caller') return who.roomId === roomId;
+      const call = await repo.findCall(db, roomId);
+      return !!call && call.answeredBy === who.userId;
+    },
+
     /** CALL-07: Rejeitar. Ringing stops on all of this user's sessions; the last decline tells the finder. */
     async decline(roomId: string, userId: string): Promise<boolean> {
       if (!(await repo.isRecipient(db, roomId, userId))) return false;

@@ -30,9 +30,13 @@ export function callsSignalling(io: Io, lifecycle: CallLifecycle) {
     const who = socket.data;
     const joined = (id: string) => socket.rooms.has(callRoom(id));
 
-    socket.on('join', (rawRoomId, ack) => {
+    /**
+     * `join`, or `resume` from a participant whose socket moved to this process while its media
+     * link stayed up (OPS-04, docs/decisions/0024): the same checks; the room is told which it was.
+     */
+    const joinHandler = (resumed: boolean) => (rawRoomId: unknown, ack: unknown) => {
       const reply = (result: JoinAck) => {
-        if (typeof ack === 'function') ack(result);
+        if (typeof ack === 'function') (ack as (r: JoinAck) => void)(result);
       };
       const parsed = roomId.safeParse(rawRoomId);
       if (!parsed.success) return reply({ ok: false, message: callMsg.notRecipient });
@@ -42,11 +46,14 @@ export function callsSignalling(io: Io, lifecycle: CallLifecycle) {
         const result = await lifecycle.join(id, who, socket.id);
         if (result.ok) {
           await socket.join(callRoom(id));
-          socket.to(callRoom(id)).emit('user-joined', { roomId: id, id: socket.id, role: result.role });
+          const info = { roomId: id, id: socket.id, role: result.role };
+          socket.to(callRoom(id)).emit('user-joined', resumed ? { ...info, resumed: true } : info);
         }
         reply(result);
       });
-    });
+    };
+    socket.on('join', joinHandler(false));
+    socket.on('resume', joinHandler(true));
 
     socket.on('offer', (m) => {
       const r = descriptionRelay.safeParse(m);
@@ -63,7 +70,14 @@ export function callsSignalling(io: Io, lifecycle: CallLifecycle) {
 
     socket.on('closeCall', (info) => {
       const r = roomInfo.safeParse(info);
-      if (r.success && joined(r.data.roomId)) lifecycle.background(() => lifecycle.hangUp(r.data.roomId, who));
+      if (!r.success) return;
+      const id = r.data.roomId;
+      if (joined(id)) return lifecycle.background(() => lifecycle.hangUp(id, who));
+      // OPS-04: a hang-up the client buffered while its socket moved to this process arrives before
+      // its `resume`: the socket is not in the room yet, so the database says whether it may.
+      lifecycle.background(async () => {
+        if (await lifecycle.isParticipant(id, who)) await lifecycle.hangUp(id, who);
+      });
     });
 
     // Rejeitar comes from a ringing session, which has not joined the room: membership is checked in the DB.

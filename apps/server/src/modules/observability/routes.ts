@@ -54,10 +54,6 @@ export const observabilityRoutes: FastifyPluginAsyncZod<{ operatorToken: string;
       })
     : undefined;
   redis?.on('error', (err) => app.log.debug({ err }, 'readiness redis error'));
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
   app.addHook('onClose', async () => {
     redis?.disconnect();
   });
@@ -80,7 +76,7 @@ export const observabilityRoutes: FastifyPluginAsyncZod<{ operatorToken: string;
         ...(redis ? [probe('redis', () => redis.ping())] : []),
       ]);
       // A process that is shutting down takes no new work (OPS-04).
-      if (closing) checks.process = 'down';
+      if (app.draining()) checks.process = 'down';
       const ok = Object.values(checks).every((c) => c === 'ok');
       return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable', checks });
     },

@@ -4,7 +4,7 @@ import { callUi } from '@toque/contracts/call-ui';
 import { CALL_DATA_REMOVAL_MS } from '@toque/contracts/constants';
 import { callDataStorage } from '../../../lib/call-data';
 import { createPeerLink, stopStream, type PeerLink } from '../../../lib/call-peer';
-import { connected as whenConnected, joinRoom, type CallSocket } from '../../../lib/call-socket';
+import { connected as whenConnected, joinRoom, rejoinRoom, type CallSocket } from '../../../lib/call-socket';
 import { getIceConfig } from '../api/get-ice-servers';
 import { callActivity, restartOwnerSocket } from '../owner-socket';
 
@@ -93,9 +93,11 @@ export function useOwnerCall(socket: CallSocket | null) {
     const onClose = (info: { roomId: string }) => {
       if (info.roomId === call.roomId) end(callUi.owner.ended);
     };
-    // A socket that reconnected mid-call joins again; the finder then hears `user-joined` and offers anew.
+    // A socket that reconnected mid-call (a network change, a server restart: OPS-04) joins again:
+    // with the media still up it resumes and the finder keeps the connection; otherwise the finder
+    // hears `user-joined` and offers anew.
     const onReconnect = () => {
-      void joinRoom(socket, call.roomId).then((again) => {
+      void rejoinRoom(socket, call.roomId, link?.connected() ?? false).then((again) => {
         if (!again.ok) end(again.message);
       });
     };

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CreateCallResponse } from '@toque/contracts/calls';
 import { ApiError, isApiError } from '../../../lib/api-client';
 import { createPeerLink, stopStream, type PeerLink } from '../../../lib/call-peer';
-import { connected, createCallSocket, joinRoom, type CallSocket } from '../../../lib/call-socket';
+import { connected, createCallSocket, joinRoom, rejoinRoom, type CallSocket } from '../../../lib/call-socket';
 import { createCall } from '../api/create-call';
 import { leaveMessage } from '../api/leave-message';
 import { cameraTrack, currentPosition, finderMedia, located, type CallMode, type Facing, type Position } from '../finder-media';
@@ -106,9 +106,10 @@ export function useFinderCall(code: string, inAppBrowser: boolean) {
           });
           const joined = await joinRoom(s, created.roomId);
           if (!joined.ok) throw new ApiError(409, joined.message);
-          // A phone that changed networks reconnects: it joins again, or learns the call is over.
+          // A phone that changed networks, or whose server process restarted (OPS-04), reconnects:
+          // it joins again (resumes, with the media still up), or learns the call is over.
           s.on('connect', () => {
-            void joinRoom(s, created.roomId).then((again) => {
+            void rejoinRoom(s, created.roomId, link.connected()).then((again) => {
               if (again.ok || live.current?.socket !== s) return;
               teardown();
               setState({ phase: 'failed', error: { status: 409, message: again.message } });
