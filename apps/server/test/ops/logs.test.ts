@@ -8,6 +8,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { TERMS_VERSION } from '@toque/contracts/account';
 import { SOCKET_PATH } from '@toque/contracts/calls';
 import { cpfFromBase } from '@toque/contracts/cpf';
+import { buildWeb } from '../web-build';
 import { freshDatabase, listening, productionEnv, root, run, stop } from './support';
 
 /**
@@ -17,6 +18,8 @@ import { freshDatabase, listening, productionEnv, root, run, stop } from './supp
  * secrets in their query strings. Every line it prints must be JSON, requests carry their id, and
  * none of the literal secrets used appears anywhere in what it printed.
  */
+// The finder's page is rendered from the web build's server bundle: a fresh one, whatever apps/web/dist holds.
+const webDist = await buildWeb();
 const database = await freshDatabase('logs');
 afterAll(() => database.drop());
 
@@ -42,6 +45,7 @@ describe('production logs', () => {
     const env = productionEnv({
       DATABASE_URL: database.url,
       JWT_SECRET: jwtSecret,
+      WEB_DIST: webDist,
       // The push service of the subscription below: nothing listens on loopback's 443, so the push fails (and is logged).
       PUSH_HOSTS: 'localhost',
       GEOCODER_URL: `http://127.0.0.1:${(geocoder.address() as AddressInfo).port}`,
