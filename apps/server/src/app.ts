@@ -85,10 +85,10 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(dbPlugin, { database });
   await app.register(rateLimitPlugin, { config });
   await app.register(mailerPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, queue: config.mailQueue });
-  await app.register(authPlugin, { secret: config.jwtSecret, ttl: config.jwtTtl });
+  await app.register(authPlugin, { secret: config.jwtSecret, accepted: config.jwtAcceptedSecrets, ttl: config.jwtTtl });
   await app.register(realtimePlugin, {
     redisUrl: config.redisUrl,
-    secret: config.jwtSecret,
+    secrets: [config.jwtSecret, ...config.jwtAcceptedSecrets],
     socketsPerUser: config.socketsPerUser,
     eventsPerWindow: config.socketEventsPer10s,
   });

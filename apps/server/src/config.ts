@@ -49,6 +49,11 @@ const envSchema = z
     /** The rate limits' Redis when it is not REDIS_URL's (a Redis of their own, or tests). */
     RATE_REDIS_URL: z.string().url().optional(),
     JWT_SECRET: z.string().min(16).optional(),
+    /**
+     * OPS-06: secrets still accepted for tokens but never used to sign, comma-separated — a rotation
+     * without signing everybody out (docs/operations.md, 'Rotating secrets').
+     */
+    JWT_ACCEPTED_SECRETS: z.string().optional(),
     JWT_TTL: z.string().default('30d'),
     SMTP_URL: urlOf(['smtp:', 'smtps:'], 'an SMTP URL: smtp://user:password@host:587').optional(),
     MAIL_FROM: z.string().default('Toque <nao-responda@toque.app.br>'),
@@ -166,6 +171,15 @@ const envSchema = z
         message: `JWT_SECRET is weak: use at least ${PRODUCTION_SECRET_MIN} random characters (openssl rand -base64 48)`,
       });
     }
+    for (const accepted of list(env.JWT_ACCEPTED_SECRETS)) {
+      if (env.NODE_ENV === 'production' && isWeakSecret(accepted)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['JWT_ACCEPTED_SECRETS'],
+          message: `JWT_ACCEPTED_SECRETS holds a weak secret: each needs at least ${PRODUCTION_SECRET_MIN} random characters`,
+        });
+      }
+    }
     // SEC-06: the development secret is published in this repository; anyone could sign tokens with it.
     const publishedSecret = !env.JWT_SECRET || env.JWT_SECRET === DEV_JWT_SECRET;
     if (publishedSecret && env.HOST !== undefined && !isLoopbackHost(env.HOST)) {
@@ -203,6 +217,8 @@ export interface Config {
   /** Where the rate limits count: RATE_REDIS_URL, else REDIS_URL, else this process's memory. */
   rateLimitRedisUrl: string | undefined;
   jwtSecret: string;
+  /** Secrets that still verify tokens (a rotation in progress); jwtSecret signs. */
+  jwtAcceptedSecrets: string[];
   jwtTtl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -284,6 +300,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     redisUrl: e.REDIS_URL,
     rateLimitRedisUrl: e.RATE_REDIS_URL ?? e.REDIS_URL,
     jwtSecret: e.JWT_SECRET ?? DEV_JWT_SECRET,
+    jwtAcceptedSecrets: list(e.JWT_ACCEPTED_SECRETS).filter((s) => s !== e.JWT_SECRET),
     jwtTtl: e.JWT_TTL,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,

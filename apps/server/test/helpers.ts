@@ -136,6 +136,15 @@ export async function lastResetCode(app: FastifyInstance, email: string): Promis
  * On PostgreSQL each opens its own pool to the same database; PGlite lives in one process's
  * memory, so both apps share the one `Database`. `env` is given to both (e.g. REDIS_URL).
  */
+/** Another app (another configuration: a replica mid-deploy) on the database of an earlier `build`. */
+export async function buildOn(database: Database, env: Record<string, string> = {}): Promise<TestApp> {
+  const config = testConfig(env);
+  const app = await buildApp(config, database);
+  await app.ready();
+  afterAll(() => app.close());
+  return { app, database, config };
+}
+
 export async function buildPair(env: Record<string, string> = {}): Promise<[TestApp, TestApp]> {
   // With REDIS_URL the counters outlive the run: keep the suite's own calls under the limit.
   const config = testConfig({ RATE_CALL_PER_IP: '100000', ...env });

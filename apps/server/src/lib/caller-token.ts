@@ -21,15 +21,21 @@ export function signCallerToken(secret: string, roomId: string, ttlSeconds: numb
   });
 }
 
-/** The room id of a valid, unexpired caller token; null for anything else. */
-export function verifyCallerToken(secret: string, token: string): string | null {
-  try {
-    const claims = jwt.verify(token, secretKey(secret), {
-      algorithms: ['HS256'],
-      audience: AUDIENCE,
-    }) as Partial<CallerClaims>;
-    return claims.role === 'caller' && typeof claims.call === 'string' ? claims.call : null;
-  } catch {
-    return null;
+/**
+ * The room id of a valid, unexpired caller token; null for anything else. `secrets`: the signing
+ * secret first, then those still accepted during a rotation (OPS-06).
+ */
+export function verifyCallerToken(secrets: string | readonly string[], token: string): string | null {
+  for (const secret of typeof secrets === 'string' ? [secrets] : secrets) {
+    try {
+      const claims = jwt.verify(token, secretKey(secret), {
+        algorithms: ['HS256'],
+        audience: AUDIENCE,
+      }) as Partial<CallerClaims>;
+      return claims.role === 'caller' && typeof claims.call === 'string' ? claims.call : null;
+    } catch (error) {
+      if (!(error instanceof jwt.JsonWebTokenError) || error.message !== 'invalid signature') return null;
+    }
   }
+  return null;
 }

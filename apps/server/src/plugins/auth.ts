@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -37,6 +38,19 @@ declare module 'fastify' {
   }
 }
 
+/** The claims of a token that verifies with one of the keys; null when none does. */
+function verifyWithAny(token: string, keys: KeyObject[]): Claims | null {
+  for (const key of keys) {
+    try {
+      return jwt.verify(token, key, { algorithms: ['HS256'] }) as Claims;
+    } catch (error) {
+      // Another key may have signed it; an expired or malformed token fails with every key.
+      if (!(error instanceof jwt.JsonWebTokenError) || error.message !== 'invalid signature') return null;
+    }
+  }
+  return null;
+}
+
 export function bearerToken(header: string | undefined): string | null {
   if (!header) return null;
   const [scheme, value] = header.split(' ');
@@ -50,9 +64,11 @@ export function bearerToken(header: string | undefined): string | null {
  */
 const SESSION_CACHE = { max: 20_000, ttlMs: 10_000 };
 
-export const authPlugin = fp<{ secret: string; ttl: string }>(async (app, { secret: secretText, ttl }) => {
+export const authPlugin = fp<{ secret: string; accepted?: string[]; ttl: string }>(async (app, { secret: secretText, accepted = [], ttl }) => {
   app.decorateRequest('user', null);
   const secret = secretKey(secretText);
+  // OPS-06: tokens signed with a secret being rotated out (or in) still verify; only `secret` signs.
+  const verifyKeys = [secret, ...accepted.map(secretKey)];
   const cache = new SessionCache(SESSION_CACHE);
   app.decorate('sessionCache', cache);
 
@@ -84,12 +100,8 @@ export const authPlugin = fp<{ secret: string; ttl: string }>(async (app, { secr
   app.decorate('resolveUser', async (request: FastifyRequest) => {
     const token = bearerToken(request.headers.authorization);
     if (!token) return null;
-    let claims: Claims;
-    try {
-      claims = jwt.verify(token, secret, { algorithms: ['HS256'] }) as Claims;
-    } catch {
-      return null;
-    }
+    const claims = verifyWithAny(token, verifyKeys);
+    if (!claims) return null;
     if (typeof claims.sub !== 'string' || typeof claims.tv !== 'number') return null;
     // Only now, with the signature checked, may the id reach the cache (or the database).
     const state = await sessionState(claims.sub, claims.tv);

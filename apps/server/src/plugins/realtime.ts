@@ -53,7 +53,8 @@ declare module 'fastify' {
  */
 export const realtimePlugin = fp<{
   redisUrl?: string | undefined;
-  secret: string;
+  /** The signing secret, then those still accepted (OPS-06): the finders' caller tokens verify with any. */
+  secrets: string[];
   socketsPerUser: number;
   eventsPerWindow: number;
 }>(async (app, opts) => {
@@ -96,7 +97,7 @@ export const realtimePlugin = fp<{
   io.use((socket, next) => {
     const token: unknown = (socket.handshake.auth as Record<string, unknown>).token;
     if (typeof token !== 'string' || token.length === 0) return next(new Error(callMsg.socketUnauthorized));
-    const roomId = verifyCallerToken(opts.secret, token);
+    const roomId = verifyCallerToken(opts.secrets, token);
     if (roomId) {
       socket.data = { kind: 'caller', roomId };
       return next();

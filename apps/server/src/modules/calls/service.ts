@@ -48,7 +48,7 @@ export function callsService(app: FastifyInstance, lifecycle: CallLifecycle) {
 
   /** The caller token of `roomId`, from `Authorization: Bearer`; 401 for anything else. */
   function requireCallerOf(roomId: string, token: string | null) {
-    if (!token || verifyCallerToken(config.jwtSecret, token) !== roomId) throw new Unauthorized(callMsg.invalidCallerToken);
+    if (!token || verifyCallerToken([config.jwtSecret, ...config.jwtAcceptedSecrets], token) !== roomId) throw new Unauthorized(callMsg.invalidCallerToken);
   }
 
   return {
