@@ -68,6 +68,22 @@ describe(`scan alerts and lost mode ${dbLabel}`, () => {
     expect(await history(owner.auth)).toHaveLength(3);
   });
 
+  test('[FIND-01] the owner or a member opening their own tag\'s page (logged in) is not alerted; a stranger\'s session is', async () => {
+    const { owner, code, members } = await ownedTag(app, 3, 1);
+    const tab = record(await connect(url, owner.token));
+    const asUser = (auth: Record<string, string>, ip: string) =>
+      app.inject({ method: 'POST', url: `/api/public/tags/${code}/scan`, headers: auth, remoteAddress: ip });
+    expect((await asUser(owner.auth, '192.0.2.31')).statusCode).toBe(204);
+    expect((await asUser(members[0]!.auth, '192.0.2.32')).statusCode).toBe(204);
+    await settle();
+    expect(tab.all('tag-scanned')).toHaveLength(0);
+    expect(await scansOf(code)).toEqual([]);
+    // Someone else with an account is a finder like any other.
+    expect((await asUser((await signUp(app)).auth, '192.0.2.33')).statusCode).toBe(204);
+    expect(await tab.next('tag-scanned')).toMatchObject({ tagCode: code });
+    expect(await scansOf(code)).toHaveLength(1);
+  });
+
   test('[FIND-01] the owner turns scan alerts off per tag: no alert, no entry; on again: alerted', async () => {
     const { owner, code } = await ownedTag(app);
     const off = await edit(owner.auth, { code, name: 'Mochila', scanAlerts: false });

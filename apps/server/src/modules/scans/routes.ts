@@ -30,7 +30,8 @@ export const scansRoutes: FastifyPluginAsyncZod<{ service: ScansService }> = asy
       },
     },
     async (request, reply) => {
-      await service.scanned(request.params.code, request.ip);
+      const viewer = await app.resolveUser(request);
+      await service.scanned(request.params.code, request.ip, viewer?.id ?? null);
       return reply.status(204).send(null);
     },
   );

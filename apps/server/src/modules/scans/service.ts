@@ -79,10 +79,13 @@ export function scansService(app: FastifyInstance, background: (work: () => Prom
      * so many per tag from every address — except a lost tag, whose first alert from a new address
      * is never silenced (FIND-02). A tag whose owner turned alerts off stays quiet unless it is lost.
      * Throttled scans are dropped silently: the page must never behave differently for the finder.
+     * `viewerId`: the session of the browser, if any — its own tags do not alert.
      */
-    async scanned(rawCode: string, ip: string): Promise<TagScan | null> {
+    async scanned(rawCode: string, ip: string, viewerId: string | null = null): Promise<TagScan | null> {
       const tag = await findTag(rawCode);
       if (!alerting(tag)) return null;
+      // The owner or a member looking at their own tag's page (logged in, this browser) is no finder.
+      if (viewerId && (await repo.recipients(db, tag.code, tag.ownerId)).some((r) => r.userId === viewerId)) return null;
       const lost = tag.lostMessage !== null;
       if (!lost && !tag.scanAlerts) return null;
       if (!(await app.limits.attempt('scanAlertPerTagAddress', `${tag.code}|${clientKey(ip)}`))) return null;
