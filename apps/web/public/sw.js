@@ -69,10 +69,11 @@ self.addEventListener('push', (event) => {
   event.waitUntil(payload && payload.type === 'tag-scanned' ? showScan(payload) : showCall(payload));
 });
 
-/** FIND-01: a scan notification opens (or focuses) the history. */
-async function openScanFromNotification(notification) {
-  notification.close();
-  const url = new URL(notification.data.scanUrl, self.location.origin).href;
+/**
+ * Takes a window of this site to `url`: an open window we control is focused and navigated,
+ * otherwise a new one opens.
+ */
+async function showInWindow(url) {
   const windows = await self.clients.matchAll({ type: 'window' });
   const ours = windows.find((client) => new URL(client.url).origin === self.location.origin);
   if (ours) {
@@ -90,6 +91,13 @@ async function openScanFromNotification(notification) {
   }
   await self.clients.openWindow(url);
 }
+
+/** FIND-01: a scan notification opens (or focuses) the history. */
+async function openScanFromNotification(notification) {
+  notification.close();
+  const url = new URL(notification.data.scanUrl, self.location.origin).href;
+  await showInWindow(url);
+}
 self.openScanFromNotification = openScanFromNotification;
 
 /**
@@ -102,22 +110,7 @@ async function openCallFromNotification(notification) {
   const data = notification.data;
   if (!data || typeof data.roomId !== 'string') return;
   const url = callUrl(data);
-  const windows = await self.clients.matchAll({ type: 'window' });
-  const ours = windows.find((client) => new URL(client.url).origin === self.location.origin);
-  if (ours) {
-    try {
-      await ours.focus();
-    } catch {
-      // Focusing needs the click's user activation; the navigation below does not.
-    }
-    try {
-      await ours.navigate(url);
-      return;
-    } catch {
-      // Not ours to navigate after all: open a new window instead.
-    }
-  }
-  await self.clients.openWindow(url);
+  await showInWindow(url);
 }
 self.openCallFromNotification = openCallFromNotification;
 
