@@ -49,6 +49,30 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
+/**
+ * Starts coturn and waits until it answers STUN on `port` (15 s at most); `close` stops it and
+ * removes its directory. A coturn that exits or does not answer throws with the end of its log.
+ */
+async function launch(binary: string, args: string[], at: { dir: string; logFile: string; port: number; label: string }) {
+  const child = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  const log = () => (existsSync(at.logFile) ? readFileSync(at.logFile, 'utf8') : '') + stderr;
+  const close = async () => {
+    await stop(child);
+    rmSync(at.dir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 15_000;
+  while (!(await stunAnswers(at.port))) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      const text = log();
+      await close();
+      throw new Error(`${at.label} did not answer on 127.0.0.1:${at.port}:\n${text.slice(-3000)}`);
+    }
+  }
+  return { log, close };
+}
+
 export interface Coturn {
   url: string;
   secret: string;
@@ -91,21 +115,7 @@ export async function startCoturn(binary: string): Promise<Coturn> {
     '--simple-log',
     '--no-stdout-log',
   ];
-  const child = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-  const log = () => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : '') + stderr;
-  const close = async () => {
-    await stop(child);
-    rmSync(dir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 15_000;
-  while (!(await stunAnswers(port))) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      await close();
-      throw new Error(`coturn did not answer on 127.0.0.1:${port}:\n${log().slice(-3000)}`);
-    }
-  }
+  const { log, close } = await launch(binary, args, { dir, logFile, port, label: 'coturn' });
   return { url: `turn:127.0.0.1:${port}?transport=udp`, secret, relayPorts, log, close };
 }
 
@@ -219,21 +229,11 @@ export async function startShippedCoturn(binary: string): Promise<ShippedCoturn>
   conf += `\nuserdb=${join(dir, 'turndb')}\npidfile=${join(dir, 'turnserver.pid')}\nno-stdout-log\n`;
   writeFileSync(join(dir, 'turnserver.conf'), conf);
 
-  const child = spawn(binary, ['-c', join(dir, 'turnserver.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-  const log = () => (existsSync(logFile) ? readFileSync(logFile, 'utf8') : '') + stderr;
-  const close = async () => {
-    await stop(child);
-    rmSync(dir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 15_000;
-  while (!(await stunAnswers(port))) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      const text = log();
-      await close();
-      throw new Error(`coturn (deploy/coturn/turnserver.conf) did not answer on 127.0.0.1:${port}:\n${text.slice(-3000)}`);
-    }
-  }
+  const { log, close } = await launch(binary, ['-c', join(dir, 'turnserver.conf')], {
+    dir,
+    logFile,
+    port,
+    label: 'coturn (deploy/coturn/turnserver.conf)',
+  });
   return { url: `turn:127.0.0.1:${port}?transport=udp`, secret, relayPorts, log, close, port, tlsPort };
 }
