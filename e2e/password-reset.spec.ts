@@ -180,6 +180,8 @@ test('[AUTH-13] [AUTH-06] [AUTH-09] [AUTH-11] [AUTH-12] [DASH-03] the whole jour
   // Forgot password, from the login page.
   await action(page, ui.links.forgotPassword).click();
   await expectPath(page, paths.forgotPassword);
+  // The URL changes before the lazy page replaces the login form, whose E-mail field has the same label.
+  await expect(page.getByRole('heading', { name: ui.headings.forgotPassword })).toBeVisible();
   await field(page, ui.fields.email).fill(user.email);
   await sendCode(page);
   await expectPath(page, paths.forgotPasswordSuccess);
