@@ -216,7 +216,7 @@ test('[OPS-04] through nginx: SIGTERM to the owner\'s replica while the call rin
   await Promise.all([ownerContext.close(), finderContext.close(), traffic.dispose()]);
 });
 
-test('[OPS-04] a plain Socket.IO client (default reconnection) comes back by itself through nginx after SIGTERM of its replica; one whose session was revoked does not', async () => {
+test('[OPS-04] a plain Socket.IO client (default options: polling first, then the upgrade) comes back by itself through nginx after SIGTERM of its replica; one whose session was revoked does not', async () => {
   const api = await playwrightRequest.newContext({ baseURL: cluster.urls[0] });
   const kept = await apiLogin(api, await registerUser(api, newUser()));
   const revokedUser = await registerUser(api, newUser());
@@ -226,14 +226,20 @@ test('[OPS-04] a plain Socket.IO client (default reconnection) comes back by its
   const open = (token: string): Socket =>
     connectClient(nginx.url, {
       path: SOCKET_PATH,
-      // The server accepts websockets only (docs/decisions/0008); reconnection: Socket.IO's defaults.
-      transports: ['websocket'],
+      // Socket.IO's default options, as the companion app would use them: transports, reconnection.
       auth: { token },
       rejectUnauthorized: false,
       extraHeaders: { cookie: `toque_replica=${nginx.steer[0]}` },
     });
   const sockets = [open(kept), open(revoked)];
-  await Promise.all(sockets.map((s) => new Promise<void>((resolve) => s.once('connect', () => resolve()))));
+  // The transport each engine session opened on (before any upgrade), then the Socket.IO connection.
+  const firstTransports = await Promise.all(
+    sockets.map((s) => new Promise<string>((resolve) => s.io.once('open', () => resolve(s.io.engine.transport.name)))),
+  );
+  await Promise.all(sockets.map((s) => (s.connected ? undefined : new Promise<void>((resolve) => s.once('connect', () => resolve())))));
+  // Default options: the session began on long-polling through nginx's sticky upstream, then upgraded.
+  expect(firstTransports).toEqual(['polling', 'polling']);
+  await expect.poll(() => sockets.map((s) => s.io.engine.transport.name)).toEqual(['websocket', 'websocket']);
   const events = sockets.map(() => [] as string[]);
   sockets.forEach((s, i) => {
     s.on('disconnect', (reason) => events[i]!.push(`disconnect:${reason}`));

@@ -38,8 +38,9 @@ export function siteForTest(opts: { httpPort: number; httpsPort: number; upstrea
     return next;
   };
   let site = shipped;
-  site = replace(site, 'server 127.0.0.1:3001', `server 127.0.0.1:${opts.upstreams[0]}`);
-  site = replace(site, 'server 127.0.0.1:3002', `server 127.0.0.1:${opts.upstreams[1]}`);
+  // Both upstreams (requests, and Socket.IO's sticky one) list the same two replicas.
+  site = replace(site, /server 127\.0\.0\.1:3001/g, `server 127.0.0.1:${opts.upstreams[0]}`);
+  site = replace(site, /server 127\.0\.0\.1:3002/g, `server 127.0.0.1:${opts.upstreams[1]}`);
   site = replace(site, /listen 80;\n\s*listen \[::\]:80;/, `listen 127.0.0.1:${opts.httpPort};`);
   site = replace(site, /listen 443 ssl http2;\n\s*listen \[::\]:443 ssl http2;/, `listen 127.0.0.1:${opts.httpsPort} ssl http2;`);
   site = replace(site, /ssl_certificate\s+\S+;/, `ssl_certificate ${opts.cert};`);
@@ -48,6 +49,8 @@ export function siteForTest(opts: { httpPort: number; httpsPort: number; upstrea
   // Test only: which replica takes a request is chosen by a cookie the test sets (least_conn would
   // choose by load), and every answer names the replica that gave it.
   site = replace(site, 'least_conn;', 'hash $cookie_toque_replica consistent;');
+  // Every test client shares one address: the sockets' stickiness follows the same cookie.
+  site = replace(site, 'hash $remote_addr consistent;', 'hash $cookie_toque_replica consistent;');
   site = replace(site, '        proxy_pass http://toque_replicas;', '        proxy_pass http://toque_replicas;\n        add_header X-Toque-Upstream $upstream_addr always;');
   return site;
 }

@@ -60,7 +60,10 @@ export const realtimePlugin = fp<{
 }>(async (app, opts) => {
   const io: Io = new Server(app.server, {
     path: SOCKET_PATH,
-    transports: ['websocket'],
+    // The web app connects by websocket only (no sticky sessions needed, docs/decisions/0008); a
+    // client with Socket.IO's default options (polling first, then the upgrade) is served too —
+    // behind several replicas it needs the proxy's stickiness for /socket.io/ (deploy/nginx, 0026).
+    transports: ['polling', 'websocket'],
     serveClient: false,
     // An SDP offer is a few kilobytes; nothing legitimate comes near this.
     maxHttpBufferSize: 100_000,
