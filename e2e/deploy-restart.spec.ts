@@ -236,7 +236,7 @@ test('[OPS-04] a plain Socket.IO client (default options: polling first, then th
   const firstTransports = await Promise.all(
     sockets.map((s) => new Promise<string>((resolve) => s.io.once('open', () => resolve(s.io.engine.transport.name)))),
   );
-  await Promise.all(sockets.map((s) => (s.connected ? undefined : new Promise<void>((resolve) => s.once('connect', () => resolve())))));
+  await Promise.all(sockets.map((s) => (s.connected ? Promise.resolve() : new Promise<void>((resolve) => s.once('connect', () => resolve())))));
   // Default options: the session began on long-polling through nginx's sticky upstream, then upgraded.
   expect(firstTransports).toEqual(['polling', 'polling']);
   await expect.poll(() => sockets.map((s) => s.io.engine.transport.name)).toEqual(['websocket', 'websocket']);
