@@ -54,11 +54,17 @@ export function scansService(app: FastifyInstance, background: (work: () => Prom
   const alerting = (tag: Tag): tag is Tag & { ownerId: string } =>
     tagState(tag) === 'active' && tag.productId !== CONDOMINIUM_PLATE && tag.ownerId !== null;
 
-  async function alert(tag: Tag & { ownerId: string }, where: { latitude: number; longitude: number; locality: string | null } | null) {
+  type Recipients = Awaited<ReturnType<typeof repo.recipients>>;
+
+  async function alert(
+    tag: Tag & { ownerId: string },
+    where: { latitude: number; longitude: number; locality: string | null } | null,
+    known?: Recipients,
+  ) {
     const lost = tag.lostMessage !== null;
     const scan = await repo.insert(db, { tagCode: tag.code, lost, ...where });
     const event = toTagScan(scan, tag.name, tag.productId);
-    const recipients = await repo.recipients(db, tag.code, tag.ownerId);
+    const recipients = known ?? (await repo.recipients(db, tag.code, tag.ownerId));
     const userIds = recipients.map((r) => r.userId);
     if (userIds.length > 0) app.io.to(userIds.map(userRoom)).emit('tag-scanned', event);
     // A scan push shows its own text and opens the history, never the call screen.
@@ -85,12 +91,13 @@ export function scansService(app: FastifyInstance, background: (work: () => Prom
       const tag = await findTag(rawCode);
       if (!alerting(tag)) return null;
       // The owner or a member looking at their own tag's page (logged in, this browser) is no finder.
-      if (viewerId && (await repo.recipients(db, tag.code, tag.ownerId)).some((r) => r.userId === viewerId)) return null;
+      const recipients = viewerId ? await repo.recipients(db, tag.code, tag.ownerId) : undefined;
+      if (recipients?.some((r) => r.userId === viewerId)) return null;
       const lost = tag.lostMessage !== null;
       if (!lost && !tag.scanAlerts) return null;
       if (!(await app.limits.attempt('scanAlertPerTagAddress', `${tag.code}|${clientKey(ip)}`))) return null;
       if (!lost && !(await app.limits.attempt('scanAlertPerTag', tag.code))) return null;
-      return alert(tag, null);
+      return alert(tag, null, recipients);
     },
 
     /**
