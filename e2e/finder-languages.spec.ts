@@ -173,3 +173,32 @@ test("[FIND-03] a finder whose browser is in Spanish sees a plate's unit picker,
   expect(finderErrors).toEqual([]);
   await context.close();
 });
+
+test('[FIND-03] [FIND-02] [FIND-01] a lost tag\'s notice and the location sharing speak the finder\'s language', async ({ browser, request }) => {
+  const [code] = mint(3);
+  const { token } = await claimTag(request, code!, { name: 'Rex' });
+  const lost = await request.put('/api/products/updateName', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { code, name: 'Rex', lost: true, lostMessage: 'Fugiu perto da praça.', lostReward: 'R$ 50' },
+  });
+  expect(lost.status()).toBe(200);
+  const { en, es } = finderText;
+
+  const context = await finderContext(browser, 'en-US');
+  const finder = await context.newPage();
+  const finderErrors = pageErrors(finder);
+  await finder.goto(paths.finder(code!));
+  await expect(finder.getByRole('heading', { name: en.lostHeading })).toBeVisible();
+  await expect(finder.getByText(en.reward('R$ 50'), { exact: true })).toBeVisible();
+  // The owner's message is the owner's words, shown as written.
+  await expect(finder.getByText('Fugiu perto da praça.', { exact: true })).toBeVisible();
+  await finder.getByRole('button', { name: en.shareLocation }).click();
+  await expect(finder.getByRole('status').filter({ hasText: en.locationShared })).toBeVisible();
+
+  await finder.getByRole('group', { name: en.language }).getByRole('button', { name: 'Español' }).click();
+  await expect(finder.getByRole('heading', { name: es.lostHeading })).toBeVisible();
+  await expect(finder.getByText(es.reward('R$ 50'), { exact: true })).toBeVisible();
+  await expect(finder.getByRole('status').filter({ hasText: es.locationShared })).toBeVisible();
+  expect(finderErrors).toEqual([]);
+  await context.close();
+});

@@ -6,7 +6,13 @@ import { shareLocation } from '../api/share-location';
 import { isApiError } from '../../../lib/api-client';
 import { useFinderText } from '../i18n';
 
-type Phase = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; message: string } | { kind: 'failed'; message: string };
+/** What happened, not its words: the text is chosen at render, in the language of the moment (FIND-03). */
+type Phase =
+  | { kind: 'idle' }
+  | { kind: 'sending' }
+  | { kind: 'sent' }
+  | { kind: 'refused' }
+  | { kind: 'failed'; error: { message: string; status: number; retryAfterS?: number | undefined } | null };
 
 function currentPosition(): Promise<GeolocationPosition> {
   return new Promise((resolve, reject) =>
@@ -26,22 +32,28 @@ export function ShareLocationButton({ code }: { code: string }) {
     try {
       position = await currentPosition();
     } catch {
-      setPhase({ kind: 'failed', message: t.locationRefused });
+      setPhase({ kind: 'refused' });
       return;
     }
     try {
       await shareLocation(code, { latitude: position.coords.latitude, longitude: position.coords.longitude });
-      setPhase({ kind: 'sent', message: t.locationShared });
+      setPhase({ kind: 'sent' });
     } catch (error) {
       setPhase({
         kind: 'failed',
-        message:
-          isApiError(error) && error.status !== 0
-            ? finderMessage(t, error.message, { status: error.status, retryAfterS: error.retryAfterS })
-            : t.callFailed,
+        error: isApiError(error) && error.status !== 0 ? { message: error.message, status: error.status, retryAfterS: error.retryAfterS } : null,
       });
     }
   }
+
+  const failure =
+    phase.kind === 'refused'
+      ? t.locationRefused
+      : phase.kind === 'failed'
+        ? phase.error
+          ? finderMessage(t, phase.error.message, phase.error)
+          : t.callFailed
+        : null;
 
   return (
     <div className="space-y-2 border-t border-slate-200 pt-4">
@@ -54,8 +66,8 @@ export function ShareLocationButton({ code }: { code: string }) {
       >
         {phase.kind === 'sending' ? t.sharingLocation : t.shareLocation}
       </Button>
-      {phase.kind === 'sent' ? <p role="status" className="text-green-800">{phase.message}</p> : null}
-      {phase.kind === 'failed' ? <p role="alert" className="text-red-700">{phase.message}</p> : null}
+      {phase.kind === 'sent' ? <p role="status" className="text-green-800">{t.locationShared}</p> : null}
+      {failure ? <p role="alert" className="text-red-700">{failure}</p> : null}
     </div>
   );
 }
