@@ -11,7 +11,7 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['vitest.config.ts'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: { projectService: { allowDefaultProject: ['vitest.config.ts', 'scripts/lib/*.d.mts'] }, tsconfigRootDir: import.meta.dirname },
       globals: { ...globals.node },
     },
     plugins: { toque: boundaries },
@@ -26,6 +26,7 @@ export default tseslint.config(
       // Fastify decorators (app.authenticate) are passed as hooks; they never use `this`.
       '@typescript-eslint/unbound-method': 'off',
       'toque/boundaries': 'error',
+      'toque/data-access': 'error',
     },
   },
   {

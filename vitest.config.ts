@@ -9,6 +9,8 @@ const ops = 'apps/server/test/ops/**';
  * unit: pure logic (contracts, server lib, web logic and components in jsdom).
  * api:  app.inject against PGlite in memory; api-pg: the same files against PostgreSQL
  *       when DATABASE_URL is set (CI points it at a fresh database).
+ * Workers: Vitest's default is one fewer than the cores, so one worker on this 2-core machine, files in
+ * series while a core idles; each project names its own (docs/decisions/0035).
  * ops:  the production build in processes of its own (OPS-01/03/05/07), each test choosing its
  *       engines itself: PGlite, and a fresh PostgreSQL database next to DATABASE_URL's (or on
  *       127.0.0.1:5432).
@@ -20,6 +22,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          maxWorkers: 2,
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
           environment: 'node',
         },
@@ -28,6 +31,7 @@ export default defineConfig({
         extends: './apps/web/vite.config.ts',
         test: {
           name: 'web',
+          maxWorkers: 2,
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
@@ -41,6 +45,13 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ops],
           environment: 'node',
           env: { TEST_DB: 'pglite' },
+          // PGlite works in the worker's own thread: one worker a core.
+          maxWorkers: 2,
+          // Every file builds its own app on its own database (helpers.ts) and mocks nothing: the files of a
+          // worker share its imported modules instead of importing the server again (docs/decisions/0035).
+          isolate: false,
+          // One migrated PGlite, dumped once; every file's database starts from it (docs/decisions/0035).
+          globalSetup: ['apps/server/test/pglite-snapshot.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -67,6 +78,11 @@ export default defineConfig({
                 exclude: [...configDefaults.exclude, ops],
                 environment: 'node' as const,
                 env: { TEST_DB: 'postgres' },
+                // One worker: the files share one PostgreSQL database, and some count a table's rows before
+                // and after (three workers made those counts race: 48 s instead of 89 s, but red one run in
+                // two). It runs beside the ops tests instead (scripts/lib/test-plan.mjs).
+                maxWorkers: 1,
+                isolate: false,
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },

@@ -1,3 +1,4 @@
+import { accountUi } from '@toque/contracts/account';
 import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
 import { ui } from '@toque/contracts/ui';
@@ -30,6 +31,14 @@ function save(page: Page) {
   return page.getByRole('button', { name: ui.buttons.saveProfile, exact: true }).click();
 }
 
+/** ACC-07: the current password is asked once, in a prompt, when the change is saved. */
+async function confirmWith(page: Page, password: string) {
+  const prompt = page.getByRole('dialog', { name: accountUi.passwordPrompt.profileTitle });
+  await field(prompt, ui.fields.currentPassword).fill(password);
+  await prompt.getByRole('button', { name: accountUi.passwordPrompt.profileConfirm }).click();
+  return prompt;
+}
+
 test.describe('my account', () => {
   let user: TestUser;
   test.beforeEach(async ({ page, request }) => {
@@ -41,9 +50,10 @@ test.describe('my account', () => {
     await openAccount(page, user);
     const puts = recordApiRequests(page, '/api/profile/updateUser');
     await field(page, ui.fields.accountName).fill('   ');
-    await field(page, ui.fields.currentPassword).fill(user.password);
     await save(page);
     await expectFieldError(page, ui.fields.accountName, msg.nameEmpty);
+    // No password is asked for a change that cannot be made.
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     expect(puts).toHaveLength(0);
   });
 
@@ -52,19 +62,21 @@ test.describe('my account', () => {
     const puts = recordApiRequests(page, '/api/profile/updateUser');
     await field(page, ui.fields.accountName).fill('Maria Nova');
     await save(page);
-    await expectFieldError(page, ui.fields.currentPassword, msg.currentPasswordRequired);
+    const prompt = page.getByRole('dialog', { name: accountUi.passwordPrompt.profileTitle });
+    await prompt.getByRole('button', { name: accountUi.passwordPrompt.profileConfirm }).click();
+    await expectFieldError(prompt, ui.fields.currentPassword, msg.currentPasswordRequired);
     expect(puts).toHaveLength(0);
   });
 
-  test('[ACC-01] a wrong current password shows the wrong-password toast and keeps the name', async ({
+  test('[ACC-01] a wrong current password shows the wrong-password message and keeps the name', async ({
     page,
     request,
   }) => {
     await openAccount(page, user);
     await field(page, ui.fields.accountName).fill('Maria Nova');
-    await field(page, ui.fields.currentPassword).fill('senha-errada');
     await save(page);
-    await expect(toast(page, msg.profileWrongPassword)).toBeVisible();
+    const prompt = await confirmWith(page, 'senha-errada');
+    await expect(prompt.getByRole('alert')).toHaveText(msg.profileWrongPassword);
     const token = await apiLogin(request, user);
     const res = await request.get('/api/profile/userName', { headers: { authorization: `Bearer ${token}` } });
     expect(await res.json()).toEqual({ userName: user.name });
@@ -78,8 +90,8 @@ test.describe('my account', () => {
     const puts = recordApiRequests(page, '/api/profile/updateUser');
     // Surrounding spaces are trimmed (ACC-01).
     await field(page, ui.fields.accountName).fill(`  ${newName}  `);
-    await field(page, ui.fields.currentPassword).fill(user.password);
     await save(page);
+    await confirmWith(page, user.password);
     await expect(toast(page, msg.profileSuccess)).toBeVisible();
     expect(puts).toHaveLength(1);
     expect(puts[0]!.postDataJSON()).toMatchObject({ name: newName, password: user.password });
@@ -104,9 +116,9 @@ test.describe('my account', () => {
 
     await openAccount(page, user);
     const newPassword = 'trocada789';
-    await field(page, ui.fields.currentPassword).fill(user.password);
     await field(page, ui.fields.accountNewPassword).fill(newPassword);
     await save(page);
+    await confirmWith(page, user.password);
     await expect(toast(page, msg.profileSuccess)).toBeVisible();
 
     // The other browser's next load finds its session over.

@@ -1,16 +1,24 @@
+import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import { adminUi, condoUi } from '@toque/contracts/admin-ui';
 import { parseUnitNumber, type Unit } from '@toque/contracts/condominium';
-import { auditActions } from '@toque/contracts/admin';
+import { batchPdfFilename, type AuditEntry } from '@toque/contracts/admin';
+import { auditSentence } from '@toque/contracts/audit-words';
 import { cpfFromBase } from '@toque/contracts/cpf';
 import { adminMsg, msg } from '@toque/contracts/messages';
-import { condoApi, paths } from '@toque/contracts/routes';
-import { associate, expectNoSeriousA11yViolations, listTags, mintOne } from './dashboard-support';
-import { apiLogin, createAdmin, expect, field, loginAs, newUser, registerUser, test, toast } from './support';
+import { adminApi, condoApi, paths } from '@toque/contracts/routes';
+import { associate, expectNoSeriousA11yViolations, listTags } from './dashboard-support';
+import { apiLogin, createAdmin, expect, field, loginAs, mintCode, newUser, registerUser, test, toast } from './support';
 
 const labels = adminUi.clients;
 
-async function call<T>(request: APIRequestContext, token: string, path: string, data: unknown, method: 'post' | 'put' = 'post') {
+async function call<T>(
+  request: APIRequestContext,
+  token: string,
+  path: string,
+  data: unknown,
+  method: 'post' | 'put' | 'patch' = 'post',
+) {
   const res = await request[method](`/api${path}`, { data, headers: { authorization: `Bearer ${token}` } });
   expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
   return (await res.json()) as T;
@@ -28,14 +36,15 @@ test.describe('client administration', () => {
       Promise.resolve(createAdmin()),
       registerUser(request, newUser({ name: 'Otávio Dono', cpfOrCnpj: cpf })),
       registerUser(request, newUser({ name: 'Helena Herdeira' })),
-      mintOne(1),
-      mintOne(4),
+      mintCode(1),
+      mintCode(4),
     ]);
     const ownerToken = await apiLogin(request, owner);
     await associate(request, ownerToken, bracelet);
     await associate(request, ownerToken, object);
 
-    await loginAs(page, await apiLogin(request, admin));
+    const adminToken = await apiLogin(request, admin);
+    await loginAs(page, adminToken);
     await page.goto(paths.manageClients);
     await page.getByPlaceholder(msg.clientsSearchPlaceholder, { exact: true }).fill(cpf);
     const row = page.locator('li[data-user-id]');
@@ -67,7 +76,10 @@ test.describe('client administration', () => {
 
     // Block: the owner can no longer log in; unblock: they can again.
     await row.getByRole('button', { name: labels.block }).click();
-    await page.getByRole('alertdialog', { name: labels.blockTitle }).getByRole('button', { name: labels.blockConfirm }).click();
+    await page
+      .getByRole('alertdialog', { name: labels.blockTitle })
+      .getByRole('button', { name: labels.blockConfirm })
+      .click();
     await expect(toast(page, adminMsg.blocked)).toBeVisible();
     const refused = await request.post('/api/auth/login', {
       data: { email: owner.email, password: owner.password, platform: 'web', token: '' },
@@ -78,28 +90,53 @@ test.describe('client administration', () => {
     await expect(toast(page, adminMsg.unblocked)).toBeVisible();
     await apiLogin(request, owner);
 
-    // ADM-07: every action is in the log, with who did it.
+    // ADM-07 / ADM-10: every action is in the log, in words, with who did it — filtered to this admin.
     await page.getByRole('tab', { name: adminUi.tabs.audit }).click();
-    for (const action of ['tag.transfer', 'tag.release', 'user.block', 'user.unblock'] as const) {
-      await expect(page.getByText(auditActions[action], { exact: true }).first()).toBeVisible();
-    }
-    await expect(page.getByText(`tag:${bracelet}`).first()).toBeVisible();
+    const filters = page.getByRole('search', { name: adminUi.audit.filters });
+    await filters.getByLabel(adminUi.audit.actorFilter).fill(admin.email);
+    await filters.getByRole('button', { name: adminUi.audit.apply }).click();
+    const entries = page.locator('[data-audit-entry]');
+    await expect(entries).toHaveCount(4);
+    const logged = (await (
+      await request.get(`/api${adminApi.audit}?${new URLSearchParams({ actor: admin.email }).toString()}`, {
+        headers: { authorization: `Bearer ${adminToken}` },
+      })
+    ).json()) as AuditEntry[];
+    expect(logged.map((e) => e.action)).toEqual(['user.unblock', 'user.block', 'tag.release', 'tag.transfer']);
+    for (const [i, entry] of logged.entries()) await expect(entries.nth(i)).toContainText(auditSentence(entry));
+    await expect(entries.nth(2)).toContainText(`${admin.name.split(' ')[0]} (admin) liberou o Toque ${object}`);
   });
 
-  test('[ADM-07] an admin opens a plate from the clients page and removes a unit resident', async ({ page, request }) => {
+  test('[ADM-07] an admin opens a plate from the clients page and removes a unit resident', async ({
+    page,
+    request,
+  }) => {
     const cpf = cpfFromBase(String(100_000_000 + Math.floor(Math.random() * 899_999_999)));
     const [admin, sindico, resident, plate] = await Promise.all([
       Promise.resolve(createAdmin()),
       registerUser(request, newUser({ name: 'Sérgio Síndico', cpfOrCnpj: cpf })),
       registerUser(request, newUser({ name: 'Rita Moradora' })),
-      mintOne(5),
+      mintCode(5),
     ]);
     const adminToken = await apiLogin(request, admin);
-    const { id } = await call<{ id: number }>(request, adminToken, condoApi.createCondominium, { nameCondominium: 'Edifício Aroeira' });
-    await call(request, adminToken, condoApi.createUnit, { condominiumId: id, qrCode: plate, nameOfUnit: 'Apto 9', emailAdminCond: sindico.email });
+    const { id } = await call<{ id: number }>(request, adminToken, condoApi.createCondominium, {
+      nameCondominium: 'Edifício Aroeira',
+    });
+    await call(request, adminToken, condoApi.createUnit, {
+      condominiumId: id,
+      qrCode: plate,
+      nameOfUnit: 'Apto 9',
+      emailAdminCond: sindico.email,
+    });
     const [unit] = await call<Unit[]>(request, adminToken, condoApi.ownerQrCode, { qrCode: plate });
     const residentToken = await apiLogin(request, resident);
-    await call(request, residentToken, '/products/associateQrCode', { code: parseUnitNumber(unit!.unit_number).code }, 'put');
+    await call(
+      request,
+      residentToken,
+      '/products/associateQrCode',
+      { code: parseUnitNumber(unit!.unit_number).code },
+      'put',
+    );
 
     await loginAs(page, adminToken);
     await page.goto(paths.manageClients);
@@ -118,4 +155,118 @@ test.describe('client administration', () => {
     await expect(page.getByText('0/3')).toBeVisible();
     expect((await listTags(request, residentToken)).map((t) => t.code)).not.toContain(plate);
   });
+
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1366, height: 900 },
+  ]) {
+    test(`[ADM-09] at ${viewport.width} px: two clients called Ana are told apart by full name; the search finds one by e-mail; "Tem Toque desativado" keeps only the one with a tag switched off`, async ({
+      page,
+      request,
+    }) => {
+      await page.setViewportSize(viewport);
+      const tag = `${Date.now().toString(36)}${viewport.width}`;
+      const [admin, first, second, code] = await Promise.all([
+        Promise.resolve(createAdmin()),
+        registerUser(request, newUser({ name: `Ana Paula ${tag}` })),
+        registerUser(request, newUser({ name: `Ana Clara ${tag}` })),
+        mintCode(3),
+      ]);
+      const adminToken = await apiLogin(request, admin);
+      await associate(request, await apiLogin(request, second), code);
+      await call(
+        request,
+        adminToken,
+        adminApi.qrStatus(code),
+        { is_active: false, reason: 'Teste de filtro' },
+        'patch',
+      );
+
+      await loginAs(page, adminToken);
+      await page.goto(paths.manageClients);
+      const search = page.getByLabel(labels.search);
+      await search.fill(tag);
+      const rows = page.locator('li[data-user-id]');
+      await expect(rows).toHaveCount(2);
+      for (const person of [first, second]) await expect(rows.filter({ hasText: person.name })).toHaveCount(1);
+      await expect(rows.getByRole('heading', { name: 'Ana', exact: true })).toHaveCount(2);
+      await expectNoSeriousA11yViolations(page, 'the clients list with its filters');
+      if (process.env.SHOTS_DIR)
+        await page.screenshot({ path: `${process.env.SHOTS_DIR}/adm09-clients-${viewport.width}.png`, fullPage: true });
+
+      // By e-mail, in part.
+      await search.fill(second.email.slice(0, 14));
+      await expect(rows).toHaveCount(1);
+      await expect(rows).toContainText(second.name);
+
+      // The filter: only the client with a tag switched off.
+      await search.fill(tag);
+      await expect(rows).toHaveCount(2);
+      await page.getByLabel(labels.hasInactiveTag).check();
+      await expect(rows).toHaveCount(1);
+      await expect(rows).toContainText(second.name);
+      await page.getByRole('button', { name: labels.clearFilters }).click();
+      await expect(rows).toHaveCount(2);
+    });
+  }
+
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1366, height: 900 },
+  ]) {
+    test(`[ADM-11] at ${viewport.width} px: the administrator mints a batch of codes from the page, sees it listed with its claimed count and downloads its print sheet as a PDF`, async ({
+      page,
+      request,
+    }) => {
+      await page.setViewportSize(viewport);
+      const admin = createAdmin();
+      await loginAs(page, await apiLogin(request, admin));
+      // The list's first read is answered by the server at once but reaches the page only after the
+      // batch below is minted (as on a slow network): the page must still show the new batch.
+      let releaseList = () => {};
+      const listHeld = new Promise<void>((resolve) => (releaseList = resolve));
+      let held = false;
+      await page.route('**/api/admin/batches', async (route) => {
+        if (route.request().method() !== 'GET' || held) return route.continue();
+        held = true;
+        const stale = await route.fetch();
+        await listHeld;
+        await route.fulfill({ response: stale });
+      });
+      await page.goto(paths.manageClients);
+      await page.getByRole('tab', { name: adminUi.tabs.inventory }).click();
+      const inv = adminUi.inventory;
+      await expect(page.getByText(inv.intro)).toBeVisible();
+      await field(page, inv.product).selectOption({ label: 'Objeto' });
+      const count = field(page, inv.count);
+      await count.fill('0');
+      await page.getByRole('button', { name: inv.mint }).click();
+      await expect(page.getByText(inv.countInvalid)).toBeVisible();
+      await count.fill('30');
+      await page.getByRole('button', { name: inv.mint }).click();
+      await expect(toast(page, inv.minted(30))).toBeVisible();
+      releaseList();
+      const mine = page.locator('li[data-batch-id]').filter({ hasText: admin.email }).first();
+      await expect(mine).toContainText('Objeto');
+      await expect(mine).toContainText(inv.claimed(0, 30));
+      await expectNoSeriousA11yViolations(page, 'the inventory tab');
+      if (process.env.SHOTS_DIR)
+        await page.screenshot({
+          path: `${process.env.SHOTS_DIR}/adm11-inventory-${viewport.width}.png`,
+          fullPage: true,
+        });
+
+      const id = Number(await mine.getAttribute('data-batch-id'));
+      const download = page.waitForEvent('download');
+      await mine.getByRole('button', { name: new RegExp(`^${escapeRegExp(inv.pdf(inv.layouts['a4-3x8']))}`) }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toBe(batchPdfFilename(id));
+      const bytes = readFileSync(await file.path());
+      expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    });
+  }
 });
+
+function escapeRegExp(text: string) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

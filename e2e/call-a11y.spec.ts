@@ -2,14 +2,14 @@ import { callUi } from '@toque/contracts/call-ui';
 import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
 import { expectNoSeriousA11yViolations } from './dashboard-support';
-import { claimTag, expect, loginAs, mint, test } from './support';
+import { claimTag, expect, loginAs, mintCodes, test } from './support';
 
 test('[A11Y-01] axe-core finds no serious or critical violation on the finder page, the ringing /call page and the call history', async ({
   page,
   request,
 }) => {
   test.setTimeout(60_000);
-  const [code] = mint(3);
+  const [code] = await mintCodes(3);
   const { token } = await claimTag(request, code!, {
     name: 'Coleira do Bob',
     importantInfo: 'Late muito, mas é manso.',

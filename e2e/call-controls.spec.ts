@@ -1,23 +1,10 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { callUi } from '@toque/contracts/call-ui';
-import { msg } from '@toque/contracts/messages';
-import { paths } from '@toque/contracts/routes';
-import {
-  claimTag,
-  expect,
-  expectPath,
-  loginAs,
-  mint,
-  pageErrors,
-  recordPeerConnections,
-  test,
-  watchCallSocket,
-  GEOCODER_DOWN,
-} from './support';
+import { allow, answeredCall, expect, test, GEOCODER_DOWN } from './support';
 import { expectNoSeriousA11yViolations } from './dashboard-support';
 
 // The geocoder is down in the tests: the owner's screen shows its handled error.
-test.use({ allowConsoleErrors: [GEOCODER_DOWN] });
+test.use({ allowConsoleErrors: allow(GEOCODER_DOWN) });
 
 const f = callUi.finder;
 
@@ -81,51 +68,19 @@ const sentAudioEnabled = (page: Page) =>
     return peers[peers.length - 1]?.getSenders().find((s) => s.track?.kind === 'audio')?.track?.enabled;
   });
 
-async function startCall(browser: Browser, request: Parameters<typeof claimTag>[0], mode: 'video' | 'voice') {
-  const [code] = mint(4);
-  const { token } = await claimTag(request, code!, { name: 'Mochila azul' });
-  const ownerContext = await browser.newContext({ permissions: ['camera', 'microphone'] });
-  const owner = await ownerContext.newPage();
-  const ownerErrors = pageErrors(owner);
-  await recordPeerConnections(owner);
-  const ownerSocket = watchCallSocket(owner);
-  await loginAs(owner, token);
-  await owner.goto(paths.dashboard);
-  await ownerSocket.connected();
+// A pet tag's owner on the dashboard; the finder's phone without a position.
+test.use({
+  ownerOptions: { tag: { productId: 4, name: 'Mochila azul' } },
+  finderOptions: { context: { permissions: ['camera', 'microphone'] }, init: recordMediaAndOffers },
+});
 
-  const finderContext = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    permissions: ['camera', 'microphone'],
-  });
-  const finder = await finderContext.newPage();
-  const finderErrors = pageErrors(finder);
-  await recordPeerConnections(finder);
-  await recordMediaAndOffers(finder);
-  await finder.goto(paths.finder(code!));
-  await finder.getByRole('radio', { name: mode === 'video' ? f.video : f.voiceOnly }).check();
-  await finder.getByRole('button', { name: f.call }).click();
-
-  await expectPath(owner, paths.call);
-  await expect(owner.getByRole('heading', { name: msg.callIncoming })).toBeVisible();
-  await owner.getByRole('button', { name: callUi.owner.answer }).click();
-  await expect(finder.getByRole('status').filter({ hasText: f.connected })).toBeVisible({ timeout: 20_000 });
-  await expect.poll(async () => (await inbound(owner)).state, { timeout: 20_000 }).toBe('connected');
-  const close = async () => {
-    expect(ownerErrors).toEqual([]);
-    expect(finderErrors).toEqual([]);
-    await Promise.all([ownerContext.close(), finderContext.close()]);
-  };
-  return { owner, finder, close };
-}
-
-test("[FIND-04] a voice-only call: the finder's camera is never asked for, the owner receives no video track and is told so, the finder still sees the owner", async ({
-  browser,
-  request,
+test("[FIND-04] [CALL-14] a voice-only call: the finder's camera is never asked for, the owner receives no video track and is told so, the finder still sees the owner once the owner's camera is on", async ({
+  owner: ownerSide,
+  finder: finderSide,
 }) => {
   test.setTimeout(90_000);
-  const { owner, finder, close } = await startCall(browser, request, 'voice');
+  await answeredCall(ownerSide, finderSide, 'voice');
+  const [owner, finder] = [ownerSide.page, finderSide.page];
 
   expect(await finder.evaluate(() => (window as unknown as Probe).__media)).toEqual([{ audio: true }]);
   await expect(finder.getByText(f.voiceOnlyActive)).toBeVisible();
@@ -148,7 +103,11 @@ test("[FIND-04] a voice-only call: the finder's camera is never asked for, the o
   await expectNoSeriousA11yViolations(finder, "the finder's voice-only call");
   await expect.poll(() => energyOver(owner, 1500), { timeout: 15_000 }).toBeGreaterThan(0);
 
-  // The finder still sees the owner's camera.
+  // CALL-14: the owner answered with the microphone only — the finder is told so (no self-view to
+  // show: a voice-only call) — and a voice-only finder still receives the owner's camera once it is on.
+  await expect(finder.getByRole('status').filter({ hasText: f.ownerVoiceOnly })).toBeVisible();
+  await owner.getByRole('button', { name: callUi.owner.cameraOn }).click();
+  await expect(finder.getByText(f.ownerVoiceOnly)).toHaveCount(0);
   await expect
     .poll(() => finder.getByLabel(f.remoteView).evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 })
     .toBeGreaterThan(0);
@@ -159,15 +118,15 @@ test("[FIND-04] a voice-only call: the finder's camera is never asked for, the o
     await owner.setViewportSize({ width: 390, height: 844 });
     await owner.screenshot({ path: `${process.env.SHOTS_DIR}/owner-voice-390.png` });
   }
-  await close();
 });
 
 test("[FIND-04] during a video call the finder switches to the back camera with replaceTrack (no new offer, the owner's frames go on), and each side's mute silences what the other receives", async ({
-  browser,
-  request,
+  owner: ownerSide,
+  finder: finderSide,
 }) => {
   test.setTimeout(120_000);
-  const { owner, finder, close } = await startCall(browser, request, 'video');
+  await answeredCall(ownerSide, finderSide, 'video');
+  const [owner, finder] = [ownerSide.page, finderSide.page];
   await expect.poll(async () => (await inbound(owner)).frames, { timeout: 20_000 }).toBeGreaterThan(10);
   // A video call is not said to be voice-only.
   await owner.waitForTimeout(2000);
@@ -260,5 +219,4 @@ test("[FIND-04] during a video call the finder switches to the back camera with 
     await owner.setViewportSize({ width: 390, height: 844 });
     await owner.screenshot({ path: `${process.env.SHOTS_DIR}/owner-mute-390.png` });
   }
-  await close();
 });

@@ -1,25 +1,26 @@
 import { callUi } from '@toque/contracts/call-ui';
 import { callMsg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
-import { claimTag, expect, expectPath, mint, test, toque } from './support';
+import { claimTag, expect, expectPath, mintCodes, test, toque } from './support';
 
 test('[ADM-06] [CALL-01] an inactive tag says so and offers no call button', async ({ page, request }) => {
-  const [code] = mint(2);
+  const [code] = await mintCodes(2);
   await claimTag(request, code!, { name: 'Casa da praia' });
   toque('set-active', code!, 'off');
   await page.goto(paths.finder(code!));
   await expect(page.getByRole('heading', { name: callMsg.inactive })).toBeVisible();
-  await expect(page.getByRole('button', { name: callUi.finder.call })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: callUi.finder.callHome })).toHaveCount(0);
   // Nothing about the owner or the tag's name is shown for a tag that cannot be called.
   await expect(page.getByText('Casa da praia')).toHaveCount(0);
 
   toque('set-active', code!, 'on');
   await page.reload();
-  await expect(page.getByRole('button', { name: callUi.finder.call })).toBeVisible();
+  // A house's doorbell (FIND-05) is rung, not "called".
+  await expect(page.getByRole('button', { name: callUi.finder.callHome })).toBeVisible();
 });
 
 test('[CALL-01] an unclaimed code goes to onboarding; an unknown one says so', async ({ page }) => {
-  const [code] = mint(1);
+  const [code] = await mintCodes(1);
   await page.goto(paths.finder(code!.toLowerCase()));
   await expectPath(page, paths.onboarding(code!));
 
@@ -29,7 +30,7 @@ test('[CALL-01] an unclaimed code goes to onboarding; an unknown one says so', a
 });
 
 test('[CALL-01] a tag its owner deleted says so and cannot be called', async ({ page, request }) => {
-  const [code] = mint(4);
+  const [code] = await mintCodes(4);
   const { token } = await claimTag(request, code!);
   const res = await request.delete('/api/products/disableQrCode', {
     data: { code },

@@ -4,11 +4,11 @@ import type { IncomingCall } from '@toque/contracts/calls';
 import { storageKeys } from '@toque/contracts/constants';
 import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
-import { apiLogin, expect, loginAs, pageErrors, registerUser, test } from './support';
+import { apiLogin, expect, loginAs, pageErrors, registerUser, test, allow, PUSH_IN_INCOGNITO } from './support';
 
 // Chromium in a test profile refuses Web Push subscriptions and says so on the console itself; the
 // app catches the refusal (the push half is proved through CDP below).
-test.use({ allowConsoleErrors: [/does not support the Push API in incognito mode/] });
+test.use({ allowConsoleErrors: allow(PUSH_IN_INCOGNITO) });
 
 /** What the worker's global scope has that a window does not (the e2e project has no WebWorker lib). */
 type WorkerScope = {
@@ -118,7 +118,7 @@ test('[CALL-03] [CALL-04] [CALL-05] the service worker turns a push into a notif
       },
     ]);
 
-  // CALL-05: a refused camera and microphone leave the call unanswered, silently: no join, no message.
+  // CALL-05: a refused microphone (CALL-14: all that Atender asks for) leaves the call unanswered, silently: no join, no message.
   await page.evaluate(() => {
     navigator.mediaDevices.getUserMedia = () =>
       Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));

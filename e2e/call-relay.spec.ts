@@ -1,30 +1,21 @@
 import { devices, request as playwrightRequest, type Page } from '@playwright/test';
 import { callUi } from '@toque/contracts/call-ui';
-import { msg } from '@toque/contracts/messages';
-import { paths } from '@toque/contracts/routes';
 import {
-  claimTag,
+  allow,
+  answeredCall,
   expect,
-  expectPath,
   inboundVideoBytes,
-  loginAs,
-  pageErrors,
-  recordPeerConnections,
-  test,
-  watchCallSocket,
-  GEOCODER_DOWN,
-} from './support';
-import {
+  openFinder,
+  openOwner,
   startAppServer,
-  startCoturn,
-  turnserverPath,
-  TURNSERVER_NEEDED,
+  test,
+  GEOCODER_DOWN,
   type AppServer,
-  type Coturn,
-} from './turn-support';
+} from './support';
+import { startCoturn, turnserverPath, TURNSERVER_NEEDED, type Coturn } from './turn-support';
 
 // The geocoder is down in the tests: the owner's screen shows its handled error.
-test.use({ allowConsoleErrors: [GEOCODER_DOWN] });
+test.use({ allowConsoleErrors: allow(GEOCODER_DOWN) });
 
 /** Every ICE candidate line a page sent or received over the signalling socket (offer/answer SDP and trickled). */
 function recordSignalledCandidates(page: Page): string[] {
@@ -90,42 +81,27 @@ test('[SEC-07] [CALL-10] through a real coturn, the finder and the owner talk re
   let server: AppServer | undefined;
   try {
     coturn = await startCoturn(binary!);
-    server = await startAppServer({ TURN_URLS: coturn.url, TURN_SECRET: coturn.secret });
-    const code = server.mint(3);
+    server = await startAppServer({ env: { TURN_URLS: coturn.url, TURN_SECRET: coturn.secret } });
     const api = await playwrightRequest.newContext({ baseURL: server.url });
-    const { token } = await claimTag(api, code, { name: 'Coleira do Thor' });
-
-    const ownerContext = await browser.newContext({ baseURL: server.url, permissions: ['camera', 'microphone'] });
-    const owner = await ownerContext.newPage();
-    const ownerErrors = pageErrors(owner);
-    await recordPeerConnections(owner);
-    const ownerSignalled = recordSignalledCandidates(owner);
-    const ownerSocket = watchCallSocket(owner);
-    await loginAs(owner, token);
-    await owner.goto(paths.dashboard);
-    await ownerSocket.connected();
-
-    const finderContext = await browser.newContext({
-      ...devices['Pixel 7'],
-      baseURL: server.url,
-      permissions: ['geolocation', 'camera', 'microphone'],
-      geolocation: { latitude: -19.92, longitude: -43.94 },
+    let ownerSignalled: string[] = [];
+    let finderSignalled: string[] = [];
+    const owner = await openOwner(browser, api, {
+      tag: { name: 'Coleira do Thor' },
+      server: { url: server.url, cli: server.cli },
+      init: async (page) => void (ownerSignalled = recordSignalledCandidates(page)),
     });
-    const finder = await finderContext.newPage();
-    const finderErrors = pageErrors(finder);
-    await recordPeerConnections(finder);
-    const finderSignalled = recordSignalledCandidates(finder);
-    await finder.goto(paths.finder(code));
-    await finder.getByRole('button', { name: callUi.finder.call }).click();
-
-    await expectPath(owner, paths.call);
-    await expect(owner.getByRole('heading', { name: msg.callIncoming })).toBeVisible();
-    await owner.getByRole('button', { name: callUi.owner.answer }).click();
+    const finder = await openFinder(browser, {
+      context: { ...devices['Pixel 7'], baseURL: server.url, geolocation: { latitude: -19.92, longitude: -43.94 } },
+      init: async (page) => void (finderSignalled = recordSignalledCandidates(page)),
+    });
+    await answeredCall(owner, finder);
+    // CALL-14: Atender sends the microphone only; the owner's camera goes out once turned on.
+    await owner.page.getByRole('button', { name: callUi.owner.cameraOn }).click();
 
     // Video flows both ways.
     for (const [page, label] of [
-      [owner, callUi.owner.remoteVideo],
-      [finder, callUi.finder.remoteView],
+      [owner.page, callUi.owner.remoteVideo],
+      [finder.page, callUi.finder.remoteView],
     ] as const) {
       const video = page.getByLabel(label);
       await expect
@@ -140,8 +116,8 @@ test('[SEC-07] [CALL-10] through a real coturn, the finder and the owner talk re
     const inRange = (port: number | undefined) =>
       port !== undefined && port >= coturn!.relayPorts.min && port <= coturn!.relayPorts.max;
     for (const [side, page] of [
-      ['finder', finder],
-      ['owner', owner],
+      ['finder', finder.page],
+      ['owner', owner.page],
     ] as const) {
       // Media flows while the selected pair's own checks may still be finishing: wait for them.
       await expect
@@ -179,10 +155,9 @@ test('[SEC-07] [CALL-10] through a real coturn, the finder and the owner talk re
       ).toEqual([]);
     }
 
-    await finder.getByRole('button', { name: callUi.finder.hangUp }).click();
-    await expect(owner.getByRole('heading', { name: callUi.owner.ended })).toBeVisible();
-    expect([...ownerErrors, ...finderErrors]).toEqual([]);
-    await Promise.all([ownerContext.close(), finderContext.close(), api.dispose()]);
+    await finder.page.getByRole('button', { name: callUi.finder.hangUp }).click();
+    await expect(owner.page.getByRole('heading', { name: callUi.owner.ended })).toBeVisible();
+    await Promise.all([owner.close(), finder.close(), api.dispose()]);
   } catch (error) {
     if (coturn) console.log(`coturn log:\n${coturn.log().slice(-4000)}`);
     throw error;

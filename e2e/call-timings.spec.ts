@@ -3,7 +3,7 @@ import { callUi } from '@toque/contracts/call-ui';
 import { storageKeys } from '@toque/contracts/constants';
 import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
-import { claimTag, expect, loginAs, mint, test, watchCallSocket, GEOCODER_DOWN } from './support';
+import { claimTag, expect, loginAs, mintCodes, test, watchCallSocket, GEOCODER_DOWN, allow } from './support';
 
 // The specification's literal values, written out (not imported): a constant or a component
 // that drifts from them fails here.
@@ -11,7 +11,7 @@ const TITLE_BLINK_MS = 1000;
 const CALL_DATA_REMOVAL_MS = 3000;
 
 // The geocoder is down in the tests: the owner's screen shows its handled error.
-test.use({ allowConsoleErrors: [GEOCODER_DOWN] });
+test.use({ allowConsoleErrors: allow(GEOCODER_DOWN) });
 
 const callData = (page: Page) => page.evaluate((key) => window.sessionStorage.getItem(key), storageKeys.callData);
 
@@ -53,7 +53,7 @@ test('[CALL-04] [CALL-05] on the owner’s clock: the title blinks every 1 s whi
   request,
 }) => {
   test.setTimeout(90_000);
-  const [code] = mint(3);
+  const [code] = await mintCodes(3);
   const { token } = await claimTag(request, code!, { name: 'Coleira da Mel' });
 
   // The owner's tab runs on a clock the test moves; it stops once the dashboard listens for calls.

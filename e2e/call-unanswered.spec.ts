@@ -3,7 +3,7 @@ import { callUi } from '@toque/contracts/call-ui';
 import type { CallHistoryItem } from '@toque/contracts/calls';
 import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
-import { claimTag, expect, expectPath, loginAs, mint, pageErrors, test, watchCallSocket } from './support';
+import { claimTag, expect, expectPath, loginAs, mintCodes, pageErrors, test, watchCallSocket } from './support';
 
 const finderAt = { latitude: -23.5505, longitude: -46.6333 };
 
@@ -38,7 +38,7 @@ test('[CALL-07] Rejeitar by the only recipient: the finder is offered the messag
   request,
 }) => {
   test.setTimeout(60_000);
-  const [code] = mint(4);
+  const [code] = await mintCodes(4);
   const { token } = await claimTag(request, code!, { name: 'Mochila azul' });
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
@@ -76,7 +76,7 @@ test('[CALL-07] [CALL-13] nobody answers in time and the finder refused location
   request,
 }) => {
   test.setTimeout(90_000);
-  const [code] = mint(1);
+  const [code] = await mintCodes(1);
   const { token, user } = await claimTag(request, code!, { name: 'Pulseira da Bia' });
   const finder = await finderPage(browser, code!, { permissions: ['camera', 'microphone'], geolocation: undefined });
   // The browser itself says no to location, as a finder tapping "Não permitir" would.
@@ -111,7 +111,7 @@ test('[CALL-13] an in-app browser goes straight to the message path; a refused c
   request,
 }) => {
   test.setTimeout(60_000);
-  const [code] = mint(3);
+  const [code] = await mintCodes(3);
   const { token } = await claimTag(request, code!, { name: 'Coleira da Mel' });
 
   const instagram =

@@ -9,12 +9,13 @@ import {
   expectPath,
   inboundVideoBytes,
   loginAs,
-  mint,
+  mintCodes,
   pageErrors,
   recordPeerConnections,
   test,
   watchCallSocket,
   GEOCODER_DOWN,
+  allow,
 } from './support';
 import { expectNoSeriousA11yViolations } from './dashboard-support';
 
@@ -23,17 +24,17 @@ const MAP_HEIGHT_PX = 650;
 const MAP_ZOOM = 12;
 
 // The geocoder is down in the tests: the owner's screen shows its handled error.
-test.use({ allowConsoleErrors: [GEOCODER_DOWN] });
+test.use({ allowConsoleErrors: allow(GEOCODER_DOWN) });
 
 const finderAt = { latitude: -19.9245, longitude: -43.9352 };
 const callData = (page: Page) => page.evaluate((key) => window.sessionStorage.getItem(key), storageKeys.callData);
 
-test('[CALL-02] [CALL-04] [CALL-05] [CALL-06] [CALL-11] [CALL-13] [A11Y-01] a finder video-calls the owner: the dashboard rings, Atender shows video and map, hang-up ends both sides, history says answered', async ({
+test("[CALL-02] [CALL-04] [CALL-05] [CALL-06] [CALL-11] [CALL-13] [CALL-14] [A11Y-01] a finder video-calls the owner: the dashboard rings, Atender shows video and map, then the owner's camera once turned on, hang-up ends both sides, history says answered @smoke", async ({
   browser,
   request,
 }) => {
   test.setTimeout(90_000);
-  const [code] = mint(3);
+  const [code] = await mintCodes(3);
   const { user, token } = await claimTag(request, code!, {
     name: 'Coleira do Rex',
     importantInfo: 'Tem alergia a frango',
@@ -112,7 +113,7 @@ test('[CALL-02] [CALL-04] [CALL-05] [CALL-06] [CALL-11] [CALL-13] [A11Y-01] a fi
   expect(Math.abs(markerBox.x + markerBox.width / 2 - (mapBox.x + mapBox.width / 2))).toBeLessThan(2);
   expect(Math.abs(markerBox.y + markerBox.height / 2 - (mapBox.y + mapBox.height / 2))).toBeLessThan(2);
   await expect(owner.getByTestId('caller-address')).toContainText(msg.geoError);
-  await expect(owner.locator('time')).toHaveText(/^\d{2}:\d{2}:\d{2}$/);
+  await expect(owner.locator('p', { hasText: callUi.owner.now }).locator('time')).toHaveText(/^\d{2}:\d{2}:\d{2}$/);
   await expect.poll(() => callData(owner), { timeout: 6000 }).toBeNull();
   await expectNoSeriousA11yViolations(owner, 'the call in progress');
   await expect(owner.getByRole('heading', { name: callUi.owner.from('Coleira do Rex') })).toBeVisible();
@@ -137,8 +138,12 @@ test('[CALL-02] [CALL-04] [CALL-05] [CALL-06] [CALL-11] [CALL-13] [A11Y-01] a fi
   if (process.env.SHOTS_DIR) await owner.screenshot({ path: `${process.env.SHOTS_DIR}/call-owner-390.png`, fullPage: true });
   await owner.setViewportSize({ width: 1280, height: 720 });
 
-  // The finder sees the owner too.
+  // CALL-14: the owner answered with the microphone only; the finder sees the owner once the owner
+  // turns the camera on (call-owner-camera.spec.ts proves that nothing is sent before).
   await expect(finder.getByRole('status').filter({ hasText: callUi.finder.connected })).toBeVisible();
+  await expect(finder.getByRole('status').filter({ hasText: callUi.finder.ownerVoiceOnly })).toBeVisible();
+  await owner.getByRole('button', { name: callUi.owner.cameraOn }).click();
+  await expect(finder.getByText(callUi.finder.ownerVoiceOnly)).toHaveCount(0);
   const finderRemote = finder.getByLabel(callUi.finder.remoteView);
   await expect
     .poll(() => finderRemote.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 })

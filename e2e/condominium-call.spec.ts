@@ -10,17 +10,18 @@ import {
   expect,
   expectPath,
   loginAs,
-  mint,
+  mintCodes,
   newUser,
   pageErrors,
   registerUser,
   test,
   watchCallSocket,
   GEOCODER_DOWN,
+  allow,
 } from './support';
 
 // The geocoder is down in the tests: the owner's screen shows its handled error.
-test.use({ allowConsoleErrors: [GEOCODER_DOWN] });
+test.use({ allowConsoleErrors: allow(GEOCODER_DOWN) });
 
 import { expectNoSeriousA11yViolations } from './dashboard-support';
 
@@ -41,7 +42,7 @@ test('[CONDO-10] [CALL-02] [ADM-02] a finder on a 390 px phone picks a unit of a
   const adminToken = await apiLogin(request, admin);
   const sindico = await registerUser(request, newUser({ name: 'Sílvia Síndica' }));
   const sindicoToken = await apiLogin(request, sindico);
-  const [plate] = mint(5);
+  const [plate] = await mintCodes(5);
   const building = `Residencial Ipê ${Date.now() % 10_000}`;
   const { id: condominiumId } = await api<{ id: number }>(request, adminToken, condoApi.createCondominium, { nameCondominium: building });
   for (const nameOfUnit of ['Apto 101', '']) {
@@ -75,7 +76,7 @@ test('[CONDO-10] [CALL-02] [ADM-02] a finder on a 390 px phone picks a unit of a
   const temporary = finder.getByRole('radio', { name: new RegExp(callUi.finder.unitNobody) });
   await expect(temporary).toBeDisabled();
   await expect(finder.getByText(callUi.finder.unitNobody)).toBeVisible();
-  const call = finder.getByRole('button', { name: callUi.finder.call });
+  const call = finder.getByRole('button', { name: callUi.finder.callUnit });
   await expect(call).toBeDisabled();
   await expectNoSeriousA11yViolations(finder, "the plate's finder page");
   await finder.getByRole('radio', { name: 'Apto 101' }).check();
@@ -87,7 +88,7 @@ test('[CONDO-10] [CALL-02] [ADM-02] a finder on a 390 px phone picks a unit of a
   await owner.getByRole('button', { name: callUi.owner.answer }).click();
   const remote = owner.getByLabel(callUi.owner.remoteVideo);
   await expect.poll(() => remote.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 }).toBeGreaterThan(0);
-  await expect(finder.getByRole('status').filter({ hasText: callUi.finder.connected })).toBeVisible();
+  await expect(finder.getByRole('status').filter({ hasText: callUi.finder.connectedUnit('Apto 101') })).toBeVisible();
   await finder.getByRole('button', { name: callUi.finder.hangUp }).click();
   await expect(owner.getByRole('heading', { name: callUi.owner.ended })).toBeVisible();
 

@@ -2,12 +2,12 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { adminUi, condoUi } from '@toque/contracts/admin-ui';
-import { callMsg, msg } from '@toque/contracts/messages';
+import { adminMsg, callMsg, msg } from '@toque/contracts/messages';
 import { cpfFromBase, formatCpfOrCnpj } from '@toque/contracts/cpf';
 import { dashboardUi } from '@toque/contracts/dashboard-ui';
-import { auditActions, EXPORT_FILENAME } from '@toque/contracts/admin';
+import { EXPORT_FILENAME } from '@toque/contracts/admin';
 import { paths } from '@toque/contracts/routes';
-import { expectNoSeriousA11yViolations, mintOne, rowControl, tagRow } from './dashboard-support';
+import { expectNoSeriousA11yViolations, rowControl, tagRow } from './dashboard-support';
 import {
   apiLogin,
   createAdmin,
@@ -15,6 +15,7 @@ import {
   expectPath,
   field,
   loginAs,
+  mintCode,
   newUser,
   openAccountMenu,
   pageErrors,
@@ -103,7 +104,7 @@ test.describe('condominium journey', () => {
   }) => {
     const cpf = cpfFromBase(String(100_000_000 + Math.floor(Math.random() * 899_999_999)));
     const [plate, admin, sindico, alice, bruno] = await Promise.all([
-      mintOne(5),
+      mintCode(5),
       Promise.resolve(createAdmin()),
       registerUser(request, newUser({ name: 'Sílvia Síndica', cpfOrCnpj: cpf })),
       registerUser(request, newUser({ name: 'Alice Moradora' })),
@@ -153,7 +154,9 @@ test.describe('condominium journey', () => {
       await expect(card.getByText(condoUi.nobodyToCall)).toBeVisible();
       expect(await codeOf(card)).toMatch(/^[A-Z0-9]{8}$/);
     }
-    const ids = await unitCards(sil.page).evaluateAll((cards) => cards.map((c) => Number(c.getAttribute('data-unit-id'))));
+    const ids = await unitCards(sil.page).evaluateAll((cards) =>
+      cards.map((c) => Number(c.getAttribute('data-unit-id'))),
+    );
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     const codes = await Promise.all((await unitCards(sil.page).all()).map(codeOf));
     // CONDO-05: each unit's owner information is in localStorage.
@@ -231,10 +234,10 @@ test.describe('condominium journey', () => {
     // ── CONDO-09: Alice leaves her unit from her products page. ──
     await a.page.goto(paths.products);
     const plateRow = tagRow(a.page, plate);
-    await expect(rowControl(plateRow, condoUi.leave)).toBeVisible();
+    await expect(rowControl(plateRow, condoUi.residentView.leave)).toBeVisible();
     await shoot(a.page, 'products-resident');
-    await rowControl(plateRow, condoUi.leave).click();
-    const leave = a.page.getByRole('alertdialog', { name: condoUi.leaveTitle });
+    await rowControl(plateRow, condoUi.residentView.leave).click();
+    const leave = a.page.getByRole('alertdialog', { name: condoUi.residentView.leaveTitle });
     await leave.getByRole('button', { name: condoUi.leaveConfirm }).click();
     await expect(plateRow).toHaveCount(0);
 
@@ -255,14 +258,28 @@ test.describe('condominium journey', () => {
     await expect(toggle).toBeChecked();
     await expectNoSeriousA11yViolations(page, 'an expanded client');
     await shoot(page, 'clients-expanded');
+    // ADM-10: switching off asks why first; Cancelar leaves the plate on, a short reason is refused.
+    await toggle.click();
+    const asking = page.getByRole('dialog', { name: adminUi.switchOff.title(plate) });
+    await expect(asking.getByText(adminUi.switchOff.text)).toBeVisible();
+    await asking.getByRole('button', { name: adminUi.switchOff.cancel }).click();
+    await expect(asking).toBeHidden();
+    await expect(toggle).toBeChecked();
+    await toggle.click();
+    await asking.getByRole('button', { name: adminUi.switchOff.confirm }).click();
+    await expect(asking.getByText(adminMsg.reasonRequired)).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'the switch-off dialog');
+    await shoot(page, 'switch-off-dialog');
+    await field(asking, adminUi.switchOff.reason).fill('Placa devolvida pelo condomínio');
     const reload = page.waitForRequest((r) => r.url().includes('/api/products/listQrcodes'));
     const changedAt = Date.now();
-    await toggle.uncheck();
+    await asking.getByRole('button', { name: adminUi.switchOff.confirm }).click();
     await expect(toast(page, adminUi.clients.statusChanged)).toBeVisible();
     await reload;
     // ADM-03: the list reloads 3 s after the change, not at once.
     expect(Date.now() - changedAt).toBeGreaterThanOrEqual(2_900);
-    await expect(row.getByRole('switch', { name: `${adminUi.clients.active} ${plate}` })).not.toBeChecked();
+    // ADM-10: the switch's label says the state it is in.
+    await expect(row.getByRole('switch', { name: `${adminUi.clients.inactive} ${plate}` })).not.toBeChecked();
     // Empty search restores the whole list (its first page: the suite's other clients come first).
     await search.fill('');
     await expect.poll(() => page.locator('li[data-user-id]').count()).toBeGreaterThan(1);
@@ -276,8 +293,15 @@ test.describe('condominium journey', () => {
 
     // ── ADM-07: the audit log shows the switch. ──
     await page.getByRole('tab', { name: adminUi.tabs.audit }).click();
-    await expect(page.getByText(auditActions['tag.status']).first()).toBeVisible();
-    await expect(page.getByText(admin.email).first()).toBeVisible();
+    const filters = page.getByRole('search', { name: adminUi.audit.filters });
+    await filters.getByLabel(adminUi.audit.targetFilter).fill(plate);
+    await filters.getByLabel(adminUi.audit.actionFilter).selectOption('tag.status');
+    await filters.getByRole('button', { name: adminUi.audit.apply }).click();
+    await expect(page.locator('[data-audit-entry]')).toHaveCount(1);
+    await expect(page.locator('[data-audit-entry]')).toContainText(
+      `(admin) desativou o Toque ${plate} de Sílvia Síndica`,
+    );
+    await expect(page.locator('[data-audit-entry]')).toContainText('— motivo: Placa devolvida pelo condomínio');
     await expectNoSeriousA11yViolations(page, 'the audit log');
     await shoot(page, 'audit');
 
@@ -293,7 +317,9 @@ test.describe('condominium journey', () => {
     workbook.eachSheet((sheetOf) =>
       sheetOf.eachRow((r) => cells.push((r.values as unknown[]).map(cellText).join('|'))),
     );
-    const sindicoRow = cells.find((line) => line.includes(sindico.email) || line.includes(formatCpfOrCnpj(cpf)) || line.includes(cpf));
+    const sindicoRow = cells.find(
+      (line) => line.includes(sindico.email) || line.includes(formatCpfOrCnpj(cpf)) || line.includes(cpf),
+    );
     expect(sindicoRow, "the síndico's row in the report").toBeDefined();
     expect(sindicoRow).toContain(plate);
 

@@ -35,3 +35,22 @@ test.describe('the console guard', () => {
     expect(status).toBe(401);
   });
 });
+
+// DEV-02: what a test opens is closed when it ends, even when it fails before closing it.
+test.describe('contexts a test opens itself', () => {
+  test.describe.configure({ mode: 'serial' });
+  let closed: boolean | undefined;
+
+  test('[DEV-02] a test that fails with a context open…', async ({ browser }) => {
+    test.fail();
+    const context = await browser.newContext();
+    closed = false;
+    context.on('close', () => (closed = true));
+    await (await context.newPage()).goto('/login');
+    expect(1, 'a step that fails before the test closes its context').toBe(2);
+  });
+
+  test('[DEV-02] …has that context closed by the suite', () => {
+    expect(closed).toBe(true);
+  });
+});

@@ -3,8 +3,8 @@ import { productLabel } from '@toque/contracts/constants';
 import { dashboardUi } from '@toque/contracts/dashboard-ui';
 import { msg, tagMsg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
-import { listTags, mintOne, ownerWithTags, tab, tagRow } from './dashboard-support';
-import { expect, field, recordApiRequests, test, toast } from './support';
+import { listTags, ownerWithTags, tab, tagRow } from './dashboard-support';
+import { expect, field, mintCode, recordApiRequests, test, toast } from './support';
 
 const labels = dashboardUi.addTag;
 const messy = 'ab-12 cd!34ef';
@@ -69,8 +69,8 @@ test.describe('add-tag modal', () => {
     await expect(dialog).toBeVisible();
   });
 
-  test('[TAG-02] a minted code added through the modal joins the list', async ({ page, request }) => {
-    const [owner, code] = await Promise.all([ownerWithTags(request, page, [4]), mintOne(1)]);
+  test('[TAG-02] a minted code added through the modal joins the list @smoke', async ({ page, request }) => {
+    const [owner, code] = await Promise.all([ownerWithTags(request, page, [4]), mintCode(1)]);
     await page.goto(paths.products);
     await expect(tagRow(page, owner.codes[0]!)).toBeVisible();
 

@@ -88,9 +88,10 @@ test.describe('edit tag', () => {
     const block = page.getByRole('region', { name: dashboardUi.headings.sharing });
     const email = field(block, sharing.email);
 
-    await email.fill('ninguem.aqui@exemplo.com.br');
+    // (An e-mail with no account is invited instead: account-journeys.spec.ts, TAG-11.)
+    await email.fill(owner.user.email);
     await block.getByRole('button', { name: sharing.add, exact: true }).click();
-    await expect(block.getByRole('alert')).toHaveText(tagMsg.memberUserNotFound);
+    await expect(block.getByRole('alert')).toHaveText(tagMsg.cannotShareWithSelf);
 
     for (const person of people) {
       await email.fill(person.email);

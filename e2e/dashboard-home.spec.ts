@@ -3,7 +3,7 @@ import { msg } from '@toque/contracts/messages';
 import { paths, productsApi } from '@toque/contracts/routes';
 import { ui } from '@toque/contracts/ui';
 import { ownerWithTags, rowControl, tagRow } from './dashboard-support';
-import { apiLogin, expect, loginAs, newUser, registerUser, test } from './support';
+import { apiLogin, expect, loginAs, newUser, registerUser, test, allow } from './support';
 
 const blocks = dashboardUi.blocks;
 
@@ -79,7 +79,7 @@ test.describe('dashboard main page', () => {
 
   test.describe('a server error', () => {
     // The 503 is the test's own (page.route below), and the screen shows it.
-    test.use({ allowConsoleErrors: [/status of 503/] });
+    test.use({ allowConsoleErrors: allow(/status of 503/) });
     test('[DASH-06] the list shows Carregando... while it loads, then the error the server gave', async ({
       page,
       request,

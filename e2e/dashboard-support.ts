@@ -1,10 +1,7 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { productsApi } from '@toque/contracts/routes';
-import { apiLogin, expect, loginAs, newUser, registerUser, type TestUser } from './support';
+import { apiLogin, expect, loginAs, mintCode, newUser, registerUser, type TestUser } from './support';
 
 /** What the dashboard tests start from: a fresh account, logged in in the browser, with tags. */
 export interface Owner {
@@ -47,34 +44,13 @@ export async function listTags(request: APIRequestContext, token: string) {
   }>;
 }
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const run = promisify(execFile);
-
-/**
- * Mints one fresh code with the operator CLI, like `mint` in support.ts, but without blocking:
- * the codes of several product types are minted side by side (each CLI start costs seconds).
- */
-export async function mintOne(productId: number): Promise<string> {
-  const { stdout } = await run(process.execPath, ['scripts/toque.mjs', 'mint', String(productId), '1'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
-    encoding: 'utf8',
-  });
-  const code = stdout
-    .split('\n')
-    .map((line) => line.trim())
-    .find((line) => /^[A-Z0-9]{8}$/.test(line));
-  expect(code, `a minted code of product ${productId}`).toBeDefined();
-  return code!;
-}
-
 /** A fresh account owning one new tag of each product id given, logged in on `page` (when given). */
 export async function ownerWithTags(
   request: APIRequestContext,
   page: Page | null,
   productIds: number[],
 ): Promise<Owner> {
-  const [user, codes] = await Promise.all([registerUser(request, newUser()), Promise.all(productIds.map(mintOne))]);
+  const [user, codes] = await Promise.all([registerUser(request, newUser()), Promise.all(productIds.map((id) => mintCode(id)))]);
   const token = await apiLogin(request, user);
   for (const code of codes) await associate(request, token, code);
   if (page) await loginAs(page, token);

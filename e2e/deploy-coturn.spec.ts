@@ -3,24 +3,22 @@ import { existsSync } from 'node:fs';
 import { connect as tlsConnect } from 'node:tls';
 import { devices, request as playwrightRequest } from '@playwright/test';
 import { callUi } from '@toque/contracts/call-ui';
-import { msg } from '@toque/contracts/messages';
-import { paths } from '@toque/contracts/routes';
 import {
-  claimTag,
+  allow,
+  answeredCall,
   expect,
-  expectPath,
   inboundVideoBytes,
-  loginAs,
-  pageErrors,
-  recordPeerConnections,
+  openFinder,
+  openOwner,
+  startAppServer,
   test,
-  watchCallSocket,
   GEOCODER_DOWN,
+  type AppServer,
 } from './support';
-import { startAppServer, startShippedCoturn, turnserverPath, TURNSERVER_NEEDED, type AppServer, type ShippedCoturn } from './turn-support';
+import { startShippedCoturn, turnserverPath, TURNSERVER_NEEDED, type ShippedCoturn } from './turn-support';
 
 // The geocoder is down in the tests: the owner's screen shows its handled error.
-test.use({ allowConsoleErrors: [GEOCODER_DOWN] });
+test.use({ allowConsoleErrors: allow(GEOCODER_DOWN) });
 
 const UCLIENT = '/usr/bin/turnutils_uclient';
 
@@ -73,38 +71,19 @@ test('[OPS-06] the shipped coturn config refuses to relay to loopback and privat
     expect(protocol).toMatch(/^TLSv1\.[23]$/);
 
     // A relay-only call between two browsers through this coturn (as e2e/call-relay.spec.ts).
-    server = await startAppServer({ TURN_URLS: coturn.url, TURN_SECRET: coturn.secret });
-    const code = server.mint(3);
+    server = await startAppServer({ env: { TURN_URLS: coturn.url, TURN_SECRET: coturn.secret } });
     const api = await playwrightRequest.newContext({ baseURL: server.url });
-    const { token } = await claimTag(api, code, { name: 'Coleira do Pipoca' });
-
-    const ownerContext = await browser.newContext({ baseURL: server.url, permissions: ['camera', 'microphone'] });
-    const owner = await ownerContext.newPage();
-    const ownerErrors = pageErrors(owner);
-    await recordPeerConnections(owner);
-    const ownerSocket = watchCallSocket(owner);
-    await loginAs(owner, token);
-    await owner.goto(paths.dashboard);
-    await ownerSocket.connected();
-
-    const finderContext = await browser.newContext({
-      ...devices['Pixel 7'],
-      baseURL: server.url,
-      permissions: ['geolocation', 'camera', 'microphone'],
-      geolocation: { latitude: -19.92, longitude: -43.94 },
+    const owner = await openOwner(browser, api, { tag: { name: 'Coleira do Pipoca' }, server: { url: server.url, cli: server.cli } });
+    const finder = await openFinder(browser, {
+      context: { ...devices['Pixel 7'], baseURL: server.url, geolocation: { latitude: -19.92, longitude: -43.94 } },
     });
-    const finder = await finderContext.newPage();
-    const finderErrors = pageErrors(finder);
-    await recordPeerConnections(finder);
-    await finder.goto(paths.finder(code));
-    await finder.getByRole('button', { name: callUi.finder.call }).click();
-    await expectPath(owner, paths.call);
-    await expect(owner.getByRole('heading', { name: msg.callIncoming })).toBeVisible();
-    await owner.getByRole('button', { name: callUi.owner.answer }).click();
+    await answeredCall(owner, finder);
+    // CALL-14: Atender sends the microphone only; the owner's camera goes out once turned on.
+    await owner.page.getByRole('button', { name: callUi.owner.cameraOn }).click();
 
     for (const [page, label] of [
-      [owner, callUi.owner.remoteVideo],
-      [finder, callUi.finder.remoteView],
+      [owner.page, callUi.owner.remoteVideo],
+      [finder.page, callUi.finder.remoteView],
     ] as const) {
       const video = page.getByLabel(label);
       await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 30_000 }).toBeGreaterThan(0);
@@ -119,8 +98,7 @@ test('[OPS-06] the shipped coturn config refuses to relay to loopback and privat
       ).toBe('relay');
     }
     expect(coturn.log()).not.toContain('Forbidden IP: 127.0.0.1');
-    expect([...ownerErrors, ...finderErrors]).toEqual([]);
-    await Promise.all([ownerContext.close(), finderContext.close(), api.dispose()]);
+    await Promise.all([owner.close(), finder.close(), api.dispose()]);
   } finally {
     await server?.close();
     await coturn?.close();

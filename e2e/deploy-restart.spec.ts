@@ -6,53 +6,50 @@ import { callUi } from '@toque/contracts/call-ui';
 import { SOCKET_PATH } from '@toque/contracts/calls';
 import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
-import { startCluster, type Cluster } from './cluster-support';
 import { nginxPath, startNginx, NGINX_NEEDED, type Nginx } from './nginx-support';
 import {
+  allow,
   apiLogin,
-  claimTag,
   expect,
   expectPath,
   inboundVideoBytes,
-  loginAs,
   newUser,
-  pageErrors,
-  recordPeerConnections,
+  openFinder,
+  openOwner,
   registerUser,
   test,
   watchCallSocket,
   GEOCODER_DOWN,
+  type AppServer,
 } from './support';
 
 // The geocoder is down in the tests: the owner's screen shows its handled error. The browser
 // refuses to fetch the service worker's script from a self-signed certificate (ignoreHTTPSErrors
 // does not reach it); a real certificate has no such error.
-// (One pattern: Playwright would read a two-element array as a fixture's [value, options].)
-test.use({ allowConsoleErrors: [new RegExp(`${GEOCODER_DOWN.source}|An SSL certificate error occurred when fetching the script`)] });
+test.use({ allowConsoleErrors: allow(GEOCODER_DOWN, /An SSL certificate error occurred when fetching the script/) });
 test.describe.configure({ mode: 'serial' });
 
 /** The limit the X-Forwarded-For check counts against (codes per address), low on both replicas. */
 const CODES_PER_ADDRESS = 3;
 
-let cluster: Cluster;
+let cluster: AppServer;
 let nginx: Nginx;
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ appServer }) => {
   test.setTimeout(180_000);
   const binary = nginxPath();
   expect(binary, NGINX_NEEDED).not.toBeNull();
-  cluster = await startCluster({ TRUST_PROXY: 'loopback', RATE_CODE_PER_IP: String(CODES_PER_ADDRESS), RATE_CODE_PER_ACCOUNT: '100000' });
-  const port = (url: string) => Number(new URL(url).port);
-  nginx = await startNginx(binary!, [port(cluster.urls[0]), port(cluster.urls[1])]);
+  // Two processes of their own (the fixture stops them when the worker ends): this file stops and restarts them.
+  cluster = await appServer({ replicas: 2, env: { TRUST_PROXY: 'loopback', RATE_CODE_PER_IP: String(CODES_PER_ADDRESS) } });
+  nginx = await startNginx(binary!, [portOf(0), portOf(1)]);
 });
 
 test.afterAll(async () => {
   await nginx?.close();
-  await cluster?.close();
 });
 
 const upstreamOf = (headers: Record<string, string>) => Number(/:(\d+)$/.exec(headers['x-toque-upstream'] ?? '')?.[1]);
-const portOf = (i: 0 | 1) => Number(new URL(cluster.urls[i]).port);
+const portOf = (i: 0 | 1) => Number(new URL(cluster.urls[i]!).port);
 
 /**
  * Requests through nginx for as long as it runs, counting every answer's status and every network
@@ -126,60 +123,50 @@ test('[OPS-04] through nginx: SIGTERM to the owner\'s replica while the call rin
 }) => {
   test.setTimeout(300_000);
   const direct = await playwrightRequest.newContext({ baseURL: cluster.urls[0] });
-  const code = cluster.mint(3);
-  const { token } = await claimTag(direct, code, { name: 'Coleira da Mel' });
-  await direct.dispose();
-
   const traffic = await playwrightRequest.newContext({ baseURL: nginx.url, ignoreHTTPSErrors: true });
   const background = backgroundTraffic(traffic);
   const cookie = (i: 0 | 1) => [{ name: 'toque_replica', value: nginx.steer[i], url: nginx.url }];
 
   // The owner on replica 0, the finder on replica 1: what nginx says about the websockets' HTTP
   // side (an answer's X-Toque-Upstream) is read for each of them.
-  const ownerContext = await browser.newContext({ baseURL: nginx.url, ignoreHTTPSErrors: true, permissions: ['camera', 'microphone'] });
-  await ownerContext.addCookies(cookie(0));
-  const owner = await ownerContext.newPage();
-  const ownerErrors = pageErrors(owner);
-  await recordPeerConnections(owner);
-  const ownerSocket = watchCallSocket(owner);
-  await loginAs(owner, token);
-  await owner.goto(paths.dashboard);
-  await ownerSocket.connected();
-  expect(upstreamOf((await ownerContext.request.get('/api/health')).headers())).toBe(portOf(0));
-
-  const finderContext = await browser.newContext({
-    ...devices['Pixel 7'],
-    baseURL: nginx.url,
-    ignoreHTTPSErrors: true,
-    permissions: ['geolocation', 'camera', 'microphone'],
-    geolocation: { latitude: -19.9167, longitude: -43.9345 },
+  const owner = await openOwner(browser, direct, {
+    server: { url: nginx.url, cli: cluster.cli },
+    context: { ignoreHTTPSErrors: true },
+    init: (page) => page.context().addCookies(cookie(0)),
   });
-  await finderContext.addCookies(cookie(1));
-  const finder = await finderContext.newPage();
-  const finderErrors = pageErrors(finder);
-  await recordPeerConnections(finder);
-  const finderSocket = watchCallSocket(finder);
-  expect(upstreamOf((await finderContext.request.get('/api/health')).headers())).toBe(portOf(1));
-  await finder.goto(paths.finder(code));
-  await finder.getByRole('button', { name: callUi.finder.call }).click();
-  await expectPath(owner, paths.call);
-  await expect(owner.getByRole('heading', { name: msg.callIncoming })).toBeVisible();
+  await direct.dispose();
+  const { code } = owner;
+  const ownerSocket = owner.socket;
+  expect(upstreamOf((await owner.context.request.get('/api/health')).headers())).toBe(portOf(0));
+
+  const finder = await openFinder(browser, {
+    context: { ...devices['Pixel 7'], baseURL: nginx.url, ignoreHTTPSErrors: true, permissions: ['geolocation', 'camera', 'microphone'], geolocation: { latitude: -19.9167, longitude: -43.9345 } },
+    init: (page) => page.context().addCookies(cookie(1)),
+  });
+  const finderSocket = watchCallSocket(finder.page);
+  expect(upstreamOf((await finder.context.request.get('/api/health')).headers())).toBe(portOf(1));
+  await finder.page.goto(paths.finder(code));
+  await finder.page.getByRole('button', { name: callUi.finder.call }).click();
+  await expectPath(owner.page, paths.call);
+  await expect(owner.page.getByRole('heading', { name: msg.callIncoming })).toBeVisible();
 
   // A deploy stops the owner's replica while the call rings: its socket moves to replica 1.
   const opened = ownerSocket.opened;
   const first = await cluster.stop(0);
   expect(first.code).toBe(0);
   await expect.poll(() => ownerSocket.opened, { timeout: 10_000 }).toBeGreaterThan(opened);
-  await owner.getByRole('button', { name: callUi.owner.answer }).click();
-  const remote = owner.getByLabel(callUi.owner.remoteVideo);
+  await owner.page.getByRole('button', { name: callUi.owner.answer }).click();
+  // CALL-14: Atender sends the microphone only; the owner's camera goes out once turned on.
+  await owner.page.getByRole('button', { name: callUi.owner.cameraOn }).click();
+  const remote = owner.page.getByLabel(callUi.owner.remoteVideo);
   await expect.poll(() => remote.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 30_000 }).toBeGreaterThan(0);
-  await expect(finder.getByRole('status').filter({ hasText: callUi.finder.connected })).toBeVisible();
+  await expect(finder.page.getByRole('status').filter({ hasText: callUi.finder.connected })).toBeVisible();
   // …and starts again, as a deploy does.
   await cluster.restart(0);
 
   // Now both sockets are on replica 1: stopping it moves the whole call's signalling to replica 0.
-  const peersBefore = await owner.evaluate(() => (window as unknown as { __peers: unknown[] }).__peers.length);
-  const bytesBefore = await inboundVideoBytes(owner);
+  const peersBefore = await owner.page.evaluate(() => (window as unknown as { __peers: unknown[] }).__peers.length);
+  const bytesBefore = await inboundVideoBytes(owner.page);
   const sockets = { owner: ownerSocket.opened, finder: finderSocket.opened };
   const second = await cluster.stop(1);
   expect(second.code).toBe(0);
@@ -187,24 +174,24 @@ test('[OPS-04] through nginx: SIGTERM to the owner\'s replica while the call rin
   await expect.poll(() => ownerSocket.opened, { timeout: 10_000 }).toBeGreaterThan(sockets.owner);
   await expect.poll(() => finderSocket.opened, { timeout: 10_000 }).toBeGreaterThan(sockets.finder);
   for (const [page, label] of [
-    [owner, callUi.owner.remoteVideo],
-    [finder, callUi.finder.remoteView],
+    [owner.page, callUi.owner.remoteVideo],
+    [finder.page, callUi.finder.remoteView],
   ] as const) {
     await expect(page.getByLabel(label)).toBeVisible();
   }
   // The same peer connection keeps carrying video: frames keep increasing, no renegotiation.
   let last = bytesBefore;
   for (let n = 0; n < 3; n += 1) {
-    await expect.poll(() => inboundVideoBytes(owner), { timeout: 10_000 }).toBeGreaterThan(last);
-    last = await inboundVideoBytes(owner);
+    await expect.poll(() => inboundVideoBytes(owner.page), { timeout: 10_000 }).toBeGreaterThan(last);
+    last = await inboundVideoBytes(owner.page);
   }
-  expect(await owner.evaluate(() => (window as unknown as { __peers: unknown[] }).__peers.length)).toBe(peersBefore);
+  expect(await owner.page.evaluate(() => (window as unknown as { __peers: unknown[] }).__peers.length)).toBe(peersBefore);
   await cluster.restart(1);
 
   // Hanging up still ends the call on both sides, through the replica the sockets moved to.
-  await owner.getByRole('button', { name: callUi.owner.hangUp }).click();
-  await expect(owner.getByRole('heading', { name: callUi.owner.ended })).toBeVisible();
-  await expect(finder.getByRole('status').filter({ hasText: callUi.finder.ended })).toBeVisible();
+  await owner.page.getByRole('button', { name: callUi.owner.hangUp }).click();
+  await expect(owner.page.getByRole('heading', { name: callUi.owner.ended })).toBeVisible();
+  await expect(finder.page.getByRole('status').filter({ hasText: callUi.finder.ended })).toBeVisible();
 
   const { statuses, failures } = await background.stop();
   console.log(`OPS-04 background traffic during two restarts: ${JSON.stringify(statuses)}; exits ${first.ms} ms, ${second.ms} ms`);
@@ -212,8 +199,7 @@ test('[OPS-04] through nginx: SIGTERM to the owner\'s replica while the call rin
   expect(Object.keys(statuses).map(Number).filter((s) => s >= 500 && s !== 503)).toEqual([]);
   expect(statuses[200]).toBeGreaterThan(10);
   expect(statuses[429]).toBeGreaterThan(0);
-  expect([...ownerErrors, ...finderErrors]).toEqual([]);
-  await Promise.all([ownerContext.close(), finderContext.close(), traffic.dispose()]);
+  await Promise.all([owner.close(), finder.close(), traffic.dispose()]);
 });
 
 test('[OPS-04] a plain Socket.IO client (default options: polling first, then the upgrade) comes back by itself through nginx after SIGTERM of its replica; one whose session was revoked does not', async () => {

@@ -12,7 +12,7 @@ import {
   expectPath,
   field,
   loginAs,
-  mint,
+  mintCodes,
   newUser,
   registerUser,
   storedToken,
@@ -112,7 +112,7 @@ test.describe('[ACC-04] onboarding reads the code first', () => {
     request,
   }) => {
     const owner = await registerUser(request, newUser());
-    const [code] = mint(3);
+    const [code] = await mintCodes(3);
     const token = await apiLogin(request, owner);
     const claimed = await request.put('/api/products/associateQrCode', {
       headers: { authorization: `Bearer ${token}` },
@@ -135,7 +135,7 @@ test.describe('[ACC-04] onboarding reads the code first', () => {
     request,
   }) => {
     const existing = await registerUser(request, newUser());
-    const [code] = mint(4);
+    const [code] = await mintCodes(4);
     await page.goto(paths.onboarding(code!));
     const form = page.locator('#register');
     await expect(form.getByText(`Este código é de: ${productTypes[4]}.`)).toBeVisible();
@@ -170,7 +170,7 @@ test.describe('[ACC-04] onboarding reads the code first', () => {
 
     // A code the owner deleted cannot be activated again.
     const owner = await registerUser(request, newUser());
-    const [code] = mint(1);
+    const [code] = await mintCodes(1);
     const auth = { authorization: `Bearer ${await apiLogin(request, owner)}` };
     expect((await request.put('/api/products/associateQrCode', { headers: auth, data: { code } })).status()).toBe(200);
     expect((await request.delete('/api/products/disableQrCode', { headers: auth, data: { code } })).status()).toBe(200);
@@ -181,7 +181,7 @@ test.describe('[ACC-04] onboarding reads the code first', () => {
 
   test('[ACC-04] on a phone, #register is not hidden under the sticky header', async ({ page }) => {
     await page.setViewportSize(viewports.phone);
-    const [code] = mint(2);
+    const [code] = await mintCodes(2);
     await page.goto(`${paths.onboarding(code!)}#register`);
     const form = page.locator('#register');
     await expect(form).toBeVisible();
@@ -233,15 +233,18 @@ test.describe('[ACC-03] my account: contact, data, deletion', () => {
     const newEmail = `novo.${user.email}`;
     await field(page, 'E-mail').fill(newEmail);
     await field(page, 'Telefone').fill('11912345678');
-    await field(page, 'Senha atual (para salvar o contato)').fill('senha-errada');
     await page.getByRole('button', { name: 'Salvar contato' }).click();
-    await expect(toast(page, 'Senha incorreta. Por favor, verifique sua senha e tente novamente.')).toBeVisible();
+    // ACC-07: the password is asked once, in a prompt, when the change is saved.
+    const prompt = page.getByRole('dialog', { name: 'Confirme para salvar o contato' });
+    await field(prompt, 'Senha atual').fill('senha-errada');
+    await prompt.getByRole('button', { name: 'Salvar contato' }).click();
+    await expect(prompt.getByRole('alert')).toHaveText('Senha incorreta. Por favor, verifique sua senha e tente novamente.');
     expect(
       (await request.post('/api/auth/login', { data: { email: newEmail, password: user.password } })).status(),
     ).toBe(401);
 
-    await field(page, 'Senha atual (para salvar o contato)').fill(user.password);
-    await page.getByRole('button', { name: 'Salvar contato' }).click();
+    await field(prompt, 'Senha atual').fill(user.password);
+    await prompt.getByRole('button', { name: 'Salvar contato' }).click();
     await expect(toast(page, 'Dados de contato atualizados.')).toBeVisible();
     await page.reload();
     // A busy machine may take a while to load the page's code again.
@@ -253,19 +256,26 @@ test.describe('[ACC-03] my account: contact, data, deletion', () => {
   test('[ACC-03] an e-mail of another account is refused with its message', async ({ page, request }) => {
     const other = await registerUser(request, newUser());
     await field(page, 'E-mail').fill(other.email);
-    await field(page, 'Senha atual (para salvar o contato)').fill(user.password);
     await page.getByRole('button', { name: 'Salvar contato' }).click();
-    await expect(toast(page, 'Este e-mail já é usado por outra conta.')).toBeVisible();
+    const prompt = page.getByRole('dialog', { name: 'Confirme para salvar o contato' });
+    await field(prompt, 'Senha atual').fill(user.password);
+    await prompt.getByRole('button', { name: 'Salvar contato' }).click();
+    await expect(prompt.getByRole('alert')).toHaveText('Este e-mail já é usado por outra conta.');
   });
 
-  test('[ACC-03] "Baixar meus dados" downloads a JSON of the account, with nobody else in it', async ({
+  test('[ACC-03] [ACC-07] "Baixar meus dados" downloads the account (a document, then its JSON), with nobody else in it', async ({
     page,
     request,
   }) => {
     const stranger = await registerUser(request, newUser());
-    await field(page, 'Senha atual (para baixar os dados)').fill(user.password);
-    const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Baixar meus dados' }).click();
+    const prompt = page.getByRole('dialog', { name: 'Confirme para baixar os seus dados' });
+    await field(prompt, 'Senha atual').fill(user.password);
+    const document = page.waitForEvent('download');
+    await prompt.getByRole('button', { name: 'Baixar meus dados' }).click();
+    expect((await document).suggestedFilename()).toBe('meus-dados-toque.html');
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Baixar em JSON' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe('meus-dados-toque.json');
     const text = readFileSync(await file.path(), 'utf8');

@@ -1,10 +1,9 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir, userInfo } from 'node:os';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { request as httpsRequest } from 'node:https';
-import { fileURLToPath } from 'node:url';
-import { freePort } from './cluster-support';
+import { freePort, root, selfSignedCertificate, stopProcess, tempDir, waitUntilUp } from './support/processes';
 
 /**
  * nginx from deploy/nginx/toque.conf in front of two server processes (OPS-04, OPS-06), with a
@@ -12,7 +11,6 @@ import { freePort } from './cluster-support';
  * test may change: ports, paths and the certificate — and two test-only lines, said where they are.
  */
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 export const NGINX_NEEDED =
   'OPS-06 needs nginx: `sudo apt-get install -y nginx` (Debian; `npm test` installs it as root) or set NGINX_PATH.';
 
@@ -68,13 +66,9 @@ function head(url: string, cookie?: string): Promise<Record<string, string | str
 }
 
 export async function startNginx(binary: string, upstreams: [number, number]): Promise<Nginx> {
-  const dir = mkdtempSync(join(tmpdir(), 'toque-nginx-'));
+  const { dir, remove } = tempDir('toque-nginx-');
   for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, sub));
-  const cert = join(dir, 'cert.pem');
-  const key = join(dir, 'key.pem');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-keyout', key, '-out', cert], {
-    stdio: 'ignore',
-  });
+  const { cert, key } = selfSignedCertificate(dir);
   const httpsPort = await freePort();
   const httpPort = await freePort();
   writeFileSync(join(dir, 'toque.conf'), siteForTest({ httpPort, httpsPort, upstreams, cert, key }));
@@ -103,29 +97,16 @@ export async function startNginx(binary: string, upstreams: [number, number]): P
   child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
   const log = () => stderr + (existsSync(join(dir, 'error.log')) ? readFileSync(join(dir, 'error.log'), 'utf8') : '');
   const url = `https://127.0.0.1:${httpsPort}`;
-  const close = () =>
-    new Promise<void>((resolve) => {
-      const done = () => {
-        rmSync(dir, { recursive: true, force: true });
-        resolve();
-      };
-      if (child.exitCode !== null) return done();
-      child.once('exit', done);
-      child.kill('SIGQUIT');
-    });
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      const text = log();
-      await close();
-      throw new Error(`nginx did not start:\n${text}`);
-    }
-    try {
-      await head(`${url}/api/health`);
-      break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 200));
-    }
+  const close = async () => {
+    // SIGQUIT: nginx's graceful shutdown.
+    await stopProcess(child, 'SIGQUIT');
+    remove();
+  };
+  try {
+    await waitUntilUp('nginx', () => head(`${url}/api/health`).then(() => true), { child, log, ms: 15_000, every: 200 });
+  } catch (error) {
+    await close();
+    throw error;
   }
   // Which cookie value lands where: asked, not assumed (nginx's hash is its own).
   const steer: (string | undefined)[] = [undefined, undefined];

@@ -9,7 +9,7 @@ import {
   expectFieldError,
   expectPath,
   field,
-  mint,
+  mintCodes,
   newUser,
   recordApiRequests,
   registerUser,
@@ -52,7 +52,7 @@ const unknownCode = 'Z0Z0Z0Z0';
 test("[AUTH-09] [ACC-04] the form sits in #register, its dropdown holds only the code's type, and it validates on submit", async ({
   page,
 }) => {
-  const [code] = mint(1);
+  const [code] = await mintCodes(1);
   const form = await openOnboarding(page, code!);
   // ACC-04: the page says which product the code is, and the type cannot be changed.
   await expect(form.getByText(`Este código é de: ${productTypes[1]}.`, { exact: true })).toBeVisible();
@@ -84,7 +84,7 @@ test("[AUTH-09] [ACC-04] the form sits in #register, its dropdown holds only the
 });
 
 test('[AUTH-09] a confirmation that differs from the password is refused', async ({ page }) => {
-  const [code] = mint(1);
+  const [code] = await mintCodes(1);
   const user = newUser();
   const form = await openOnboarding(page, code!);
   const posts = recordApiRequests(page, '/api/auth/web-onboarding');
@@ -103,10 +103,10 @@ test('[ACC-04] an unknown code is said to be unknown before any form is shown', 
 });
 
 test('[ACC-04] a plate code offers only Condomínio, and a bracelet code never offers it', async ({ page }) => {
-  const [plate] = mint(5);
+  const [plate] = await mintCodes(5);
   let form = await openOnboarding(page, plate!);
   await expect(field(form, ui.fields.productType).locator('option')).toHaveText([productTypes[5]]);
-  const [bracelet] = mint(1);
+  const [bracelet] = await mintCodes(1);
   form = await openOnboarding(page, bracelet!);
   await expect(field(form, ui.fields.productType).locator('option')).toHaveText([productTypes[1]]);
   await expect(form.getByText(productTypes[5], { exact: true })).toHaveCount(0);
@@ -114,7 +114,7 @@ test('[ACC-04] a plate code offers only Condomínio, and a bracelet code never o
 
 test('[AUTH-10] an e-mail that already has an account shows the conflict toast', async ({ page, request }) => {
   const existing = await registerUser(request, newUser());
-  const [code] = mint(4);
+  const [code] = await mintCodes(4);
   const form = await openOnboarding(page, code!);
   await fillOnboarding(form, newUser({ email: existing.email }), 4);
   await submit(form);
@@ -126,7 +126,7 @@ test('[AUTH-10] an e-mail that already has an account shows the conflict toast',
 test('[AUTH-09] [AUTH-10] onboarding with a minted code creates the account, logs in and goes to /', async ({
   page,
 }) => {
-  const [code] = mint(2);
+  const [code] = await mintCodes(2);
   const user = newUser();
   const form = await openOnboarding(page, code!);
   const posts = recordApiRequests(page, '/api/auth/web-onboarding');

@@ -8,7 +8,7 @@ import {
   expectFieldError,
   expectPath,
   field,
-  mint,
+  mintCodes,
   newUser,
   openAccountMenu,
   readResetCode,
@@ -148,7 +148,7 @@ test('[AUTH-13] [AUTH-06] [AUTH-09] [AUTH-11] [AUTH-12] [DASH-03] the whole jour
   request,
 }) => {
   test.setTimeout(60_000);
-  const [code] = mint(3);
+  const [code] = await mintCodes(3);
   const user = newUser();
 
   // A buyer creates the account with the code of the tag they bought.

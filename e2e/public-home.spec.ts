@@ -17,7 +17,7 @@ const headings = ui.site.headings;
 const names = (from: number) =>
   [0, 1, 2].map((offset) => testimonials[(from + offset) % testimonials.length]!.userName);
 
-test('[PUB-01] the home page has the banner, highlights, testimonials, videos, how it works, app, FAQ and footer', async ({
+test('[PUB-01] the home page has the banner, highlights, testimonials, videos, how it works, app, FAQ and footer @smoke', async ({
   page,
 }) => {
   await openPage(page, paths.home);

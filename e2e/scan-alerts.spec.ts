@@ -4,10 +4,10 @@ import { dashboardUi } from '@toque/contracts/dashboard-ui';
 import { callMsg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
 import { scanAlertText, scansApi, type TagScan } from '@toque/contracts/scans';
-import { claimTag, expect, field, loginAs, mint, pageErrors, test, toast, toque, watchCallSocket } from './support';
+import { claimTag, expect, field, loginAs, mintCodes, pageErrors, test, toast, toque, watchCallSocket, allow, PUSH_IN_INCOGNITO } from './support';
 
 // Chromium in a test profile refuses Web Push subscriptions and says so on the console itself (as in call-push.spec.ts).
-test.use({ allowConsoleErrors: [/does not support the Push API in incognito mode/] });
+test.use({ allowConsoleErrors: allow(PUSH_IN_INCOGNITO) });
 test.describe.configure({ timeout: 90_000 });
 
 const finderAt = { latitude: -19.9319, longitude: -43.9378 };
@@ -55,7 +55,7 @@ test('[FIND-01] a finder opens a tag: the owner\'s open dashboard shows the scan
   browser,
   request,
 }) => {
-  const [code] = mint(3);
+  const [code] = await mintCodes(3);
   const { token } = await claimTag(request, code!, { name: 'Coleira do Thor' });
   const owner = await ownerDashboard(browser, token);
 
@@ -86,7 +86,7 @@ test('[FIND-01] a finder opens a tag: the owner\'s open dashboard shows the scan
 });
 
 test('[FIND-01] 20 rapid scans of a tag from one address give the owner one alert', async ({ browser, request }) => {
-  const [code] = mint(4);
+  const [code] = await mintCodes(4);
   const { token } = await claimTag(request, code!, { name: 'Mochila azul' });
   const owner = await ownerDashboard(browser, token);
   const finder = await finderPhone(browser);
@@ -118,7 +118,7 @@ test('[FIND-01] a scan push becomes a notification with its own text, whose clic
   browser,
   request,
 }) => {
-  const [code] = mint(3);
+  const [code] = await mintCodes(3);
   const { token } = await claimTag(request, code!, { name: 'Coleira do Thor' });
   const context = await browser.newContext({ permissions: ['notifications'] });
   const page = await context.newPage();
@@ -179,7 +179,7 @@ test('[FIND-02] lost mode on the edit page: the server HTML of the finder page s
   page,
   request,
 }) => {
-  const [code] = mint(3);
+  const [code] = await mintCodes(3);
   const { user, token } = await claimTag(request, code!, { name: 'Coleira do Thor' });
   await loginAs(page, token);
   await page.goto(paths.editTag(code!));

@@ -82,7 +82,7 @@ test('[AUTH-07] a confirmation that differs from the password is refused', async
   expect(posts).toHaveLength(0);
 });
 
-test('[AUTH-07] [AUTH-08] a valid sign-up registers, logs in automatically and goes to /', async ({ page }) => {
+test('[AUTH-07] [AUTH-08] a valid sign-up registers, logs in automatically and goes to / @smoke', async ({ page }) => {
   const user = newUser();
   await openSignUp(page);
   const requests = recordApiRequests(page, '/api/auth/');

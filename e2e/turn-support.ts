@@ -1,19 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import { createSocket } from 'node:dgram';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { execFileSync } from 'node:child_process';
-import { freePort, untilUp } from './cluster-support';
+import { freePort, root, selfSignedCertificate, stopProcess, tempDir, waitUntilUp } from './support/processes';
 
 /**
  * A real coturn and a Toque server that hands out its credentials (SEC-07, CALL-10), both started
  * by the test on this machine's loopback and stopped afterwards.
  */
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 export const TURNSERVER_NEEDED =
   'SEC-07 needs coturn: `sudo apt-get install -y coturn` (Debian; `npm test` installs it as root) or set TURNSERVER_PATH.';
 
@@ -41,34 +37,25 @@ function stunAnswers(port: number, ms = 500): Promise<boolean> {
   });
 }
 
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
 /**
  * Starts coturn and waits until it answers STUN on `port` (15 s at most); `close` stops it and
  * removes its directory. A coturn that exits or does not answer throws with the end of its log.
  */
-async function launch(binary: string, args: string[], at: { dir: string; logFile: string; port: number; label: string }) {
+async function launch(binary: string, args: string[], at: { remove: () => void; logFile: string; port: number; label: string }) {
   const child = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
   const log = () => (existsSync(at.logFile) ? readFileSync(at.logFile, 'utf8') : '') + stderr;
   const close = async () => {
-    await stop(child);
-    rmSync(at.dir, { recursive: true, force: true });
+    await stopProcess(child);
+    at.remove();
   };
-  const deadline = Date.now() + 15_000;
-  while (!(await stunAnswers(at.port))) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      const text = log();
-      await close();
-      throw new Error(`${at.label} did not answer on 127.0.0.1:${at.port}:\n${text.slice(-3000)}`);
-    }
+  try {
+    // stunAnswers waits up to 500 ms itself.
+    await waitUntilUp(`${at.label} on 127.0.0.1:${at.port}`, () => stunAnswers(at.port), { child, log, ms: 15_000, every: 0 });
+  } catch (error) {
+    await close();
+    throw error;
   }
   return { log, close };
 }
@@ -84,7 +71,7 @@ export interface Coturn {
 
 /** coturn with `use-auth-secret` on 127.0.0.1, UDP/TCP only, relaying between loopback peers. */
 export async function startCoturn(binary: string): Promise<Coturn> {
-  const dir = mkdtempSync(join(tmpdir(), 'toque-coturn-'));
+  const { dir, remove } = tempDir('toque-coturn-');
   const port = await freePort();
   const secret = randomBytes(24).toString('hex');
   const min = randomInt(40_000, 59_000);
@@ -115,69 +102,8 @@ export async function startCoturn(binary: string): Promise<Coturn> {
     '--simple-log',
     '--no-stdout-log',
   ];
-  const { log, close } = await launch(binary, args, { dir, logFile, port, label: 'coturn' });
+  const { log, close } = await launch(binary, args, { remove, logFile, port, label: 'coturn' });
   return { url: `turn:127.0.0.1:${port}?transport=udp`, secret, relayPorts, log, close };
-}
-
-export interface AppServer {
-  url: string;
-  mint: (productId: number) => string;
-  close: () => Promise<void>;
-}
-
-/** A Toque server of its own (fresh embedded database) with this environment added. */
-export async function startAppServer(extra: Record<string, string>): Promise<AppServer> {
-  const dir = mkdtempSync(join(tmpdir(), 'toque-relay-'));
-  const dataDir = join(dir, 'data');
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      GEOCODER_URL: 'http://127.0.0.1:9',
-      RATE_LOGIN_PER_IP: '100000',
-      RATE_LOGIN_PER_EMAIL: '100000',
-      RATE_CALL_PER_TAG: '100000',
-      RATE_CALL_PER_IP: '100000',
-      ...extra,
-    },
-  });
-  let log = '';
-  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
-  const close = async () => {
-    await stop(child);
-    rmSync(dir, { recursive: true, force: true });
-  };
-  try {
-    await untilUp(url, child, () => log);
-  } catch (error) {
-    await close();
-    throw error;
-  }
-  return {
-    url,
-    // On a live embedded database the CLI goes through the server (docs/decisions/0002).
-    mint: (productId) =>
-      execFileSync(process.execPath, ['scripts/toque.mjs', 'mint', String(productId), '1'], {
-        cwd: root,
-        env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir },
-        encoding: 'utf8',
-      })
-        .split('\n')
-        .map((l) => l.trim())
-        .find((l) => /^[A-Z0-9]{8}$/.test(l))!,
-    close,
-  };
 }
 
 export interface ShippedCoturn extends Coturn {
@@ -193,17 +119,13 @@ export interface ShippedCoturn extends Coturn {
  * allowed-peer-ip=127.0.0.1). Every other loopback address stays denied.
  */
 export async function startShippedCoturn(binary: string): Promise<ShippedCoturn> {
-  const dir = mkdtempSync(join(tmpdir(), 'toque-coturn-shipped-'));
+  const { dir, remove } = tempDir('toque-coturn-shipped-');
   const port = await freePort();
   const tlsPort = await freePort();
   const secret = randomBytes(24).toString('hex');
   const min = randomInt(40_000, 59_000);
   const relayPorts = { min, max: min + 199 };
-  const cert = join(dir, 'cert.pem');
-  const key = join(dir, 'key.pem');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-keyout', key, '-out', cert], {
-    stdio: 'ignore',
-  });
+  const { cert, key } = selfSignedCertificate(dir);
   const logFile = join(dir, 'turnserver.log');
   const shipped = readFileSync(join(root, 'deploy/coturn/turnserver.conf'), 'utf8');
   const set = (text: string, name: string, value: string) => {
@@ -230,7 +152,7 @@ export async function startShippedCoturn(binary: string): Promise<ShippedCoturn>
   writeFileSync(join(dir, 'turnserver.conf'), conf);
 
   const { log, close } = await launch(binary, ['-c', join(dir, 'turnserver.conf')], {
-    dir,
+    remove,
     logFile,
     port,
     label: 'coturn (deploy/coturn/turnserver.conf)',

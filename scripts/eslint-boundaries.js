@@ -1,7 +1,10 @@
 // Import boundaries (STYLE habit 7), as a tiny local ESLint rule:
 // - web: a feature never imports another feature; shared code (components/ui, lib, content)
 //   never imports features or app (imports flow shared → features → app);
-// - server: a module never imports another module's repository.
+// - server: a module never imports another module's repository;
+// - server data access (docs/decisions/0032-data-access.md): only a repository — a module's
+//   `repository.ts` or anything under `db/` — imports `drizzle-orm` (any subpath) or `db/schema`.
+//   Tests read the database directly to check what was written, so `*.test.ts` may too.
 import path from 'node:path';
 
 const rel = (file) => file.split(path.sep).join('/');
@@ -25,8 +28,42 @@ function violation(fromFile, target) {
   return undefined;
 }
 
+const serverSource = /apps\/server\/src\//;
+const dataAccessHome = /apps\/server\/src\/(db\/|modules\/[^/]+\/repository\.ts$)|\.test\.ts$/;
+
+/** Why this import is data access outside a repository, or undefined. */
+function dataAccess(fromFile, spec) {
+  const from = rel(fromFile);
+  if (!serverSource.test(from) || dataAccessHome.test(from)) return undefined;
+  if (spec === 'drizzle-orm' || spec.startsWith('drizzle-orm/')) return `'${spec}'`;
+  const target = resolveTarget(fromFile, spec);
+  if (target && /apps\/server\/src\/db\/schema(\.[jt]s)?$/.test(target)) return 'the database schema (db/schema)';
+  return undefined;
+}
+
+/** Import-like nodes: the module they name, when it is written as a string. */
+const sourceOf = (node) => (node.source && typeof node.source.value === 'string' ? node.source.value : undefined);
+
 export const boundaries = {
   rules: {
+    'data-access': {
+      meta: {
+        type: 'problem',
+        schema: [],
+        messages: {
+          outside:
+            'Data access lives in repositories (docs/decisions/0032-data-access.md): {{what}} may be imported only by a module\'s repository.ts or a file under apps/server/src/db/. Move the query into a repository function and call that.',
+        },
+      },
+      create(context) {
+        const check = (node) => {
+          const spec = sourceOf(node);
+          const what = spec && dataAccess(context.filename, spec);
+          if (what) context.report({ node, messageId: 'outside', data: { what } });
+        };
+        return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+      },
+    },
     boundaries: {
       meta: { type: 'problem', schema: [], messages: { crossed: 'Import boundary crossed: {{why}}.' } },
       create(context) {

@@ -1,15 +1,33 @@
 // `npm test` on a fresh clone (OPS-08): the same set-up as `npm start` (install when needed, build the server and the web app),
 // then lint, types, unit + API integration (Vitest; PGlite, and PostgreSQL when one is reachable),
-// and the browser suite (Playwright in Chromium) against the real server. It finds this machine's
-// PostgreSQL and Redis on their usual ports by itself, and Debian's Chromium and coturn (installing
-// them when it runs as root on Debian). Every step runs even when an earlier one fails; the last line adds up
-// every suite: `N passed, N failed`.
-import { spawnSync } from 'node:child_process';
+// and the browser suite (Playwright in Chromium, with Firefox and WebKitGTK tests) against the real server. It finds this machine's
+// PostgreSQL and Redis on their usual ports by itself, and Debian's Chromium, coturn, Firefox ESR and WebKitGTK's WebDriver (installing
+// them when it runs as root on Debian). Every step runs even when an earlier one fails; the summary gives each
+// stage's duration, and the last line adds up every suite: `N passed, N failed`.
+//
+// `npm test -- --quick` is the edit-test loop (DEV-03, docs/decisions/0035): lint (with ESLint's cache), types
+// (incremental), the unit tests, the API suite on PGlite only, and the browser tests tagged `@smoke` — no web
+// component tests, no PostgreSQL run of the API suite, no ops tests, no full browser suite.
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { buildWeb, ensureInstalled, ensureServerBuilt, envValue, findChromium, findNginx, findTurnserver, redisAnswers, root } from './lib/setup.mjs';
+import { TYPE_PROJECTS, lintArgs, playwrightArgs, summaryLines, vitestStages } from './lib/test-plan.mjs';
+import {
+  buildWeb,
+  ensureInstalled,
+  ensureServerBuilt,
+  ensureWebBuilt,
+  envValue,
+  findChromium,
+  findFirefox,
+  findNginx,
+  findTurnserver,
+  findWebKitDriver,
+  redisAnswers,
+  root,
+} from './lib/setup.mjs';
 
 const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
 const LOCAL_REDIS = 'redis://127.0.0.1:6379';
@@ -17,16 +35,24 @@ const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const results = join(root, 'test-results');
 mkdirSync(results, { recursive: true });
 const startedAt = Date.now();
+const quick = process.argv.slice(2).includes('--quick');
+/** Caches of the quick mode (ESLint, tsc): kept with the install, never committed. */
+const cache = join(root, 'node_modules/.cache/toque-test');
 
 let passed = 0;
 let failed = 0;
 const summary = [];
 
 function finish() {
-  console.log('\n━━ Resumo ━━');
-  for (const line of summary) console.log(`  ${line}`);
-  console.log(`  (${((Date.now() - startedAt) / 1000).toFixed(0)} s no total)`);
-  console.log(`${passed} passed, ${failed} failed`);
+  console.log('');
+  for (const line of summaryLines({
+    quick,
+    stages: summary,
+    totalSeconds: (Date.now() - startedAt) / 1000,
+    passed,
+    failed,
+  }))
+    console.log(line);
   process.exit(failed === 0 ? 0 : 1);
 }
 
@@ -36,16 +62,25 @@ const env = { ...process.env };
 for (const [name, value] of Object.entries(env)) if (value !== undefined && value.trim() === '') delete env[name];
 delete env.NODE_ENV;
 
-if (!ensureInstalled()) {
-  failed++;
-  summary.push('npm ci: FALHOU (veja acima)');
-  finish();
+{
+  const started = Date.now();
+  const installed = ensureInstalled();
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (!installed) {
+    failed++;
+    summary.push(`npm ci: FALHOU (veja acima) (${seconds}s)`);
+    finish();
+  }
+  summary.push(`npm ci: ok (${seconds}s)`);
 }
 
 // ── Services: the PostgreSQL run of the API suite and the two-process call test ──
 const require = createRequire(join(root, 'apps/server/package.json'));
 let dropDatabase = async () => undefined;
-if (envValue('DATABASE_URL', env)) {
+if (quick) {
+  // The quick mode runs the API suite on PGlite only; the browser tests it runs need no PostgreSQL either.
+  delete env.DATABASE_URL;
+} else if (envValue('DATABASE_URL', env)) {
   summary.push(`PostgreSQL: DATABASE_URL dado`);
 } else {
   const pg = require('pg');
@@ -89,9 +124,29 @@ function step(label, cmd, args, extra = {}) {
   return { ok: r.status === 0, seconds };
 }
 
-/** A check that is one test: lint, a type-check. */
-function check(label, cmd, args) {
-  const { ok, seconds } = step(label, cmd, args);
+/**
+ * A stage run beside others (lint and the type checks are one core each; the API suite on PostgreSQL
+ * and the ops tests mostly wait): its output is held and printed whole when it ends, so two stages
+ * never interleave their lines.
+ */
+function held(label, cmd, args, extra = {}) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, env: { ...env, ...extra } });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (status) => {
+      console.log(`\n━━ ${label} ━━`);
+      process.stdout.write(Buffer.concat(output));
+      resolve({ ok: status === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+    });
+  });
+}
+
+/** A check that is one test (lint, a type-check), run beside others. */
+async function checkBeside(label, cmd, args) {
+  const { ok, seconds } = await held(label, cmd, args);
   if (ok) passed++;
   else failed++;
   summary.push(`${label}: ${ok ? 'ok' : 'FALHOU'} (${seconds}s)`);
@@ -106,11 +161,37 @@ function readJson(file) {
   }
 }
 
+/** One Vitest project, its own stage: its tests count one by one, and a run that failed without a failed test counts one. */
+async function vitest(project, label, beside) {
+  const file = join(results, `vitest-${project}.json`);
+  rmSync(file, { force: true });
+  const args = ['vitest', 'run', '--project', project];
+  const { ok, seconds } = beside
+    ? await held(`Vitest: ${label}`, npx, args, { VITEST_JSON: file })
+    : step(`Vitest: ${label}`, npx, args, { VITEST_JSON: file });
+  const report = readJson(file);
+  const p = report?.numPassedTests ?? 0;
+  const f = report ? report.numFailedTests + (ok ? 0 : report.numFailedTests === 0 ? 1 : 0) : 1;
+  if (p + f === 0) failed++;
+  passed += p;
+  failed += f;
+  summary.push(`vitest ${project}: ${p} passed, ${f} failed (${seconds}s)`);
+}
+
 try {
-  check('lint (ESLint)', npx, ['eslint', '.', '--max-warnings=0']);
-  for (const project of ['packages/contracts', 'apps/server', 'apps/web', 'e2e', 'bench']) {
-    if (existsSync(join(root, project, 'tsconfig.json'))) check(`tipos (${project})`, npx, ['tsc', '-p', project]);
-  }
+  // The quick mode lints only what changed since its last run (ESLint's cache) and type-checks incrementally.
+  // Lint and the type checks run side by side: each keeps one core busy (DEV-03).
+  const lint = checkBeside('lint (ESLint)', npx, lintArgs({ quick, cacheDir: cache }));
+  const types = (async () => {
+    for (const project of TYPE_PROJECTS) {
+      if (!existsSync(join(root, project, 'tsconfig.json'))) continue;
+      const incremental = quick
+        ? ['--incremental', '--tsBuildInfoFile', join(cache, 'tsc', `${project.replace(/\//g, '-')}.tsbuildinfo`)]
+        : [];
+      await checkBeside(`tipos (${project})`, npx, ['tsc', '-p', project, ...incremental]);
+    }
+  })();
+  await Promise.all([lint, types]);
 
   {
     // OPS-01: the built server, as `npm start` builds it; the ops tests (Vitest) and the browser suite run it.
@@ -122,21 +203,18 @@ try {
     summary.push(`build do servidor: ${ok ? 'ok' : 'FALHOU'} (${((Date.now() - started) / 1000).toFixed(1)}s)`);
   }
 
-  {
-    const file = join(results, 'vitest.json');
-    rmSync(file, { force: true });
-    const { ok, seconds } = step('Vitest: unit, web, API (PGlite e PostgreSQL)', npx, ['vitest', 'run'], { VITEST_JSON: file });
-    const report = readJson(file);
-    const p = report?.numPassedTests ?? 0;
-    const f = report ? report.numFailedTests + (ok ? 0 : report.numFailedTests === 0 ? 1 : 0) : 1;
-    passed += p;
-    failed += f;
-    summary.push(`vitest: ${p} passed, ${f} failed (${seconds}s)`);
+  // Each project its own stage, so the summary gives each one's time.
+  // Stages of one group run side by side (their output held and printed whole); the groups in order.
+  const stages = vitestStages({ quick, postgres: !!envValue('DATABASE_URL', env) });
+  for (const group of [...new Set(stages.map((s) => s.group))]) {
+    const members = stages.filter((s) => s.group === group);
+    await Promise.all(members.map(({ project, label }) => vitest(project, label, members.length > 1)));
   }
 
   console.log('\n━━ build do app web ━━');
   const buildStarted = Date.now();
-  const built = buildWeb(env);
+  // The quick mode keeps a web build made from the sources as they are now.
+  const built = quick ? ensureWebBuilt(env) : buildWeb(env);
   if (built) passed++;
   else failed++;
   summary.push(`build do app web: ${built ? 'ok' : 'FALHOU'} (${((Date.now() - buildStarted) / 1000).toFixed(1)}s)`);
@@ -162,12 +240,26 @@ try {
       console.log(nginx.error);
       summary.push(`nginx: ${nginx.error}`);
     }
+    // Firefox (BRW-01) and WebKitGTK (BRW-02) tests run in the same suite; without them they fail, saying what to install.
+    const firefox = findFirefox();
+    if (firefox.error) {
+      console.log(firefox.error);
+      summary.push(`firefox: ${firefox.error}`);
+    }
+    const webkit = findWebKitDriver();
+    if (webkit.error) {
+      console.log(webkit.error);
+      summary.push(`webkit: ${webkit.error}`);
+    }
     const file = join(results, 'e2e.json');
     rmSync(file, { force: true });
-    const { ok, seconds } = step('Playwright (Chromium)', npx, ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+    const label = quick ? 'Playwright: testes @smoke (Chromium)' : 'Playwright (Chromium, Firefox, WebKitGTK)';
+    const { ok, seconds } = step(label, npx, playwrightArgs({ quick }), {
       CHROMIUM_PATH: chromium.path,
       ...(turnserver.path ? { TURNSERVER_PATH: turnserver.path } : {}),
       ...(nginx.path ? { NGINX_PATH: nginx.path } : {}),
+      ...(firefox.path ? { FIREFOX_PATH: firefox.path } : {}),
+      ...(webkit.path ? { WEBKIT_DRIVER_PATH: webkit.path } : {}),
     });
     const stats = readJson(file)?.stats;
     // A run that found no test must not look green.
@@ -176,7 +268,7 @@ try {
     if (p + f === 0) failed++;
     passed += p;
     failed += f;
-    summary.push(`playwright: ${p} passed, ${f} failed (${seconds}s)`);
+    summary.push(`playwright${quick ? ' @smoke' : ''}: ${p} passed, ${f} failed (${seconds}s)`);
   }
 } finally {
   await dropDatabase().catch((error) => console.log(`(não apaguei o banco de teste: ${error.message})`));

@@ -15,6 +15,8 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     rolldownOptions: {
+      // The finder page's island (PERF-06): its only script before the tap, an entry of its own.
+      input: { index: 'index.html', 'finder-island': 'src/finder-island.ts' },
       output: {
         // Fewer, larger chunks for what every page loads: React and the router in one, and the
         // small shared modules of the site's shell in another (PERF-03: each file costs a request
@@ -22,9 +24,11 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 2 },
+            // The shared facts without React: the finder page's island imports them alone (PERF-06).
+            { name: 'facts', test: /packages[\\/]contracts[\\/]src[\\/](constants|routes)\.ts$/, priority: 1 },
             {
               name: 'shell',
-              test: /packages[\\/]contracts[\\/]src[\\/](constants|routes|ui)\.ts$|apps[\\/]web[\\/]src[\\/](content[\\/](config|contact|navigation|site|store)\.ts|components[\\/]ui[\\/](button|spinner)\.tsx)$/,
+              test: /packages[\\/]contracts[\\/]src[\\/]ui\.ts$|apps[\\/]web[\\/]src[\\/](content[\\/](config|contact|navigation|site|store)\.ts|components[\\/]ui[\\/](button|spinner)\.tsx)$/,
               priority: 1,
             },
           ],

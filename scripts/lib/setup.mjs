@@ -3,9 +3,9 @@
 // local PostgreSQL and Redis. Only Node's own modules here: this runs before anything is installed.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -39,6 +39,51 @@ export function buildWeb(env = process.env) {
     stdio: 'inherit',
     env: { ...env, NODE_ENV: 'production' },
   }).status === 0;
+}
+
+/** Every file a web build is made from (not its tests), sorted: apps/web and the contracts it imports. */
+function webSources() {
+  const files = [join(root, 'package-lock.json')];
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (!['dist', 'node_modules', '__snapshots__', 'test'].includes(entry.name)) walk(path);
+      } else if (!/\.test\.tsx?$/.test(entry.name)) files.push(path);
+    }
+  };
+  walk(join(root, 'apps/web'));
+  walk(join(root, 'packages/contracts/src'));
+  return files.sort();
+}
+
+/** Where the quick test mode records which sources apps/web/dist was built from (never inside dist: it is served). */
+const webBuildInfo = join(root, 'node_modules/.cache/toque-test/web-build.json');
+const webIndex = join(root, 'apps/web/dist/index.html');
+
+/**
+ * The web build for the quick test mode (DEV-03): kept when apps/web/dist was built by this function
+ * from the sources as they are now, else built again; returns false when the build failed.
+ */
+export function ensureWebBuilt(env = process.env) {
+  const hash = createHash('sha256');
+  for (const file of webSources()) hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
+  const sourceHash = hash.digest('hex');
+  try {
+    const info = JSON.parse(readFileSync(webBuildInfo, 'utf8'));
+    // A build made another way since (npm run build) may be of other sources: its index.html is newer.
+    if (info.sourceHash === sourceHash && statSync(webIndex).mtimeMs === info.indexMtime) {
+      console.log('(apps/web/dist já é deste código: build mantido)');
+      return true;
+    }
+  } catch {
+    // No record yet: build.
+  }
+  rmSync(webBuildInfo, { force: true });
+  if (!buildWeb(env)) return false;
+  mkdirSync(dirname(webBuildInfo), { recursive: true });
+  writeFileSync(webBuildInfo, JSON.stringify({ sourceHash, indexMtime: statSync(webIndex).mtimeMs }));
+  return true;
 }
 
 /** Where scripts/build-server.mjs puts the built server (OPS-01). */
@@ -148,6 +193,59 @@ export function findTurnserver({ install = true } = {}) {
   return {
     error:
       'coturn não encontrado: instale o pacote do Debian (`sudo apt-get install -y coturn`) ou aponte TURNSERVER_PATH para um turnserver.',
+  };
+}
+
+const DEBIAN_FIREFOX = '/usr/bin/firefox-esr';
+
+/**
+ * Firefox for the browser suite's Firefox tests (BRW-01, over WebDriver BiDi): FIREFOX_PATH, Debian's
+ * /usr/bin/firefox-esr, or — as root on Debian with none installed — Debian's `firefox-esr` package,
+ * installed here. Returns `{ path }` or `{ error }`, a one-line reason saying what to install.
+ */
+export function findFirefox({ install = true } = {}) {
+  const given = envValue('FIREFOX_PATH');
+  if (given) return existsSync(given) ? { path: given } : { error: `FIREFOX_PATH=${given} não existe.` };
+  if (existsSync(DEBIAN_FIREFOX)) return { path: DEBIAN_FIREFOX };
+  const root_ = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (install && root_ && existsSync('/etc/debian_version')) {
+    console.log('\n▶ Instalando o Firefox ESR do Debian (apt-get install firefox-esr)');
+    const quiet = { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } };
+    spawnSync('apt-get', ['update', '-qq'], quiet);
+    spawnSync('apt-get', ['install', '-y', '-qq', 'firefox-esr'], quiet);
+    if (existsSync(DEBIAN_FIREFOX)) return { path: DEBIAN_FIREFOX };
+  }
+  return {
+    error:
+      'Firefox não encontrado: instale o pacote do Debian (`sudo apt-get install -y firefox-esr`) ou aponte FIREFOX_PATH para um Firefox.',
+  };
+}
+
+const DEBIAN_WEBKIT_DRIVER = '/usr/bin/WebKitWebDriver';
+const DEBIAN_XVFB = '/usr/bin/Xvfb';
+
+/**
+ * WebKitGTK's WebDriver and the virtual display its MiniBrowser runs on, for the WebKit test (BRW-02):
+ * WEBKIT_DRIVER_PATH or Debian's /usr/bin/WebKitWebDriver, and /usr/bin/Xvfb, or — as root on
+ * Debian with either missing — Debian's `webkit2gtk-driver` and `xvfb` packages, installed here.
+ * Returns `{ path }` (the driver) or `{ error }`, a one-line reason saying what to install.
+ */
+export function findWebKitDriver({ install = true } = {}) {
+  const given = envValue('WEBKIT_DRIVER_PATH');
+  if (given && !existsSync(given)) return { error: `WEBKIT_DRIVER_PATH=${given} não existe.` };
+  const driver = given ?? DEBIAN_WEBKIT_DRIVER;
+  if (existsSync(driver) && existsSync(DEBIAN_XVFB)) return { path: driver };
+  const root_ = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (install && root_ && existsSync('/etc/debian_version')) {
+    console.log('\n▶ Instalando o WebDriver do WebKitGTK e o Xvfb do Debian (apt-get install webkit2gtk-driver xvfb)');
+    const quiet = { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } };
+    spawnSync('apt-get', ['update', '-qq'], quiet);
+    spawnSync('apt-get', ['install', '-y', '-qq', 'webkit2gtk-driver', 'xvfb'], quiet);
+    if (existsSync(driver) && existsSync(DEBIAN_XVFB)) return { path: driver };
+  }
+  return {
+    error:
+      'WebKitGTK não encontrado: instale os pacotes do Debian (`sudo apt-get install -y webkit2gtk-driver xvfb`) ou aponte WEBKIT_DRIVER_PATH para um WebKitWebDriver.',
   };
 }
 

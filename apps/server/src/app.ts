@@ -32,6 +32,8 @@ import { callsRoutes } from './modules/calls/routes';
 import { pushRoutes } from './modules/push/routes';
 import { scansRoutes } from './modules/scans/routes';
 import { scansService } from './modules/scans/service';
+import { testCallRoutes } from './modules/test-call/routes';
+import { testCallService } from './modules/test-call/service';
 import { geocodeRoutes } from './modules/geocode/routes';
 import { condominiumRoutes } from './modules/condominium/routes';
 import { adminRoutes } from './modules/admin/routes';
@@ -112,6 +114,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(callsRoutes, { service: callService });
       await api.register(pushRoutes);
       await api.register(scansRoutes, { service: scanService });
+      await api.register(testCallRoutes, { service: testCallService(app, calls.background) });
       await api.register(geocodeRoutes);
       await api.register(condominiumRoutes);
       await api.register(adminRoutes);

@@ -6,7 +6,7 @@ import { EXPORT_FILENAME, XLSX_MIME, type AuditEntry } from '@toque/contracts/ad
 import { tags, users } from '../src/db/schema';
 import { PassThrough } from 'node:stream';
 import { count } from 'drizzle-orm';
-import { spreadsheetColumns, writeClientsWorkbook } from '../src/modules/admin/spreadsheet';
+import { sheetNames, spreadsheetColumns, tagColumns, writeClientsWorkbook } from '../src/modules/admin/spreadsheet';
 import { build, dbLabel, engine, mint, signUp } from './helpers';
 import { send, signUpAdmin } from './condo-support';
 
@@ -20,7 +20,9 @@ async function download(token: string) {
   const sheet = workbook.getWorksheet('Clientes')!;
   const rows: ExcelJS.Row[] = [];
   sheet.eachRow((row) => rows.push(row));
-  return { res, rows };
+  const tagRows: ExcelJS.Row[] = [];
+  workbook.getWorksheet('Toques')?.eachRow((row) => tagRows.push(row));
+  return { res, rows, tagRows, names: workbook.worksheets.map((w) => w.name) };
 }
 
 describe(`the spreadsheet report ${dbLabel}`, () => {
@@ -83,7 +85,10 @@ describe(`the spreadsheet report ${dbLabel}`, () => {
     const out = new PassThrough();
     const chunks: Buffer[] = [];
     out.on('data', (c: Buffer) => chunks.push(c));
-    const [written, ended] = await Promise.all([writeClientsWorkbook(app.db, out, 2), new Promise((r) => out.on('end', r))]);
+    const [written, ended] = await Promise.all([
+      writeClientsWorkbook(app.db, out, 2),
+      new Promise((r) => out.on('end', r)),
+    ]);
     expect(ended).toBeUndefined();
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
@@ -97,6 +102,73 @@ describe(`the spreadsheet report ${dbLabel}`, () => {
     if (engine === 'pglite') {
       const [{ n } = { n: 0 }] = await app.db.select({ n: count() }).from(users);
       expect(written).toBe(n);
+    }
+  });
+
+  test('[ADM-12] a second sheet, Toques, has a row per tag: code, product, name, state, lost mode, owner, batch and dates', async () => {
+    const admin = await signUpAdmin(app);
+    const client = await signUp(app, { name: 'Rafael Filtro' });
+    const [pet, lost, off, loose] = [...(await mint(app, 3, 3)), ...(await mint(app, 4, 1))];
+    for (const code of [pet, lost, off]) {
+      await app.inject({ method: 'PUT', url: `/api${productsApi.associate}`, headers: client.auth, payload: { code } });
+    }
+    await app.db.update(tags).set({ name: '=1+1', lostMessage: 'Perdi no parque' }).where(eq(tags.code, lost!));
+    await app.db.update(tags).set({ isActive: false }).where(eq(tags.code, off!));
+    const { tagRows, names } = await download(admin.token);
+    expect(names).toEqual([sheetNames.clients, sheetNames.tags]);
+    expect(tagRows[0]!.values).toEqual([undefined, ...tagColumns]);
+    const byCode = new Map(tagRows.slice(1).map((r) => [r.getCell(1).value, r]));
+    const cells = (code: string) => (byCode.get(code)!.values as unknown[]).slice(1);
+    expect(cells(pet!).slice(0, 8)).toEqual([
+      pet,
+      'Pet',
+      expect.any(String),
+      'Ativo',
+      'Não',
+      'Rafael Filtro',
+      client.email,
+      client.cpfOrCnpj,
+    ]);
+    // A name that looks like a formula is text; lost mode says so.
+    expect(cells(lost!).slice(2, 5)).toEqual(["'=1+1", 'Ativo', 'Sim']);
+    expect(cells(off!)[3]).toBe('Inativo');
+    // A code nobody has claimed yet: its own row, no owner.
+    expect(cells(loose!).slice(0, 8)).toEqual([
+      loose,
+      'Objeto',
+      undefined,
+      'Não vinculado',
+      'Não',
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(byCode.get(loose)!.getCell(10).value).toBeInstanceOf(Date);
+    if (engine === 'pglite') {
+      const [{ n } = { n: 0 }] = await app.db.select({ n: count() }).from(tags);
+      expect(tagRows.length - 1).toBe(n);
+    }
+  });
+
+  test('[ADM-12] [PERF-04] the tags sheet is read in keyset pages too: with pages of 2 every tag is written exactly once', async () => {
+    const mine = await mint(app, 2, 5);
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (c: Buffer) => chunks.push(c));
+    await Promise.all([writeClientsWorkbook(app.db, out, 2), new Promise((r) => out.on('end', r))]);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+    const codes: unknown[] = [];
+    workbook.getWorksheet(sheetNames.tags)!.eachRow((row, n) => {
+      if (n > 1) codes.push(row.getCell(1).value);
+    });
+    expect(new Set(codes).size).toBe(codes.length);
+    expect([...codes].sort()).toEqual(codes);
+    for (const code of mine) expect(codes).toContain(code);
+    // On PostgreSQL other files write tags into the same database meanwhile: the exact count is PGlite's.
+    if (engine === 'pglite') {
+      const [{ n } = { n: 0 }] = await app.db.select({ n: count() }).from(tags);
+      expect(codes).toHaveLength(n);
     }
   });
 });

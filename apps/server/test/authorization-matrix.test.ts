@@ -5,7 +5,17 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { eq, max } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { adminApi, condoApi, productsApi } from '@toque/contracts/routes';
-import { calls, condominiums, tagBatches, tagMembers, tags, unitResidents, units, users } from '../src/db/schema';
+import {
+  calls,
+  condominiums,
+  tagBatches,
+  tagInvitations,
+  tagMembers,
+  tags,
+  unitResidents,
+  units,
+  users,
+} from '../src/db/schema';
 import { newTagCode } from '../src/lib/codes';
 import { bearer, build, dbLabel, lastResetCode, mint, signUp, uniqueEmail, newAccount } from './helpers';
 import { signUpAdmin } from './condo-support';
@@ -72,16 +82,31 @@ async function scene() {
   const [tagCode] = await mint(app, 3);
   const [plateCode] = await mint(app, 5);
   const [freeCode] = await mint(app, 2);
-  await db.update(tags).set({ ownerId: idOf('owner'), name: 'Mochila' }).where(eq(tags.code, tagCode!));
+  await db
+    .update(tags)
+    .set({ ownerId: idOf('owner'), name: 'Mochila' })
+    .where(eq(tags.code, tagCode!));
   await db.insert(tagMembers).values({ tagCode: tagCode!, userId: idOf('member') });
-  await db.update(tags).set({ ownerId: idOf('sindico') }).where(eq(tags.code, plateCode!));
+  await db
+    .update(tags)
+    .set({ ownerId: idOf('sindico') })
+    .where(eq(tags.code, plateCode!));
   const [condo] = await db
     .insert(condominiums)
     .values({ name: 'Edifício Matriz', tagCode: plateCode!, adminUserId: idOf('sindico') })
     .returning();
-  const [unit] = await db.insert(units).values({ condominiumId: condo!.id, name: '101', associationCode: newTagCode() }).returning();
-  const [empty] = await db.insert(units).values({ condominiumId: condo!.id, name: '102', associationCode: newTagCode() }).returning();
-  const [residency] = await db.insert(unitResidents).values({ unitId: unit!.id, userId: idOf('resident') }).returning();
+  const [unit] = await db
+    .insert(units)
+    .values({ condominiumId: condo!.id, name: '101', associationCode: newTagCode() })
+    .returning();
+  const [empty] = await db
+    .insert(units)
+    .values({ condominiumId: condo!.id, name: '102', associationCode: newTagCode() })
+    .returning();
+  const [residency] = await db
+    .insert(unitResidents)
+    .values({ unitId: unit!.id, userId: idOf('resident') })
+    .returning();
   // Someone an administrator may block without touching the seven.
   const [victim] = await db
     .insert(users)
@@ -134,8 +159,17 @@ function http(
   payload?: (s: Scene, role: Role) => unknown,
   observe: (res: LightMyRequestResponse) => Cell = statusOf,
 ): Row {
-  const placeholders = { tag: ':code', plate: ':code', unit: { id: ':unitId' }, memberId: ':memberId', victimId: ':userId' };
-  const name = `${method} /api${decodeURIComponent(path(placeholders as never))}`.replace(/\/admin\/batches\/\d+$/, '/admin/batches/:batchId');
+  const placeholders = {
+    tag: ':code',
+    plate: ':code',
+    unit: { id: ':unitId' },
+    memberId: ':memberId',
+    victimId: ':userId',
+  };
+  const name = `${method} /api${decodeURIComponent(path(placeholders as never))}`.replace(
+    /\/admin\/batches\/\d+/,
+    '/admin/batches/:batchId',
+  );
   return {
     name,
     expected,
@@ -162,103 +196,394 @@ let lastBatch = 0;
 /** A row's name, when one path has rows for several kinds of target. */
 const as = (note: string, row: Row): Row => ({ ...row, name: `${row.name} (${note})` });
 const roomOf = (s: Scene) => rooms.get(s) ?? ':roomId';
+/** CALL-15: a switched-off tag of the owner's, made while the cell runs. */
+const offTags = new Map<Scene, string>();
+const offTagOf = (s: Scene) => offTags.get(s) ?? ':code';
 
 const httpRows: Row[] = [
   // ---- Accounts: open to everyone; a session in the header changes nothing.
-  http('POST', () => '/auth/login', all(200), () => ({ email: loginUser.email, password: loginUser.password, platform: 'web', token: '' })),
-  http('POST', () => '/auth/register', all(201), () => newAccount()),
-  http('POST', () => '/auth/web-onboarding', all(201), (s) => ({ ...newAccount(), code: s.free, productId: 2 })),
-  http('POST', () => '/auth/generate-code', all(200), () => ({ email: loginUser.email })),
-  http('POST', () => '/auth/reset-password', all(200), async () => {
-    const forgetful = await signUp(app, { name: 'Rui Reset' });
-    await app.inject({ method: 'POST', url: '/api/auth/generate-code', payload: { email: forgetful.email } });
-    const code = await lastResetCode(app, forgetful.email);
-    return { email: forgetful.email, code, password: 'nova-senha-1', confirmPassword: 'nova-senha-1' };
-  }),
+  http(
+    'POST',
+    () => '/auth/login',
+    all(200),
+    () => ({ email: loginUser.email, password: loginUser.password, platform: 'web', token: '' }),
+  ),
+  http(
+    'POST',
+    () => '/auth/register',
+    all(201),
+    () => newAccount(),
+  ),
+  http(
+    'POST',
+    () => '/auth/web-onboarding',
+    all(201),
+    (s) => ({ ...newAccount(), code: s.free, productId: 2 }),
+  ),
+  http(
+    'POST',
+    () => '/auth/generate-code',
+    all(200),
+    () => ({ email: loginUser.email }),
+  ),
+  http(
+    'POST',
+    () => '/auth/reset-password',
+    all(200),
+    async () => {
+      const forgetful = await signUp(app, { name: 'Rui Reset' });
+      await app.inject({ method: 'POST', url: '/api/auth/generate-code', payload: { email: forgetful.email } });
+      const code = await lastResetCode(app, forgetful.email);
+      return { email: forgetful.email, code, password: 'nova-senha-1', confirmPassword: 'nova-senha-1' };
+    },
+  ),
   // Two rows answer 200 to everyone: their cells hold what the body says instead of the status.
-  http('GET', () => '/auth/validateToken', { ...all('valid'), anonymous: 'invalid' }, undefined, (res) =>
-    res.statusCode === 200 ? (res.json<{ valid: boolean }>().valid ? 'valid' : 'invalid') : res.statusCode,
+  http(
+    'GET',
+    () => '/auth/validateToken',
+    { ...all('valid'), anonymous: 'invalid' },
+    undefined,
+    (res) => (res.statusCode === 200 ? (res.json<{ valid: boolean }>().valid ? 'valid' : 'invalid') : res.statusCode),
   ),
   // ---- Profile: one's own account only.
   http('GET', () => '/profile/userName', signedIn(200)),
-  http('GET', () => '/profile/isToqueAdmin', { ...signedIn(false), admin: true, anonymous: 401 }, undefined, (res) =>
-    res.statusCode === 200 ? res.json<{ toqueAdmin: boolean }>().toqueAdmin : res.statusCode,
+  http(
+    'GET',
+    () => '/profile/isToqueAdmin',
+    { ...signedIn(false), admin: true, anonymous: 401 },
+    undefined,
+    (res) => (res.statusCode === 200 ? res.json<{ toqueAdmin: boolean }>().toqueAdmin : res.statusCode),
   ),
-  http('PUT', () => '/profile/updateUser', signedIn(200), () => ({ name: 'Nome Novo', password: 'segredo123' })),
+  http(
+    'PUT',
+    () => '/profile/updateUser',
+    signedIn(200),
+    () => ({ name: 'Nome Novo', password: 'segredo123' }),
+  ),
   // ACC-03: my account's data, only ever one's own (no id in the path). Deletion is not a row: it
   // would end the scene's people; account-lgpd.test.ts proves it.
   http('GET', () => '/account', signedIn(200)),
-  http('POST', () => '/account/export', signedIn(200), () => ({ password: 'segredo123' })),
+  http(
+    'POST',
+    () => '/account/export',
+    signedIn(200),
+    () => ({ password: 'segredo123' }),
+  ),
   // ---- Tags (TAG-*): the owner's; members see them listed; strangers do not see them at all.
   http('GET', () => productsApi.list, signedIn(200)),
-  as('a free code', http('PUT', () => productsApi.associate, signedIn(200), (s) => ({ code: s.free }))),
-  as("a unit's association code", http('PUT', () => productsApi.associate, { ...signedIn(200), resident: 409 }, (s) => ({ code: s.unit.associationCode }))),
-  as("someone's tag", http('PUT', () => productsApi.associate, signedIn(409), (s) => ({ code: s.tag }))),
-  http('DELETE', () => productsApi.disable, tagOwner(200), (s) => ({ code: s.tag })),
-  http('PUT', () => productsApi.updateName, tagOwner(200), (s) => ({ code: s.tag, name: 'Trocado' })),
-  http('PUT', () => `${productsApi.updateName}Mochila`, tagOwner(200), (s) => ({ code: s.tag, name: 'Trocado' })),
+  as(
+    'a free code',
+    http(
+      'PUT',
+      () => productsApi.associate,
+      signedIn(200),
+      (s) => ({ code: s.free }),
+    ),
+  ),
+  as(
+    "a unit's association code",
+    http(
+      'PUT',
+      () => productsApi.associate,
+      { ...signedIn(200), resident: 409 },
+      (s) => ({ code: s.unit.associationCode }),
+    ),
+  ),
+  as(
+    "someone's tag",
+    http(
+      'PUT',
+      () => productsApi.associate,
+      signedIn(409),
+      (s) => ({ code: s.tag }),
+    ),
+  ),
+  http(
+    'DELETE',
+    () => productsApi.disable,
+    tagOwner(200),
+    (s) => ({ code: s.tag }),
+  ),
+  http(
+    'PUT',
+    () => productsApi.updateName,
+    tagOwner(200),
+    (s) => ({ code: s.tag, name: 'Trocado' }),
+  ),
+  http(
+    'PUT',
+    () => `${productsApi.updateName}Mochila`,
+    tagOwner(200),
+    (s) => ({ code: s.tag, name: 'Trocado' }),
+  ),
   http('GET', (s) => productsApi.members(s.tag), tagOwner(200)),
-  http('POST', () => productsApi.member, { ...tagOwner(201) }, (s) => ({ code: s.tag, email: people.customer.email })),
-  http('DELETE', () => productsApi.member, tagOwner(200), (s) => ({ code: s.tag, userId: idOf('member') })),
+  http(
+    'POST',
+    () => productsApi.member,
+    { ...tagOwner(201) },
+    (s) => ({ code: s.tag, email: people.customer.email }),
+  ),
+  http(
+    'DELETE',
+    () => productsApi.member,
+    tagOwner(200),
+    (s) => ({ code: s.tag, userId: idOf('member') }),
+  ),
+  // TAG-11: sharing with an e-mail that has no account invites it; the owner lists and cancels invitations.
+  as(
+    'an e-mail with no account',
+    http(
+      'POST',
+      () => productsApi.member,
+      tagOwner(201),
+      (s) => ({ code: s.tag, email: uniqueEmail('convite') }),
+    ),
+  ),
+  http('GET', (s) => productsApi.invitations(s.tag), tagOwner(200)),
+  http(
+    'DELETE',
+    () => productsApi.invitation,
+    tagOwner(200),
+    async (s) => {
+      const [invitation] = await db
+        .insert(tagInvitations)
+        .values({ tagCode: s.tag, email: uniqueEmail('pendente'), invitedBy: idOf('owner') })
+        .returning();
+      return { code: s.tag, id: invitation!.id };
+    },
+  ),
   // CONDO-09: a member leaves a tag, a resident the units of a plate; the owner cannot leave.
-  as('a shared tag', http('DELETE', () => condoApi.leave, { ...signedIn(404), member: 200, owner: 409 }, (s) => ({ code: s.tag }))),
-  as('a plate', http('DELETE', () => condoApi.leave, { ...signedIn(404), resident: 200, sindico: 409 }, (s) => ({ code: s.plate }))),
+  as(
+    'a shared tag',
+    http(
+      'DELETE',
+      () => condoApi.leave,
+      { ...signedIn(404), member: 200, owner: 409 },
+      (s) => ({ code: s.tag }),
+    ),
+  ),
+  as(
+    'a plate',
+    http(
+      'DELETE',
+      () => condoApi.leave,
+      { ...signedIn(404), resident: 200, sindico: 409 },
+      (s) => ({ code: s.plate }),
+    ),
+  ),
   // ---- Calls (CALL-*): the finder is anyone; a call's details only for its recipients.
   http('GET', (s) => `/public/tags/${s.tag}`, all(200)),
-  http('POST', () => '/calls', all(201), (s) => ({ code: s.tag, latitude: -19.9, longitude: -43.9 })),
-  as('to a unit', http('POST', () => '/calls', all(201), (s) => ({ code: s.plate, unitId: s.unit.id }))),
+  http(
+    'POST',
+    () => '/calls',
+    all(201),
+    (s) => ({ code: s.tag, latitude: -19.9, longitude: -43.9 }),
+  ),
+  as(
+    'to a unit',
+    http(
+      'POST',
+      () => '/calls',
+      all(201),
+      (s) => ({ code: s.plate, unitId: s.unit.id }),
+    ),
+  ),
   // Only the finder's caller token leaves a message; no session does.
-  http('POST', (s) => `/calls/${roomOf(s)}/message`, all(401), async (s) => {
-    rooms.set(s, (await callTo(s)).roomId);
-    return { message: 'Achei sua mochila.' };
-  }),
-  http('GET', (s) => `/calls/${roomOf(s)}/ice-servers`, { ...signedIn(404), anonymous: 401, owner: 200, member: 200 }, async (s) => {
-    rooms.set(s, (await callTo(s)).roomId);
-    return undefined;
-  }),
-  as("a unit's call", http('GET', (s) => `/calls/${roomOf(s)}/ice-servers`, { ...signedIn(404), anonymous: 401, resident: 200 }, async (s) => {
-    rooms.set(s, (await callTo(s, true)).roomId);
-    return undefined;
-  })),
+  http(
+    'POST',
+    (s) => `/calls/${roomOf(s)}/message`,
+    all(401),
+    async (s) => {
+      rooms.set(s, (await callTo(s)).roomId);
+      return { message: 'Achei sua mochila.' };
+    },
+  ),
+  http(
+    'GET',
+    (s) => `/calls/${roomOf(s)}/ice-servers`,
+    { ...signedIn(404), anonymous: 401, owner: 200, member: 200 },
+    async (s) => {
+      rooms.set(s, (await callTo(s)).roomId);
+      return undefined;
+    },
+  ),
+  as(
+    "a unit's call",
+    http(
+      'GET',
+      (s) => `/calls/${roomOf(s)}/ice-servers`,
+      { ...signedIn(404), anonymous: 401, resident: 200 },
+      async (s) => {
+        rooms.set(s, (await callTo(s, true)).roomId);
+        return undefined;
+      },
+    ),
+  ),
   http('GET', () => '/calls/history', signedIn(200)),
+  // CALL-15: a callback contact and a late position: the finder's caller token only, no session.
+  http(
+    'POST',
+    (s) => `/calls/${roomOf(s)}/callback`,
+    all(401),
+    async (s) => {
+      rooms.set(s, (await callTo(s)).roomId);
+      return { contact: 'ana@exemplo.com' };
+    },
+  ),
+  http(
+    'POST',
+    (s) => `/calls/${roomOf(s)}/location`,
+    all(401),
+    async (s) => {
+      rooms.set(s, (await callTo(s)).roomId);
+      return { latitude: -19.9, longitude: -43.9 };
+    },
+  ),
+  // CALL-15: anyone may write to the owner of a switched-off tag; an active tag is called instead.
+  as(
+    'a switched-off tag',
+    http(
+      'POST',
+      (s) => `/public/tags/${offTagOf(s)}/message`,
+      all(201),
+      async (s) => {
+        const [code] = await mint(app, 4);
+        await db
+          .update(tags)
+          .set({ ownerId: idOf('owner'), isActive: false })
+          .where(eq(tags.code, code!));
+        offTags.set(s, code!);
+        return { message: 'Achei sua mochila.' };
+      },
+    ),
+  ),
+  as(
+    'an active tag',
+    http(
+      'POST',
+      (s) => `/public/tags/${s.tag}/message`,
+      all(409),
+      () => ({ message: 'Achei sua mochila.' }),
+    ),
+  ),
+  // CALL-16: a test ring reaches only the caller's own devices, so any session may ask (0027).
+  http(
+    'POST',
+    () => '/calls/test',
+    signedIn(200),
+    () => ({}),
+  ),
   // ---- Scan alerts (FIND-01): the finder is anyone; the history is one's own tags'.
   http('POST', (s) => `/public/tags/${s.tag}/scan`, all(204)),
-  http('POST', (s) => `/public/tags/${s.tag}/location`, all(201), () => ({ latitude: -19.9, longitude: -43.9 })),
+  http(
+    'POST',
+    (s) => `/public/tags/${s.tag}/location`,
+    all(201),
+    () => ({ latitude: -19.9, longitude: -43.9 }),
+  ),
   http('GET', () => '/scans/history', signedIn(200)),
   http('GET', () => '/geocode/reverse?lat=-19.93&lng=-43.93', all(200)),
   // ---- Push (CALL-03).
   http('GET', () => '/push/vapid-public-key', all(200)),
-  http('POST', () => '/push/subscribe', signedIn(201), () => ({
-    endpoint: `https://fcm.googleapis.com/fcm/send/${randomUUID()}`,
-    keys: browserKeys(),
-  })),
+  http(
+    'POST',
+    () => '/push/subscribe',
+    signedIn(201),
+    () => ({
+      endpoint: `https://fcm.googleapis.com/fcm/send/${randomUUID()}`,
+      keys: browserKeys(),
+    }),
+  ),
   // ---- Condominiums (CONDO-*, ADM-02): activation is the administrator's; units the síndico's.
-  http('POST', () => condoApi.createCondominium, adminOnly(201), () => ({ nameCondominium: 'Edifício Novo' })),
-  http('POST', () => condoApi.createUnit, adminOnly(201), (s) => ({
-    condominiumId: s.condominiumId,
-    qrCode: s.plate,
-    nameOfUnit: 'Apto 9',
-    emailAdminCond: people.sindico.email,
-  })),
-  http('POST', () => condoApi.ownerQrCode, plateOwner(200), (s) => ({ qrCode: s.plate })),
-  http('POST', () => condoApi.listUnits, plateOwner(200), (s) => ({ qrCode: s.plate })),
-  http('PUT', () => condoApi.updateUnitName, plateOwner(200), (s) => ({ unitId: s.unit.id, nameOfUnit: 'Apto 1' })),
-  http('DELETE', () => condoApi.deleteMember, plateOwner(200), (s) => ({ memberId: s.memberId, unit_number: `101-${s.unit.associationCode}` })),
-  http('POST', () => condoApi.regenerateCode, plateOwner(200), (s) => ({ unitId: s.unit.id })),
+  http(
+    'POST',
+    () => condoApi.createCondominium,
+    adminOnly(201),
+    () => ({ nameCondominium: 'Edifício Novo' }),
+  ),
+  http(
+    'POST',
+    () => condoApi.createUnit,
+    adminOnly(201),
+    (s) => ({
+      condominiumId: s.condominiumId,
+      qrCode: s.plate,
+      nameOfUnit: 'Apto 9',
+      emailAdminCond: people.sindico.email,
+    }),
+  ),
+  // CONDO-11: one's own units, for anyone signed in (no id in the path: only one's own).
+  http('GET', () => condoApi.myUnits, signedIn(200)),
+  http(
+    'POST',
+    () => condoApi.ownerQrCode,
+    plateOwner(200),
+    (s) => ({ qrCode: s.plate }),
+  ),
+  http(
+    'POST',
+    () => condoApi.listUnits,
+    plateOwner(200),
+    (s) => ({ qrCode: s.plate }),
+  ),
+  http(
+    'PUT',
+    () => condoApi.updateUnitName,
+    plateOwner(200),
+    (s) => ({ unitId: s.unit.id, nameOfUnit: 'Apto 1' }),
+  ),
+  http(
+    'DELETE',
+    () => condoApi.deleteMember,
+    plateOwner(200),
+    (s) => ({ memberId: s.memberId, unit_number: `101-${s.unit.associationCode}` }),
+  ),
+  http(
+    'POST',
+    () => condoApi.regenerateCode,
+    plateOwner(200),
+    (s) => ({ unitId: s.unit.id }),
+  ),
   // ---- Administration (ADM-*): the administrator only; no body is read before that.
   http('GET', () => adminApi.listClients, adminOnly(200)),
-  http('PATCH', (s) => adminApi.qrStatus(s.tag), adminOnly(200), () => ({ is_active: false })),
+  http(
+    'PATCH',
+    (s) => adminApi.qrStatus(s.tag),
+    adminOnly(200),
+    () => ({ is_active: false }),
+  ),
   http('POST', (s) => adminApi.releaseTag(s.tag), adminOnly(200)),
-  http('POST', (s) => adminApi.transferTag(s.tag), adminOnly(200), () => ({ email: people.customer.email })),
-  http('POST', (s) => adminApi.blockUser(s.victimId), adminOnly(200), () => ({ blocked: true })),
+  http(
+    'POST',
+    (s) => adminApi.transferTag(s.tag),
+    adminOnly(200),
+    () => ({ email: people.customer.email }),
+  ),
+  http(
+    'POST',
+    (s) => adminApi.blockUser(s.victimId),
+    adminOnly(200),
+    () => ({ blocked: true }),
+  ),
   http('DELETE', (s) => adminApi.removeResident(s.memberId), adminOnly(200)),
   http('GET', () => adminApi.audit, adminOnly(200)),
-  http('POST', () => adminApi.batches, adminOnly(201), () => ({ productId: 1, count: 1 })),
+  http(
+    'POST',
+    () => adminApi.batches,
+    adminOnly(201),
+    () => ({ productId: 1, count: 1 }),
+  ),
   http('GET', () => adminApi.batches, adminOnly(200)),
   http('GET', () => adminApi.batch(lastBatch), adminOnly(200)),
+  http('GET', () => adminApi.batchPdf(lastBatch), adminOnly(200)),
   http('GET', () => adminApi.exportExcel, adminOnly(200)),
   // ---- The operator's door: its token only, whatever session comes with it.
-  http('POST', () => '/operator', all(403), () => ({ command: 'outbox' })),
+  http(
+    'POST',
+    () => '/operator',
+    all(403),
+    () => ({ command: 'outbox' }),
+  ),
 ];
 
 // ---- Socket.IO events (CALL-05…08) ------------------------------------------------------------
@@ -303,12 +628,14 @@ function socketRow(name: string, expected: Expected, act: (socket: Client, s: Sc
 }
 
 /** A relay reaches the finder only from a socket that joined the call (CALL-08). */
-function relayRow(event: 'offer' | 'answer' | 'ice-candidate') {
+function relayRow(event: 'offer' | 'answer' | 'ice-candidate' | 'owner-camera') {
   const recipients: Expected = { ...all('dropped'), anonymous: 'refused', owner: 'relayed', member: 'relayed' };
   return socketRow(`'${event}' (after trying to join the tag's call)`, recipients, async (socket, s) => {
     const call = await ringing(s);
     await join(socket, call.roomId);
     if (event === 'ice-candidate') socket.emit(event, { roomId: call.roomId, payload: candidate });
+    // CALL-14: the owner's camera state, from whoever answered.
+    else if (event === 'owner-camera') socket.emit(event, { roomId: call.roomId, on: true });
     else socket.emit(event, { roomId: call.roomId, payload: event === 'offer' ? offer : answer });
     const got = await call.seen.next(event, 400).then(
       () => 'relayed',
@@ -338,30 +665,39 @@ const socketRows: Row[] = [
   relayRow('offer'),
   relayRow('answer'),
   relayRow('ice-candidate'),
-  socketRow("'closeCall' (after trying to join)", { ...all('still answered'), anonymous: 'refused', owner: 'ended', member: 'ended' }, async (socket, s) => {
-    const call = await ringing(s);
-    const ack = await join(socket, call.roomId);
-    if (!ack.ok) {
-      // Someone who may answer does, so a close that got through would show.
-      const owner = await connect(url, people.owner.token);
-      await join(owner, call.roomId);
-    }
-    socket.emit('closeCall', { roomId: call.roomId });
-    const deadline = Date.now() + 400;
-    let status = await statusOfCall(call.roomId);
-    while (status === 'answered' && Date.now() < deadline) {
-      await settle(25);
-      status = await statusOfCall(call.roomId);
-    }
-    call.finder.disconnect();
-    return status === 'answered' ? 'still answered' : status;
-  }),
-  socketRow("'decline' (the tag's ringing call)", { ...all('refused'), owner: 'declined', member: 'declined' }, async (socket, s) => {
-    const call = await ringing(s);
-    const ack = (await socket.timeout(3000).emitWithAck('decline', { roomId: call.roomId })) as { ok: boolean };
-    call.finder.disconnect();
-    return ack.ok ? 'declined' : 'refused';
-  }),
+  relayRow('owner-camera'),
+  socketRow(
+    "'closeCall' (after trying to join)",
+    { ...all('still answered'), anonymous: 'refused', owner: 'ended', member: 'ended' },
+    async (socket, s) => {
+      const call = await ringing(s);
+      const ack = await join(socket, call.roomId);
+      if (!ack.ok) {
+        // Someone who may answer does, so a close that got through would show.
+        const owner = await connect(url, people.owner.token);
+        await join(owner, call.roomId);
+      }
+      socket.emit('closeCall', { roomId: call.roomId });
+      const deadline = Date.now() + 400;
+      let status = await statusOfCall(call.roomId);
+      while (status === 'answered' && Date.now() < deadline) {
+        await settle(25);
+        status = await statusOfCall(call.roomId);
+      }
+      call.finder.disconnect();
+      return status === 'answered' ? 'still answered' : status;
+    },
+  ),
+  socketRow(
+    "'decline' (the tag's ringing call)",
+    { ...all('refused'), owner: 'declined', member: 'declined' },
+    async (socket, s) => {
+      const call = await ringing(s);
+      const ack = (await socket.timeout(3000).emitWithAck('decline', { roomId: call.roomId })) as { ok: boolean };
+      call.finder.disconnect();
+      return ack.ok ? 'declined' : 'refused';
+    },
+  ),
 ];
 
 // ---- The table ---------------------------------------------------------------------------------
@@ -379,7 +715,8 @@ describe(`SEC-02 authorization matrix ${dbLabel}`, () => {
       }
       const got = await row.run(s, role);
       cells += 1;
-      if (got !== row.expected[role]) wrong.push(`${row.name} × ${role}: expected ${String(row.expected[role])}, got ${String(got)}`);
+      if (got !== row.expected[role])
+        wrong.push(`${row.name} × ${role}: expected ${String(row.expected[role])}, got ${String(got)}`);
     }
     wrongCells.push(...wrong);
     expect(wrong).toEqual([]);
@@ -387,7 +724,9 @@ describe(`SEC-02 authorization matrix ${dbLabel}`, () => {
 
   test('[SEC-02] every cell of the table was checked, none wrong', () => {
     const rows = httpRows.length + socketRows.length;
-    console.log(`[SEC-02] ${dbLabel} ${rows} rows × ${ROLES.length} roles = ${cells} cells, ${wrongCells.length} wrong`);
+    console.log(
+      `[SEC-02] ${dbLabel} ${rows} rows × ${ROLES.length} roles = ${cells} cells, ${wrongCells.length} wrong`,
+    );
     expect(cells).toBe(rows * ROLES.length);
     expect(wrongCells).toEqual([]);
   });

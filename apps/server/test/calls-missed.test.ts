@@ -126,6 +126,8 @@ describe(`missed calls, messages and history ${dbLabel}`, () => {
       started_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) as string,
       answered_at: null,
       message: 'Deixei na portaria',
+      callback_contact: null,
+      kind: 'call',
     });
     expect(items[0]).toMatchObject({ status: 'answered', answered_at: expect.any(String) as string, message: null });
     // The member was rung too; a stranger was not; nobody without a session sees anything.

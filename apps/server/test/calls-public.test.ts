@@ -67,7 +67,7 @@ describe(`the finder's view of a tag ${dbLabel}`, () => {
     expect(body).toMatchObject({ state: 'active', product_id: 5, type: 'Condomínio', name: 'Edifício Aurora', owner_first_name: '' });
     expect(body.units).toEqual([
       { unit_id: p.unit.id, name: '101', reachable: true },
-      { unit_id: p.empty.id, name: callMsg.temporaryUnit, reachable: false },
+      { unit_id: p.empty.id, name: callMsg.temporaryUnit, reachable: false, temporary: true },
     ]);
   });
 });

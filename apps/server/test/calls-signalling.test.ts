@@ -134,6 +134,68 @@ describe(`call signalling over real sockets ${dbLabel}`, () => {
     expect(await join(finder, roomId)).toEqual({ ok: false, message: callMsg.callOver });
   });
 
+  test("[CALL-14] the owner's camera state reaches the finder; the finder, a stranger, another call's people and a recipient who has not joined cannot send it", async () => {
+    const { owner, code, members } = await ownedTag(app, 3, 1);
+    const other = await ownedTag(app);
+    const stranger = await signUp(app);
+    const ownerSocket = await connect(url, owner.token);
+    const ownerSeen = record(ownerSocket);
+    const { roomId, callerToken } = await startCall(app, code);
+    const otherCall = await startCall(app, other.code);
+    await ownerSeen.next('incoming-call');
+    const finder = await connect(url, callerToken);
+    const finderSeen = record(finder);
+    expect(await join(finder, roomId)).toEqual({ ok: true, role: 'caller' });
+
+    // Before answering (not in the room yet), the owner's own announcement goes nowhere.
+    ownerSocket.emit('owner-camera', { roomId, on: true });
+    // Outsiders, each trying to join first: a stranger, another call's owner and finder, and a
+    // member of this tag who did not answer (the call is taken once the owner joins).
+    const otherFinder = await connect(url, otherCall.callerToken);
+    await join(otherFinder, otherCall.roomId);
+    const outsiders = [
+      await connect(url, stranger.token),
+      await connect(url, other.owner.token),
+      otherFinder,
+    ];
+    for (const s of outsiders) {
+      await join(s, roomId);
+      s.emit('owner-camera', { roomId, on: true });
+    }
+    await settle();
+    expect(finderSeen.all('owner-camera')).toEqual([]);
+
+    expect(await join(ownerSocket, roomId)).toEqual({ ok: true, role: 'recipient' });
+    await finderSeen.next('user-joined');
+    const member = await connect(url, members[0]!.token);
+    expect(await join(member, roomId)).toEqual({ ok: false, message: callMsg.answeredElsewhere });
+    member.emit('owner-camera', { roomId, on: true });
+    // The finder, in the room, cannot speak for the owner's camera: the owner hears nothing of it.
+    finder.emit('owner-camera', { roomId, on: true });
+    await settle();
+    expect(finderSeen.all('owner-camera')).toEqual([]);
+    expect(ownerSeen.all('owner-camera')).toEqual([]);
+
+    // The owner, in the call: on, then off, in order, and only the contract's fields.
+    ownerSocket.emit('owner-camera', { roomId, on: true });
+    expect(await finderSeen.next('owner-camera')).toEqual({ roomId, on: true });
+    ownerSocket.emit('owner-camera', { roomId, on: false });
+    expect(await finderSeen.next('owner-camera')).toEqual({ roomId, on: false });
+    // A payload with more than the contract (a forged sender, an extra field) or the wrong type is dropped.
+    for (const bad of [
+      { roomId, on: true, from: 'someone' },
+      { roomId, on: 'true' },
+      { roomId, on: 1 },
+      { roomId },
+      { roomId: otherCall.roomId, on: true },
+    ])
+      (ownerSocket.emit as (e: string, v: unknown) => void)('owner-camera', bad);
+    await settle();
+    expect(finderSeen.all('owner-camera')).toEqual([]);
+    expect(ownerSeen.all('owner-camera')).toEqual([]);
+    expect((await statusOf(roomId)).status).toBe('answered');
+  });
+
   test('[CALL-07] answering on one device stops the ringing for the other recipients and the answerer\'s other tabs', async () => {
     const { owner, code, members } = await ownedTag(app, 1, 1);
     const answering = await connect(url, owner.token);

@@ -50,7 +50,7 @@ function textOf(html: string): string {
 const scriptTags = (html: string) => html.match(/<script\b[^>]*>/g) ?? [];
 
 describe(`the finder's page rendered by the server ${dbLabel}`, () => {
-  test("[PERF-05] [CALL-01] the first HTML of an active tag shows what was found and the call button, and carries the API's view for hydration", async () => {
+  test("[PERF-05] [PERF-06] [CALL-01] the first HTML of an active tag shows what was found and the call button, carries the API's view for hydration, and runs only the island", async () => {
     const { code } = await ownedTag(app, 3);
     await app.db
       .update(tags)
@@ -79,16 +79,21 @@ describe(`the finder's page rendered by the server ${dbLabel}`, () => {
       expect(text).toContain(shown);
     }
     expect(res.body).toMatch(/<button[^>]*>Chamar o dono<\/button>/);
-    // Shown disabled until the browser has hydrated it: a tap before then would be lost.
+    // Shown disabled until a script runs: the finder page's island enables it (PERF-06), marked so.
     // (the video/voice choice, FIND-04, is a fieldset inside it)
     expect(res.body).toMatch(
-      /<fieldset disabled=""[^>]*>(?:(?!<\/fieldset>)[\s\S])*<fieldset>(?:(?!<\/fieldset>)[\s\S])*Só voz(?:(?!<\/fieldset>)[\s\S])*<\/fieldset>(?:(?!<\/fieldset>)[\s\S])*Chamar o dono/,
+      /<fieldset disabled="" data-awaits-script=""[^>]*>(?:(?!<\/fieldset>)[\s\S])*<fieldset>(?:(?!<\/fieldset>)[\s\S])*Só voz(?:(?!<\/fieldset>)[\s\S])*<\/fieldset>(?:(?!<\/fieldset>)[\s\S])*Chamar o dono/,
     );
     expect(res.body).toContain(`data-prerendered="${paths.finder(code)}"`);
     // The data block is exactly what GET /api/public/tags/:code answers.
     expect(seedOf(res.body)).toEqual({ code, inApp: false, lang: 'pt-BR', tag: (await api(code)).json<PublicTag>() });
-    // The page's code loads after it, at low priority; nothing runs inline (CSP script-src 'self').
-    expect(res.body).toMatch(/data-preload="[^"]*\/assets\/finder-[^"]*\.js/);
+    // PERF-06: the page runs only its island; the app's code (the finder route among it) is
+    // prefetched while idle and runs on the tap. Nothing runs inline (CSP script-src 'self').
+    expect(res.body).toMatch(/data-prefetch="[^"]*\/assets\/finder-[^"]*\.js/);
+    expect(res.body).not.toContain('data-preload=');
+    expect(scriptTags(res.body).filter((tag) => tag.includes('type="module"'))).toEqual([
+      expect.stringMatching(/ src="\/assets\/finder-island-[^"]*\.js"/),
+    ]);
     for (const tag of scriptTags(res.body)) {
       expect(tag).toMatch(
         /^<script (type="module" fetchpriority="low"[^>]* src="\/assets\/|type="application\/json" id=)/,
@@ -106,7 +111,9 @@ describe(`the finder's page rendered by the server ${dbLabel}`, () => {
     expect(text).toContain(callUi.finder.unitNobody);
     // The two units, then video / voice only (FIND-04).
     expect(res.body.match(/<input type="radio"/g)).toHaveLength(4);
-    expect(res.body).toMatch(/<button[^>]*disabled=""[^>]*>Chamar o dono<\/button>/);
+    // FIND-05: the building's entrance, and its units are called, not "the owner".
+    expect(text).toContain(callUi.finder.plateHeading('Edifício Aurora'));
+    expect(res.body).toMatch(new RegExp(`<button[^>]*disabled=""[^>]*>${callUi.finder.callUnit}</button>`));
   });
 
   test("[PERF-05] [CALL-13] an app's webview gets the text-message path in its first HTML, as the browser would show it", async () => {
@@ -208,7 +215,7 @@ describe(`the finder's page rendered by the server ${dbLabel}`, () => {
     );
   });
 
-  test("[FIND-03] the page is rendered in the browser's language (en, es), or the switch's; <html lang> says which; pt-BR otherwise", async () => {
+  test("[FIND-03] [FIND-05] the page is rendered in the browser's language (en, es), or the switch's; <html lang> says which; pt-BR otherwise", async () => {
     const { code } = await ownedTag(app, 3);
     const { en, es } = finderText;
     const english = await page(code, freshIp(), { 'accept-language': 'en-US,en;q=0.9' });
@@ -216,13 +223,13 @@ describe(`the finder's page rendered by the server ${dbLabel}`, () => {
     expect(english.body).toContain('<html lang="en">');
     expect(english.headers.vary).toContain('Accept-Language');
     expect(seedOf(english.body).lang).toBe('en');
-    for (const shown of [en.heading, en.reached('Pet'), en.ownerIs('Joana'), en.call, en.video, en.voiceOnly])
+    for (const shown of [en.heading, en.reached(en.productType(3)), en.ownerIs('Joana'), en.call, en.video, en.voiceOnly])
       expect(textOf(english.body)).toContain(shown);
     expect(textOf(english.body)).not.toContain(callUi.finder.heading);
 
     const spanish = await page(code, freshIp(), { 'accept-language': 'es-ES,es;q=0.9' });
     expect(spanish.body).toContain('<html lang="es">');
-    for (const shown of [es.heading, es.reached('Mascota'), es.call, es.callMode])
+    for (const shown of [es.heading, es.reached(es.productType(3)), es.call, es.callMode])
       expect(textOf(spanish.body)).toContain(shown);
 
     // The switch's choice (a session cookie) wins over the browser's language.
@@ -242,6 +249,10 @@ describe(`the finder's page rendered by the server ${dbLabel}`, () => {
     const plateText = textOf((await page(p.code, freshIp(), { 'accept-language': 'es' })).body);
     expect(plateText).toContain(es.chooseUnit);
     expect(plateText).toContain(es.unitNobody);
+    // FIND-05: the building's words, and a unit not named yet, in Spanish.
+    expect(plateText).toContain(es.plateHeading('Edifício Aurora'));
+    expect(plateText).toContain(es.temporaryUnit);
+    expect(plateText).not.toContain(callMsg.temporaryUnit);
     const unknown = await page('ZZZZZZZZ', freshIp(), { 'accept-language': 'en' });
     expect(unknown.statusCode).toBe(404);
     expect(textOf(unknown.body)).toContain(en.server.tagNotFound);
@@ -250,7 +261,7 @@ describe(`the finder's page rendered by the server ${dbLabel}`, () => {
   });
 
   test("[PERF-05] the server bundle and the build's manifests are not served", async () => {
-    for (const url of ['/.ssr/entry-server.js', '/.ssr/finder.json', '/.vite/manifest.json']) {
+    for (const url of ['/.ssr/entry-server.js', '/.ssr/finder.json', '/.ssr/finder.html', '/.vite/manifest.json']) {
       const res = await app.inject({ method: 'GET', url });
       expect([url, res.statusCode]).toEqual([url, 404]);
     }

@@ -1,15 +1,19 @@
 import { createServer as createNetServer } from 'node:net';
 import { randomInt, randomUUID } from 'node:crypto';
 import { cpfFromBase } from '@toque/contracts/cpf';
-import { afterAll, expect } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, expect, inject } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
 import { mailMsg } from '@toque/contracts/mail';
 import { TERMS_VERSION } from '@toque/contracts/account';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../src/config';
-import { openDatabase, type Database } from '../src/db/client';
+import { openDatabase, type Database, type Db } from '../src/db/client';
 import { buildApp } from '../src/app';
 import { operatorService } from '../src/modules/operator/service';
+import * as schema from '../src/db/schema';
 import { outbox } from '../src/db/schema';
 
 /** Which engine this run of the suite uses: PGlite in memory, or PostgreSQL (DATABASE_URL). */
@@ -42,6 +46,22 @@ function testConfig(env: Record<string, string>): Config {
   });
 }
 
+/** The migrated PGlite of the api project's global set-up (pglite-snapshot.ts), read once per file. */
+let snapshot: Blob | undefined;
+
+/**
+ * A fresh database for a test: PostgreSQL when a URL is given, else a new in-memory PGlite — started
+ * from the api project's migrated snapshot when there is one (the same schema `openDatabase` makes,
+ * without initdb and the migrations every time: docs/decisions/0035), else through `openDatabase`.
+ */
+export async function openTestDatabase(databaseUrl?: string): Promise<Database> {
+  const file = databaseUrl ? undefined : inject('pgliteSnapshot');
+  if (!file) return openDatabase({ databaseUrl, dataDir: 'memory://' });
+  snapshot ??= new Blob([readFileSync(file)]);
+  const client = await PGlite.create({ loadDataDir: snapshot });
+  return { db: drizzle(client, { schema }) as unknown as Db, engine: 'pglite', close: () => client.close() };
+}
+
 /**
  * Builds the real app on a real database: a fresh in-memory PGlite per file, or the shared
  * PostgreSQL of DATABASE_URL (tests then keep to their own rows: unique e-mails and codes).
@@ -49,7 +69,7 @@ function testConfig(env: Record<string, string>): Config {
  */
 export async function build(env: Record<string, string> = {}): Promise<TestApp> {
   const config = testConfig(env);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openTestDatabase(config.databaseUrl);
   const app = await buildApp(config, database);
   await app.ready();
   afterAll(async () => {
@@ -148,9 +168,8 @@ export async function buildOn(database: Database, env: Record<string, string> = 
 export async function buildPair(env: Record<string, string> = {}): Promise<[TestApp, TestApp]> {
   // With REDIS_URL the counters outlive the run: keep the suite's own calls under the limit.
   const config = testConfig({ RATE_CALL_PER_IP: '100000', ...env });
-  const first = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const second =
-    engine === 'postgres' ? await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }) : first;
+  const first = await openTestDatabase(config.databaseUrl);
+  const second = engine === 'postgres' ? await openTestDatabase(config.databaseUrl) : first;
   const apps = [await buildApp(config, first), await buildApp(config, second)];
   await Promise.all(apps.map((a) => a.ready()));
   afterAll(async () => {

@@ -14,6 +14,7 @@ import {
   pushSubscriptions,
   scans,
   tagBatches,
+  tagInvitations,
   tagMembers,
   tags,
   unitResidents,
@@ -81,7 +82,13 @@ const [condo] = await db.insert(condominiums).values({ name: 'Edifício Hostil',
 const [unit] = await db.insert(units).values({ condominiumId: condo!.id, name: '101', associationCode: newTagCode() }).returning();
 const [residency] = await db.insert(unitResidents).values({ unitId: unit!.id, userId: userId(resident.token) }).returning();
 const call = await startCall(app, tag!);
-const ownTags = [tag!, plate!, free!];
+// CALL-15: a call still without a position, and a switched-off tag (which takes messages).
+const unlocated = await startCall(app, tag!, { latitude: undefined, longitude: undefined });
+const [offTag] = await mint(app, 4);
+await db.update(tags).set({ ownerId: userId(owner.token), isActive: false }).where(eq(tags.code, offTag!));
+// TAG-11: a pending invitation of the tag, which a malformed cancel must leave in place.
+const [invitation] = await db.insert(tagInvitations).values({ tagCode: tag!, email: 'pendente@exemplo.com.br', invitedBy: userId(owner.token) }).returning();
+const ownTags = [tag!, plate!, free!, offTag!];
 
 // ---- Sending and checking --------------------------------------------------------------------
 
@@ -105,6 +112,7 @@ async function snapshot() {
   const own = {
     tags: await db.select().from(tags).where(inArray(tags.code, ownTags)).orderBy(tags.code),
     members: await db.select().from(tagMembers).where(eq(tagMembers.tagCode, tag!)),
+    invitations: await db.select().from(tagInvitations).where(eq(tagInvitations.tagCode, tag!)),
     units: await db.select().from(units).where(eq(units.condominiumId, condo!.id)).orderBy(units.id),
     residents: await db.select().from(unitResidents).where(eq(unitResidents.unitId, unit!.id)),
     calls: await db.select().from(calls).where(inArray(calls.tagCode, ownTags)).orderBy(calls.id),
@@ -220,6 +228,8 @@ describe(`SEC-03 hostile HTTP input ${dbLabel}`, () => {
       lost: { required: false, invalid: badBoolean },
       lostMessage: { required: true, invalid: fc.oneof(notString.filter((v) => v !== null), withNul, fc.constant('   '), fc.string({ minLength: 281, maxLength: 300 }).filter((s) => s.trim().length > 280)) },
       lostReward: { required: false, invalid: fc.oneof(notString.filter((v) => v !== null), withNul, fc.string({ minLength: 81, maxLength: 100 }).filter((s) => s.trim().length > 80)) },
+      // TAG-11: the reward in centavos: whole, positive, at most R$ 100.000,00 (null is none).
+      lostRewardCents: { required: false, invalid: fc.oneof(badNumber, fc.constant(10_000_001), notString.filter((v) => v !== null && typeof v !== 'number')) },
     };
     const renameBase = () => ({
       code: tag!,
@@ -230,6 +240,7 @@ describe(`SEC-03 hostile HTTP input ${dbLabel}`, () => {
       lost: true,
       lostMessage: 'Fugiu!',
       lostReward: 'R$ 50',
+      lostRewardCents: 5_000,
     });
     await fuzzBody('PUT', `/api${productsApi.updateName}`, bodies(renameBase, rename), owner.auth);
     await fuzzBody('PUT', `/api${productsApi.updateName}Mochila`, bodies(renameBase, rename), owner.auth);
@@ -237,6 +248,13 @@ describe(`SEC-03 hostile HTTP input ${dbLabel}`, () => {
       'POST',
       `/api${productsApi.member}`,
       bodies(() => ({ code: tag!, email: customer.email }), { code: { required: true, invalid: badCode }, email: { required: true, invalid: badEmail } }),
+      owner.auth,
+    );
+    // TAG-11: cancelling an invitation (the base names a real pending one).
+    await fuzzBody(
+      'DELETE',
+      `/api${productsApi.invitation}`,
+      bodies(() => ({ code: tag!, id: invitation!.id }), { code: { required: true, invalid: badCode }, id: { required: true, invalid: badId } }),
       owner.auth,
     );
     await fuzzBody(
@@ -270,6 +288,36 @@ describe(`SEC-03 hostile HTTP input ${dbLabel}`, () => {
         longitude: { required: false, invalid: badLongitude },
       }),
       { authorization: `Bearer ${call.callerToken}` },
+    );
+  });
+
+  test('[SEC-03] [CALL-15] a callback contact, a late position and a message on a switched-off tag: 4xx {message}, nothing written', async () => {
+    await fuzzBody(
+      'POST',
+      `/api/calls/${call.roomId}/callback`,
+      bodies(() => ({ contact: 'ana@exemplo.com' }), {
+        contact: { required: true, invalid: fc.oneof(notString, withNul, fc.constantFrom('', '123', 'ana@', '(00) 91234-5678', 'x'.repeat(121))) },
+      }),
+      { authorization: `Bearer ${call.callerToken}` },
+    );
+    await fuzzBody(
+      'POST',
+      `/api/calls/${unlocated.roomId}/location`,
+      bodies(() => ({ latitude: -19.9, longitude: -43.9 }), {
+        latitude: { required: true, invalid: badLatitude },
+        longitude: { required: true, invalid: badLongitude },
+      }),
+      { authorization: `Bearer ${unlocated.callerToken}` },
+    );
+    await fuzzBody(
+      'POST',
+      `/api/public/tags/${offTag!}/message`,
+      bodies(() => ({ message: 'Achei.', contact: '(31) 99876-5432', latitude: -19.9, longitude: -43.9 }), {
+        message: { required: true, invalid: badString(1, 500) },
+        contact: { required: false, invalid: fc.oneof(notString, withNul, fc.constantFrom('', '123', 'ana@')) },
+        latitude: { required: false, invalid: badLatitude },
+        longitude: { required: false, invalid: badLongitude },
+      }),
     );
   });
 
@@ -330,8 +378,12 @@ describe(`SEC-03 hostile HTTP input ${dbLabel}`, () => {
     await fuzzPath('POST', (c) => `/api/public/tags/${c}/scan`, {});
     await fuzzPath('POST', (c) => `/api/public/tags/${c}/location`, {}, { latitude: -19.9, longitude: -43.9 });
     await fuzzPath('GET', (c) => `/api/products/${c}/members`, owner.auth);
+    await fuzzPath('GET', (c) => `/api/products/${c}/invitations`, owner.auth);
     await fuzzPath('GET', (r) => `/api/calls/${r}/ice-servers`, owner.auth);
     await fuzzPath('POST', (r) => `/api/calls/${r}/message`, { authorization: `Bearer ${call.callerToken}` }, { message: 'Achei.' });
+    await fuzzPath('POST', (r) => `/api/calls/${r}/callback`, { authorization: `Bearer ${call.callerToken}` }, { contact: 'ana@exemplo.com' });
+    await fuzzPath('POST', (r) => `/api/calls/${r}/location`, { authorization: `Bearer ${unlocated.callerToken}` }, { latitude: -19.9, longitude: -43.9 });
+    await fuzzPath('POST', (c) => `/api/public/tags/${c}/message`, {}, { message: 'Achei.' });
     await fuzzPath('PATCH', (c) => `/api/products/qrcode/${c}/status`, { ...admin.auth, ...json }, { is_active: false });
     await fuzzPath('POST', (c) => `/api/admin/tags/${c}/release`, admin.auth);
     await fuzzPath('POST', (c) => `/api/admin/tags/${c}/transfer`, admin.auth, { email: customer.email });
@@ -378,6 +430,9 @@ describe(`SEC-03 hostile HTTP input ${dbLabel}`, () => {
       ['GET', '/api/profile/userName'],
       ['GET', '/api/profile/isToqueAdmin'],
       ['GET', '/api/calls/history'],
+      ['POST', '/api/calls/test'],
+      ['GET', `/api${condoApi.myUnits}`],
+      ['GET', `/api${productsApi.invitations(tag!)}`],
       ['GET', `/api${adminApi.batches}`],
       ['GET', `/api${adminApi.exportExcel}`],
       ['POST', `/api${condoApi.ownerQrCode}`],

@@ -68,12 +68,13 @@ const badDescription = fc.oneof(
   fc.record({ type: fc.oneof(notString, fc.constantFrom('OFFER', 'pranswer', 'rollback', ''), withNul), sdp: fc.constant('v=0\r\n') }),
   fc.record({ type: fc.constant('offer'), sdp: fc.oneof(notString, binary, long(60_001, 90_000)) }),
 );
+// An m-line index of 0…1000 is valid (badNumber's 0 and small negatives are for ids): only the others are hostile here.
 const badCandidate = fc.oneof(
   notString,
   binary,
   fc.record({ candidate: fc.oneof(notString, binary, long(4_001, 20_000)) }),
   fc.record({ candidate: fc.constant('candidate:x'), sdpMid: fc.oneof(fc.integer(), long(65, 200), fc.constant({})) }),
-  fc.record({ candidate: fc.constant('candidate:x'), sdpMLineIndex: fc.oneof(badNumber, fc.constant(1_001), fc.constant(1.5), fc.constant('0')) }),
+  fc.record({ candidate: fc.constant('candidate:x'), sdpMLineIndex: fc.oneof(badNumber.filter((n) => !(Number.isInteger(n) && n >= 0 && n <= 1_000)), fc.constant(1_001), fc.constant(1.5), fc.constant('0')) }),
   fc.record({ candidate: fc.constant('candidate:x'), usernameFragment: fc.oneof(fc.integer(), long(257, 400)) }),
 );
 /** A relay that must be dropped: not an object, a room the sender is not in, a broken payload, or a broken `to`. */
@@ -176,6 +177,30 @@ describe(`SEC-03 hostile socket events ${dbLabel}`, () => {
     await property(arb, async (message) => {
       (ownerSocket.emit as (e: string, v: unknown) => void)(event, message);
       await expectNothingRelayedBefore(`${event} ${show(message)}`);
+    });
+  });
+
+  test("[SEC-03] [CALL-14] 'owner-camera' with a hostile payload from the recipient in the call: never relayed", async () => {
+    const badOwnerCamera = fc.oneof(
+      badInfo,
+      polluted(fc.record({ roomId: badRoomId, on: fc.boolean() })),
+      polluted(
+        fc.record({
+          roomId: fc.constant(call.roomId),
+          on: fc.oneof(notString.filter((v) => typeof v !== 'boolean'), withNul, binary, fc.constantFrom('true', 1, 0, null, [], {})),
+        }),
+      ),
+      // A valid state with anything more: a forged sender, a prototype key.
+      fc.record({ roomId: fc.constant(call.roomId), on: fc.boolean(), from: fc.oneof(fc.string(), withNul) }),
+      fc
+        .tuple(fc.boolean(), pollutingKeys)
+        .map(([on, key]) => JSON.parse(`{"${key}":{"isToqueAdmin":true},"roomId":"${call.roomId}","on":${on}}`) as unknown),
+    );
+    const before = finderSeen.all('owner-camera').length;
+    await property(badOwnerCamera, async (info) => {
+      (ownerSocket.emit as (e: string, v: unknown) => void)('owner-camera', info);
+      await expectNothingRelayedBefore(`owner-camera ${show(info)}`);
+      expect(finderSeen.all('owner-camera').length, show(info)).toBe(before);
     });
   });
 

@@ -5,10 +5,20 @@ import { SMTPServer } from 'smtp-server';
 import type { FastifyInstance } from 'fastify';
 import { mailMsg } from '@toque/contracts/mail';
 import { loadConfig } from '../src/config';
-import { openDatabase, type Database } from '../src/db/client';
+import type { Database } from '../src/db/client';
 import { buildApp } from '../src/app';
 import { outbox } from '../src/db/schema';
-import { bearer, dbLabel, engine, freePort, lastResetCode, login, signUp, uniqueEmail } from './helpers';
+import {
+  bearer,
+  dbLabel,
+  engine,
+  freePort,
+  lastResetCode,
+  login,
+  openTestDatabase,
+  signUp,
+  uniqueEmail,
+} from './helpers';
 
 /**
  * REL-03 / SEC-06 against a real SMTP peer of the test's own (smtp-server on a free local port).
@@ -85,9 +95,7 @@ async function apps(count: number, env: Record<string, string> = {}) {
   for (let i = 0; i < count; i++) {
     const cfg = config({ MAIL_FROM: `Toque <instance-${i}@toque.test>`, ...env });
     const database =
-      engine === 'postgres' || databases.length === 0
-        ? await openDatabase({ databaseUrl: cfg.databaseUrl, dataDir: cfg.dataDir })
-        : databases[0]!;
+      engine === 'postgres' || databases.length === 0 ? await openTestDatabase(cfg.databaseUrl) : databases[0]!;
     if (!databases.includes(database)) databases.push(database);
     instances.push(await buildApp(cfg, database));
   }

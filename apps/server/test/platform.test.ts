@@ -2,9 +2,9 @@ import { afterAll, describe, expect, test } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { apiMsg } from '@toque/contracts/messages';
 import { loadConfig } from '../src/config';
-import { openDatabase, type Database } from '../src/db/client';
+import type { Database } from '../src/db/client';
 import { buildApp } from '../src/app';
-import { build, dbLabel, engine, errorBody, signUp } from './helpers';
+import { build, dbLabel, engine, errorBody, openTestDatabase, signUp } from './helpers';
 
 const { app } = await build();
 
@@ -15,7 +15,7 @@ async function buildWithFailingRoute(): Promise<{ app: FastifyInstance; database
     DATA_DIR: 'memory://',
     ...(engine === 'postgres' ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
   });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openTestDatabase(config.databaseUrl);
   const failing = await buildApp(config, database);
   failing.get('/api/test/boom', async () => {
     throw new Error('relation "users" leaked: password_hash=$argon2id$secret');

@@ -9,16 +9,12 @@ import { apiMsg, callMsg } from '@toque/contracts/messages';
 import type { CreateCallResponse } from '@toque/contracts/calls';
 import { outbox } from '../src/db/schema';
 import { loadConfig } from '../src/config';
-import { openDatabase } from '../src/db/client';
 import { buildApp } from '../src/app';
-import { dbLabel, engine, errorBody, freePort, mint, newAccount, uniqueEmail } from './helpers';
+import { dbLabel, engine, errorBody, freePort, mint, newAccount, openTestDatabase, uniqueEmail } from './helpers';
 import { ownedTag } from './calls-support';
 
 const high = '100000';
-const database = await openDatabase({
-  databaseUrl: engine === 'postgres' ? process.env.DATABASE_URL : undefined,
-  dataDir: 'memory://',
-});
+const database = await openTestDatabase(engine === 'postgres' ? process.env.DATABASE_URL : undefined);
 const apps: FastifyInstance[] = [];
 afterAll(async () => {
   await Promise.all(apps.map((a) => a.close()));

@@ -135,7 +135,7 @@ describe(`scan alerts and lost mode ${dbLabel}`, () => {
 
     const on = await edit(owner.auth, { code, name: 'Rex', lost: true, lostMessage: 'Rex fugiu! Ligue pela página.', lostReward: 'R$ 200' });
     expect(on.statusCode).toBe(200);
-    expect((await publicTag()).lost).toEqual({ message: 'Rex fugiu! Ligue pela página.', reward: 'R$ 200' });
+    expect((await publicTag()).lost).toEqual({ message: 'Rex fugiu! Ligue pela página.', reward: 'R$ 200', reward_cents: null });
     const body = JSON.stringify(await publicTag());
     expect(body).not.toContain(owner.email);
 

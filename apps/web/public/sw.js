@@ -5,6 +5,9 @@
  * on /call with the call data in the query, which /call moves into sessionStorage.
  * FIND-01: `{ type: 'tag-scanned', scan, text, url }` shows the server's text ('Seu Toque … foi
  * escaneado') and a click opens the history at `url` — never the call screen.
+ * CALL-16: `{ type: 'test-call', test, text }` — the owner's test call — shows `text` under the
+ * same tag the open page's card uses (`call-<id>`, so one notification, not two); a click focuses
+ * a window of the site or opens the dashboard. No call exists, so nothing else happens.
  *
  * Plain JavaScript served as is from the site's root (its scope is the whole site). The text
  * matches the catalogue's 'está te chamando...' (packages/contracts, msg.callIncoming); the
@@ -59,6 +62,20 @@ function showScan(payload) {
   });
 }
 
+function showTest(payload) {
+  const test = payload.test;
+  if (!test || typeof test.id !== 'string' || typeof payload.text !== 'string') return Promise.resolve();
+  return self.registration.showNotification('Toque', {
+    body: payload.text,
+    tag: `call-${test.id}`,
+    renotify: true,
+    icon: '/icons/icon-192.png',
+    badge: '/icons/icon-192.png',
+    vibrate: [400, 200, 400, 200, 400],
+    data: { testCall: true },
+  });
+}
+
 self.addEventListener('push', (event) => {
   let payload = null;
   try {
@@ -66,7 +83,8 @@ self.addEventListener('push', (event) => {
   } catch {
     payload = null;
   }
-  event.waitUntil(payload && payload.type === 'tag-scanned' ? showScan(payload) : showCall(payload));
+  const type = payload && payload.type;
+  event.waitUntil(type === 'tag-scanned' ? showScan(payload) : type === 'test-call' ? showTest(payload) : showCall(payload));
 });
 
 /**
@@ -114,8 +132,29 @@ async function openCallFromNotification(notification) {
 }
 self.openCallFromNotification = openCallFromNotification;
 
+/** CALL-16: a test call's notification brings the site forward (an open window, else the dashboard). */
+async function openTestFromNotification(notification) {
+  notification.close();
+  const windows = await self.clients.matchAll({ type: 'window' });
+  const ours = windows.find((client) => new URL(client.url).origin === self.location.origin);
+  if (ours) {
+    try {
+      await ours.focus();
+      return;
+    } catch {
+      // Focusing needs the click's user activation: open the dashboard instead.
+    }
+  }
+  await self.clients.openWindow(new URL('/dashboard', self.location.origin).href);
+}
+
 self.addEventListener('notificationclick', (event) => {
   const data = event.notification.data;
-  const open = data && typeof data.scanUrl === 'string' ? openScanFromNotification : openCallFromNotification;
+  const open =
+    data && typeof data.scanUrl === 'string'
+      ? openScanFromNotification
+      : data && data.testCall === true
+        ? openTestFromNotification
+        : openCallFromNotification;
   event.waitUntil(open(event.notification));
 });

@@ -8,6 +8,7 @@ import { finderText, type FinderLang } from '@toque/contracts/finder-text';
 import { callMsg } from '@toque/contracts/messages';
 import { finderJson } from './site-build/finder-json';
 import { splitHoisted } from './site-build/html';
+import { CONDOMINIUM_PRODUCT_ID } from '@toque/contracts/constants';
 
 type ContextSlot = Record<string, unknown>;
 
@@ -120,13 +121,14 @@ describe("the finder's page rendered by the server (PERF-05)", () => {
   const plate = {
     ...tag,
     code: 'PLACA234',
-    product_id: 5,
+    product_id: CONDOMINIUM_PRODUCT_ID,
     type: 'Condomínio',
     name: 'Edifício Ipê',
     owner_first_name: '',
     units: [
       { unit_id: 11, name: '101', reachable: true },
       { unit_id: 12, name: '102', reachable: false },
+      { unit_id: 13, name: callMsg.temporaryUnit, reachable: true, temporary: true },
     ],
   };
 
@@ -151,7 +153,8 @@ describe("the finder's page rendered by the server (PERF-05)", () => {
       vi.stubGlobal('fetch', fetch);
       const container = await hydrates(`/t/${seed.code}`, seed);
       // Where there is a call button, it is React's now: a tap reaches the call code.
-      const button = [...container.querySelectorAll('button')].find((b) => b.textContent === callUi.finder.call);
+      const callWords = seed.tag?.product_id === CONDOMINIUM_PRODUCT_ID ? callUi.finder.callUnit : callUi.finder.call;
+      const button = [...container.querySelectorAll('button')].find((b) => b.textContent === callWords);
       expect(Object.keys(button ?? {}).some((key) => key.startsWith('__reactProps$'))).toBe(callable);
       // The page's scan report (FIND-01, a POST) is not a request for the tag.
       const reads = fetch.mock.calls.filter(([, init]) => (init?.method ?? 'GET') === 'GET');
@@ -165,7 +168,7 @@ describe("the finder's page rendered by the server (PERF-05)", () => {
     ['a condominium plate in Spanish', 'es', plate],
     ['an unknown tag in English', 'en', undefined],
   ])(
-    '[FIND-03] [PERF-05] %s hydrates in the language it was rendered in, and the switch changes every text',
+    '[FIND-03] [FIND-05] [PERF-05] %s hydrates in the language it was rendered in, and the switch changes every text',
     async (_, lang, found) => {
       vi.stubGlobal('fetch', vi.fn((url: string) => Promise.reject(new Error(`no request expected: ${url}`))));
       const code = found?.code ?? 'NONE2345';
@@ -174,18 +177,28 @@ describe("the finder's page rendered by the server (PERF-05)", () => {
         : { code, inApp: false, lang, error: { status: 404, message: callMsg.tagNotFound } };
       const t = finderText[lang];
       const container = await hydrates(`/t/${code}`, seed);
-      const heading = found ? t.heading : t.server.tagNotFound;
+      // FIND-05: a plate greets the visitor at the building's entrance; its units' placeholders are translated.
+      const heading = found ? (found.product_id === CONDOMINIUM_PRODUCT_ID ? t.plateHeading(found.name) : t.heading) : t.server.tagNotFound;
       expect(container.querySelector('h1')?.textContent).toBe(heading);
       expect(document.documentElement.lang).toBe(lang);
-      if (found?.units.length) expect(container.textContent).toContain(t.chooseUnit);
-      else if (found) expect(container.textContent).toContain(t.call);
+      if (found?.units.length) {
+        expect(container.textContent).toContain(t.chooseUnit);
+        expect(container.textContent).toContain(t.callUnit);
+        expect(container.textContent).toContain(t.temporaryUnit);
+        expect(container.textContent).not.toContain(callMsg.temporaryUnit);
+      } else if (found) expect(container.textContent).toContain(t.call);
+      // FIND-05: the page's own header and footer speak the finder's language too.
+      expect(container.querySelector('header a[href="/"]')?.getAttribute('aria-label')).toBe(t.site.homeLink);
+      expect(container.querySelector('footer')?.textContent).toContain(t.site.privacy);
 
       const { act } = await import('react');
       const portuguese = [...container.querySelectorAll('button')].find((b) => b.textContent === 'Português')!;
       expect(portuguese.getAttribute('aria-pressed')).toBe('false');
       await act(async () => portuguese.click());
       expect(portuguese.getAttribute('aria-pressed')).toBe('true');
-      expect(container.querySelector('h1')?.textContent).toBe(found ? callUi.finder.heading : callMsg.tagNotFound);
+      const portugueseHeading = found?.product_id === CONDOMINIUM_PRODUCT_ID ? callUi.finder.plateHeading(found.name) : callUi.finder.heading;
+      expect(container.querySelector('h1')?.textContent).toBe(found ? portugueseHeading : callMsg.tagNotFound);
+      expect(container.querySelector('footer')?.textContent).toContain(finderText['pt-BR'].site.privacy);
       expect(document.documentElement.lang).toBe('pt-BR');
       expect(document.cookie).toContain('toque_finder_lang=pt-BR');
       vi.unstubAllGlobals();

@@ -36,19 +36,28 @@ export async function render(path: string, seed: FinderSeed | null = null): Prom
   return new Response(prelude).text();
 }
 
-/** The build's page (app.html) and the finder page's chunks: what the server pours each finder page into. */
+/**
+ * The finder page's template (dist/.ssr/finder.html: the build's page with the island as its only
+ * script, PERF-06) and the app's chunks the island prefetches: what the server pours each finder page into.
+ */
 export interface FinderShell {
   template: string;
   preloads: readonly string[];
 }
 
 /**
- * PERF-05: the whole HTML of /t/{code} for the tag the server found — the page rendered, its chunks
- * preloaded at low priority, and the seed as a JSON data block the client hydrates from (with the
+ * PERF-05: the whole HTML of /t/{code} for the tag the server found — the page rendered, its
+ * island (PERF-06) with the app's chunks to prefetch while idle, and the seed as a JSON data block the client hydrates from (with the
  * finder's language, which `<html lang>` says too: FIND-03).
  */
 export async function renderFinderPage(shell: FinderShell, path: string, seed: FinderSeed): Promise<string> {
-  const html = injectPage(shell.template, { path, rendered: await render(path, seed), preloads: shell.preloads });
+  const html = injectPage(shell.template, {
+    path,
+    rendered: await render(path, seed),
+    preloads: shell.preloads,
+    // PERF-06: the island fetches the app's chunks while idle and runs them on the tap.
+    preloadAttribute: 'data-prefetch',
+  });
   // FIND-03: the page's language is the finder's.
   return html.replace(/<html lang="[^"]*">/, `<html lang="${seed.lang}">`).replace('</body>', `${finderJson(seed)}\n  </body>`);
 }

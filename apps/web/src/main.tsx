@@ -1,5 +1,12 @@
 import './index.css';
 
+// BRW-01: Zod probes whether it may compile parsers with `new Function`; under this site's CSP
+// (script-src 'self', no 'unsafe-eval') the caught probe is still a CSP violation in every browser,
+// and Firefox logs it as an error. Its jitless mode skips the probe. It must be on before Zod loads
+// (the app's chunks, imported below): Zod adopts a `globalThis.__zod_globalConfig` set before it.
+const zodConfig = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+zodConfig.__zod_globalConfig = { ...zodConfig.__zod_globalConfig, jitless: true };
+
 /** The app's code: React, the routes and the page's chunks (#root's data-preload). */
 function boot() {
   const root = document.getElementById('root');

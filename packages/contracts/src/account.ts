@@ -9,6 +9,9 @@ import { msg } from './messages';
  */
 export const TERMS_VERSION = '2026-11-24';
 
+/** ACC-07: what the consent recorded at sign-up covers. */
+export const CONSENT_DOCUMENTS = 'Termos de uso e Política de privacidade';
+
 /** ACC-03 / ACC-04: every Portuguese text of the LGPD self-service and the onboarding fixes. */
 export const accountMsg = {
   termsRequired: 'É preciso aceitar os Termos de uso e a Política de privacidade.',
@@ -49,7 +52,6 @@ export const accountUi = {
     intro: 'O e-mail é o seu login e recebe os avisos de chamadas perdidas e de segurança.',
     email: 'E-mail',
     phone: 'Telefone',
-    password: 'Senha atual (para salvar o contato)',
     save: 'Salvar contato',
   },
   privacy: {
@@ -57,10 +59,37 @@ export const accountUi = {
     intro:
       'Você pode baixar uma cópia de tudo o que o Toque guarda sobre você, ou excluir a sua conta. ' +
       'Os dois pedem a sua senha.',
-    password: 'Senha atual (para baixar os dados)',
     download: 'Baixar meus dados',
     delete: 'Excluir minha conta',
     fileName: 'meus-dados-toque.json',
+    /** ACC-07: after the download, the same data for machines, without asking the password again. */
+    readyHeading: 'Seus dados estão prontos',
+    readyText:
+      'O documento em português foi baixado: abra-o no navegador ou imprima-o. Os mesmos dados em formato JSON servem para levá-los a outro serviço.',
+    openHtml: 'Baixar o documento de novo (HTML)',
+    downloadJson: 'Baixar em JSON',
+  },
+  /** ACC-07: the consent on record, shown on my account. */
+  consentRecord: {
+    heading: 'Termos aceitos',
+    accepted: (version: string, date: string) =>
+      `Você aceitou os Termos de uso e a Política de privacidade na versão ${version}, em ${date}.`,
+    none: 'Não há registro de aceite dos Termos de uso e da Política de privacidade nesta conta (ela é anterior a esse registro).',
+    read: 'Ler os Termos de uso',
+    readPrivacy: 'Ler a Política de privacidade',
+  },
+  /** ACC-07: the current password, asked once per change, when the change is made. */
+  passwordPrompt: {
+    cancel: 'Cancelar',
+    profileTitle: 'Confirme para salvar',
+    profileIntro: 'Para alterar o nome ou a senha, digite a sua senha atual.',
+    profileConfirm: 'Salvar alterações',
+    contactTitle: 'Confirme para salvar o contato',
+    contactIntro: 'Para alterar o e-mail ou o telefone, digite a sua senha atual.',
+    contactConfirm: 'Salvar contato',
+    exportTitle: 'Confirme para baixar os seus dados',
+    exportIntro: 'Os seus dados pessoais serão baixados neste aparelho. Digite a sua senha atual.',
+    exportConfirm: 'Baixar meus dados',
   },
   deleteDialog: {
     title: 'Excluir minha conta',
@@ -129,7 +158,10 @@ export type UpdateContactBody = z.infer<typeof updateContactBody>;
 export const confirmPasswordBody = z.object({ password: currentPassword });
 export type ConfirmPasswordBody = z.infer<typeof confirmPasswordBody>;
 
-/** The data export (ACC-03): everything held about the user, nothing of anyone else beyond what the app shows. */
+/**
+ * The data export (ACC-03, ACC-07): everything held about the user, nothing of anyone else beyond
+ * what the app shows them. The machine-readable half; `renderExportHtml` makes the readable one.
+ */
 export const accountExport = z.object({
   exportedAt: z.string(),
   profile: z.object({
@@ -142,18 +174,29 @@ export const accountExport = z.object({
     termsAcceptedAt: z.string().nullable(),
     isToqueAdmin: z.boolean(),
   }),
+  /** ACC-07: each consent on record, with the version of the texts and when. */
+  consents: z.array(z.object({ document: z.string(), version: z.string(), acceptedAt: z.string() })),
   tags: z.array(
     z.object({
       code: z.string(),
       productId: z.number().int(),
+      productName: z.string(),
       name: z.string(),
       importantInfo: z.string(),
       showInfoToFinder: z.boolean(),
       isActive: z.boolean(),
+      /** FIND-01: scan alerts on or off. */
+      scanAlerts: z.boolean(),
+      /** FIND-02 / TAG-11: lost mode (null: not lost), its message and reward. */
+      lost: z
+        .object({ message: z.string(), reward: z.string().nullable(), rewardCents: z.number().int().nullable() })
+        .nullable(),
       disabledAt: z.string().nullable(),
       createdAt: z.string(),
       /** The people the user shares the tag with, as the app shows them (first name and e-mail). */
       members: z.array(z.object({ firstName: z.string(), email: z.string(), since: z.string() })),
+      /** TAG-11: invitations sent to e-mails with no account yet. */
+      pendingInvitations: z.array(z.object({ email: z.string(), sentAt: z.string() })),
     }),
   ),
   memberships: z.array(
@@ -161,15 +204,27 @@ export const accountExport = z.object({
       code: z.string(),
       name: z.string(),
       productId: z.number().int(),
+      productName: z.string(),
       ownerFirstName: z.string(),
       since: z.string(),
     }),
   ),
-  residencies: z.array(z.object({ condominium: z.string(), unit: z.string().nullable(), since: z.string() })),
+  residencies: z.array(
+    z.object({
+      condominium: z.string(),
+      unit: z.string().nullable(),
+      since: z.string(),
+      /** CONDO-11: the other residents, by first name. */
+      otherResidents: z.array(z.string()),
+    }),
+  ),
   calls: z.array(
     z.object({
       id: z.string(),
       tagCode: z.string(),
+      tagName: z.string(),
+      productName: z.string(),
+      unit: z.string().nullable(),
       status: z.string(),
       startedAt: z.string(),
       answeredAt: z.string().nullable(),
@@ -178,9 +233,26 @@ export const accountExport = z.object({
       latitude: z.number().nullable(),
       longitude: z.number().nullable(),
       message: z.string().nullable(),
+      /** CALL-15: a phone or e-mail the finder left to be called back. */
+      callbackContact: z.string().nullable(),
+    }),
+  ),
+  /** FIND-01: the scans of the tags the user owns or shares. */
+  scans: z.array(
+    z.object({
+      tagCode: z.string(),
+      tagName: z.string(),
+      productName: z.string(),
+      lost: z.boolean(),
+      latitude: z.number().nullable(),
+      longitude: z.number().nullable(),
+      locality: z.string().nullable(),
+      scannedAt: z.string(),
     }),
   ),
   pushSubscriptions: z.array(z.object({ endpoint: z.string(), createdAt: z.string() })),
+  /** The e-mails the service wrote to the user: subject and date (a reset code in a body is not repeated). */
+  mails: z.array(z.object({ subject: z.string(), createdAt: z.string() })),
 });
 export type AccountExport = z.infer<typeof accountExport>;
 

@@ -1,18 +1,36 @@
 import { z } from 'zod';
-import { msg } from './messages';
+import { adminMsg, msg } from './messages';
 import { tagCode } from './products';
 
 export const CLIENTS_PAGE_SIZE = 20;
 export const CLIENTS_PAGE_SIZE_MAX = 100;
 
 /** GET /products/listQrcodes (ADM-03, ADM-08): searched and paginated on the server. */
+/** ADM-09: a filter that is on ('true') or off (absent, or 'false'). */
+const flag = z
+  .enum(['true', 'false'], { message: adminMsg.filterInvalid })
+  .optional()
+  .transform((v) => v === 'true');
+/** ADM-09: a day (YYYY-MM-DD), as a date input gives it. */
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, adminMsg.dateInvalid)
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), adminMsg.dateInvalid)
+  .optional();
+
 export const listClientsQuery = z.object({
-  /** CPF digits (any formatting) or part of the name; empty = everyone. */
+  /** CPF digits (any formatting), or part of the name or e-mail; empty = everyone. */
   search: z.string().trim().max(80).optional().default(''),
   page: z.coerce.number().int().min(1).max(1_000_000).optional().default(1),
   pageSize: z.coerce.number().int().min(1).max(CLIENTS_PAGE_SIZE_MAX).optional().default(CLIENTS_PAGE_SIZE),
+  // ADM-09: filters.
+  hasCondominium: flag,
+  hasInactiveTag: flag,
+  signedUpFrom: day,
+  signedUpTo: day,
 });
 export type ListClientsQuery = z.input<typeof listClientsQuery>;
+export type ClientsQuery = z.output<typeof listClientsQuery>;
 
 export const clientQrCode = z.object({
   code: z.string(),
@@ -23,6 +41,9 @@ export const clientQrCode = z.object({
 export const client = z.object({
   user_id: z.string(),
   first_name: z.string(),
+  /** ADM-09: the full name (two "Ana" side by side are told apart), and when the account was made. */
+  name: z.string(),
+  created_at: z.string(),
   /** Digits only (ADM-08). */
   cpf: z.string(),
   email: z.string(),
@@ -35,7 +56,15 @@ export const clientList = z.array(client);
 export const TOTAL_COUNT_HEADER = 'x-total-count';
 
 export const qrStatusParams = z.object({ code: tagCode });
-export const qrStatusBody = z.object({ is_active: z.boolean() });
+/** ADM-10: at most this many characters of reason for switching a tag off. */
+export const TAG_OFF_REASON_MAX = 300;
+/** ADM-10: why a tag is switched off (the administration page asks for it; it reaches the owner and the log). */
+export const tagOffReason = z
+  .string()
+  .trim()
+  .min(3, adminMsg.reasonRequired)
+  .max(TAG_OFF_REASON_MAX, adminMsg.reasonTooLong);
+export const qrStatusBody = z.object({ is_active: z.boolean(), reason: tagOffReason.optional() });
 
 // ── ADM-07: repairing abuse ──
 export const transferBody = z.object({ email: z.string().trim().toLowerCase().email(msg.emailInvalid).max(254) });
@@ -47,6 +76,9 @@ export const auditEntry = z.object({
   id: z.number().int(),
   actor_id: z.string().nullable(),
   actor_email: z.string().nullable(),
+  /** ADM-10: names, so the log reads in words. */
+  actor_name: z.string().nullable(),
+  target_owner_name: z.string().nullable(),
   action: z.string(),
   target: z.string(),
   before: z.unknown(),
@@ -55,10 +87,6 @@ export const auditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 export const auditList = z.array(auditEntry);
-export const auditQuery = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).optional().default(1),
-  pageSize: z.coerce.number().int().min(1).max(CLIENTS_PAGE_SIZE_MAX).optional().default(50),
-});
 
 /** Audit actions and how the log screen names them. */
 export const auditActions = {
@@ -74,6 +102,16 @@ export const auditActions = {
   'batch.mint': 'Lote de códigos gerado',
 } as const;
 export type AuditAction = keyof typeof auditActions;
+
+export const auditQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).optional().default(1),
+  pageSize: z.coerce.number().int().min(1).max(CLIENTS_PAGE_SIZE_MAX).optional().default(50),
+  // ADM-10: filters — who did it (e-mail, in part), the target (a code or an e-mail, in part), the action.
+  actor: z.string().trim().max(254).optional(),
+  target: z.string().trim().max(254).optional(),
+  action: z.enum(Object.keys(auditActions) as [AuditAction, ...AuditAction[]]).optional(),
+});
+export type AuditQuery = z.infer<typeof auditQuery>;
 
 export const EXPORT_FILENAME = 'relatorio.xlsx';
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -91,10 +129,30 @@ export const batch = z.object({
   count: z.number().int(),
   created_at: z.string(),
   created_by: z.string().nullable(),
+  /** ADM-11: how many of its codes have an owner. */
+  claimed: z.number().int(),
 });
 export type Batch = z.infer<typeof batch>;
 export const batchList = z.array(batch);
 export const batchIdParams = z.object({ batchId: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/**
+ * ADM-11: the A4 label sheets a batch prints on (millimetres): 24 labels of 70 × 37 (3 × 8, no
+ * margins), or 14 of 99.1 × 38.1 (2 × 7, Avery L7163's layout).
+ */
+export const labelLayouts = {
+  'a4-3x8': { columns: 3, rows: 8, width: 70, height: 37, top: 0.5, left: 0, gapX: 0, gapY: 0 },
+  'a4-2x7': { columns: 2, rows: 7, width: 99.1, height: 38.1, top: 15.1, left: 4.65, gapX: 2.5, gapY: 0 },
+} as const;
+export type LabelLayout = keyof typeof labelLayouts;
+export const batchPdfQuery = z.object({
+  layout: z
+    .enum(Object.keys(labelLayouts) as [LabelLayout, ...LabelLayout[]], { message: adminMsg.layoutInvalid })
+    .optional()
+    .default('a4-3x8'),
+});
+export const PDF_MIME = 'application/pdf';
+export const batchPdfFilename = (id: number) => `toque-lote-${id}.pdf`;
 export const batchCodes = z.object({
   batch,
   codes: z.array(z.object({ code: z.string(), claimed: z.boolean() })),

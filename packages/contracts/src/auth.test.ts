@@ -4,8 +4,10 @@ import { onboardingForm, registerBody, registerForm, resetPasswordForm } from '.
 import { updateUserBody } from './profile';
 import { msg } from './messages';
 
-const firstMessage = (r: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }, field: string) =>
-  r.error?.issues.find((i) => i.path[0] === field)?.message;
+const firstMessage = (
+  r: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } },
+  field: string,
+) => r.error?.issues.find((i) => i.path[0] === field)?.message;
 
 const valid = {
   name: 'Maria',
@@ -19,7 +21,14 @@ const valid = {
 
 describe('account forms share the server schemas', () => {
   test('[AUTH-07] registration messages', () => {
-    const r = registerForm.safeParse({ name: '', email: 'x', phone: '123', cpfOrCnpj: '1', password: '1', confirmPassword: '' });
+    const r = registerForm.safeParse({
+      name: '',
+      email: 'x',
+      phone: '123',
+      cpfOrCnpj: '1',
+      password: '1',
+      confirmPassword: '',
+    });
     expect(firstMessage(r, 'name')).toBe(msg.required);
     expect(firstMessage(r, 'email')).toBe(msg.emailInvalidRegister);
     expect(firstMessage(r, 'phone')).toBe(msg.phoneInvalid);
@@ -42,9 +51,9 @@ describe('account forms share the server schemas', () => {
   test('[ACC-03] the sign-up forms need the consent box; the request needs the current version', () => {
     const consent = 'É preciso aceitar os Termos de uso e a Política de privacidade.';
     expect(firstMessage(registerForm.safeParse({ ...valid, acceptTerms: false }), 'acceptTerms')).toBe(consent);
-    expect(firstMessage(onboardingForm.safeParse({ ...valid, productId: '3', acceptTerms: false }), 'acceptTerms')).toBe(
-      consent,
-    );
+    expect(
+      firstMessage(onboardingForm.safeParse({ ...valid, productId: '3', acceptTerms: false }), 'acceptTerms'),
+    ).toBe(consent);
     const { confirmPassword: _c, acceptTerms: _a, ...body } = valid;
     expect(firstMessage(registerBody.safeParse(body), 'termsVersion')).toBe(consent);
     expect(firstMessage(registerBody.safeParse({ ...body, termsVersion: '2000-01-01' }), 'termsVersion')).toBe(
@@ -63,7 +72,9 @@ describe('account forms share the server schemas', () => {
   test('[ACC-01] my account trims the name, refuses it empty or over 50, and needs the current password', () => {
     expect(firstMessage(updateUserBody.safeParse({ name: '   ', password: 'x' }), 'name')).toBe(msg.nameEmpty);
     expect(updateUserBody.safeParse({ name: 'a'.repeat(51), password: 'x' }).success).toBe(false);
-    expect(firstMessage(updateUserBody.safeParse({ name: 'Ana', password: '' }), 'password')).toBe(msg.currentPasswordRequired);
+    expect(firstMessage(updateUserBody.safeParse({ name: 'Ana', password: '' }), 'password')).toBe(
+      msg.currentPasswordRequired,
+    );
     expect(updateUserBody.parse({ name: '  Ana  ', password: 'x' }).name).toBe('Ana');
   });
 });

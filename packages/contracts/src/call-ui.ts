@@ -27,6 +27,8 @@ export const callUi = {
     leaveMessage: 'Deixe uma mensagem curta para o dono. Ela vai junto com a sua localização.',
     inAppBrowser:
       'Este navegador não libera a câmera. Abra o link no navegador do celular (Chrome ou Safari) para fazer a videochamada, ou deixe uma mensagem para o dono.',
+    noWebRtc:
+      'Este navegador não faz videochamadas. Abra o link no Chrome, no Safari ou no Firefox do celular, ou deixe uma mensagem para o dono.',
     cameraRefused:
       'Sem acesso à câmera e ao microfone não dá para fazer a videochamada. Deixe uma mensagem para o dono.',
     messageLabel: 'Sua mensagem',
@@ -56,8 +58,50 @@ export const callUi = {
     unmute: 'Ligar microfone',
     switchCamera: 'Trocar câmera',
     switchFailed: 'Não foi possível trocar a câmera.',
+    /** CALL-14: the owner answered with the microphone only (until they turn their camera on). */
+    ownerVoiceOnly: 'O dono está só com voz',
+    /** CALL-14: how long the call has lasted (mm:ss), once the owner answered. */
+    duration: 'Duração',
     /** FIND-03: the label of the language switch (each language is named in itself). */
     language: 'Idioma',
+    /** CALL-15: the seconds left before the ring times out (the server's deadline, not a guess). */
+    timeLeft: (seconds: number) => `Tocando por mais ${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}`,
+    /** CALL-15: after no answer — try again, a message, or a way to be called back. */
+    nextSteps: 'O que você quer fazer agora?',
+    callbackHeading: 'Prefere que o dono entre em contato com você?',
+    callbackLabel: 'Seu telefone com DDD ou e-mail',
+    callbackHelp: 'Só o dono vê. É apagado junto com a sua localização.',
+    sendCallback: 'Enviar contato',
+    callbackSent: 'Contato enviado! O dono pode ligar ou escrever para você.',
+    /** CALL-15: a switched-off tag cannot ring, but takes a message. */
+    offMessage: 'Mesmo assim, você pode deixar uma mensagem para o dono. Ela vai junto com a sua localização.',
+    contactOptional: 'Seu telefone com DDD ou e-mail (opcional), para o dono responder',
+    /** FIND-05: a building's plate (product 5) speaks of the building and its units. */
+    plateHeading: (building: string) =>
+      building
+        ? `Você está na portaria do ${building} — escolha a unidade`
+        : 'Você está na portaria — escolha a unidade',
+    callUnit: 'Chamar a unidade',
+    explainUnit:
+      'Escolha a unidade e toque no botão para fazer uma videochamada com quem mora lá. Vamos pedir acesso à câmera, ao microfone e à sua localização. Nenhum número de telefone é mostrado.',
+    explainUnitVoice:
+      'Escolha a unidade e toque no botão para fazer uma chamada de voz com quem mora lá. Vamos pedir acesso ao microfone e à sua localização. Nenhum número de telefone é mostrado.',
+    ringingUnit: (unit: string) => `Chamando a unidade ${unit}... Aguarde, por favor.`,
+    connectedUnit: (unit: string) => `Você está em uma chamada com a unidade ${unit}.`,
+    unitDeclined: 'A unidade não pode atender agora.',
+    leaveMessageUnit: 'Deixe uma mensagem curta para os moradores da unidade.',
+    /** FIND-05: a house's doorbell (product 2) speaks of a home. */
+    homeHeading: (firstName: string) =>
+      firstName ? `Você está na porta da casa de ${firstName}` : 'Você está na porta de uma casa',
+    callHome: 'Tocar a campainha',
+    explainHome:
+      'Toque no botão para falar por vídeo com quem mora aqui. Vamos pedir acesso à câmera, ao microfone e à sua localização. Nenhum número de telefone é mostrado.',
+    explainHomeVoice:
+      'Toque no botão para falar por voz com quem mora aqui. Vamos pedir acesso ao microfone e à sua localização. Nenhum número de telefone é mostrado.',
+    ringingHome: (firstName: string) => `Chamando ${firstName || 'quem mora aqui'}... Aguarde, por favor.`,
+    connectedHome: 'Você está falando com quem mora aqui.',
+    homeDeclined: 'Ninguém pode atender a porta agora.',
+    leaveMessageHome: 'Deixe uma mensagem curta para quem mora aqui.',
   },
   owner: {
     idle: 'Nenhuma chamada no momento.',
@@ -86,6 +130,13 @@ export const callUi = {
     mute: 'Desligar microfone',
     unmute: 'Ligar microfone',
     selfView: 'Sua câmera',
+    /** CALL-14: Atender sends the microphone only; the camera is the owner's choice, during the call. */
+    cameraOn: 'Ligar câmera',
+    cameraOff: 'Desligar câmera',
+    cameraFailed: 'Não foi possível ligar a câmera. Libere o acesso à câmera e tente de novo.',
+    selfVoiceOnly: 'Só voz: quem chamou não vê você.',
+    /** CALL-14: how long the call has lasted (mm:ss). */
+    duration: 'Duração',
     map: 'Mapa com a localização de quem chamou',
     marker: 'Localização de quem chamou',
     now: 'Agora',
@@ -111,6 +162,9 @@ export const callUi = {
     noMessage: '—',
     seeOnMap: 'Ver no mapa',
     noLocation: 'Sem localização',
+    /** CALL-15: a message left on a switched-off tag (nothing rang), and the finder's way back. */
+    messageOnly: 'Recado (Toque desativado)',
+    callback: (contact: string) => `Contato para retorno: ${contact}`,
     status: {
       ringing: 'Chamando',
       answered: 'Atendida',
@@ -132,8 +186,13 @@ export const callUi = {
     alertsToggle: 'Alertas de escaneamento',
     alertsHelp: 'Avisar quando alguém abrir a página deste Toque.',
     lostToggle: 'Perdido',
-    lostHelp: 'Quem encontrar verá a sua mensagem em destaque, e cada escaneamento avisa você na hora, também por e-mail.',
+    lostHelp:
+      'Quem encontrar verá a sua mensagem em destaque, e cada escaneamento avisa você na hora, também por e-mail.',
     lostMessage: 'Mensagem para quem encontrar',
     lostReward: 'Recompensa (opcional)',
+    /** TAG-11: the reward as an amount in reais, beside the optional text. */
+    lostRewardAmount: 'Valor da recompensa em R$ (opcional)',
+    lostRewardAmountHint: 'Só o número, por exemplo 200 ou 150,50. Quem encontrar verá "R$ 200,00".',
+    lostRewardTextHint: 'Um texto que acompanha o valor, se quiser (por exemplo: "e um abraço").',
   },
 } as const;

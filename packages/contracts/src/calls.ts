@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { callMsg } from './messages';
 import { tagCode } from './products';
 import type { TagScan } from './scans';
+import type { TestCall } from './ringing';
 
 /**
  * The call (CALL-01…13): the finder's public view of a tag, creating a call, and every Socket.IO
@@ -27,10 +29,19 @@ export const publicTag = z.object({
       name: z.string(),
       /** CONDO-10: someone lives there to answer; other units are shown disabled, with the reason. */
       reachable: z.boolean(),
+      /** FIND-05: a unit the síndico has not named yet; `name` is then the Portuguese placeholder, the finder's page says it in the finder's language. */
+      temporary: z.boolean().optional(),
     }),
   ),
   /** FIND-02: only while the owner has the tag in lost mode; the finder's page shows it first. */
-  lost: z.object({ message: z.string(), reward: z.string().nullable() }).optional(),
+  lost: z
+    .object({
+      message: z.string(),
+      reward: z.string().nullable(),
+      /** TAG-11: the reward as an amount in centavos, formatted in the finder's language. */
+      reward_cents: z.number().int().nullable().optional(),
+    })
+    .optional(),
 });
 export type PublicTag = z.infer<typeof publicTag>;
 
@@ -81,6 +92,37 @@ export const leaveMessageBody = z.object({
   longitude: longitude.optional(),
 });
 
+/**
+ * CALL-15: how a finder can be called back — a Brazilian phone with its area code (10 or 11 digits,
+ * optionally +55; a mobile's 11th digit is its leading 9) or an e-mail address.
+ */
+export function isCallbackContact(value: string): boolean {
+  const text = value.trim();
+  if (text.includes('@')) return z.email().safeParse(text).success;
+  if (!/^[+\d\s().-]+$/.test(text)) return false;
+  const digits = text.replace(/\D/g, '').replace(/^0(?=[1-9]{2})/, '');
+  return /^(?:55)?[1-9]{2}(?:9\d{8}|[2-8]\d{7})$/.test(digits);
+}
+
+export const callbackContact = z
+  .string()
+  .trim()
+  .min(1, callMsg.callbackInvalid)
+  .max(120, callMsg.callbackInvalid)
+  .refine(isCallbackContact, callMsg.callbackInvalid);
+
+/** POST /api/calls/:roomId/callback — the finder's phone or e-mail, after nobody answered (CALL-15). */
+export const callbackBody = z.object({ contact: callbackContact });
+export type CallbackBody = z.infer<typeof callbackBody>;
+
+/** POST /api/calls/:roomId/location — the finder's position, when it arrives after the call started (CALL-15). */
+export const callLocationBody = z.object({ latitude, longitude });
+export type CallLocationBody = z.infer<typeof callLocationBody>;
+
+/** POST /api/public/tags/:code/message — a message for the owner of a switched-off tag (CALL-15), with an optional way back. */
+export const tagMessageBody = leaveMessageBody.extend({ contact: callbackContact.optional() });
+export type TagMessageBody = z.infer<typeof tagMessageBody>;
+
 export const iceServersResponse = iceConfig;
 
 export const callStatus = z.enum(['ringing', 'answered', 'declined', 'missed', 'ended']);
@@ -99,6 +141,10 @@ export const callHistoryItem = z.object({
   started_at: z.string(),
   answered_at: z.string().nullable(),
   message: z.string().nullable(),
+  /** CALL-15: the phone or e-mail the finder left to be called back (the recipients' history only). */
+  callback_contact: z.string().nullable(),
+  /** CALL-15: `message` — no call rang: a message left on a switched-off tag. */
+  kind: z.enum(['call', 'message']),
 });
 export const callHistory = z.array(callHistoryItem);
 
@@ -114,7 +160,10 @@ export type CallStatusResponse = z.infer<typeof callStatusResponse>;
 export type CallHistoryItem = z.infer<typeof callHistoryItem>;
 
 /** GET /api/geocode/reverse?lat&lng (CALL-09). */
-export const reverseGeocodeQuery = z.object({ lat: z.coerce.number().pipe(latitude), lng: z.coerce.number().pipe(longitude) });
+export const reverseGeocodeQuery = z.object({
+  lat: z.coerce.number().pipe(latitude),
+  lng: z.coerce.number().pipe(longitude),
+});
 export const reverseGeocodeResponse = z.object({ locality: z.string().nullable(), address: z.string().nullable() });
 
 /** {roomId, latitude, longitude}: what /call reads from session storage (CALL-04). */
@@ -133,7 +182,12 @@ export interface IncomingCall extends CallData {
 }
 
 export type SessionDescription = { type: 'offer' | 'answer'; sdp: string };
-export type Candidate = { candidate: string; sdpMid?: string | null; sdpMLineIndex?: number | null; usernameFragment?: string | null };
+export type Candidate = {
+  candidate: string;
+  sdpMid?: string | null;
+  sdpMLineIndex?: number | null;
+  usernameFragment?: string | null;
+};
 
 /** Relayed messages carry `from` (the sender's socket id) and optionally `to` (CALL-05's offer/answer/candidate, to, from). */
 export interface Relay<T> {
@@ -143,12 +197,21 @@ export interface Relay<T> {
   payload: T;
 }
 
+/** CALL-14: the owner's camera state, as the owner announces it to the finder. */
+export interface OwnerCamera {
+  roomId: string;
+  on: boolean;
+}
+
 export type JoinAck = { ok: true; role: 'caller' | 'recipient' } | { ok: false; message: string };
 
 export interface ServerToClientEvents {
   'incoming-call': (call: IncomingCall) => void;
   /** Ringing stops for this recipient: someone answered, the finder gave up, or it was missed. */
-  'call-cancelled': (info: { roomId: string; reason: 'answered-elsewhere' | 'caller-left' | 'missed' | 'declined' }) => void;
+  'call-cancelled': (info: {
+    roomId: string;
+    reason: 'answered-elsewhere' | 'caller-left' | 'missed' | 'declined';
+  }) => void;
   /**
    * Someone joined the call's room. `resumed`: a participant whose connection to the server moved
    * (a restart, OPS-04) and whose media link still stands: the other side keeps its peer connection.
@@ -160,8 +223,14 @@ export interface ServerToClientEvents {
   closeCall: (info: { roomId: string }) => void;
   /** To the finder: nobody is left to answer (everyone declined) or the ring timed out (CALL-07). */
   'call-unanswered': (info: { roomId: string; reason: 'declined' | 'missed' }) => void;
+  /** CALL-15: the finder's position arrived after the call started (to the recipients' sessions). */
+  'call-location': (info: { roomId: string; latitude: number; longitude: number }) => void;
   /** FIND-01: a finder opened one of the user's tags (or shared a position from it). */
   'tag-scanned': (scan: TagScan) => void;
+  /** CALL-14: to the finder — whether the owner's camera is on (the owner answers with the microphone only). */
+  'owner-camera': (info: OwnerCamera) => void;
+  /** CALL-16: the owner asked for a test ring of their own devices (POST /api/calls/test); no call exists. */
+  'test-call': (ring: TestCall) => void;
 }
 
 export interface ClientToServerEvents {
@@ -173,6 +242,8 @@ export interface ClientToServerEvents {
   'ice-candidate': (m: Relay<Candidate>) => void;
   closeCall: (info: { roomId: string }) => void;
   decline: (info: { roomId: string }, ack?: (result: { ok: boolean }) => void) => void;
+  /** CALL-14: the owner who answered turned the camera on or off; relayed to the rest of the room. */
+  'owner-camera': (info: OwnerCamera) => void;
 }
 
 /** Where a finder was, on OpenStreetMap's own site (directions, a map in an e-mail or a list). */
@@ -188,6 +259,9 @@ export const callsApi = {
   publicTag: (code: string) => `/public/tags/${encodeURIComponent(code)}`,
   create: '/calls',
   message: (roomId: string) => `/calls/${encodeURIComponent(roomId)}/message`,
+  callback: (roomId: string) => `/calls/${encodeURIComponent(roomId)}/callback`,
+  location: (roomId: string) => `/calls/${encodeURIComponent(roomId)}/location`,
+  tagMessage: (code: string) => `/public/tags/${encodeURIComponent(code)}/message`,
   iceServers: (roomId: string) => `/calls/${encodeURIComponent(roomId)}/ice-servers`,
   status: (roomId: string) => `/calls/${encodeURIComponent(roomId)}/status`,
   history: '/calls/history',

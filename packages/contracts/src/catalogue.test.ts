@@ -4,7 +4,9 @@ import { adminUi, condoUi } from './admin-ui';
 import { callUi } from './call-ui';
 import { dashboardUi } from './dashboard-ui';
 import { finderText } from './finder-text';
-import { mailMsg } from './mail';
+import { exportHtmlUi } from './account-export-html';
+import { mailMsg, tagMailMsg } from './mail';
+import { ringingUi, setupGuideUi } from './ringing';
 import * as messages from './messages';
 import { ui } from './ui';
 
@@ -25,14 +27,20 @@ const catalogue = {
   adminMsg: messages.adminMsg,
   tooManyAttemptsMessage: messages.tooManyAttemptsMessage,
   mailMsg,
+  tagMailMsg,
   accountMsg,
   accountMailMsg,
   accountUi,
+  // ACC-07: the readable export's labels.
+  exportHtmlUi,
   ui,
   callUi,
   dashboardUi,
   condoUi,
   adminUi,
+  // CALL-16 / ACC-05: the owner's ringing and the onboarding's steps.
+  ringingUi,
+  setupGuideUi,
   // FIND-03: the finder's English and Spanish (the Portuguese is callUi.finder and callMsg above).
   finderEn: finderText.en,
   finderEs: finderText.es,

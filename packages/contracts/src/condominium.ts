@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UNIT_NAME_MAX, UNITS_PER_CONDO_MAX } from './constants';
+import { TAG_CODE_PATTERN, UNIT_NAME_MAX, UNITS_PER_CONDO_MAX } from './constants';
 import { msg } from './messages';
 import { tagCode } from './products';
 
@@ -62,7 +62,7 @@ export const activationForm = z.object({
     .int(msg.unitQuantityInvalid)
     .min(1, msg.unitQuantityInvalid)
     .max(UNITS_PER_CONDO_MAX, msg.unitQuantityInvalid),
-  qrCode: z.string().trim().regex(/^[a-zA-Z0-9]{8}$/, msg.tagCodeLength),
+  qrCode: z.string().trim().regex(TAG_CODE_PATTERN, msg.tagCodeLength),
   emailAdminCond: z.string().trim().min(1, msg.required),
 });
 export type ActivationForm = z.infer<typeof activationForm>;
@@ -78,3 +78,18 @@ export function parseUnitNumber(unitNumber: string): { name: string | null; code
 export function unitNumber(name: string | null, associationCode: string): string {
   return `${name ?? 'undefined'}-${associationCode}`;
 }
+
+/**
+ * CONDO-11: GET /condominium/myUnits — a resident's own view: each unit they live in, with its
+ * building by name and the other residents by first name (never an e-mail, never the association code).
+ */
+export const myUnit = z.object({
+  plate_code: z.string(),
+  condominium_name: z.string(),
+  unit_id: z.number().int(),
+  /** null: a temporary name the síndico has not set yet. */
+  unit_name: z.string().nullable(),
+  residents: z.array(z.object({ first_name: z.string(), is_me: z.boolean() })),
+});
+export type MyUnit = z.infer<typeof myUnit>;
+export const myUnitList = z.array(myUnit);

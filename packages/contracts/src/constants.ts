@@ -1,9 +1,16 @@
 /** Business constants and limits (specification section 9). */
 export const TAG_CODE_LENGTH = 8;
+/**
+ * A tag code (TAG-02): TAG_CODE_LENGTH letters and digits, in any case as typed; codes are minted and
+ * stored in upper case, so match `code.trim().toUpperCase()` when the input is a person's.
+ */
+export const TAG_CODE_PATTERN = new RegExp(`^[A-Za-z0-9]{${TAG_CODE_LENGTH}}$`);
 export const UNIT_NAME_MAX = 15;
 export const ACCOUNT_NAME_MAX = 50;
 export const MEMBERS_PER_UNIT = 3;
 export const MEMBERS_PER_TAG = 3;
+/** TAG-11: invitations an account may send per rate-limit window (each one mails a stranger's address). */
+export const INVITATIONS_PER_WINDOW = 10;
 export const UNITS_PER_CONDO_MAX = 10;
 export const PASSWORD_MIN = 6;
 export const PHONE_MIN = 10;
@@ -55,6 +62,8 @@ export const productTypes = {
 } as const;
 export type ProductId = keyof typeof productTypes;
 export const PRODUCT_IDS = [1, 2, 3, 4, 5] as const;
+/** The condominium plate: the one product whose tag rings a chosen unit's residents, not an owner. */
+export const CONDOMINIUM_PRODUCT_ID = 5;
 export const UNKNOWN_PRODUCT = 'Desconhecido';
 
 export function productLabel(id: number): string {

@@ -5,8 +5,17 @@ import { TERMS_VERSION } from './account';
 
 describe('CPF and CNPJ (ADM-08)', () => {
   test('[ADM-08] CPF check digits: known valid numbers pass, one wrong digit or a repeated digit fails', () => {
-    for (const valid of ['52998224725', '529.982.247-25', '111.444.777-35', '39053344705']) expect(isValidCpf(valid), valid).toBe(true);
-    for (const invalid of ['52998224724', '52998224735', '11111111111', '00000000000', '1234567890', '123456789012', '']) {
+    for (const valid of ['52998224725', '529.982.247-25', '111.444.777-35', '39053344705'])
+      expect(isValidCpf(valid), valid).toBe(true);
+    for (const invalid of [
+      '52998224724',
+      '52998224735',
+      '11111111111',
+      '00000000000',
+      '1234567890',
+      '123456789012',
+      '',
+    ]) {
       expect(isValidCpf(invalid), invalid).toBe(false);
     }
   });
@@ -33,7 +42,13 @@ describe('CPF and CNPJ (ADM-08)', () => {
   });
 
   test('[ADM-08] [AUTH-07] sign-up keeps only the digits and refuses wrong check digits with the catalogue message', () => {
-    const base = { name: 'Ana', email: 'ana@exemplo.com.br', phone: '31988887777', password: 'segredo', termsVersion: TERMS_VERSION };
+    const base = {
+      name: 'Ana',
+      email: 'ana@exemplo.com.br',
+      phone: '31988887777',
+      password: 'segredo',
+      termsVersion: TERMS_VERSION,
+    };
     expect(registerBody.parse({ ...base, cpfOrCnpj: ' 529.982.247-25 ' }).cpfOrCnpj).toBe('52998224725');
     const wrong = registerBody.safeParse({ ...base, cpfOrCnpj: '529.982.247-26' });
     expect(wrong.success).toBe(false);

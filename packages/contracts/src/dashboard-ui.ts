@@ -61,6 +61,9 @@ export const dashboardUi = {
     deleted: 'Toque excluído.',
     updated: 'Toque atualizado.',
     shared: 'Toque compartilhado.',
+    /** TAG-11: the e-mail has no account yet: it got an invitation. */
+    invited: 'Convite enviado. A pessoa passa a receber as chamadas quando criar a conta com este e-mail.',
+    invitationCancelled: 'Convite cancelado.',
     memberRemoved: 'Membro removido.',
   },
   tabs: {
@@ -70,7 +73,14 @@ export const dashboardUi = {
     pets: 'Pets',
     objetos: 'Objetos',
   },
-  status: { owner: 'Ativo', member: 'Membro', inactive: 'Inativo', inactiveHint: 'Desativado pelo suporte: não recebe chamadas.' },
+  status: {
+    owner: 'Ativo',
+    member: 'Membro',
+    inactive: 'Inativo',
+    inactiveHint: 'Desativado pelo suporte: não recebe chamadas.',
+    /** TAG-11: a tag in lost mode, wherever the owner lists it. */
+    lost: 'Perdido',
+  },
   tagActions: {
     qr: 'QR Code',
     edit: 'Editar',
@@ -107,6 +117,12 @@ export const dashboardUi = {
     email: 'E-mail da pessoa',
     add: 'Compartilhar',
     remove: 'Remover',
+    /** TAG-11: invitations sent to e-mails with no account yet. */
+    invitationsHeading: 'Convites pendentes',
+    invitationSentOn: (date: string) => `Convite enviado em ${date}`,
+    cancelInvitation: 'Cancelar convite',
+    cancelInvitationLabel: (email: string) => `Cancelar o convite para ${email}`,
+    hint: 'Se a pessoa ainda não tem conta no Toque, ela recebe um convite por e-mail.',
   },
   /** FIN-01: the specification's static placeholders, exactly as written there. */
   finance: {

@@ -1,6 +1,7 @@
 import { callUi } from './call-ui';
-import { productLabel, UNKNOWN_PRODUCT } from './constants';
+import { CONDOMINIUM_PRODUCT_ID, productLabel, UNKNOWN_PRODUCT } from './constants';
 import { apiMsg, callMsg, tooManyAttemptsMessage } from './messages';
+import { ui } from './ui';
 
 /**
  * FIND-03: the finder's side — the page /t/{code}, its call states, its messages and the server's
@@ -26,6 +27,25 @@ const pt = {
   /** The tag's type as the finder reads it (the API sends the Portuguese label). */
   productType: (productId: number): string => productLabel(productId),
   tooManyAttempts: tooManyAttemptsMessage,
+  /** FIND-05: a unit the síndico has not named yet (the API's placeholder). */
+  temporaryUnit: callMsg.temporaryUnit,
+  /** FIND-05: the page's own header and footer (the site's words, web/src/content; finder-site.test.ts pins them). */
+  /** PERF-06: the page without its JavaScript (noscript), or with the app's code failing to load after a tap. */
+  noScript:
+    'Para ligar ou deixar uma mensagem para o dono, este navegador precisa de JavaScript. Ative o JavaScript ou abra esta página no navegador do celular (Chrome ou Safari).',
+  scriptFailed:
+    'Não foi possível carregar a chamada. Verifique a internet e recarregue a página para ligar ou deixar uma mensagem para o dono.',
+  reload: 'Recarregar a página',
+  site: {
+    homeLink: 'Toque, página inicial',
+    skipToContent: 'Pular para o conteúdo',
+    slogan: 'Quem encontra, chama você.',
+    footerLinks: ui.site.footer.links,
+    manual: ui.site.headings.manual,
+    privacy: ui.site.headings.privacy,
+    terms: ui.site.headings.terms,
+    contact: ui.site.footer.contact,
+  },
   /** Server answers (`{ message }`, Portuguese) the finder can meet, by their callMsg/apiMsg key. */
   server: {
     tagNotFound: callMsg.tagNotFound,
@@ -48,6 +68,9 @@ const pt = {
     network: apiMsg.network,
     messageEmpty,
     messageTooLong,
+    callbackInvalid: callMsg.callbackInvalid,
+    callbackAlreadyLeft: callMsg.callbackAlreadyLeft,
+    tagMessageNotAllowed: callMsg.tagMessageNotAllowed,
   },
 };
 
@@ -66,18 +89,32 @@ export type FinderServerKey = keyof FinderText['server'];
 const minutes = (retryAfterS: number | undefined) =>
   retryAfterS === undefined || !Number.isFinite(retryAfterS) ? undefined : Math.max(1, Math.ceil(retryAfterS / 60));
 
-const enTypes: Record<number, string> = { 1: 'Bracelet', 2: 'Doorbell', 3: 'Pet', 4: 'Object', 5: 'Condominium' };
-const esTypes: Record<number, string> = { 1: 'Pulsera', 2: 'Timbre', 3: 'Mascota', 4: 'Objeto', 5: 'Condominio' };
+// FIND-05: the type as it reads inside the sentence `reached` ("This Toque is a pet tag."), article included.
+const enTypes: Record<number, string> = {
+  1: 'a wristband',
+  2: 'a doorbell',
+  3: 'a pet tag',
+  4: 'an object tag',
+  5: "a building's intercom plate",
+};
+const esTypes: Record<number, string> = {
+  1: 'una pulsera',
+  2: 'un timbre',
+  3: 'una placa para mascotas',
+  4: 'una etiqueta para objetos',
+  5: 'una placa de portería',
+};
+const seconds = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 const en: FinderText = {
   heading: 'You found a Toque',
   loading: 'Loading the Toque...',
-  reached: (type) => `This is a Toque of the type ${type}.`,
-  ownerIs: (firstName) => `Who will answer: ${firstName}`,
-  tagName: 'Toque name',
+  reached: (type) => `This Toque is ${type}.`,
+  ownerIs: (firstName) => `${firstName} will answer.`,
+  tagName: 'Name',
   importantInfo: 'Important information',
   explain:
-    "Tap the button to make a video call to the owner. We will ask for access to your camera, microphone and location. The owner's number is not shown, nor yours.",
+    "Tap the button to video call the owner. We'll ask to use your camera, microphone and location. Neither the owner's number nor yours is shown.",
   call: 'Call the owner',
   chooseUnit: 'Choose the unit you want to call',
   unitNobody: 'Nobody registered to answer',
@@ -91,7 +128,10 @@ const en: FinderText = {
   leaveMessage: 'Leave a short message for the owner. It goes with your location.',
   inAppBrowser:
     "This browser does not allow the camera. Open the link in your phone's browser (Chrome or Safari) to make the video call, or leave a message for the owner.",
-  cameraRefused: 'Without access to the camera and microphone the video call cannot be made. Leave a message for the owner.',
+  noWebRtc:
+    "This browser can't make video calls. Open the link in Chrome, Safari or Firefox on your phone, or leave a message for the owner.",
+  cameraRefused:
+    'Without access to the camera and microphone the video call cannot be made. Leave a message for the owner.',
   messageLabel: 'Your message',
   sendMessage: 'Send message',
   messageSent: 'Message sent! The owner will see your message and your location.',
@@ -104,12 +144,14 @@ const en: FinderText = {
   video: 'Video',
   voiceOnly: 'Voice only',
   explainVoice:
-    "Tap the button to make a voice call to the owner. We will ask for access to your microphone and location. The owner's number is not shown, nor yours.",
+    "Tap the button to call the owner by voice. We'll ask to use your microphone and location. Neither the owner's number nor yours is shown.",
   voiceOnlyActive: 'Voice-only call: your camera is off.',
   mute: 'Turn microphone off',
   unmute: 'Turn microphone on',
   switchCamera: 'Switch camera',
   switchFailed: 'The camera could not be switched.',
+  ownerVoiceOnly: 'The owner is on voice only',
+  duration: 'Duration',
   language: 'Language',
   lostHeading: 'This Toque is lost',
   reward: (reward) => `Reward: ${reward}`,
@@ -117,7 +159,55 @@ const en: FinderText = {
   sharingLocation: 'Sending your location...',
   locationShared: 'Location sent! The owner will know where the Toque was found.',
   locationRefused: 'Your location could not be read. Allow access to your location and try again.',
-  productType: (productId) => enTypes[productId] ?? 'Unknown',
+  timeLeft: (n) => `Ringing for ${seconds(n, 'more second', 'more seconds')}`,
+  nextSteps: 'What would you like to do now?',
+  callbackHeading: 'Would you rather the owner got in touch with you?',
+  callbackLabel: 'Your phone number (with area code) or email',
+  callbackHelp: "Only the owner sees it. It's deleted along with your location.",
+  sendCallback: 'Send my contact',
+  callbackSent: 'Contact sent! The owner can call or write to you.',
+  offMessage: 'You can still leave the owner a message. It goes with your location.',
+  contactOptional: 'Your phone number or email (optional), so the owner can reply',
+  plateHeading: (building) =>
+    building
+      ? `You're at the entrance of ${building} — choose the unit`
+      : "You're at the building's entrance — choose the unit",
+  callUnit: 'Call the unit',
+  explainUnit:
+    "Choose the unit and tap the button to video call the people who live there. We'll ask to use your camera, microphone and location. No phone numbers are shown.",
+  explainUnitVoice:
+    "Choose the unit and tap the button to call the people who live there by voice. We'll ask to use your microphone and location. No phone numbers are shown.",
+  ringingUnit: (unit) => `Calling unit ${unit}... Please wait.`,
+  connectedUnit: (unit) => `You're on a call with unit ${unit}.`,
+  unitDeclined: "The unit can't answer right now.",
+  leaveMessageUnit: 'Leave a short message for the residents of the unit.',
+  homeHeading: (firstName) => (firstName ? `You're at ${firstName}'s door` : "You're at the door of a home"),
+  callHome: 'Ring the doorbell',
+  explainHome:
+    "Tap the button to talk on video with whoever lives here. We'll ask to use your camera, microphone and location. No phone numbers are shown.",
+  explainHomeVoice:
+    "Tap the button to talk by voice with whoever lives here. We'll ask to use your microphone and location. No phone numbers are shown.",
+  ringingHome: (firstName) => `Calling ${firstName || 'the household'}... Please wait.`,
+  connectedHome: "You're talking with whoever lives here.",
+  homeDeclined: 'Nobody can come to the door right now.',
+  leaveMessageHome: 'Leave a short message for whoever lives here.',
+  productType: (productId) => enTypes[productId] ?? 'of an unknown type',
+  temporaryUnit: 'Unit not named yet',
+  noScript:
+    "To call or leave a message for the owner, this browser needs JavaScript. Turn JavaScript on or open this page in your phone's browser (Chrome or Safari).",
+  scriptFailed:
+    'The call could not be loaded. Check your connection and reload the page to call or leave a message for the owner.',
+  reload: 'Reload the page',
+  site: {
+    homeLink: 'Toque, home page',
+    skipToContent: 'Skip to content',
+    slogan: 'Whoever finds it calls you.',
+    footerLinks: 'Footer links',
+    manual: 'User guide (in Portuguese)',
+    privacy: 'Privacy policy (in Portuguese)',
+    terms: 'Terms of use (in Portuguese)',
+    contact: 'Contact',
+  },
   tooManyAttempts: (retryAfterS) => {
     const m = minutes(retryAfterS);
     return m === undefined
@@ -144,19 +234,22 @@ const en: FinderText = {
     internal: 'Internal error. Try again later.',
     network: 'Could not reach the server. Check your connection.',
     messageEmpty: 'Write a message.',
-    messageTooLong: 'The message must have at most 500 characters.',
+    messageTooLong: 'The message can be at most 500 characters long.',
+    callbackInvalid: 'Enter a phone number with its area code or a valid email.',
+    callbackAlreadyLeft: 'You have already left a contact on this call.',
+    tagMessageNotAllowed: 'This Toque does not take messages.',
   },
 };
 
 const es: FinderText = {
   heading: 'Encontraste un Toque',
   loading: 'Cargando el Toque...',
-  reached: (type) => `Este es un Toque del tipo ${type}.`,
-  ownerIs: (firstName) => `Quién va a atender: ${firstName}`,
-  tagName: 'Nombre del Toque',
+  reached: (type) => `Este Toque es ${type}.`,
+  ownerIs: (firstName) => `Va a atender ${firstName}.`,
+  tagName: 'Nombre',
   importantInfo: 'Información importante',
   explain:
-    'Toca el botón para hacer una videollamada con el dueño. Vamos a pedir acceso a la cámara, al micrófono y a tu ubicación. No se muestra el número del dueño, ni el tuyo.',
+    'Toca el botón para hacer una videollamada con el dueño. Te vamos a pedir acceso a la cámara, al micrófono y a tu ubicación. No se muestra ni el número del dueño ni el tuyo.',
   call: 'Llamar al dueño',
   chooseUnit: 'Elige la unidad a la que quieres llamar',
   unitNobody: 'Nadie registrado para atender',
@@ -170,7 +263,10 @@ const es: FinderText = {
   leaveMessage: 'Deja un mensaje corto para el dueño. Se envía junto con tu ubicación.',
   inAppBrowser:
     'Este navegador no permite usar la cámara. Abre el enlace en el navegador del celular (Chrome o Safari) para hacer la videollamada, o deja un mensaje para el dueño.',
-  cameraRefused: 'Sin acceso a la cámara y al micrófono no se puede hacer la videollamada. Deja un mensaje para el dueño.',
+  noWebRtc:
+    'Este navegador no puede hacer videollamadas. Abre el enlace en Chrome, Safari o Firefox del celular, o deja un mensaje para el dueño.',
+  cameraRefused:
+    'Sin acceso a la cámara y al micrófono no se puede hacer la videollamada. Deja un mensaje para el dueño.',
   messageLabel: 'Tu mensaje',
   sendMessage: 'Enviar mensaje',
   messageSent: '¡Mensaje enviado! El dueño verá tu mensaje y tu ubicación.',
@@ -183,12 +279,14 @@ const es: FinderText = {
   video: 'Video',
   voiceOnly: 'Solo voz',
   explainVoice:
-    'Toca el botón para hacer una llamada de voz con el dueño. Vamos a pedir acceso al micrófono y a tu ubicación. No se muestra el número del dueño, ni el tuyo.',
+    'Toca el botón para hacer una llamada de voz con el dueño. Te vamos a pedir acceso al micrófono y a tu ubicación. No se muestra ni el número del dueño ni el tuyo.',
   voiceOnlyActive: 'Llamada solo con voz: tu cámara está apagada.',
   mute: 'Apagar micrófono',
   unmute: 'Encender micrófono',
   switchCamera: 'Cambiar cámara',
   switchFailed: 'No se pudo cambiar la cámara.',
+  ownerVoiceOnly: 'El dueño está solo con voz',
+  duration: 'Duración',
   language: 'Idioma',
   lostHeading: 'Este Toque está perdido',
   reward: (reward) => `Recompensa: ${reward}`,
@@ -196,7 +294,56 @@ const es: FinderText = {
   sharingLocation: 'Enviando tu ubicación...',
   locationShared: '¡Ubicación enviada! El dueño sabrá dónde se encontró el Toque.',
   locationRefused: 'No se pudo obtener tu ubicación. Permite el acceso a la ubicación e inténtalo de nuevo.',
-  productType: (productId) => esTypes[productId] ?? 'Desconocido',
+  timeLeft: (n) => `Sonará ${seconds(n, 'segundo', 'segundos')} más`,
+  nextSteps: '¿Qué quieres hacer ahora?',
+  callbackHeading: '¿Prefieres que el dueño se comunique contigo?',
+  callbackLabel: 'Tu teléfono (con código de área) o correo electrónico',
+  callbackHelp: 'Solo lo ve el dueño. Se borra junto con tu ubicación.',
+  sendCallback: 'Enviar mi contacto',
+  callbackSent: '¡Contacto enviado! El dueño puede llamarte o escribirte.',
+  offMessage: 'Aun así, puedes dejarle un mensaje al dueño. Se envía junto con tu ubicación.',
+  contactOptional: 'Tu teléfono o correo electrónico (opcional), para que el dueño te responda',
+  plateHeading: (building) =>
+    building
+      ? `Estás en la portería de ${building}: elige la unidad`
+      : 'Estás en la portería del edificio: elige la unidad',
+  callUnit: 'Llamar a la unidad',
+  explainUnit:
+    'Elige la unidad y toca el botón para hacer una videollamada con quienes viven allí. Te vamos a pedir acceso a la cámara, al micrófono y a tu ubicación. No se muestra ningún número de teléfono.',
+  explainUnitVoice:
+    'Elige la unidad y toca el botón para hacer una llamada de voz con quienes viven allí. Te vamos a pedir acceso al micrófono y a tu ubicación. No se muestra ningún número de teléfono.',
+  ringingUnit: (unit) => `Llamando a la unidad ${unit}... Espera, por favor.`,
+  connectedUnit: (unit) => `Estás en una llamada con la unidad ${unit}.`,
+  unitDeclined: 'La unidad no puede atender ahora.',
+  leaveMessageUnit: 'Deja un mensaje corto para quienes viven en la unidad.',
+  homeHeading: (firstName) =>
+    firstName ? `Estás en la puerta de la casa de ${firstName}` : 'Estás en la puerta de una casa',
+  callHome: 'Tocar el timbre',
+  explainHome:
+    'Toca el botón para hablar por video con quien vive aquí. Te vamos a pedir acceso a la cámara, al micrófono y a tu ubicación. No se muestra ningún número de teléfono.',
+  explainHomeVoice:
+    'Toca el botón para hablar por voz con quien vive aquí. Te vamos a pedir acceso al micrófono y a tu ubicación. No se muestra ningún número de teléfono.',
+  ringingHome: (firstName) => `Llamando a ${firstName || 'quien vive aquí'}... Espera, por favor.`,
+  connectedHome: 'Estás hablando con quien vive aquí.',
+  homeDeclined: 'Nadie puede atender la puerta ahora.',
+  leaveMessageHome: 'Deja un mensaje corto para quien vive aquí.',
+  productType: (productId) => esTypes[productId] ?? 'de un tipo desconocido',
+  temporaryUnit: 'Unidad sin nombre todavía',
+  noScript:
+    'Para llamar o dejar un mensaje al dueño, este navegador necesita JavaScript. Activa JavaScript o abre esta página en el navegador del celular (Chrome o Safari).',
+  scriptFailed:
+    'No se pudo cargar la llamada. Revisa tu conexión y recarga la página para llamar o dejar un mensaje al dueño.',
+  reload: 'Recargar la página',
+  site: {
+    homeLink: 'Toque, página de inicio',
+    skipToContent: 'Saltar al contenido',
+    slogan: 'Quien lo encuentra te llama.',
+    footerLinks: 'Enlaces del pie de página',
+    manual: 'Manual de uso (en portugués)',
+    privacy: 'Política de privacidad (en portugués)',
+    terms: 'Términos de uso (en portugués)',
+    contact: 'Contacto',
+  },
   tooManyAttempts: (retryAfterS) => {
     const m = minutes(retryAfterS);
     return m === undefined
@@ -224,6 +371,9 @@ const es: FinderText = {
     network: 'No se pudo conectar con el servidor. Revisa tu conexión.',
     messageEmpty: 'Escribe un mensaje.',
     messageTooLong: 'El mensaje debe tener como máximo 500 caracteres.',
+    callbackInvalid: 'Escribe un teléfono con código de área o un correo electrónico válido.',
+    callbackAlreadyLeft: 'Ya dejaste un contacto en esta llamada.',
+    tagMessageNotAllowed: 'Este Toque no recibe mensajes.',
   },
 };
 
@@ -285,4 +435,66 @@ export function finderMessage(
 /** The tag's type from its product (the API's `type` is the Portuguese label; an unknown product keeps it). */
 export function finderType(t: FinderText, tag: { product_id: number; type: string }): string {
   return productLabel(tag.product_id) === UNKNOWN_PRODUCT ? tag.type : t.productType(tag.product_id);
+}
+
+/** FIND-05: what a tag is to the finder: a building's plate, a home's doorbell, or something someone lost. */
+export type FinderPlace = 'building' | 'home' | 'thing';
+
+const DOORBELL = 2;
+
+export function finderPlace(tag: { product_id: number; units?: readonly unknown[] }): FinderPlace {
+  if (tag.product_id === CONDOMINIUM_PRODUCT_ID || (tag.units?.length ?? 0) > 0) return 'building';
+  return tag.product_id === DOORBELL ? 'home' : 'thing';
+}
+
+/** The words of the call that depend on the place (FIND-05): a plate calls a unit, a doorbell a home, any other tag its owner. */
+export interface PlaceWords {
+  call: string;
+  explain: string;
+  explainVoice: string;
+  /** Who is being rung: the unit's name for a plate, the owner's first name otherwise. */
+  ringing: (who: string) => string;
+  connected: (who: string) => string;
+  declined: string;
+  leaveMessage: string;
+}
+
+export function placeWords(t: FinderText, place: FinderPlace): PlaceWords {
+  switch (place) {
+    case 'building':
+      return {
+        call: t.callUnit,
+        explain: t.explainUnit,
+        explainVoice: t.explainUnitVoice,
+        ringing: t.ringingUnit,
+        connected: t.connectedUnit,
+        declined: t.unitDeclined,
+        leaveMessage: t.leaveMessageUnit,
+      };
+    case 'home':
+      return {
+        call: t.callHome,
+        explain: t.explainHome,
+        explainVoice: t.explainHomeVoice,
+        ringing: t.ringingHome,
+        connected: () => t.connectedHome,
+        declined: t.homeDeclined,
+        leaveMessage: t.leaveMessageHome,
+      };
+    case 'thing':
+      return {
+        call: t.call,
+        explain: t.explain,
+        explainVoice: t.explainVoice,
+        ringing: t.ringing,
+        connected: () => t.connected,
+        declined: t.declined,
+        leaveMessage: t.leaveMessage,
+      };
+  }
+}
+
+/** A unit's name as the finder reads it (FIND-05): one not named yet is said in the finder's language. */
+export function finderUnitName(t: FinderText, unit: { name: string; temporary?: boolean | undefined }): string {
+  return unit.temporary ? t.temporaryUnit : unit.name;
 }

@@ -9,3 +9,10 @@ export const mailMsg = {
     'Se não foi você, redefina a senha agora pela opção "Esqueci minha senha" na tela de entrada ' +
     'e fale com o suporte do Toque.',
 } as const;
+
+/** TAG-11: the invitation to share a tag with someone who has no account yet. */
+export const tagMailMsg = {
+  invitationSubject: (ownerFirstName: string) => `${ownerFirstName} compartilhou um Toque com você`,
+  /** ADM-10: an administrator switched one of the owner's tags off. */
+  switchedOffSubject: (code: string) => `Seu Toque ${code} foi desativado`,
+} as const;

@@ -23,6 +23,9 @@ export const msg = {
   lostMessageRequired: 'Escreva uma mensagem para quem encontrar o seu Toque.',
   lostMessageTooLong: 'A mensagem deve ter no máximo 280 caracteres.',
   lostRewardTooLong: 'A recompensa deve ter no máximo 80 caracteres.',
+  /** TAG-11: the reward as an amount in reais. */
+  lostRewardAmountInvalid: 'Informe a recompensa em reais, por exemplo 200 ou 150,50.',
+  lostRewardAmountTooHigh: 'A recompensa deve ser de no máximo R$ 100.000,00.',
 
   loginSuccess: 'Login realizado com sucesso',
   loginFailure: 'Falha no login. Verifique suas credenciais.',
@@ -130,6 +133,9 @@ export const tagMsg = {
   alreadyMember: 'Esta pessoa já recebe as chamadas deste toque.',
   cannotShareWithSelf: 'Você já é o dono deste toque.',
   plateNotShared: 'Uma placa de condomínio não é compartilhada: as chamadas vão para os moradores de cada unidade.',
+  /** TAG-11: sharing with an e-mail that has no account yet sends an invitation. */
+  alreadyInvited: 'Já existe um convite pendente para este e-mail.',
+  invitationNotFound: 'Convite não encontrado.',
 } as const;
 
 /** Server messages of the call (CALL-01…13): the finder's page and the owner's /call page show them. */
@@ -162,6 +168,11 @@ export const callMsg = {
   scannedAt: (tagName: string, locality: string) => `Seu Toque ${tagName} foi escaneado em ${locality}`,
   lostScannedSubject: 'Seu Toque perdido foi escaneado',
   locationShared: 'Localização enviada ao dono.',
+  /** CALL-15: a way to be called back, and a message on a switched-off tag. */
+  callbackInvalid: 'Informe um telefone com DDD ou um e-mail válido.',
+  callbackAlreadyLeft: 'Você já deixou um contato nesta chamada.',
+  callbackSaved: 'Contato enviado ao dono.',
+  tagMessageNotAllowed: 'Este toque não recebe mensagens.',
 } as const;
 
 /** Server messages of condominiums and units (CONDO-*, ADM-02). */
@@ -203,6 +214,14 @@ export const adminMsg = {
   residentRemoved: 'Morador removido.',
   exportFailed: 'Falha ao gerar a planilha.',
   batchNotFound: 'Lote não encontrado.',
+  /** ADM-10: the reason a tag is switched off (it reaches the owner's e-mail and the audit log). */
+  reasonRequired: 'Escreva o motivo da desativação (pelo menos 3 caracteres).',
+  reasonTooLong: 'O motivo pode ter no máximo 300 caracteres.',
+  /** ADM-09: the client list's filters. */
+  dateInvalid: 'Data inválida: use o formato AAAA-MM-DD.',
+  filterInvalid: 'Filtro inválido.',
+  /** ADM-11 */
+  layoutInvalid: 'Modelo de etiqueta inválido.',
 } as const;
 
 /**

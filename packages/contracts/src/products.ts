@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { productLabel, TAG_CODE_LENGTH } from './constants';
+import { productLabel, TAG_CODE_LENGTH, TAG_CODE_PATTERN } from './constants';
 import { msg } from './messages';
+import { parseReais, REWARD_CENTS_MAX } from './money';
 
 /** A tag code as typed: letters and digits only, stripped of anything else (TAG-02). */
 export function sanitizeTagCode(input: string): string {
@@ -23,7 +24,7 @@ export function tagDisplayName(tag: { name: string; product_id: number; code: st
 export const tagCode = z
   .string()
   .trim()
-  .regex(/^[a-zA-Z0-9]{8}$/, msg.tagCodeLength)
+  .regex(TAG_CODE_PATTERN, msg.tagCodeLength)
   .transform((s) => s.toUpperCase());
 
 export const product = z.object({
@@ -41,6 +42,8 @@ export const product = z.object({
   /** FIND-02: lost mode — null when the tag is not lost. */
   lost_message: z.string().nullable(),
   lost_reward: z.string().nullable(),
+  /** TAG-11: the reward as an amount in centavos (null: none); lost_reward is the optional text beside it. */
+  lost_reward_cents: z.number().int().nullable(),
   /** TAG-10: the address its QR code encodes: the server's PUBLIC_URL and /t/{code}, never the address bar's. */
   public_url: z.string(),
 });
@@ -65,14 +68,44 @@ const updateNameFields = z.object({
   lost: z.boolean().optional(),
   lostMessage: z.string().trim().max(LOST_MESSAGE_MAX, msg.lostMessageTooLong).optional(),
   lostReward: z.string().trim().max(LOST_REWARD_MAX, msg.lostRewardTooLong).optional(),
+  /** TAG-11: the reward as an amount in centavos (null or absent: none). */
+  lostRewardCents: z
+    .number({ error: msg.lostRewardAmountInvalid })
+    .int(msg.lostRewardAmountInvalid)
+    .min(1, msg.lostRewardAmountInvalid)
+    .max(REWARD_CENTS_MAX, msg.lostRewardAmountTooHigh)
+    .nullable()
+    .optional(),
 });
 /** FIND-02: lost mode needs its message. */
-const lostNeedsMessage = (b: { lost?: boolean | undefined; lostMessage?: string | undefined }) => !b.lost || !!b.lostMessage;
+const lostNeedsMessage = (b: { lost?: boolean | undefined; lostMessage?: string | undefined }) =>
+  !b.lost || !!b.lostMessage;
 const lostMessageMissing = { message: msg.lostMessageRequired, path: ['lostMessage'] };
 
 export const updateNameBody = updateNameFields.refine(lostNeedsMessage, lostMessageMissing);
-/** The edit page's form: the update body without the code, which comes from the tag. */
-export const editTagBody = updateNameFields.omit({ code: true }).refine(lostNeedsMessage, lostMessageMissing);
+/**
+ * TAG-11: the reward as the owner types it, in reais ('200', '150,50', 'R$ 1.200,00'), to centavos;
+ * empty is no reward.
+ */
+export const reaisField = z.string().transform((text, ctx) => {
+  const cents = parseReais(text);
+  if (cents === null) return null;
+  if (Number.isNaN(cents) || cents < 1) {
+    ctx.addIssue({ code: 'custom', message: msg.lostRewardAmountInvalid });
+    return z.NEVER;
+  }
+  if (cents > REWARD_CENTS_MAX) {
+    ctx.addIssue({ code: 'custom', message: msg.lostRewardAmountTooHigh });
+    return z.NEVER;
+  }
+  return cents;
+});
+
+/** The edit page's form: the update body without the code, which comes from the tag; the reward typed in reais. */
+export const editTagBody = updateNameFields
+  .omit({ code: true, lostRewardCents: true })
+  .extend({ lostRewardAmount: reaisField.optional() })
+  .refine(lostNeedsMessage, lostMessageMissing);
 export type UpdateNameBody = z.infer<typeof updateNameBody>;
 
 export const associateResponse = z.object({
@@ -82,5 +115,18 @@ export const associateResponse = z.object({
 
 export const member = z.object({ user_id: z.string(), first_name: z.string(), email: z.string() });
 export const memberList = z.array(member);
-export const addMemberBody = z.object({ code: tagCode, email: z.string().trim().toLowerCase().email(msg.emailInvalid) });
+
+/** TAG-11: sharing answers whether the e-mail joined at once (an account) or was invited (none yet). */
+export const shareResponse = z.object({ message: z.string(), kind: z.enum(['member', 'invitation']) });
+export type ShareResponse = z.infer<typeof shareResponse>;
+
+/** TAG-11: a pending invitation, as its tag's owner sees it. */
+export const invitation = z.object({ id: z.number().int(), email: z.string(), created_at: z.string() });
+export type Invitation = z.infer<typeof invitation>;
+export const invitationList = z.array(invitation);
+export const cancelInvitationBody = z.object({ code: tagCode, id: z.number().int().positive().max(2_147_483_647) });
+export const addMemberBody = z.object({
+  code: tagCode,
+  email: z.string().trim().toLowerCase().email(msg.emailInvalid).max(254, msg.emailInvalid),
+});
 export const removeMemberBody = z.object({ code: tagCode, userId: z.string().uuid() });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { IncomingCall } from './calls';
 import type { TagScan } from './scans';
+import type { TestCall } from './ringing';
 import { callMsg } from './messages';
 
 /** Bytes a base64url string (padding allowed) decodes to, or -1 when it is no base64url. */
@@ -37,4 +38,8 @@ export const pushSubscribeBody = z.object({
 export type PushSubscribeBody = z.infer<typeof pushSubscribeBody>;
 
 /** The JSON the service worker receives (encrypted, RFC 8291). */
-export type PushPayload = { type: 'incoming-call'; call: IncomingCall } | { type: 'tag-scanned'; scan: TagScan; text: string; url: string };
+export type PushPayload =
+  | { type: 'incoming-call'; call: IncomingCall }
+  | { type: 'tag-scanned'; scan: TagScan; text: string; url: string }
+  /** CALL-16: a test ring (docs/decisions/0027): the worker shows `text`; a click opens the dashboard. */
+  | { type: 'test-call'; test: TestCall; text: string };

@@ -18,7 +18,15 @@ describe('isClientRoute', () => {
   });
 
   test('[SEC-06] anything else is not: unknown paths, extra or missing segments, empty parameters', () => {
-    for (const path of ['/nada', '/t', '/t/', '/t/AB12CD34/x', '/dashboard/meus-produtos/edit-toque', '/wp-admin/', '/login.php']) {
+    for (const path of [
+      '/nada',
+      '/t',
+      '/t/',
+      '/t/AB12CD34/x',
+      '/dashboard/meus-produtos/edit-toque',
+      '/wp-admin/',
+      '/login.php',
+    ]) {
       expect([path, isClientRoute(path)]).toEqual([path, false]);
     }
   });

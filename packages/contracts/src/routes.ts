@@ -58,6 +58,9 @@ export const productsApi = {
   updateName: '/products/updateName',
   members: (code: string) => `/products/${encodeURIComponent(code)}/members`,
   member: '/products/members',
+  /** TAG-11: invitations to e-mails with no account yet (list per tag; cancel). */
+  invitations: (code: string) => `/products/${encodeURIComponent(code)}/invitations`,
+  invitation: '/products/invitations',
 } as const;
 
 /** Condominium API paths (CONDO-*, ADM-02), relative to the `/api` base. */
@@ -70,6 +73,8 @@ export const condoApi = {
   deleteMember: '/condominium/deleteMemberFromUnit',
   regenerateCode: '/condominium/regenerateUnitCode',
   leave: '/products/leave',
+  /** CONDO-11: the resident's own units. */
+  myUnits: '/condominium/myUnits',
 } as const;
 
 /** Administration API paths (ADM-*), relative to the `/api` base. */
@@ -84,6 +89,8 @@ export const adminApi = {
   audit: '/admin/audit',
   batches: '/admin/batches',
   batch: (id: number) => `/admin/batches/${id}`,
+  /** ADM-11: the batch's print sheet (PDF). */
+  batchPdf: (id: number) => `/admin/batches/${id}/pdf`,
 } as const;
 
 /** Every page path of `paths` as a pattern: a `:param` segment matches any one segment. */

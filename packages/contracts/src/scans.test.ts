@@ -7,13 +7,20 @@ describe('scan alerts and lost mode', () => {
   test('[FIND-01] [FIND-02] the alert names the tag (else its type), the locality when known, and marks a lost tag', () => {
     const scan = { tagName: 'Coleira do Thor', productId: 3, locality: null, lost: false };
     expect(scanAlertText(scan)).toBe('Seu Toque Coleira do Thor foi escaneado');
-    expect(scanAlertText({ ...scan, locality: 'Belo Horizonte' })).toBe('Seu Toque Coleira do Thor foi escaneado em Belo Horizonte');
+    expect(scanAlertText({ ...scan, locality: 'Belo Horizonte' })).toBe(
+      'Seu Toque Coleira do Thor foi escaneado em Belo Horizonte',
+    );
     expect(scanAlertText({ ...scan, tagName: '  ', lost: true })).toBe('Seu Toque Pet foi escaneado (perdido)');
   });
 
   test('[FIND-01] a shared position takes the call location ranges, both coordinates required', () => {
     expect(shareLocationBody.safeParse({ latitude: -90, longitude: 180 }).success).toBe(true);
-    for (const bad of [{ latitude: 90.1, longitude: 0 }, { latitude: 0, longitude: -180.5 }, { latitude: 0 }, { latitude: '1', longitude: 1 }]) {
+    for (const bad of [
+      { latitude: 90.1, longitude: 0 },
+      { latitude: 0, longitude: -180.5 },
+      { latitude: 0 },
+      { latitude: '1', longitude: 1 },
+    ]) {
       expect(shareLocationBody.safeParse(bad).success).toBe(false);
     }
   });
@@ -28,6 +35,8 @@ describe('scan alerts and lost mode', () => {
     expect(issue({ lost: false, lostMessage: '' })).toBeUndefined();
     expect(issue({ lost: true, lostMessage: ' Fugiu ', lostReward: '' })).toBeUndefined();
     // The edit form's schema is the same rule without the code.
-    expect(editTagBody.safeParse({ name: 'Rex', lost: true, lostMessage: '' }).error?.issues[0]?.path).toEqual(['lostMessage']);
+    expect(editTagBody.safeParse({ name: 'Rex', lost: true, lostMessage: '' }).error?.issues[0]?.path).toEqual([
+      'lostMessage',
+    ]);
   });
 });

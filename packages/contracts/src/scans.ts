@@ -33,11 +33,8 @@ export type TagScan = z.infer<typeof tagScan>;
 /** GET /api/scans/history — the alerts of the user's tags, newest first. */
 export const scanHistory = z.array(tagScan);
 
-export const scansApi = {
-  scan: (code: string) => `/public/tags/${encodeURIComponent(code)}/scan`,
-  shareLocation: (code: string) => `/public/tags/${encodeURIComponent(code)}/location`,
-  history: '/scans/history',
-} as const;
+/** The paths live in scans-api.ts, which has no Zod: the finder page's island (PERF-06) imports them alone. */
+export { scansApi } from './scans-api';
 
 /**
  * FIND-01: what the owner reads about one alert — the dashboard's toast, the push notification

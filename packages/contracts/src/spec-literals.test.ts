@@ -103,7 +103,11 @@ describe('the specification literals', () => {
       MAP_ZOOM: 12,
       MAP_HEIGHT_PX: 650,
     });
-    expect(constants.storageKeys).toEqual({ authToken: 'authToken', unitOwnerPrefix: 'unit_owner_', callData: 'callData' });
+    expect(constants.storageKeys).toEqual({
+      authToken: 'authToken',
+      unitOwnerPrefix: 'unit_owner_',
+      callData: 'callData',
+    });
     expect(constants.productTypes).toEqual({ 1: 'Pulseira', 2: 'Campainha', 3: 'Pet', 4: 'Objeto', 5: 'Condomínio' });
     expect(constants.UNKNOWN_PRODUCT).toBe('Desconhecido');
   });

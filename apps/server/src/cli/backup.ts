@@ -13,7 +13,7 @@ import {
   writeNewFile,
 } from '../db/backup';
 import { readLock, removeLock, writeLock } from '../lib/data-dir-lock';
-import type { OperatorCommand } from '../modules/operator/routes';
+import type { OperatorCommand } from '../modules/operator/commands';
 
 /**
  * OPS-07: `npm run toque -- backup FILE` and `restore FILE [--force]`, on PostgreSQL (DATABASE_URL)

@@ -9,7 +9,7 @@
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { readLock, removeLock, writeLock } from '../lib/data-dir-lock';
-import { runOperatorCommand, type OperatorCommand } from '../modules/operator/routes';
+import { runOperatorCommand, type OperatorCommand } from '../modules/operator/commands';
 import { operatorService } from '../modules/operator/service';
 import { backupCommand } from './backup';
 import { printResult } from './print';

@@ -9,6 +9,7 @@ import { createGunzip, gzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { extract, pack } from 'tar-stream';
+import type { Db } from './client';
 
 /**
  * OPS-07: backups of both engines. PostgreSQL: `pg_dump -Fc` and `pg_restore` (Debian's
@@ -58,6 +59,18 @@ export async function dumpPglite(client: PGlite): Promise<Buffer> {
   source.on('finish', () => target.finalize());
   const [data] = await Promise.all([buffer(target), pipeline(Readable.from([tar]), source)]);
   return gzipSync(data);
+}
+
+/**
+ * OPS-07: a consistent copy of the embedded database this process holds, into a new file (the
+ * CLI's `backup` through the running server). PostgreSQL is backed up with pg_dump instead.
+ */
+export async function backupHeldPglite(db: Db, file: string): Promise<{ file: string; bytes: number }> {
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (!(client instanceof PGlite)) throw new Error('PostgreSQL is backed up with pg_dump, not through the server');
+  const data = await dumpPglite(client);
+  writeNewFile(file, data);
+  return { file, bytes: data.length };
 }
 
 /** True when the directory holds a PostgreSQL data directory (PGlite's). */

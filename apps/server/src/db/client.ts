@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { DrizzleQueryError } from 'drizzle-orm';
+import { DrizzleQueryError, sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -17,6 +17,8 @@ export type Schema = typeof schema;
 /** The one database type services see, whichever engine is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either the database or an open transaction: what a repository function that may run in both takes. */
+export type Conn = Db | Tx;
 
 export interface Database {
   db: Db;
@@ -133,4 +135,9 @@ export async function preparedRows<T>(db: Db, query: PreparedQuery, values: unkn
 /** Rows of a raw `db.execute(sql…)`: both drivers answer `{ rows }`. */
 export async function rowsOf<T>(result: Promise<unknown>): Promise<T[]> {
   return ((await result) as { rows: T[] }).rows;
+}
+
+/** The readiness probe's round trip (OPS-04): the database answers a trivial query. */
+export function ping(db: Db): Promise<unknown> {
+  return db.execute(sql`select 1`);
 }

@@ -65,6 +65,8 @@ export const tags = pgTable(
     /** FIND-02: lost mode — the message the finder's page shows first (null: not lost), and an optional reward. */
     lostMessage: text('lost_message'),
     lostReward: text('lost_reward'),
+    /** TAG-11: the reward as an amount in reais, in centavos (null: none); lost_reward is the optional text beside it. */
+    lostRewardCents: integer('lost_reward_cents'),
     createdAt: createdAt(),
   },
   (t) => [index('tags_owner_idx').on(t.ownerId), check('tags_product_id_check', sql`${t.productId} between 1 and 5`)],
@@ -82,6 +84,25 @@ export const tagMembers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.tagCode, t.userId] }), index('tag_members_user_idx').on(t.userId)],
+);
+
+/**
+ * TAG-11: a share sent to an e-mail with no account yet; the sign-up with that e-mail joins the tag
+ * (as a member, within the member limit) and sets accepted_at.
+ */
+export const tagInvitations = pgTable(
+  'tag_invitations',
+  {
+    id: serial('id').primaryKey(),
+    tagCode: char('tag_code', { length: 8 })
+      .notNull()
+      .references(() => tags.code, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('tag_invitations_tag_email_key').on(t.tagCode, t.email), index('tag_invitations_email_idx').on(t.email)],
 );
 
 export const condominiums = pgTable(
@@ -184,6 +205,10 @@ export const calls = pgTable(
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     message: text('message'),
+    /** CALL-15: a phone or e-mail the finder left to be called back; shown to the owner only, purged with the position. */
+    callbackContact: text('callback_contact'),
+    /** CALL-15: `message` — nothing rang: a message left on a switched-off tag; `call` otherwise. */
+    kind: text('kind', { enum: ['call', 'message'] }).notNull().default('call'),
   },
   (t) => [index('calls_tag_idx').on(t.tagCode, t.startedAt)],
 );

@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { RESET_CODE_LENGTH, TAG_CODE_ALPHABET, TAG_CODE_LENGTH } from '@toque/contracts/constants';
+import { RESET_CODE_LENGTH, TAG_CODE_ALPHABET, TAG_CODE_LENGTH, TAG_CODE_PATTERN } from '@toque/contracts/constants';
 
 /** A tag code: 8 characters from an alphabet without look-alikes, from a CSPRNG. */
 export function newTagCode(): string {
@@ -10,10 +10,10 @@ export function newTagCode(): string {
 
 /**
  * Whether `code` can be a printed tag code (trimmed, any case): anything else is unknown without
- * asking the database (SEC-05; the finder's page, PERF-05 — calls/service.ts's findTag checks the same).
+ * asking the database (SEC-05; the finder's page, PERF-05, and the call's findTag).
  */
 export function isTagCodeShape(code: string): boolean {
-  return /^[A-Z0-9]{8}$/.test(code.trim().toUpperCase());
+  return TAG_CODE_PATTERN.test(code.trim());
 }
 
 /** A numeric password-reset code (AUTH-13). */

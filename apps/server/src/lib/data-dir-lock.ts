@@ -12,7 +12,7 @@ export interface DataDirLock {
   operatorToken: string;
 }
 
-export const lockPath = (dataDir: string) => join(dataDir, 'server.lock.json');
+const lockPath = (dataDir: string) => join(dataDir, 'server.lock.json');
 
 function alive(pid: number): boolean {
   try {

@@ -16,7 +16,7 @@ type Lane = 'verify' | 'hash';
  * cannot starve login. Written here rather than taken from a library: it needs two priorities and
  * an immediate refusal when full (p-queue has the first, not the second) — docs/decisions/0013.
  */
-export class WorkQueue {
+class WorkQueue {
   private running = 0;
   private readonly waiting: Record<Lane, (() => void)[]> = { verify: [], hash: [] };
   /** A moving average of one job's duration: what `Retry-After` is estimated from. */

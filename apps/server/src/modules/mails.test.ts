@@ -4,6 +4,8 @@ import { passwordChangedMail, resetCodeMail } from './auth/mail';
 import { messageMail, missedCallMail } from './calls/mail';
 import { emailChangedMail } from './account/mail';
 import { lostScanMail } from './scans/mail';
+import { invitationMail } from './products/mail';
+import { CONDOMINIUM_PRODUCT_ID } from '@toque/contracts/constants';
 
 /**
  * The server's e-mails are Portuguese the specification does not fix: each is rendered with the
@@ -24,7 +26,7 @@ const call = {
 const render = (name: string, mail: Mail) => `── ${name}\nPara: ${mail.to}\nAssunto: ${mail.subject}\n\n${mail.text}\n`;
 
 describe('the e-mails', () => {
-  test('[AUTH-11] [AUTH-12] [ACC-01] [ACC-03] [CALL-07] [FIND-02] every e-mail reads as mails.txt says', async () => {
+  test('[AUTH-11] [AUTH-12] [ACC-01] [ACC-03] [CALL-07] [FIND-02] [TAG-11] every e-mail reads as mails.txt says', async () => {
     const mails = [
       render('reset code', resetCodeMail(user, '482913', 'https://toque.app.br')),
       render('password changed', passwordChangedMail(user, 'changed', at)),
@@ -35,7 +37,7 @@ describe('the e-mails', () => {
         'missed call, no location, a unit',
         missedCallMail(user.email, {
           ...call,
-          productId: 5,
+          productId: CONDOMINIUM_PRODUCT_ID,
           tagName: '',
           unitName: 'Apto 101',
           latitude: null,
@@ -58,6 +60,10 @@ describe('the e-mails', () => {
           { id: 2, tagCode: 'AB23CD45', tagName: '', productId: 3, lost: true, latitude: null, longitude: null, locality: null, scannedAt: at.toISOString() },
           'Pet',
         ),
+      ),
+      render(
+        'tag invitation',
+        invitationMail('amiga@exemplo.com.br', { ownerName: 'Maria Souza', tagName: 'Coleira do Rex', productId: 3 }, 'https://toque.app.br'),
       ),
     ];
     await expect(mails.join('\n')).toMatchFileSnapshot('./__snapshots__/mails.txt');

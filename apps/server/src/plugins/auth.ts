@@ -1,10 +1,9 @@
 import fp from 'fastify-plugin';
 import type { KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { apiMsg } from '@toque/contracts/messages';
-import { users } from '../db/schema';
+import { usersRepository } from '../db/repositories/users';
 import { Forbidden, Unauthorized } from '../errors';
 import { SessionCache, type SessionState } from '../lib/session-cache';
 import { secretKey } from '../lib/secret-key';
@@ -78,11 +77,7 @@ export const authPlugin = fp<{ secret: string; accepted?: string[]; ttl: string 
     // A token newer than the kept row proves the row stale (a missed invalidation): read it again.
     if (cached && cached.tokenVersion >= tokenVersion) return cached;
     const generation = cache.generation;
-    const [row] = await app.db
-      .select({ isAdmin: users.isToqueAdmin, tokenVersion: users.tokenVersion, blockedAt: users.blockedAt })
-      .from(users)
-      .where(eq(users.id, userId))
-      .limit(1);
+    const row = await usersRepository.sessionState(app.db, userId);
     if (!row) return undefined;
     const state = { tokenVersion: row.tokenVersion, isAdmin: row.isAdmin, blocked: row.blockedAt !== null };
     cache.set(userId, state, generation);

@@ -38,8 +38,10 @@ export async function loadFinderRenderer(distDir: string): Promise<FinderPageRen
   const finder = join(distDir, SSR_DIR, 'finder.json');
   if (!existsSync(entry) || !existsSync(finder)) return undefined;
   const bundle = (await import(pathToFileURL(entry).href)) as ServerBundle;
+  // PERF-06: the finder page's own template (its island, not the app's scripts); app.html in a build before it.
+  const template = join(distDir, SSR_DIR, 'finder.html');
   const shell = {
-    template: readFileSync(join(distDir, 'app.html'), 'utf8'),
+    template: readFileSync(existsSync(template) ? template : join(distDir, 'app.html'), 'utf8'),
     preloads: (JSON.parse(readFileSync(finder, 'utf8')) as { preloads: string[] }).preloads,
   };
   return {

@@ -35,7 +35,7 @@ declare module 'fastify' {
 }
 
 /** Exponential backoff with ±20 % jitter, so a queue that failed together does not retry together. */
-export function retryDelay(attempts: number, opts: Pick<MailQueueOptions, 'retryBaseMs' | 'retryMaxMs'>): number {
+function retryDelay(attempts: number, opts: Pick<MailQueueOptions, 'retryBaseMs' | 'retryMaxMs'>): number {
   const exact = Math.min(opts.retryBaseMs * 2 ** Math.max(0, attempts - 1), opts.retryMaxMs);
   return Math.round(exact * (0.8 + Math.random() * 0.4));
 }

@@ -1,10 +1,14 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { INVITATIONS_PER_WINDOW } from '@toque/contracts/constants';
 import type { Config } from '../config';
+import { TEST_CALL_WINDOW_MS, TEST_CALLS_PER_WINDOW } from '@toque/contracts/ringing';
 import { TooManyRequests } from '../errors';
 import { clientKey } from '../lib/client-address';
+import { createRedis, failFast } from '../lib/redis';
+import { atMostEvery, WARN_INTERVAL_MS } from '../lib/throttle';
 
 /**
  * Every limit of the app by name (SEC-01, SEC-05, docs/decisions/0013). Keys are built by the
@@ -23,19 +27,22 @@ export type LimitName =
   | 'tagViewPerAddress'
   | 'callPerAddress'
   | 'callPerTagAddress'
+  | 'tagMessagePerTagAddress'
   | 'geocodePerAddress'
   | 'scanAlertPerTagAddress'
   | 'scanAlertPerTag'
   | 'scanLocationPerTagAddress'
   | 'passwordConfirmFailures'
-  | 'exportPerAccount';
+  | 'exportPerAccount'
+  | 'testCallPerAccount'
+  | 'invitationsPerAccount';
 
 interface Rule {
   points: number;
   windowMs: number;
 }
 
-export function limitRules(config: Config): Record<LimitName, Rule> {
+function limitRules(config: Config): Record<LimitName, Rule> {
   const r = config.rateLimits;
   const windowMs = r.windowMs;
   return {
@@ -51,6 +58,8 @@ export function limitRules(config: Config): Record<LimitName, Rule> {
     tagViewPerAddress: { points: r.tagViewPerIp, windowMs: r.tagViewWindowMs },
     callPerAddress: { points: config.calls.perIp, windowMs: config.calls.windowMs },
     callPerTagAddress: { points: config.calls.perTag, windowMs: config.calls.windowMs },
+    // CALL-15: a message on a switched-off tag stands in for a call: the same budget per tag and address.
+    tagMessagePerTagAddress: { points: config.calls.perTag, windowMs: config.calls.windowMs },
     geocodePerAddress: { points: config.geocoder.perIp, windowMs: config.geocoder.windowMs },
     // FIND-01: one scan alert per tag and address per window; a per-tag cap against many addresses.
     scanAlertPerTagAddress: { points: 1, windowMs: config.scans.windowMs },
@@ -60,6 +69,10 @@ export function limitRules(config: Config): Record<LimitName, Rule> {
     // way in), with the failed logins' budget; data exports per account.
     passwordConfirmFailures: { points: r.loginPerEmail, windowMs },
     exportPerAccount: { points: r.exportPerAccount, windowMs },
+    // CALL-16: test rings of one's own devices (docs/decisions/0027).
+    testCallPerAccount: { points: TEST_CALLS_PER_WINDOW, windowMs: TEST_CALL_WINDOW_MS },
+    // TAG-11: each invitation mails an address with no account; a few per account and window.
+    invitationsPerAccount: { points: INVITATIONS_PER_WINDOW, windowMs },
   };
 }
 
@@ -102,21 +115,12 @@ declare module 'fastify' {
 export const rateLimitPlugin = fp<{ config: Config }>(async (app, { config }) => {
   let redis: Redis | undefined;
   if (config.rateLimitRedisUrl) {
-    redis = new Redis(config.rateLimitRedisUrl, {
-      enableOfflineQueue: false,
-      commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
-      connectTimeout: 2000,
-      maxRetriesPerRequest: 0,
-      // Keep trying to come back, at most every 2 s; meanwhile the insurance limiters count.
-      retryStrategy: (times) => Math.min(times * 200, 2000),
-    });
-    let lastWarning = 0;
-    redis.on('error', (err) => {
-      // One line per 30 s while Redis is down, not one per reconnection attempt.
-      if (Date.now() - lastWarning < 30_000) return;
-      lastWarning = Date.now();
-      app.log.warn({ err }, 'rate limits: Redis unavailable, counting in this process');
-    });
+    // While it tries to come back (at most every 2 s), the insurance limiters count.
+    redis = createRedis(
+      config.rateLimitRedisUrl,
+      { ...failFast, commandTimeout: REDIS_COMMAND_TIMEOUT_MS, connectTimeout: 2000 },
+      atMostEvery(WARN_INTERVAL_MS, (err) => app.log.warn({ err }, 'rate limits: Redis unavailable, counting in this process')),
+    );
   }
 
   const rules = limitRules(config);

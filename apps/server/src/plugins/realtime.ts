@@ -1,15 +1,15 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import jwt from 'jsonwebtoken';
-import { eq } from 'drizzle-orm';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@toque/contracts/calls';
 import { apiMsg, callMsg } from '@toque/contracts/messages';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { verifyCallerToken } from '../lib/caller-token';
-import { users } from '../db/schema';
+import { createRedis } from '../lib/redis';
+import { atMostEvery, WARN_INTERVAL_MS } from '../lib/throttle';
 import { holdsNul } from './security';
 
 /** Who a socket is, settled once at the handshake. */
@@ -47,8 +47,9 @@ declare module 'fastify' {
 }
 
 /**
- * Socket.IO on Fastify's HTTP server, websocket transport only (docs/decisions/0008): no long-polling
- * means no sticky sessions, so any process behind a load balancer can take any socket, and the Redis
+ * Socket.IO on Fastify's HTTP server. The web app connects by websocket only, so its sockets need no
+ * sticky sessions and any process behind a load balancer can take any of them (docs/decisions/0008);
+ * long-polling is accepted too, for clients with Socket.IO's default options (0026). The Redis
  * adapter (when REDIS_URL is set) carries room emits between processes (CALL-12).
  */
 export const realtimePlugin = fp<{
@@ -74,18 +75,12 @@ export const realtimePlugin = fp<{
     // REL-03: Redis away must cost other processes' broadcasts, never this process. A command gives
     // up after one reconnection attempt or a second, and a failed publish (the adapter does not
     // catch its own) is logged instead of becoming an unhandled rejection that ends the process.
-    const pub = new Redis(opts.redisUrl, { maxRetriesPerRequest: 1, commandTimeout: 1000 });
+    const warn = atMostEvery(WARN_INTERVAL_MS, (err: unknown, what: string) => app.log.warn({ err }, `socket.io redis: ${what}`));
+    const pub = createRedis(opts.redisUrl, { maxRetriesPerRequest: 1, commandTimeout: 1000 }, (err) => warn(err, 'unavailable'));
     // The subscriber's commands wait for Redis however long it is away (the adapter does not catch
     // its SUBSCRIBE promises), and ioredis subscribes again on every reconnection.
-    const sub = new Redis(opts.redisUrl, { maxRetriesPerRequest: null });
+    const sub = createRedis(opts.redisUrl, { maxRetriesPerRequest: null }, (err) => warn(err, 'unavailable'));
     redis = [pub, sub];
-    let lastWarning = 0;
-    const warn = (err: unknown, what: string) => {
-      if (Date.now() - lastWarning < 30_000) return;
-      lastWarning = Date.now();
-      app.log.warn({ err }, `socket.io redis: ${what}`);
-    };
-    for (const client of redis) client.on('error', (err) => warn(err, 'unavailable'));
     const publish = pub.publish.bind(pub);
     pub.publish = (channel: string, message: string) =>
       publish(channel, message).catch((err: unknown) => {
@@ -96,6 +91,9 @@ export const realtimePlugin = fp<{
     io.adapter(createAdapter(pub, sub, { requestsTimeout: 2000 }));
   }
 
+  /** The same resolution as an HTTP request, token version included (ACC-02): only the header is read. */
+  const sessionOf = (token: string) => app.resolveUser({ headers: { authorization: `Bearer ${token}` } } as FastifyRequest);
+
   // The handshake's auth.token is a user's session token or a finder's caller token; nothing else.
   io.use((socket, next) => {
     const token: unknown = (socket.handshake.auth as Record<string, unknown>).token;
@@ -105,9 +103,7 @@ export const realtimePlugin = fp<{
       socket.data = { kind: 'caller', roomId };
       return next();
     }
-    // The same resolution as an HTTP request, token version included (ACC-02): only the header is read.
-    const request = { headers: { authorization: `Bearer ${token}` } } as FastifyRequest;
-    app.resolveUser(request).then(
+    sessionOf(token).then(
       (user) => {
         if (!user) return next(new Error(callMsg.socketUnauthorized));
         // resolveUser checked the signature and that this version is the current one.
@@ -121,16 +117,6 @@ export const realtimePlugin = fp<{
       },
     );
   });
-
-  /** The version a user's tokens carry now; undefined when the user is gone or blocked. */
-  async function currentVersion(userId: string): Promise<number | undefined> {
-    const [row] = await app.db
-      .select({ tokenVersion: users.tokenVersion, blockedAt: users.blockedAt })
-      .from(users)
-      .where(eq(users.id, userId))
-      .limit(1);
-    return row && !row.blockedAt ? row.tokenVersion : undefined;
-  }
 
   // SEC-05: a socket's events are counted per connection; a flood is refused before any handler (a
   // call's signalling needs a few dozen: its offer, answer and ICE candidates).
@@ -157,20 +143,18 @@ export const realtimePlugin = fp<{
     });
   }
 
-  /** The sockets of a room on every process, or on this one alone while the others cannot be asked. */
-  async function fetchSockets(room: string) {
-    try {
-      return await io.in(room).fetchSockets();
-    } catch {
-      return await io.local.in(room).fetchSockets();
-    }
-  }
-
-  /** Beyond `socketsPerUser` open sockets, the oldest ones of that user (on any process) are closed. */
-  async function capSockets(userId: string) {
-    const open = await fetchSockets(userRoom(userId));
-    if (open.length <= opts.socketsPerUser) return;
-    const oldest = [...open].sort((a, b) => a.handshake.issued - b.handshake.issued);
+  /**
+   * Beyond `socketsPerUser` open sockets of a user on this process, the oldest ones are closed.
+   * PERF-07: counted in this process's own room, never by asking every process through Redis — that
+   * was a request and an answer from each process per connection (10,000 owners reconnecting after a
+   * restart: 10,000 of them), to guard against one user's sockets piling up in one process's memory,
+   * which the local count bounds as well (docs/decisions/0036-fleet.md).
+   */
+  function capSockets(userId: string) {
+    const ids = io.of('/').adapter.rooms.get(userRoom(userId));
+    if (!ids || ids.size <= opts.socketsPerUser) return;
+    const open = [...ids].flatMap((id) => io.of('/').sockets.get(id) ?? []);
+    const oldest = open.sort((a, b) => a.handshake.issued - b.handshake.issued);
     for (const old of oldest.slice(0, open.length - opts.socketsPerUser)) old.disconnect(true);
   }
 
@@ -180,10 +164,13 @@ export const realtimePlugin = fp<{
     if (who.kind !== 'user') return;
     void socket.join([userRoom(who.userId), versionRoom(who.userId, who.tokenVersion)]);
     // A password change committed while this handshake was between its check and joining the
-    // rooms would have missed this socket: look once more, now that it is in them.
+    // rooms would have missed this socket: look once more, now that it is in them. PERF-07: through
+    // the session cache, which holds the row the handshake just read — every invalidation empties it
+    // on every process before any socket is closed (plugins/sessions.ts), so a change that closed the
+    // rooms before this socket joined them is seen here; no second query per connection.
     void (async () => {
-      if ((await currentVersion(who.userId)) !== who.tokenVersion) return void socket.disconnect(true);
-      await capSockets(who.userId);
+      if (!(await sessionOf((socket.handshake.auth as { token: string }).token))) return void socket.disconnect(true);
+      capSockets(who.userId);
     })().catch((err: unknown) => app.log.warn({ err }, 'socket admission check failed'));
   });
 

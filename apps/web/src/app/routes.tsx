@@ -82,7 +82,6 @@ export const routes: RouteObject[] = [
             element: <ServicesLayout />,
             children: [
               page(paths.onboarding(':qrCode'), <OnboardingPage />),
-              page(paths.finder(':code'), <FinderPage />),
               {
                 element: <GuestRoute />,
                 children: [
@@ -107,6 +106,8 @@ export const routes: RouteObject[] = [
         ),
         children: [
           // CALL-08: only a logged-in recipient sees a call; others log in first, then come back.
+          // FIND-05: the finder's page has its own light header and footer, in the finder's language.
+          page(paths.finder(':code'), <FinderPage />),
           // The call has the whole screen: no marketing header or footer around it.
           { element: <ProtectedRoute />, children: [page(paths.call, <CallPage />)] },
           {

@@ -16,7 +16,6 @@ export const publicNav: readonly NavItem[] = [
   { label: 'Campainhas', to: paths.doorbells },
   { label: 'Manual de Uso', to: paths.manual },
 ];
-export const publicAccountLink: NavItem = { label: 'Minha Conta', to: paths.login };
 
 /** The four tag pages, for the footer (without loading the product copy). */
 const productPaths: readonly string[] = [paths.bracelets, paths.collars, paths.objects, paths.doorbells];

@@ -9,6 +9,12 @@ export interface PeerLinkOptions {
   localStream: MediaStream;
   onRemoteStream: (stream: MediaStream) => void;
   onConnectionState?: (state: RTCPeerConnectionState) => void;
+  /**
+   * CALL-14: the answering side (the owner, who answers with the microphone only) keeps a video
+   * sender without a track in its answer, so that a camera turned on later goes out with
+   * `sendVideo` (`replaceTrack`): no new offer, so no glare with the other side's.
+   */
+  videoLater?: boolean;
 }
 
 export interface PeerLink {
@@ -16,6 +22,12 @@ export interface PeerLink {
   connection(): RTCPeerConnection | null;
   /** True while media flows: a reconnected socket then `resume`s instead of joining anew. */
   connected(): boolean;
+  /**
+   * CALL-14: the camera's track into the video sender of the current connection, or out of it
+   * (null: nothing is sent, not even black frames). The caller keeps `localStream` in step, which
+   * a later connection (after a reconnection) sends from the start.
+   */
+  sendVideo(track: MediaStreamTrack | null): Promise<void>;
   close(): void;
 }
 
@@ -57,8 +69,14 @@ export function createPeerLink(options: PeerLinkOptions): PeerLink {
         socket.emit('ice-candidate', { roomId, to: id, payload });
       }
     };
+    // One stream for everything the other side sends: a track that comes without a stream (a sender
+    // without one, CALL-14) joins the stream of the first, so the audio and the video play together.
+    let remote: MediaStream | null = null;
     connection.ontrack = (event) => {
-      if (connection === pc) options.onRemoteStream(event.streams[0] ?? new MediaStream([event.track]));
+      if (connection !== pc) return;
+      remote ??= event.streams[0] ?? new MediaStream();
+      if (!remote.getTrackById(event.track.id)) remote.addTrack(event.track);
+      options.onRemoteStream(remote);
     };
     connection.onconnectionstatechange = () => {
       if (connection === pc) options.onConnectionState?.(connection.connectionState);
@@ -80,16 +98,40 @@ export function createPeerLink(options: PeerLinkOptions): PeerLink {
 
   async function offerTo(id: string) {
     const connection = newPeer(id);
-    // FIND-04: a voice-only finder still receives the owner's video.
-    if (localStream.getVideoTracks().length === 0) connection.addTransceiver('video', { direction: 'recvonly' });
+    // FIND-04: a voice-only finder still receives the owner's video. CALL-14: an owner who offers
+    // (the finder joined again) without a camera keeps a sender for one turned on later.
+    if (localStream.getVideoTracks().length === 0)
+      connection.addTransceiver('video', options.videoLater ? { direction: 'sendrecv', streams: [localStream] } : { direction: 'recvonly' });
     const offer = await connection.createOffer();
     await connection.setLocalDescription(offer);
     if (connection === pc) socket.emit('offer', { roomId, to: id, payload: description(offer, 'offer') });
   }
 
+  /** CALL-14: the offered video, answered as sent too (no track yet), in the same stream as the audio. */
+  function reserveVideo(connection: RTCPeerConnection) {
+    const camera = localStream.getVideoTracks()[0] ?? null;
+    for (const transceiver of connection.getTransceivers()) {
+      if (transceiver.receiver.track.kind !== 'video' || transceiver.sender.track || transceiver.direction !== 'recvonly')
+        continue;
+      transceiver.direction = 'sendrecv';
+      // Not in every browser (Firefox): the other side then puts the track in the audio's stream itself.
+      if (typeof transceiver.sender.setStreams === 'function') transceiver.sender.setStreams(localStream);
+      // A camera turned on while this connection was being made.
+      if (camera) transceiver.sender.replaceTrack(camera).catch(fail);
+    }
+  }
+
+  /** CALL-14: the sender of the negotiated video, when this side may send it. */
+  const videoSender = (): RTCRtpSender | undefined =>
+    pc
+      ?.getTransceivers()
+      .find((t) => t.receiver.track.kind === 'video' && (t.direction === 'sendrecv' || t.direction === 'sendonly'))
+      ?.sender;
+
   async function answer(m: Relay<SessionDescription>) {
     const connection = newPeer(m.from ?? '');
     await connection.setRemoteDescription(m.payload);
+    if (options.videoLater) reserveVideo(connection);
     await flush(connection);
     const reply = await connection.createAnswer();
     await connection.setLocalDescription(reply);
@@ -131,6 +173,10 @@ export function createPeerLink(options: PeerLinkOptions): PeerLink {
   return {
     connection: () => pc,
     connected: () => pc?.connectionState === 'connected',
+    async sendVideo(track) {
+      const sender = videoSender();
+      if (sender && sender.track !== track) await sender.replaceTrack(track);
+    },
     close() {
       if (closed) return;
       closed = true;

@@ -9,8 +9,8 @@ import {
 export type CallSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /**
- * A Socket.IO client for the call (CALL-05): websocket transport only, as the server accepts
- * (docs/decisions/0008), authenticated by a session token (the owner) or a caller token (the
+ * A Socket.IO client for the call (CALL-05): websocket transport only, so no replica needs sticky
+ * sessions for it (docs/decisions/0008; the server also serves long-polling clients, 0026), authenticated by a session token (the owner) or a caller token (the
  * finder). Not connected until the caller says so (the specification's "manual connect").
  */
 export function createCallSocket(token: string): CallSocket {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { injectPage, outputFile, splitHoisted } from './html';
+import { finderTemplate, injectPage, outputFile, splitHoisted } from './html';
 
 const template = `<!doctype html>
 <html lang="pt-BR">
@@ -50,5 +50,25 @@ describe('prerender HTML', () => {
   it('writes each page to its folder', () => {
     expect(outputFile('/')).toBe('index.html');
     expect(outputFile('/manual-do-usuario')).toBe('manual-do-usuario/index.html');
+  });
+
+  it("[PERF-06] the finder page's template runs only the island; the app's chunks are listed to prefetch, not to run", () => {
+    const built = template.replace(
+      '</head>',
+      '  <link rel="modulepreload" crossorigin href="/assets/react-2.js">\n  </head>',
+    );
+    const finder = finderTemplate(built, '/assets/finder-island-c.js', ['/assets/facts-d.js']);
+    expect(finder).not.toContain('index-a.js');
+    expect(finder).not.toContain('react-2.js');
+    expect(finder).toContain('<script type="module" crossorigin src="/assets/finder-island-c.js"></script>');
+    expect(finder).toContain('<link rel="modulepreload" crossorigin href="/assets/facts-d.js">');
+    const html = injectPage(finder, {
+      path: '/t/ABCD2345',
+      rendered: '<main>Rex</main>',
+      preloads: ['/assets/boot-e.js'],
+      preloadAttribute: 'data-prefetch',
+    });
+    expect(html).toContain('data-prefetch="/assets/boot-e.js"');
+    expect(html).not.toContain('data-preload');
   });
 });

@@ -23,6 +23,11 @@ export interface PageHtml {
   rendered: string;
   /** Script URLs of the page's chunks, preloaded together so hydration does not wait for a chain of lazy chunks. */
   preloads: readonly string[];
+  /**
+   * Where #root lists them: `data-preload` (main.tsx fetches and runs them after the first paint) or,
+   * for the finder page, `data-prefetch` (its island fetches them while idle and runs them on the tap, PERF-06).
+   */
+  preloadAttribute?: 'data-preload' | 'data-prefetch';
 }
 
 function escapeAttribute(value: string): string {
@@ -46,11 +51,28 @@ export function injectPage(template: string, page: PageHtml): string {
   html = html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
   html = html.replace('</head>', `  ${head.join('\n    ')}\n  </head>`);
   const preload = page.preloads.filter((href) => !html.includes(`"${href}"`)).join(' ');
-  const attributes = `data-prerendered="${escapeAttribute(page.path)}"${preload ? ` data-preload="${escapeAttribute(preload)}"` : ''}`;
+  const list = page.preloadAttribute ?? 'data-preload';
+  const attributes = `data-prerendered="${escapeAttribute(page.path)}"${preload ? ` ${list}="${escapeAttribute(preload)}"` : ''}`;
   return html.replace(root, `<div id="root" ${attributes}>${body}</div>`);
 }
 
 /** Where a page's HTML goes in dist: / → index.html, /pulseiras → pulseiras/index.html. */
 export function outputFile(path: string): string {
   return path === '/' ? 'index.html' : `${path.replace(/^\/+|\/+$/g, '')}/index.html`;
+}
+
+const moduleScript = /\s*<script type="module"[^>]*><\/script>/g;
+const modulePreload = /\s*<link rel="modulepreload"[^>]*>/g;
+
+/**
+ * PERF-06: the finder page's template — the build's page without the app's scripts (main.tsx and
+ * its preloads), with the island's instead: the only JavaScript the page runs before the tap.
+ */
+export function finderTemplate(template: string, island: string, imports: readonly string[]): string {
+  const scripts = [
+    `<script type="module" crossorigin src="${island}"></script>`,
+    ...imports.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+  ];
+  const html = template.replace(moduleScript, '').replace(modulePreload, '');
+  return html.replace('</head>', `  ${scripts.join('\n    ')}\n  </head>`);
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkBudget, firstLoadFiles, JS_BUDGET_BYTES, scriptsOf, type Manifest } from './js-budget';
+import {
+  checkBudget,
+  FINDER_JS_BUDGET_BYTES,
+  firstLoadFiles,
+  JS_BUDGET_BYTES,
+  scriptsOf,
+  type Manifest,
+} from './js-budget';
 
 const manifest: Manifest = {
   'index.html': {
@@ -49,5 +56,29 @@ describe('checkBudget', () => {
     expect(result.totalBytes).toBe(110 * 1024 + 1);
     expect(result.report).toMatch(/OVER BUDGET/);
     expect(result.report).toContain('assets/home-3.js');
+  });
+});
+
+describe('the finder page before the tap', () => {
+  it('[PERF-06] counts the island and its static imports, not the app it prefetches while idle (data-prefetch)', () => {
+    const finder = `<head><script type="module" crossorigin src="/assets/home-3.js"></script></head>
+<body><div id="root" data-prerendered="/t/ABCD2345" data-prefetch="/assets/dashboard-5.js"></div></body>`;
+    expect(firstLoadFiles(finder, manifest)).toEqual(['assets/carousel-4.js', 'assets/home-3.js', 'assets/react-2.js']);
+  });
+
+  it('[PERF-06] passes at 35 KB and fails one byte past it', () => {
+    expect(FINDER_JS_BUDGET_BYTES).toBe(35 * 1024);
+    expect(
+      checkBudget([{ file: 'a.js', gzipBytes: 35 * 1024 }], FINDER_JS_BUDGET_BYTES, 'PERF-06: finder page').ok,
+    ).toBe(true);
+    const over = checkBudget(
+      [{ file: 'a.js', gzipBytes: 35 * 1024 + 1 }],
+      FINDER_JS_BUDGET_BYTES,
+      'PERF-06: finder page',
+    );
+    expect(over.ok).toBe(false);
+    expect(over.report).toMatch(
+      /^PERF-06: finder page first-load JavaScript 35\.0 KB gzip of 35\.0 KB allowed — OVER BUDGET/,
+    );
   });
 });

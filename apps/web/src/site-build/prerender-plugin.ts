@@ -3,18 +3,24 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin, ResolvedConfig } from 'vite';
-import { injectPage, outputFile } from './html.ts';
-import { checkBudget, firstLoadFiles, staticClosure, type Manifest } from './js-budget.ts';
+import { finderTemplate, injectPage, outputFile } from './html.ts';
+import { checkBudget, FINDER_JS_BUDGET_BYTES, firstLoadFiles, staticClosure, type Manifest } from './js-budget.ts';
 import type { PrerenderedPage } from './pages.ts';
 
 /** The empty app shell the server sends for every page that is not prerendered. */
-export const SHELL_FILE = 'app.html';
+const SHELL_FILE = 'app.html';
 
 /**
  * The server's render of the finder's page (PERF-05): the SSR build of src/entry-server.tsx, and
  * finder.json (the page's preloads), in dist/.ssr/ — never served (plugins/web.ts).
  */
 export const SSR_DIR = '.ssr';
+
+/** The finder page's island (PERF-06): the second entry of the client build (vite.config.ts). */
+export const FINDER_ISLAND = 'src/finder-island.ts';
+
+/** The finder page's template in dist/.ssr/: the build's page with the island as its only script. */
+export const FINDER_TEMPLATE = 'finder.html';
 
 const compressible = /\.(html|js|css|svg|json|txt|webmanifest)$/;
 
@@ -104,21 +110,35 @@ export function prerender(): Plugin {
         await mkdir(dirname(file), { recursive: true });
         await writeFile(file, html);
       }
-      // The server renders the finder's page per request with this bundle (PERF-05).
+      // The server renders the finder's page per request with this bundle (PERF-05), into a template
+      // whose only script is the island (PERF-06); the app's chunks are its idle prefetch.
+      const island = manifest[FINDER_ISLAND];
+      if (!island) throw new Error(`prerender: ${FINDER_ISLAND} is not in the build`);
+      const islandImports = staticClosure(manifest, [FINDER_ISLAND])
+        .filter((key) => key !== FINDER_ISLAND)
+        .map((key) => `${config.base}${manifest[key]!.file}`);
+      const finderHtml = finderTemplate(template, `${config.base}${island.file}`, islandImports);
+      await writeFile(join(ssrDir, FINDER_TEMPLATE), finderHtml);
       const finder = { preloads: preloadsOf('/t/:code', finderPage.preload) };
       await writeFile(join(ssrDir, 'finder.json'), JSON.stringify(finder, null, 2));
 
+      const gzipped = (html: string) =>
+        Promise.all(
+          firstLoadFiles(html, manifest, config.base).map(async (file) => ({
+            file,
+            gzipBytes: gzipSync(await readFile(join(outDir, file)), { level: 9 }).length,
+          })),
+        );
       const home = await readFile(join(outDir, 'index.html'), 'utf8');
-      const files = await Promise.all(
-        firstLoadFiles(home, manifest, config.base).map(async (file) => ({
-          file,
-          gzipBytes: gzipSync(await readFile(join(outDir, file)), { level: 9 }).length,
-        })),
-      );
-      const budget = checkBudget(files);
+      const budget = checkBudget(await gzipped(home));
       await writeFile(join(outDir, '.vite/js-budget.json'), JSON.stringify(budget, null, 2));
       config.logger.info(`\n${budget.report}`);
       if (!budget.ok) throw new Error(budget.report);
+      // PERF-06: what the finder page runs before the tap (its data-prefetch list is not run).
+      const finderBudget = checkBudget(await gzipped(finderHtml), FINDER_JS_BUDGET_BYTES, 'PERF-06: finder page');
+      await writeFile(join(outDir, '.vite/finder-js-budget.json'), JSON.stringify(finderBudget, null, 2));
+      config.logger.info(`\n${finderBudget.report}`);
+      if (!finderBudget.ok) throw new Error(finderBudget.report);
 
       await precompress(outDir);
       config.logger.info(`prerendered ${prerenderedPages.length} pages; shell: ${SHELL_FILE}`);

@@ -1,8 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { rowsOf, type Db, type Tx } from '../client';
+import { rowsOf, type Conn } from '../client';
 import { outbox } from '../schema';
-
-type Conn = Db | Tx;
 
 export interface NewMail {
   to: string;

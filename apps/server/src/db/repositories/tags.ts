@@ -1,12 +1,36 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { defaultTagName } from '@toque/contracts/products';
-import type { Tx } from '../client';
-import { tags } from '../schema';
+import type { Conn, Tx } from '../client';
+import { tags, users } from '../schema';
 
-/** Claiming a tag, shared by onboarding (auth) and association (products). */
+/** A tag's row, as every module that reads one sees it. */
+export type Tag = typeof tags.$inferSelect;
+
+/** The tags table, shared by every module that looks a tag up or claims one. */
 export const tagsRepository = {
+  /** "Find a tag by code": the one place it is written (an exact, already normalised code). */
+  findTag(db: Conn, code: string): Promise<Tag | undefined> {
+    return db
+      .select()
+      .from(tags)
+      .where(eq(tags.code, code))
+      .limit(1)
+      .then((r) => r[0]);
+  },
+
+  /** The tag with its owner's name, in one round trip (the finder's page; only the first name ever leaves the server). */
+  findTagWithOwnerName(db: Conn, code: string): Promise<{ tag: Tag; ownerName: string | null } | undefined> {
+    return db
+      .select({ tag: tags, ownerName: users.name })
+      .from(tags)
+      .leftJoin(users, eq(users.id, tags.ownerId))
+      .where(eq(tags.code, code))
+      .limit(1)
+      .then((r) => r[0]);
+  },
+
   /** Locks the tag row so that concurrent claims of one code serialise (REL-01). */
-  lockTag(tx: Tx, code: string) {
+  lockTag(tx: Tx, code: string): Promise<Tag | undefined> {
     return tx
       .select()
       .from(tags)

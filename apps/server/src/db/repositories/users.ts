@@ -1,10 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../client';
+import type { Conn } from '../client';
 import { users } from '../schema';
 
-type Conn = Db | Tx;
-
-/** The users table, shared by the auth, profile and operator modules. */
+/** The users table, shared by the auth, profile, admin and operator modules and the session check. */
 export const usersRepository = {
   findUserByEmail(db: Conn, email: string) {
     return db
@@ -43,5 +41,18 @@ export const usersRepository = {
 
   updateName(db: Conn, id: string, name: string) {
     return db.update(users).set({ name }).where(eq(users.id, id));
+  },
+
+  /**
+   * What a session check needs of a user (PERF-01, docs/decisions/0018): admin or not, the token
+   * version, blocked or not. Read by the HTTP auth hook and the socket handshake.
+   */
+  sessionState(db: Conn, id: string) {
+    return db
+      .select({ isAdmin: users.isToqueAdmin, tokenVersion: users.tokenVersion, blockedAt: users.blockedAt })
+      .from(users)
+      .where(eq(users.id, id))
+      .limit(1)
+      .then((r) => r[0]);
   },
 };

@@ -1,8 +1,7 @@
 import { accountMailMsg } from '@toque/contracts/account';
 import { mailMsg } from '@toque/contracts/mail';
+import { firstName } from '@toque/contracts/names';
 import type { Mail } from '../../plugins/mailer';
-
-const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
 
 /** ACC-03: the old address learns that the login e-mail changed, so a takeover does not go unnoticed. */
 export function emailChangedMail(user: { email: string; name: string }, newEmail: string): Mail {

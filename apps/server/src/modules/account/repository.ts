@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from '../../db/client';
+import type { Conn, Tx } from '../../db/client';
 import {
   auditLog,
   callRecipients,
@@ -8,14 +8,14 @@ import {
   condominiums,
   outbox,
   pushSubscriptions,
+  scans,
+  tagInvitations,
   tagMembers,
   tags,
   unitResidents,
   units,
   users,
 } from '../../db/schema';
-
-type Conn = Db | Tx;
 
 const owner = alias(users, 'owner');
 
@@ -65,9 +65,53 @@ export const accountRepository = {
       .orderBy(asc(tagMembers.createdAt));
   },
 
+  /** TAG-11: the invitations the user sent that nobody has accepted yet (the invitee's e-mail is what the owner typed). */
+  pendingInvitations(db: Conn, codes: string[]) {
+    if (codes.length === 0) return Promise.resolve([]);
+    return db
+      .select({ tagCode: tagInvitations.tagCode, email: tagInvitations.email, sentAt: tagInvitations.createdAt })
+      .from(tagInvitations)
+      .where(and(inArray(tagInvitations.tagCode, codes), isNull(tagInvitations.acceptedAt)))
+      .orderBy(asc(tagInvitations.createdAt), asc(tagInvitations.id));
+  },
+
+  /** CONDO-11: the other residents of the user's units, by first name (as the resident's view shows them). */
+  neighbours(db: Conn, userId: string, unitIds: number[]) {
+    if (unitIds.length === 0) return Promise.resolve([]);
+    return db
+      .select({ unitId: unitResidents.unitId, name: users.name })
+      .from(unitResidents)
+      .innerJoin(users, eq(users.id, unitResidents.userId))
+      .where(and(inArray(unitResidents.unitId, unitIds), ne(unitResidents.userId, userId)))
+      .orderBy(asc(unitResidents.createdAt));
+  },
+
+  /** FIND-01: the scans of the tags the user owns or shares, as the scan history shows them. */
+  scans(db: Conn, userId: string) {
+    const member = db
+      .select({ one: tagMembers.userId })
+      .from(tagMembers)
+      .where(and(eq(tagMembers.tagCode, tags.code), eq(tagMembers.userId, userId)));
+    return db
+      .select({
+        tagCode: scans.tagCode,
+        tagName: tags.name,
+        productId: tags.productId,
+        lost: scans.lost,
+        latitude: scans.latitude,
+        longitude: scans.longitude,
+        locality: scans.locality,
+        scannedAt: scans.scannedAt,
+      })
+      .from(scans)
+      .innerJoin(tags, eq(tags.code, scans.tagCode))
+      .where(or(eq(tags.ownerId, userId), exists(member)))
+      .orderBy(asc(scans.scannedAt), asc(scans.id));
+  },
+
   residencies(db: Conn, userId: string) {
     return db
-      .select({ condominium: condominiums.name, unit: units.name, since: unitResidents.createdAt })
+      .select({ unitId: units.id, condominium: condominiums.name, unit: units.name, since: unitResidents.createdAt })
       .from(unitResidents)
       .innerJoin(units, eq(units.id, unitResidents.unitId))
       .innerJoin(condominiums, eq(condominiums.id, units.condominiumId))
@@ -81,6 +125,9 @@ export const accountRepository = {
       .select({
         id: calls.id,
         tagCode: calls.tagCode,
+        tagName: tags.name,
+        productId: tags.productId,
+        unit: units.name,
         status: calls.status,
         startedAt: calls.startedAt,
         answeredAt: calls.answeredAt,
@@ -89,9 +136,12 @@ export const accountRepository = {
         latitude: calls.latitude,
         longitude: calls.longitude,
         message: calls.message,
+        callbackContact: calls.callbackContact,
       })
       .from(callRecipients)
       .innerJoin(calls, eq(calls.id, callRecipients.callId))
+      .innerJoin(tags, eq(tags.code, calls.tagCode))
+      .leftJoin(units, eq(units.id, calls.unitId))
       .where(eq(callRecipients.userId, userId))
       .orderBy(asc(calls.startedAt), asc(calls.id));
   },
@@ -102,6 +152,15 @@ export const accountRepository = {
       .from(pushSubscriptions)
       .where(eq(pushSubscriptions.userId, userId))
       .orderBy(asc(pushSubscriptions.createdAt));
+  },
+
+  /** The mails addressed to the user: subjects and dates only (a body may hold a reset code). */
+  mails(db: Conn, email: string) {
+    return db
+      .select({ subject: outbox.subject, createdAt: outbox.createdAt })
+      .from(outbox)
+      .where(eq(outbox.to, email))
+      .orderBy(asc(outbox.createdAt), asc(outbox.id));
   },
 
   /** The condominiums whose síndico the user is: the admin of record, or the owner of the plate. */
@@ -128,12 +187,16 @@ export const accountRepository = {
       .returning({ code: tags.code });
     const codes = owned.map((t) => t.code);
     if (codes.length) await tx.delete(tagMembers).where(inArray(tagMembers.tagCode, codes));
+    // TAG-11: the released tags' invitations, and those addressed to the user's e-mail.
+    await tx
+      .delete(tagInvitations)
+      .where(or(codes.length ? inArray(tagInvitations.tagCode, codes) : sql`false`, eq(tagInvitations.email, user.email)));
 
     const othersRung = sql`exists (select 1 from ${callRecipients} r where r.call_id = ${calls.id} and r.user_id <> ${user.id})`;
     const rungMe = sql`exists (select 1 from ${callRecipients} r where r.call_id = ${calls.id} and r.user_id = ${user.id})`;
     await tx
       .update(calls)
-      .set({ latitude: null, longitude: null, callerAddress: null, message: null, answeredBy: null })
+      .set({ latitude: null, longitude: null, callerAddress: null, message: null, callbackContact: null, answeredBy: null })
       .where(or(codes.length ? inArray(calls.tagCode, codes) : sql`false`, and(rungMe, sql`not ${othersRung}`)));
 
     await tx.delete(outbox).where(eq(outbox.to, user.email));

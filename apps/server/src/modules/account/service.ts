@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { accountMsg, type AccountExport, type UpdateContactBody } from '@toque/contracts/account';
+import { accountMsg, CONSENT_DOCUMENTS, type AccountExport, type UpdateContactBody } from '@toque/contracts/account';
+import { productLabel } from '@toque/contracts/constants';
 import { apiMsg } from '@toque/contracts/messages';
+import { firstName } from '@toque/contracts/names';
 import { Conflict, NotFound, Unauthorized } from '../../errors';
 import { verifyPassword } from '../../lib/passwords';
 import { isUniqueViolation } from '../../lib/pg-errors';
@@ -10,7 +12,6 @@ import { emailChangedMail } from './mail';
 
 const iso = (d: Date) => d.toISOString();
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
-const firstName = (name: string | null) => (name ?? '').trim().split(/\s+/)[0] ?? '';
 
 /**
  * ACC-03: my account's contact data, the data export and the deletion. Each is confirmed by the
@@ -69,16 +70,22 @@ export function accountService(app: FastifyInstance) {
     async export(userId: string, password: string): Promise<AccountExport> {
       const row = await confirmed(userId, password);
       const owned = await repo.ownedTags(db, userId);
-      const members = await repo.membersOf(
-        db,
-        owned.map((t) => t.code),
-      );
-      const [memberships, residencies, rung, push] = await Promise.all([
+      const codes = owned.map((t) => t.code);
+      const [members, invited, memberships, residencies, rung, seen, push] = await Promise.all([
+        repo.membersOf(db, codes),
+        repo.pendingInvitations(db, codes),
         repo.memberships(db, userId),
         repo.residencies(db, userId),
         repo.calls(db, userId),
+        repo.scans(db, userId),
         repo.pushSubscriptions(db, userId),
       ]);
+      const mails = await repo.mails(db, row.email);
+      const neighbours = await repo.neighbours(
+        db,
+        userId,
+        residencies.map((r) => r.unitId),
+      );
       return {
         exportedAt: new Date().toISOString(),
         profile: {
@@ -91,30 +98,49 @@ export function accountService(app: FastifyInstance) {
           termsAcceptedAt: isoOrNull(row.termsAcceptedAt),
           isToqueAdmin: row.isToqueAdmin,
         },
+        consents:
+          row.termsVersion && row.termsAcceptedAt
+            ? [{ document: CONSENT_DOCUMENTS, version: row.termsVersion, acceptedAt: iso(row.termsAcceptedAt) }]
+            : [],
         tags: owned.map((t) => ({
           code: t.code,
           productId: t.productId,
+          productName: productLabel(t.productId),
           name: t.name,
           importantInfo: t.importantInfo,
           showInfoToFinder: t.showInfoToFinder,
           isActive: t.isActive,
+          scanAlerts: t.scanAlerts,
+          lost: t.lostMessage === null ? null : { message: t.lostMessage, reward: t.lostReward, rewardCents: t.lostRewardCents },
           disabledAt: isoOrNull(t.disabledAt),
           createdAt: iso(t.createdAt),
           members: members
             .filter((m) => m.tagCode === t.code)
             .map((m) => ({ firstName: firstName(m.name), email: m.email, since: iso(m.since) })),
+          pendingInvitations: invited
+            .filter((i) => i.tagCode === t.code)
+            .map((i) => ({ email: i.email, sentAt: iso(i.sentAt) })),
         })),
         memberships: memberships.map((m) => ({
           code: m.code,
           name: m.name,
           productId: m.productId,
+          productName: productLabel(m.productId),
           ownerFirstName: firstName(m.ownerName),
           since: iso(m.since),
         })),
-        residencies: residencies.map((r) => ({ condominium: r.condominium, unit: r.unit, since: iso(r.since) })),
+        residencies: residencies.map((r) => ({
+          condominium: r.condominium,
+          unit: r.unit,
+          since: iso(r.since),
+          otherResidents: neighbours.filter((n) => n.unitId === r.unitId).map((n) => firstName(n.name)),
+        })),
         calls: rung.map((c) => ({
           id: c.id,
           tagCode: c.tagCode,
+          tagName: c.tagName,
+          productName: productLabel(c.productId),
+          unit: c.unit,
           status: c.status,
           startedAt: iso(c.startedAt),
           answeredAt: isoOrNull(c.answeredAt),
@@ -123,8 +149,20 @@ export function accountService(app: FastifyInstance) {
           latitude: c.latitude,
           longitude: c.longitude,
           message: c.message,
+          callbackContact: c.callbackContact,
+        })),
+        scans: seen.map((s) => ({
+          tagCode: s.tagCode,
+          tagName: s.tagName,
+          productName: productLabel(s.productId),
+          lost: s.lost,
+          latitude: s.latitude,
+          longitude: s.longitude,
+          locality: s.locality,
+          scannedAt: iso(s.scannedAt),
         })),
         pushSubscriptions: push.map((p) => ({ endpoint: p.endpoint, createdAt: iso(p.createdAt) })),
+        mails: mails.map((m) => ({ subject: m.subject, createdAt: iso(m.createdAt) })),
       };
     },
 

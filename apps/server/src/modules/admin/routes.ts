@@ -4,6 +4,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   batchCodes,
   batchIdParams,
+  batchPdfFilename,
+  batchPdfQuery,
+  PDF_MIME,
   batchList,
   mintBody,
   auditList,
@@ -25,8 +28,6 @@ import { errorResponse } from '@toque/contracts/errors';
 import { adminMsg } from '@toque/contracts/messages';
 import { currentUser } from '../../plugins/auth';
 import { adminService } from './service';
-import { recordAudit } from './audit';
-import { writeClientsWorkbook } from './spreadsheet';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
 
@@ -51,9 +52,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/products/qrcode/:code/status',
-    { schema: { ...secured, params: qrStatusParams, body: qrStatusBody, response: { 200: messageResponse, ...errors } } },
+    {
+      schema: { ...secured, params: qrStatusParams, body: qrStatusBody, response: { 200: messageResponse, ...errors } },
+    },
     async (request) => {
-      await service.setStatus(request.params.code, request.body.is_active, currentUser(request));
+      await service.setStatus(request.params.code, request.body.is_active, currentUser(request), request.body.reason);
       return { message: adminMsg.statusChanged };
     },
   );
@@ -69,7 +72,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/admin/tags/:code/transfer',
-    { schema: { ...secured, params: qrStatusParams, body: transferBody, response: { 200: messageResponse, ...errors } } },
+    {
+      schema: { ...secured, params: qrStatusParams, body: transferBody, response: { 200: messageResponse, ...errors } },
+    },
     async (request) => {
       await service.transfer(request.params.code, request.body.email, currentUser(request));
       return { message: adminMsg.transferred };
@@ -107,10 +112,33 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/batches',
     { schema: { ...secured, body: mintBody, response: { 201: batchCodes, ...errors } } },
-    async (request, reply) => reply.status(201).send(await service.mint(request.body.productId, request.body.count, currentUser(request))),
+    async (request, reply) =>
+      reply.status(201).send(await service.mint(request.body.productId, request.body.count, currentUser(request))),
   );
 
-  app.get('/admin/batches', { schema: { ...secured, response: { 200: batchList, ...errors } } }, async () => service.batches());
+  app.get(
+    '/admin/batches/:batchId/pdf',
+    {
+      schema: {
+        ...secured,
+        params: batchIdParams,
+        querystring: batchPdfQuery,
+        produces: [PDF_MIME],
+        response: { 200: z.unknown().describe('PDF'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const pdf = await service.batchPdf(request.params.batchId, request.query.layout);
+      void reply
+        .header('content-type', PDF_MIME)
+        .header('content-disposition', `attachment; filename="${batchPdfFilename(request.params.batchId)}"`);
+      return reply.send(Buffer.from(pdf));
+    },
+  );
+
+  app.get('/admin/batches', { schema: { ...secured, response: { 200: batchList, ...errors } } }, async () =>
+    service.batches(),
+  );
 
   app.get(
     '/admin/batches/:batchId',
@@ -120,18 +148,26 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ADM-04: the spreadsheet report, streamed. A failure half-way breaks the download (the client
   // sees an incomplete file) rather than sending a corrupt one as complete.
-  app.get('/export/excel', { schema: { ...secured, produces: [XLSX_MIME], response: { 200: z.unknown().describe(EXPORT_FILENAME), 401: errorResponse, 403: errorResponse } } }, async (request, reply) => {
-    const actor = currentUser(request);
-    await recordAudit(app.db, { actorId: actor.id, action: 'export.excel', target: EXPORT_FILENAME });
-    const out = new PassThrough();
-    writeClientsWorkbook(app.db, out).catch((err: unknown) => {
-      request.log.error({ err }, 'spreadsheet export failed');
-      out.destroy(err instanceof Error ? err : new Error(String(err)));
-    });
-    return reply
-      .header('content-type', XLSX_MIME)
-      .header('content-disposition', `attachment; filename="${EXPORT_FILENAME}"`)
-      .header('cache-control', 'no-store')
-      .send(out);
-  });
+  app.get(
+    '/export/excel',
+    {
+      schema: {
+        ...secured,
+        produces: [XLSX_MIME],
+        response: { 200: z.unknown().describe(EXPORT_FILENAME), 401: errorResponse, 403: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const out = new PassThrough();
+      await service.exportClients(currentUser(request), out, (err) => {
+        request.log.error({ err }, 'spreadsheet export failed');
+        out.destroy(err instanceof Error ? err : new Error(String(err)));
+      });
+      return reply
+        .header('content-type', XLSX_MIME)
+        .header('content-disposition', `attachment; filename="${EXPORT_FILENAME}"`)
+        .header('cache-control', 'no-store')
+        .send(out);
+    },
+  );
 };

@@ -1,45 +1,34 @@
+import type { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
-import { cpfDigits } from '@toque/contracts/cpf';
-import type { AuditEntry, Client } from '@toque/contracts/admin';
+import {
+  EXPORT_FILENAME,
+  type AuditEntry,
+  type ClientsQuery,
+  type LabelLayout,
+  type AuditQuery,
+  type Batch,
+  type BatchCodes,
+  type Client,
+} from '@toque/contracts/admin';
 import { adminMsg, condoMsg } from '@toque/contracts/messages';
-import type { AuthUser } from '../../plugins/auth';
-import { auditLog, condominiums, tagBatches, tagMembers, tags, unitResidents, users } from '../../db/schema';
-import { operatorService } from '../operator/service';
-import type { Batch, BatchCodes } from '@toque/contracts/admin';
-import { usersRepository } from '../../db/repositories/users';
+import { firstName } from '@toque/contracts/names';
+import type { Tx } from '../../db/client';
+import { auditRepository } from '../../db/repositories/audit';
+import { tagMembersRepository } from '../../db/repositories/tag-members';
 import { tagsRepository } from '../../db/repositories/tags';
+import { usersRepository } from '../../db/repositories/users';
 import { Conflict, NotFound } from '../../errors';
-import { recordAudit } from './audit';
-
-function firstName(name: string): string {
-  return name.trim().split(/\s+/)[0] ?? name;
-}
-
-/** `%`, `_` and `\` typed by the admin are matched literally. */
-function likeEscape(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/**
- * ADM-03 / ADM-08: a search is CPF digits when it is made of digits and punctuation only
- * ('123.456', '789-09'), else part of a name or e-mail.
- */
-export function clientFilter(search: string): SQL | undefined {
-  const text = search.trim();
-  if (!text) return undefined;
-  if (/^[\d.\-/\s]+$/.test(text)) {
-    const digits = cpfDigits(text);
-    return digits ? like(users.cpfCnpj, `%${digits}%`) : undefined;
-  }
-  const pattern = `%${likeEscape(text)}%`;
-  return or(ilike(users.name, pattern), ilike(users.email, pattern));
-}
+import type { AuthUser } from '../../plugins/auth';
+import { operatorService } from '../operator/service';
+import { tagSwitchedOffMail } from './mail';
+import { printSheet } from './print-sheet';
+import { adminRepository as repo } from './repository';
+import { writeClientsWorkbook } from './spreadsheet';
 
 export function adminService(app: FastifyInstance) {
   const { db } = app;
 
-  async function lockedTag(tx: Parameters<Parameters<typeof db.transaction>[0]>[0], code: string) {
+  async function lockedTag(tx: Tx, code: string) {
     const tag = await tagsRepository.lockTag(tx, code);
     if (!tag) throw new NotFound(adminMsg.tagNotFound);
     return tag;
@@ -47,46 +36,15 @@ export function adminService(app: FastifyInstance) {
 
   return {
     /** The client list, one page at a time, never loaded whole (ADM-08). */
-    async listClients(query: {
-      search: string;
-      page: number;
-      pageSize: number;
-    }): Promise<{ total: number; clients: Client[] }> {
-      const where = clientFilter(query.search);
-      const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(users).where(where);
-      const page = await db
-        .select({ id: users.id, name: users.name, email: users.email, cpf: users.cpfCnpj, blockedAt: users.blockedAt })
-        .from(users)
-        .where(where)
-        .orderBy(asc(users.createdAt), asc(users.id))
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize);
-      const owned = page.length
-        ? await db
-            .select({
-              ownerId: tags.ownerId,
-              code: tags.code,
-              isActive: tags.isActive,
-              productId: tags.productId,
-              name: tags.name,
-            })
-            .from(tags)
-            .where(
-              and(
-                inArray(
-                  tags.ownerId,
-                  page.map((u) => u.id),
-                ),
-                isNull(tags.disabledAt),
-              ),
-            )
-            .orderBy(asc(tags.productId), asc(tags.createdAt), asc(tags.code))
-        : [];
+    async listClients(query: ClientsQuery): Promise<{ total: number; clients: Client[] }> {
+      const { total, page, owned } = await repo.clients(db, query);
       return {
-        total: Number(total),
+        total,
         clients: page.map((u) => ({
           user_id: u.id,
           first_name: firstName(u.name),
+          name: u.name,
+          created_at: u.createdAt.toISOString(),
           cpf: u.cpf,
           email: u.email,
           blocked: !!u.blockedAt,
@@ -98,38 +56,46 @@ export function adminService(app: FastifyInstance) {
     },
 
     /** ADM-03 / ADM-06: the active switch. */
-    async setStatus(code: string, isActive: boolean, actor: AuthUser) {
+    /**
+     * ADM-03 / ADM-10: the switch. Switching off records the reason in the audit row and, in the same
+     * transaction, queues the owner's e-mail saying why (a tag already off, or nobody's, mails no one).
+     */
+    async setStatus(code: string, isActive: boolean, actor: AuthUser, reason?: string) {
+      let mailed = false;
       await db.transaction(async (tx) => {
         const tag = await lockedTag(tx, code);
-        await tx.update(tags).set({ isActive }).where(eq(tags.code, code));
-        await recordAudit(tx, {
+        await repo.setActive(tx, code, isActive);
+        await auditRepository.record(tx, {
           actorId: actor.id,
           action: 'tag.status',
           target: `tag:${code}`,
           before: { is_active: tag.isActive },
-          after: { is_active: isActive },
+          after: reason && !isActive ? { is_active: isActive, reason } : { is_active: isActive },
         });
+        const owner =
+          !isActive && tag.isActive && tag.ownerId ? await usersRepository.findUser(tx, tag.ownerId) : undefined;
+        if (owner) {
+          await app.mailer.queue(
+            tx,
+            tagSwitchedOffMail(owner, { code, name: tag.name, productId: tag.productId }, reason),
+          );
+          mailed = true;
+        }
       });
+      if (mailed) app.mailer.wake();
     },
 
     /** ADM-07: back to unclaimed; members removed; a plate's condominium loses its síndico. */
     async release(code: string, actor: AuthUser) {
       await db.transaction(async (tx) => {
         const tag = await lockedTag(tx, code);
-        const members = await tx
-          .delete(tagMembers)
-          .where(eq(tagMembers.tagCode, code))
-          .returning({ userId: tagMembers.userId });
-        await tx
-          .update(tags)
-          .set({ ownerId: null, name: '', importantInfo: '', showInfoToFinder: false })
-          .where(eq(tags.code, code));
-        await tx.update(condominiums).set({ adminUserId: null }).where(eq(condominiums.tagCode, code));
-        await recordAudit(tx, {
+        const members = await tagMembersRepository.removeAll(tx, code);
+        await repo.release(tx, code);
+        await auditRepository.record(tx, {
           actorId: actor.id,
           action: 'tag.release',
           target: `tag:${code}`,
-          before: { ownerId: tag.ownerId, name: tag.name, members: members.map((m) => m.userId) },
+          before: { ownerId: tag.ownerId, name: tag.name, members },
           after: { ownerId: null },
         });
       });
@@ -142,17 +108,13 @@ export function adminService(app: FastifyInstance) {
       await db.transaction(async (tx) => {
         const tag = await lockedTag(tx, code);
         if (tag.disabledAt) throw new Conflict(condoMsg.plateDisabled);
-        const members = await tx
-          .delete(tagMembers)
-          .where(eq(tagMembers.tagCode, code))
-          .returning({ userId: tagMembers.userId });
-        await tx.update(tags).set({ ownerId: target.id }).where(eq(tags.code, code));
-        await tx.update(condominiums).set({ adminUserId: target.id }).where(eq(condominiums.tagCode, code));
-        await recordAudit(tx, {
+        const members = await tagMembersRepository.removeAll(tx, code);
+        await repo.transfer(tx, code, target.id);
+        await auditRepository.record(tx, {
           actorId: actor.id,
           action: 'tag.transfer',
           target: `tag:${code}`,
-          before: { ownerId: tag.ownerId, members: members.map((m) => m.userId) },
+          before: { ownerId: tag.ownerId, members },
           after: { ownerId: target.id, email: target.email },
         });
       });
@@ -164,18 +126,11 @@ export function adminService(app: FastifyInstance) {
      */
     async block(userId: string, blocked: boolean, actor: AuthUser) {
       if (userId === actor.id) throw new Conflict(adminMsg.cannotBlockSelf);
-      const [before] = await db.select({ blockedAt: users.blockedAt }).from(users).where(eq(users.id, userId)).limit(1);
+      const before = await repo.blockedAt(db, userId);
       if (!before) throw new NotFound(adminMsg.userNotFound);
       await db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set(
-            blocked
-              ? { blockedAt: before.blockedAt ?? new Date(), tokenVersion: sql`${users.tokenVersion} + 1` }
-              : { blockedAt: null },
-          )
-          .where(eq(users.id, userId));
-        await recordAudit(tx, {
+        await repo.setBlocked(tx, userId, blocked ? (before.blockedAt ?? new Date()) : null);
+        await auditRepository.record(tx, {
           actorId: actor.id,
           action: blocked ? 'user.block' : 'user.unblock',
           target: `user:${userId}`,
@@ -191,13 +146,9 @@ export function adminService(app: FastifyInstance) {
     /** ADM-07: remove any unit resident. */
     async removeResident(memberId: number, actor: AuthUser) {
       await db.transaction(async (tx) => {
-        const removed = await tx
-          .delete(unitResidents)
-          .where(eq(unitResidents.id, memberId))
-          .returning({ unitId: unitResidents.unitId, userId: unitResidents.userId });
-        const row = removed[0];
+        const row = await repo.removeResident(tx, memberId);
         if (!row) throw new NotFound(condoMsg.memberNotFound);
-        await recordAudit(tx, {
+        await auditRepository.record(tx, {
           actorId: actor.id,
           action: 'resident.remove',
           target: `unit:${row.unitId}`,
@@ -206,30 +157,16 @@ export function adminService(app: FastifyInstance) {
       });
     },
 
-    async audit(query: { page: number; pageSize: number }): Promise<{ total: number; entries: AuditEntry[] }> {
-      const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(auditLog);
-      const rows = await db
-        .select({
-          id: auditLog.id,
-          actorId: auditLog.actorId,
-          actorEmail: users.email,
-          action: auditLog.action,
-          target: auditLog.target,
-          before: auditLog.before,
-          after: auditLog.after,
-          createdAt: auditLog.createdAt,
-        })
-        .from(auditLog)
-        .leftJoin(users, eq(users.id, auditLog.actorId))
-        .orderBy(desc(auditLog.id))
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize);
+    async audit(query: AuditQuery): Promise<{ total: number; entries: AuditEntry[] }> {
+      const { total, rows } = await repo.auditPage(db, query);
       return {
-        total: Number(total),
+        total,
         entries: rows.map((r) => ({
           id: r.id,
           actor_id: r.actorId,
           actor_email: r.actorEmail,
+          actor_name: r.actorName,
+          target_owner_name: r.targetOwnerName,
           action: r.action,
           target: r.target,
           before: r.before,
@@ -239,59 +176,51 @@ export function adminService(app: FastifyInstance) {
       };
     },
 
-    /** ADM-05: a batch of new unclaimed codes of one product type, minted by this admin. */
+    /**
+     * ADM-05: a batch of new unclaimed codes of one product type, minted by this admin. The batch,
+     * its codes and its audit row are written in one transaction: no batch without its row.
+     */
     async mint(productId: number, countWanted: number, actor: AuthUser) {
-      const { batchId, codes } = await operatorService.mint(db, { productId, count: countWanted, createdBy: actor.id });
-      await recordAudit(db, {
-        actorId: actor.id,
-        action: 'batch.mint',
-        target: `batch:${batchId}`,
-        after: { productId, count: codes.length },
+      const batchId = await db.transaction(async (tx) => {
+        const minted = await operatorService.mint(tx, { productId, count: countWanted, createdBy: actor.id });
+        await auditRepository.record(tx, {
+          actorId: actor.id,
+          action: 'batch.mint',
+          target: `batch:${minted.batchId}`,
+          after: { productId, count: minted.codes.length },
+        });
+        return minted.batchId;
       });
       return this.batch(batchId);
     },
 
     async batches(): Promise<Batch[]> {
-      const rows = await db
-        .select({
-          id: tagBatches.id,
-          productId: tagBatches.productId,
-          count: tagBatches.count,
-          createdAt: tagBatches.createdAt,
-          email: users.email,
-        })
-        .from(tagBatches)
-        .leftJoin(users, eq(users.id, tagBatches.createdBy))
-        .orderBy(desc(tagBatches.id))
-        .limit(50);
+      const rows = await repo.batches(db);
       return rows.map((r) => ({
         id: r.id,
         product_id: r.productId,
         count: r.count,
         created_at: r.createdAt.toISOString(),
         created_by: r.email,
+        claimed: r.claimed,
       }));
     },
 
+    /** ADM-11: the batch's print sheet as a PDF (every code of it, claimed or not). */
+    async batchPdf(batchId: number, layout: LabelLayout): Promise<Uint8Array> {
+      const { batch, codes } = await this.batch(batchId);
+      return printSheet(
+        codes.map((c) => c.code),
+        batch.product_id,
+        app.config.publicUrl,
+        layout,
+      );
+    },
+
     async batch(batchId: number): Promise<BatchCodes> {
-      const [row] = await db
-        .select({
-          id: tagBatches.id,
-          productId: tagBatches.productId,
-          count: tagBatches.count,
-          createdAt: tagBatches.createdAt,
-          email: users.email,
-        })
-        .from(tagBatches)
-        .leftJoin(users, eq(users.id, tagBatches.createdBy))
-        .where(eq(tagBatches.id, batchId))
-        .limit(1);
+      const row = await repo.batch(db, batchId);
       if (!row) throw new NotFound(adminMsg.batchNotFound);
-      const codes = await db
-        .select({ code: tags.code, ownerId: tags.ownerId })
-        .from(tags)
-        .where(eq(tags.batchId, batchId))
-        .orderBy(asc(tags.code));
+      const codes = await repo.batchCodes(db, batchId);
       return {
         batch: {
           id: row.id,
@@ -299,9 +228,19 @@ export function adminService(app: FastifyInstance) {
           count: row.count,
           created_at: row.createdAt.toISOString(),
           created_by: row.email,
+          claimed: row.claimed,
         },
         codes: codes.map((c) => ({ code: c.code, claimed: c.ownerId !== null })),
       };
+    },
+
+    /**
+     * ADM-04: the spreadsheet report, audited, then written into `out` as its rows are read (the
+     * caller sends `out` meanwhile). A failure half-way goes to `failed`, not to this promise.
+     */
+    async exportClients(actor: AuthUser, out: PassThrough, failed: (err: unknown) => void) {
+      await auditRepository.record(db, { actorId: actor.id, action: 'export.excel', target: EXPORT_FILENAME });
+      writeClientsWorkbook(db, out).catch(failed);
     },
   };
 }

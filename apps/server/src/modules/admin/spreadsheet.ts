@@ -1,15 +1,46 @@
 import { once } from 'node:events';
 import type { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { and, asc, gt, inArray, isNull } from 'drizzle-orm';
 import { productLabel } from '@toque/contracts/constants';
 import type { Db } from '../../db/client';
-import { tags, users } from '../../db/schema';
+import { adminRepository } from './repository';
 
 /** Clients read per query: the workbook is written as the rows arrive, never held whole (PERF-04). */
 export const EXPORT_BATCH = 1000;
 
-export const spreadsheetColumns = ['Cliente', 'E-mail', 'CPF/CNPJ', 'Telefone', 'Toques', 'Códigos', 'Tipos', 'Status', 'Criado em'];
+export const spreadsheetColumns = [
+  'Cliente',
+  'E-mail',
+  'CPF/CNPJ',
+  'Telefone',
+  'Toques',
+  'Códigos',
+  'Tipos',
+  'Status',
+  'Criado em',
+];
+
+/** ADM-12: the sheet names, and the tags sheet's columns (a row per tag, so it can be filtered). */
+export const sheetNames = { clients: 'Clientes', tags: 'Toques' } as const;
+export const tagColumns = [
+  'Código',
+  'Produto',
+  'Nome do Toque',
+  'Status',
+  'Modo perdido',
+  'Dono',
+  'E-mail do dono',
+  'CPF/CNPJ do dono',
+  'Lote',
+  'Criado em',
+  'Desativado em',
+];
+
+/** ADM-12: a tag's state in words: not yet claimed, or its switch. */
+export function tagState(t: { isActive: boolean; ownerEmail: string | null }): string {
+  if (!t.isActive) return 'Inativo';
+  return t.ownerEmail === null ? 'Não vinculado' : 'Ativo';
+}
 
 /**
  * Formula injection (ADM-04): a cell that a spreadsheet program could read as a formula — starting
@@ -45,38 +76,33 @@ async function caughtUp(sheet: ExcelJS.Worksheet, out: PassThrough): Promise<voi
 }
 
 /**
- * ADM-04 / PERF-04: every client (name, e-mail, CPF, phone, their tags with type and state, when
+ * ADM-04 / ADM-12 / PERF-04: a sheet of clients, then a sheet of tags. Every client (name, e-mail, CPF, phone, their tags with type and state, when
  * they joined) into an .xlsx written by exceljs' streaming writer straight into `out`. Users are read
  * by keyset pages of EXPORT_BATCH, and the next page waits while the zip or the response is backed
  * up, so memory stays flat whatever the number of clients. Resolves with the number of data rows.
  */
 export async function writeClientsWorkbook(db: Db, out: PassThrough, batch = EXPORT_BATCH): Promise<number> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
-  const sheet = workbook.addWorksheet('Clientes');
+  const rows = await writeClientsSheet(workbook, db, out, batch);
+  await writeTagsSheet(workbook, db, out, batch);
+  await workbook.commit();
+  return rows;
+}
+
+/**
+ * The zip holds one sheet's entry at a time: the clients sheet is written whole and committed before
+ * the tags sheet begins, each read in keyset pages.
+ */
+async function writeClientsSheet(
+  workbook: ExcelJS.stream.xlsx.WorkbookWriter,
+  db: Db,
+  out: PassThrough,
+  batch: number,
+): Promise<number> {
+  const sheet = workbook.addWorksheet(sheetNames.clients);
   sheet.addRow(spreadsheetColumns).commit();
   let rows = 0;
-  let after: string | undefined;
-  for (;;) {
-    const page = await db
-      .select({
-        id: users.id,
-        name: users.name,
-        email: users.email,
-        cpf: users.cpfCnpj,
-        phone: users.phone,
-        blockedAt: users.blockedAt,
-        createdAt: users.createdAt,
-      })
-      .from(users)
-      .where(after ? gt(users.id, after) : undefined)
-      .orderBy(asc(users.id))
-      .limit(batch);
-    if (page.length === 0) break;
-    const owned = await db
-      .select({ ownerId: tags.ownerId, code: tags.code, productId: tags.productId, isActive: tags.isActive })
-      .from(tags)
-      .where(and(inArray(tags.ownerId, page.map((u) => u.id)), isNull(tags.disabledAt)))
-      .orderBy(asc(tags.code));
+  for await (const { page, owned } of adminRepository.clientPages(db, batch)) {
     const byOwner = new Map<string, typeof owned>();
     for (const t of owned) {
       const list = byOwner.get(t.ownerId!) ?? [];
@@ -102,11 +128,41 @@ export async function writeClientsWorkbook(db: Db, out: PassThrough, batch = EXP
         .commit();
       rows++;
     }
-    after = page[page.length - 1]!.id;
     await caughtUp(sheet, out);
-    if (page.length < batch) break;
   }
   sheet.commit();
-  await workbook.commit();
   return rows;
+}
+
+/** ADM-12: a row per tag — code, product, name, state, lost mode, owner, batch and dates. */
+async function writeTagsSheet(
+  workbook: ExcelJS.stream.xlsx.WorkbookWriter,
+  db: Db,
+  out: PassThrough,
+  batch: number,
+): Promise<void> {
+  const sheet = workbook.addWorksheet(sheetNames.tags);
+  sheet.addRow(tagColumns).commit();
+  for await (const page of adminRepository.tagPages(db, batch)) {
+    for (const t of page) {
+      sheet
+        .addRow([
+          t.code,
+          productLabel(t.productId),
+          // An empty value is an empty cell (a filter's "(Vazias)"), not an empty string.
+          t.name ? safeCell(t.name) : null,
+          tagState(t),
+          t.lost ? 'Sim' : 'Não',
+          t.ownerName === null ? null : safeCell(t.ownerName),
+          t.ownerEmail === null ? null : safeCell(t.ownerEmail),
+          t.ownerCpf === null ? null : safeCell(t.ownerCpf),
+          t.batchId,
+          t.createdAt,
+          t.disabledAt,
+        ])
+        .commit();
+    }
+    await caughtUp(sheet, out);
+  }
+  sheet.commit();
 }

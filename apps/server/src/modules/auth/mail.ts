@@ -1,14 +1,8 @@
 import { mailMsg } from '@toque/contracts/mail';
 import { paths } from '@toque/contracts/routes';
+import { firstName } from '@toque/contracts/names';
 import type { Mail } from '../../plugins/mailer';
-
-const time = new Intl.DateTimeFormat('pt-BR', {
-  dateStyle: 'short',
-  timeStyle: 'short',
-  timeZone: 'America/Sao_Paulo',
-});
-
-const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
+import { brasiliaDateTime } from '@toque/contracts/time-format';
 
 /** ACC-04: the reset page on the public address, the e-mail filled in (`?email=`, URL-encoded). */
 export function resetPageLink(publicUrl: string, email: string): string {
@@ -42,7 +36,7 @@ export function passwordChangedMail(
     text: [
       `Olá, ${firstName(user.name)}!`,
       '',
-      `A senha da sua conta Toque foi ${what} em ${time.format(at)} (horário de Brasília).`,
+      `A senha da sua conta Toque foi ${what} em ${brasiliaDateTime.format(at)} (horário de Brasília).`,
       'Por segurança, as sessões abertas em outros aparelhos foram encerradas.',
       '',
       mailMsg.notYou,

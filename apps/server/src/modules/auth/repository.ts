@@ -1,8 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import type { Conn, Tx } from '../../db/client';
 import { passwordResetCodes } from '../../db/schema';
-
-type Conn = Db | Tx;
 
 export const authRepository = {
   async replaceResetCode(db: Conn, userId: string, codeHash: string, expiresAt: Date) {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { RESET_CODE_MAX_ATTEMPTS, RESET_CODE_TTL_MS } from '@toque/contracts/constants';
+import { CONDOMINIUM_PRODUCT_ID, MEMBERS_PER_TAG, RESET_CODE_MAX_ATTEMPTS, RESET_CODE_TTL_MS } from '@toque/contracts/constants';
 import { adminMsg, apiMsg } from '@toque/contracts/messages';
 import type { LoginBody, OnboardingBody, RegisterBody, ResetPasswordBody } from '@toque/contracts/auth';
 import { pushSubscribeBody } from '@toque/contracts/push';
@@ -9,6 +9,8 @@ import { hashResetCode, newResetCode, sameHash } from '../../lib/codes';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { usersRepository as users } from '../../db/repositories/users';
 import { tagsRepository } from '../../db/repositories/tags';
+import { invitationsRepository as invitations } from '../../db/repositories/invitations';
+import { tagMembersRepository } from '../../db/repositories/tag-members';
 import { authRepository as repo } from './repository';
 import { passwordChangedMail, resetCodeMail } from './mail';
 
@@ -28,6 +30,31 @@ function parsePushToken(token: string | undefined) {
 
 export function authService(app: FastifyInstance, opts: { secret: string; logCodes: boolean }) {
   const { db } = app;
+
+  /**
+   * TAG-11: a new account joins the tags its e-mail was invited to. Each invitation in a
+   * transaction of its own, under the tag's row lock: the member limit holds, and an invitation
+   * that cannot be honoured (the tag full, deleted or now someone else's) is dropped — it never
+   * fails the sign-up, which has already committed.
+   */
+  async function acceptInvitations(user: { id: string; email: string }) {
+    try {
+      for (const invite of await invitations.pendingFor(db, user.email)) {
+        await db.transaction(async (tx) => {
+          const tag = await tagsRepository.lockTag(tx, invite.tagCode);
+          const valid = tag && !tag.disabledAt && tag.productId !== CONDOMINIUM_PRODUCT_ID && tag.ownerId !== null && tag.ownerId === invite.invitedBy && tag.ownerId !== user.id;
+          if (!valid) return invitations.remove(tx, invite.id);
+          const members = await tagMembersRepository.userIds(tx, invite.tagCode);
+          if (members.includes(user.id)) return invitations.markAccepted(tx, invite.id);
+          if (members.length >= MEMBERS_PER_TAG) return invitations.remove(tx, invite.id);
+          await tagMembersRepository.add(tx, invite.tagCode, user.id);
+          return invitations.markAccepted(tx, invite.id);
+        });
+      }
+    } catch (error) {
+      app.log.error({ err: error }, 'tag invitations could not be accepted at sign-up');
+    }
+  }
 
   return {
     async login(body: LoginBody & { platform: string; token: string }) {
@@ -60,6 +87,7 @@ export function authService(app: FastifyInstance, opts: { secret: string; logCod
           termsVersion: body.termsVersion,
           termsAcceptedAt: new Date(),
         });
+        await acceptInvitations(user);
         return user;
       } catch (error) {
         if (isUniqueViolation(error)) throw new Conflict(apiMsg.userExists);
@@ -75,7 +103,7 @@ export function authService(app: FastifyInstance, opts: { secret: string; logCod
     async onboard(body: OnboardingBody) {
       const passwordHash = await hashPassword(body.password);
       try {
-        return await db.transaction(async (tx) => {
+        const signed = await db.transaction(async (tx) => {
           const tag = await tagsRepository.lockTag(tx, body.code);
           if (!tag) throw new NotFound(apiMsg.qrNotFound);
           if (tag.ownerId || !tag.isActive || tag.disabledAt) throw new NotFound(apiMsg.qrUnavailable);
@@ -91,8 +119,10 @@ export function authService(app: FastifyInstance, opts: { secret: string; logCod
             termsAcceptedAt: new Date(),
           });
           await tagsRepository.claimTag(tx, tag, user.id);
-          return app.signToken(user);
+          return { user, token: app.signToken(user) };
         });
+        await acceptInvitations(signed.user);
+        return signed.token;
       } catch (error) {
         if (isUniqueViolation(error)) throw new Conflict(apiMsg.userExists);
         throw error;

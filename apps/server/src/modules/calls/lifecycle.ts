@@ -205,6 +205,11 @@ export function callLifecycle(app: FastifyInstance) {
       if (left.length === 0) await repo.transition(db, roomId, ['answered'], { status: 'ended', endedAt: new Date() });
     },
 
+    /** CALL-15: the finder's position arrived after the call started: every session of every recipient learns it (the map updates). */
+    async locationArrived(roomId: string, latitude: number, longitude: number) {
+      toUsers(await recipientIds(roomId))?.emit('call-location', { roomId, latitude, longitude });
+    },
+
     async mailMessage(roomId: string) {
       await mailEach(roomId, (to, s) => (s.message ? messageMail(to, { ...s, message: s.message }) : null));
     },

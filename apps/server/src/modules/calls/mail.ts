@@ -2,6 +2,7 @@ import { productLabel } from '@toque/contracts/constants';
 import { osmLink } from '@toque/contracts/calls';
 import { callMsg } from '@toque/contracts/messages';
 import type { Mail } from '../../plugins/mailer';
+import { brasiliaDateTime } from '@toque/contracts/time-format';
 
 export interface CallSummary {
   tagName: string;
@@ -13,11 +14,8 @@ export interface CallSummary {
   message?: string | null;
 }
 
-const time = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' });
-
-
 /** What the owner recognises the tag by: its name, else its type ('Pet'). */
-export function tagLabel(s: Pick<CallSummary, 'tagName' | 'productId'>): string {
+function tagLabel(s: Pick<CallSummary, 'tagName' | 'productId'>): string {
   return s.tagName.trim() || productLabel(s.productId);
 }
 
@@ -27,7 +25,7 @@ function details(s: CallSummary): string[] {
   return [
     `Toque: ${tagLabel(s)}`,
     ...(s.unitName !== null ? [`Unidade: ${s.unitName}`] : []),
-    `Horário: ${time.format(s.startedAt)}`,
+    `Horário: ${brasiliaDateTime.format(s.startedAt)}`,
     where,
   ];
 }

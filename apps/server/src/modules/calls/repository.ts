@@ -1,24 +1,12 @@
 import { and, asc, sql, count, desc, eq, gt, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import type { Conn, Db, Tx } from '../../db/client';
 import { callRecipients, calls, condominiums, tagMembers, tags, unitResidents, units, users } from '../../db/schema';
 
-type Conn = Db | Tx;
 const PURGE_BATCH = 1000;
 export type CallStatus = (typeof calls.$inferSelect)['status'];
 export type CallRow = typeof calls.$inferSelect;
 
 export const callsRepository = {
-  /** The tag with its owner's name (only the first name ever leaves the server). */
-  findTag(db: Conn, code: string) {
-    return db
-      .select({ tag: tags, ownerName: users.name })
-      .from(tags)
-      .leftJoin(users, eq(users.id, tags.ownerId))
-      .where(eq(tags.code, code))
-      .limit(1)
-      .then((r) => r[0]);
-  },
-
   condominiumOfPlate(db: Conn, code: string) {
     return db
       .select({ id: condominiums.id, name: condominiums.name })
@@ -147,6 +135,26 @@ export const callsRepository = {
       .then((r) => r[0]);
   },
 
+  /** CALL-15: the finder's position, once, when it arrives after the call was made without one. */
+  setLocation(db: Conn, roomId: string, values: { latitude: number; longitude: number }) {
+    return db
+      .update(calls)
+      .set(values)
+      .where(and(eq(calls.id, roomId), isNull(calls.latitude), isNull(calls.longitude)))
+      .returning({ id: calls.id, status: calls.status })
+      .then((r) => r[0]);
+  },
+
+  /** CALL-15: one way to be called back per call, and only for a call nobody answered. */
+  setCallbackContact(db: Conn, roomId: string, contact: string) {
+    return db
+      .update(calls)
+      .set({ callbackContact: contact })
+      .where(and(eq(calls.id, roomId), isNull(calls.answeredAt), isNull(calls.callbackContact)))
+      .returning({ id: calls.id, status: calls.status })
+      .then((r) => r[0]);
+  },
+
   history(db: Conn, userId: string, limit: number) {
     return db
       .select({ call: calls, tagName: tags.name, productId: tags.productId, unitName: units.name })
@@ -194,9 +202,13 @@ export const callsRepository = {
         if (done.length < PURGE_BATCH) return total;
       }
     };
+    // CALL-15: the finder's callback contact is finder data too, gone with the position.
     const location = await batch(
-      and(lt(calls.startedAt, cutoffs.locationBefore), or(isNotNull(calls.latitude), isNotNull(calls.longitude))),
-      { latitude: null, longitude: null },
+      and(
+        lt(calls.startedAt, cutoffs.locationBefore),
+        or(isNotNull(calls.latitude), isNotNull(calls.longitude), isNotNull(calls.callbackContact)),
+      ),
+      { latitude: null, longitude: null, callbackContact: null },
     );
     const ip = await batch(and(lt(calls.startedAt, cutoffs.ipBefore), isNotNull(calls.callerAddress)), { callerAddress: null });
     return { location, ip };

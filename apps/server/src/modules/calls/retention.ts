@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { scansRepository } from '../../db/repositories/scans';
+import { scanRetentionRepository } from '../../db/repositories/scans';
 import { callsRepository as repo } from './repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -23,7 +23,7 @@ export function finderDataRetention(app: FastifyInstance) {
         ipBefore: new Date(now - ipDays * DAY_MS),
       });
       // FIND-01: a scan's shared position goes with the calls' positions.
-      const scans = await scansRepository.purgeLocations(app.db, new Date(now - locationDays * DAY_MS));
+      const scans = await scanRetentionRepository.purgeLocations(app.db, new Date(now - locationDays * DAY_MS));
       if (cleared.location + cleared.ip + scans > 0) app.log.info({ ...cleared, scans }, 'finder data past its retention cleared');
     })()
       .catch((err: unknown) => app.log.error({ err }, 'finder data purge failed'))

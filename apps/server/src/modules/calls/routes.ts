@@ -7,11 +7,14 @@ import {
   createCallResponse,
   iceServersResponse,
   leaveMessageBody,
+  callbackBody,
+  callLocationBody,
   publicTag,
+  tagMessageBody,
 } from '@toque/contracts/calls';
 import { messageResponse } from '@toque/contracts/auth';
 import { errorResponse } from '@toque/contracts/errors';
-import { replyMsg } from '@toque/contracts/messages';
+import { callMsg, replyMsg } from '@toque/contracts/messages';
 import { bearerToken, currentUser } from '../../plugins/auth';
 import { clientAddress } from '../../plugins/rate-limit';
 import type { CallsService } from './service';
@@ -55,6 +58,57 @@ export const callsRoutes: FastifyPluginAsyncZod<{ service: CallsService }> = asy
     },
     async (request, reply) => {
       await service.leaveMessage(request.params.roomId, bearerToken(request.headers.authorization), request.body);
+      return reply.status(201).send({ message: replyMsg.messageSent });
+    },
+  );
+
+  app.post(
+    '/calls/:roomId/callback',
+    {
+      schema: {
+        tags,
+        description: 'CALL-15: the finder, with `Authorization: Bearer <callerToken>`, after nobody answered.',
+        params: roomParams,
+        body: callbackBody,
+        response: { 201: messageResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.leaveCallback(request.params.roomId, bearerToken(request.headers.authorization), request.body.contact);
+      return reply.status(201).send({ message: callMsg.callbackSaved });
+    },
+  );
+
+  app.post(
+    '/calls/:roomId/location',
+    {
+      schema: {
+        tags,
+        description: "CALL-15: the finder's position when it arrives after the call started (`Authorization: Bearer <callerToken>`).",
+        params: roomParams,
+        body: callLocationBody,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.shareCallLocation(request.params.roomId, bearerToken(request.headers.authorization), request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/public/tags/:code/message',
+    {
+      schema: {
+        tags,
+        description: "CALL-15: a message for the owner of a switched-off tag (it cannot ring).",
+        params: codeParams,
+        body: tagMessageBody,
+        response: { 201: messageResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.tagMessage(request.params.code, request.ip, request.body);
       return reply.status(201).send({ message: replyMsg.messageSent });
     },
   );

@@ -1,21 +1,28 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { CallHistoryItem, CreateCallBody, CreateCallResponse, IncomingCall, PublicTag, PublicTagState } from '@toque/contracts/calls';
-import { productLabel } from '@toque/contracts/constants';
+import type {
+  CallHistoryItem,
+  CallLocationBody,
+  CreateCallBody,
+  CreateCallResponse,
+  IncomingCall,
+  PublicTag,
+  PublicTagState,
+  TagMessageBody,
+} from '@toque/contracts/calls';
+import { CONDOMINIUM_PRODUCT_ID, productLabel } from '@toque/contracts/constants';
 import { callMsg } from '@toque/contracts/messages';
-import type { tags } from '../../db/schema';
+import { firstName } from '@toque/contracts/names';
 import { signCallerToken, verifyCallerToken } from '../../lib/caller-token';
+import { isTagCodeShape } from '../../lib/codes';
 import { BadRequest, Conflict, NotFound, TooManyRequests, Unauthorized } from '../../errors';
 import { clientKey } from '../../lib/client-address';
-import { tagsRepository } from '../../db/repositories/tags';
+import { tagsRepository, type Tag } from '../../db/repositories/tags';
 import { callsRepository as repo } from './repository';
 import { iceConfig } from './ice';
 import type { CallLifecycle } from './lifecycle';
 
-const CONDOMINIUM_PLATE = 5;
 const HISTORY_LIMIT = 200;
-
-type Tag = typeof tags.$inferSelect;
 
 /** ADM-06 / CALL-01: what the finder's page shows instead of a call button. */
 export function tagState(tag: Pick<Tag, 'ownerId' | 'isActive' | 'disabledAt'>): PublicTagState {
@@ -31,8 +38,6 @@ const notCallable: Record<Exclude<PublicTagState, 'active'>, string> = {
   disabled: callMsg.disabled,
 };
 
-const firstName = (name: string | null) => (name ?? '').trim().split(/\s+/)[0] ?? '';
-
 export type CallsService = ReturnType<typeof callsService>;
 
 export function callsService(app: FastifyInstance, lifecycle: CallLifecycle) {
@@ -41,7 +46,7 @@ export function callsService(app: FastifyInstance, lifecycle: CallLifecycle) {
   async function findTag(rawCode: string) {
     const code = rawCode.trim().toUpperCase();
     // A malformed code is as unknown as a well-formed one nobody minted.
-    const found = /^[A-Z0-9]{8}$/.test(code) ? await repo.findTag(db, code) : undefined;
+    const found = isTagCodeShape(code) ? await tagsRepository.findTagWithOwnerName(db, code) : undefined;
     if (!found) throw new NotFound(callMsg.tagNotFound);
     return found;
   }
@@ -64,8 +69,8 @@ export function callsService(app: FastifyInstance, lifecycle: CallLifecycle) {
       const result: PublicTag = { ...base, name: tag.name, owner_first_name: firstName(ownerName) };
       if (tag.showInfoToFinder && tag.importantInfo.trim()) result.important_info = tag.importantInfo;
       // FIND-02: lost mode, which the finder's page shows first.
-      if (tag.lostMessage !== null && tag.productId !== CONDOMINIUM_PLATE) result.lost = { message: tag.lostMessage, reward: tag.lostReward };
-      if (tag.productId === CONDOMINIUM_PLATE) {
+      if (tag.lostMessage !== null && tag.productId !== CONDOMINIUM_PRODUCT_ID) result.lost = { message: tag.lostMessage, reward: tag.lostReward, reward_cents: tag.lostRewardCents };
+      if (tag.productId === CONDOMINIUM_PRODUCT_ID) {
         const condo = await repo.condominiumOfPlate(db, tag.code);
         // CONDO-10: the finder meets the building, not the síndico; units nobody can answer are marked.
         result.owner_first_name = '';
@@ -75,6 +80,7 @@ export function callsService(app: FastifyInstance, lifecycle: CallLifecycle) {
             unit_id: u.id,
             name: u.name ?? callMsg.temporaryUnit,
             reachable: u.residents > 0,
+            ...(u.name === null ? { temporary: true } : {}),
           }));
         }
       }
@@ -98,7 +104,7 @@ export function callsService(app: FastifyInstance, lifecycle: CallLifecycle) {
 
       let unit: { id: number; name: string | null } | undefined;
       let recipients: string[];
-      if (tag.productId === CONDOMINIUM_PLATE) {
+      if (tag.productId === CONDOMINIUM_PRODUCT_ID) {
         unit = body.unitId ? await repo.unitOfPlate(db, tag.code, body.unitId) : undefined;
         if (!unit) throw new BadRequest(callMsg.unitRequired);
         recipients = await repo.residentIds(db, unit.id);
@@ -134,7 +140,6 @@ export function callsService(app: FastifyInstance, lifecycle: CallLifecycle) {
       };
     },
 
-    /** CALL-10 / SEC-07: fresh TURN credentials and the transport policy, for the finder (caller token) or a recipient (session). */
     /** /call asks before it rings: only a recipient learns the call exists (CALL-08). */
     async statusFor(roomId: string, userId: string) {
       const found = (await repo.isRecipient(db, roomId, userId)) ? await repo.summary(db, roomId) : undefined;
@@ -148,6 +153,7 @@ export function callsService(app: FastifyInstance, lifecycle: CallLifecycle) {
       };
     },
 
+    /** CALL-10 / SEC-07: fresh TURN credentials and the transport policy, for the finder (caller token) or a recipient (session). */
     async iceServersFor(roomId: string, who: { userId: string } | { callerToken: string | null }) {
       if ('userId' in who) {
         if (!(await repo.isRecipient(db, roomId, who.userId))) throw new NotFound(callMsg.callNotFound);
@@ -178,6 +184,72 @@ export function callsService(app: FastifyInstance, lifecycle: CallLifecycle) {
       await lifecycle.mailMessage(roomId);
     },
 
+    /**
+     * CALL-15: the call rang at once, without a position; the finder's phone sends it when it comes.
+     * Stored once (a later fix does not move the pin), then every recipient's session learns it.
+     */
+    async shareCallLocation(roomId: string, callerToken: string | null, body: CallLocationBody) {
+      requireCallerOf(roomId, callerToken);
+      const stored = await repo.setLocation(db, roomId, { latitude: body.latitude, longitude: body.longitude });
+      if (stored) {
+        await lifecycle.locationArrived(roomId, body.latitude, body.longitude);
+        return;
+      }
+      if (!(await repo.findCall(db, roomId))) throw new NotFound(callMsg.callNotFound);
+    },
+
+    /** CALL-15: a phone or e-mail to be called back on, after nobody answered (one per call; the recipients' history only). */
+    async leaveCallback(roomId: string, callerToken: string | null, contact: string) {
+      requireCallerOf(roomId, callerToken);
+      const stored = await repo.setCallbackContact(db, roomId, contact);
+      if (!stored) {
+        const now = await repo.findCall(db, roomId);
+        if (!now) throw new NotFound(callMsg.callNotFound);
+        throw new Conflict(now.answeredAt ? callMsg.callAnswered : callMsg.callbackAlreadyLeft);
+      }
+      if (stored.status === 'ringing') await lifecycle.callerLeft(roomId);
+    },
+
+    /**
+     * CALL-15: a switched-off tag (the owner's or the administration's is_active = false) cannot
+     * ring, but its finder can still write to the owner: the message becomes an entry of the
+     * recipients' history (kind `message`: nothing rang) and a mail. Unclaimed,
+     * deleted and unknown tags stay dead ends; an active tag is called. Limited per address, then
+     * per tag and address: one sender never spends the budget of another.
+     */
+    async tagMessage(rawCode: string, ip: string, body: TagMessageBody) {
+      const client = clientKey(ip);
+      await app.limits.consume('callPerAddress', client);
+      const { tag } = await findTag(rawCode);
+      const state = tagState(tag);
+      if (state === 'unclaimed' || state === 'disabled') throw new Conflict(notCallable[state]);
+      if (state !== 'inactive') throw new Conflict(callMsg.tagMessageNotAllowed);
+      await app.limits.consume('tagMessagePerTagAddress', `${tag.code}|${client}`);
+      const recipients = [...new Set([tag.ownerId, ...(await repo.memberIds(db, tag.code))].filter((id): id is string => id !== null))];
+      const roomId = randomBytes(16).toString('base64url');
+      const now = new Date();
+      await db.transaction(async (tx) => {
+        await repo.insertCall(
+          tx,
+          {
+            id: roomId,
+            tagCode: tag.code,
+            status: 'ended',
+            kind: 'message',
+            startedAt: now,
+            endedAt: now,
+            message: body.message,
+            callbackContact: body.contact ?? null,
+            latitude: body.latitude !== undefined && body.longitude !== undefined ? body.latitude : null,
+            longitude: body.latitude !== undefined && body.longitude !== undefined ? body.longitude : null,
+            callerAddress: ip,
+          },
+          recipients,
+        );
+      });
+      lifecycle.background(() => lifecycle.mailMessage(roomId));
+    },
+
     /** CALL-11: the calls that rang for this user, newest first. */
     async history(userId: string): Promise<CallHistoryItem[]> {
       const rows = await repo.history(db, userId, HISTORY_LIMIT);
@@ -193,6 +265,8 @@ export function callsService(app: FastifyInstance, lifecycle: CallLifecycle) {
         started_at: call.startedAt.toISOString(),
         answered_at: call.answeredAt?.toISOString() ?? null,
         message: call.message,
+        callback_contact: call.callbackContact,
+        kind: call.kind,
       }));
     },
   };

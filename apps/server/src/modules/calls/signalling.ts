@@ -18,6 +18,7 @@ const relay = <T extends z.ZodTypeAny>(payload: T) => z.object({ roomId, to: z.s
 const descriptionRelay = relay(description);
 const candidateRelay = relay(candidate);
 const roomInfo = z.object({ roomId });
+const ownerCamera = z.strictObject({ roomId, on: z.boolean() });
 
 /**
  * The call's signalling (CALL-05…08). Joining is decided by the lifecycle (DB); relaying only needs
@@ -66,6 +67,14 @@ export function callsSignalling(io: Io, lifecycle: CallLifecycle) {
     socket.on('ice-candidate', (m) => {
       const r = candidateRelay.safeParse(m);
       if (r.success && joined(r.data.roomId)) socket.to(callRoom(r.data.roomId)).emit('ice-candidate', { ...r.data, from: socket.id });
+    });
+
+    // CALL-14: the owner's camera state, from the recipient in the call to the finder. Only the
+    // fields the contract names go on (a strict shape): nothing a client adds reaches the other side.
+    socket.on('owner-camera', (info) => {
+      const r = ownerCamera.safeParse(info);
+      if (r.success && who.kind === 'user' && joined(r.data.roomId))
+        socket.to(callRoom(r.data.roomId)).emit('owner-camera', { roomId: r.data.roomId, on: r.data.on });
     });
 
     socket.on('closeCall', (info) => {

@@ -1,8 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { rowsOf, type Db, type Tx } from '../../db/client';
-import { condominiums, tags, unitResidents, units, users } from '../../db/schema';
-
-type Conn = Db | Tx;
+import { rowsOf, type Conn, type Tx } from '../../db/client';
+import { condominiums, unitResidents, units, users } from '../../db/schema';
+import { tagsRepository } from '../../db/repositories/tags';
 
 export interface UnitRow {
   unit_id: number;
@@ -12,6 +11,17 @@ export interface UnitRow {
 }
 
 export const condominiumRepository = {
+  /** CONDO-11: the units the user lives in, with their building and plate. */
+  unitsOfResident(db: Conn, userId: string) {
+    return db
+      .select({ unitId: units.id, unitName: units.name, condominium: condominiums.name, plateCode: condominiums.tagCode })
+      .from(unitResidents)
+      .innerJoin(units, eq(units.id, unitResidents.unitId))
+      .innerJoin(condominiums, eq(condominiums.id, units.condominiumId))
+      .where(eq(unitResidents.userId, userId))
+      .orderBy(asc(condominiums.name), asc(units.id));
+  },
+
   insertCondominium(db: Conn, name: string) {
     return db
       .insert(condominiums)
@@ -53,8 +63,7 @@ export const condominiumRepository = {
 
   /** Whether a code is already in use, as a tag or as a unit's association code (the add-tag modal takes both). */
   async codeInUse(db: Conn, code: string) {
-    const [tag] = await db.select({ code: tags.code }).from(tags).where(eq(tags.code, code)).limit(1);
-    if (tag) return true;
+    if (await tagsRepository.findTag(db, code)) return true;
     const [unit] = await db.select({ id: units.id }).from(units).where(eq(units.associationCode, code)).limit(1);
     return !!unit;
   },

@@ -6,6 +6,7 @@ import {
   createUnitResponse,
   deleteMemberBody,
   leaveBody,
+  myUnitList,
   qrCodeBody,
   regenerateCodeBody,
   regenerateCodeResponse,
@@ -15,8 +16,8 @@ import {
 import { messageResponse } from '@toque/contracts/auth';
 import { errorResponse } from '@toque/contracts/errors';
 import { condoMsg } from '@toque/contracts/messages';
+import { condoApi } from '@toque/contracts/routes';
 import { currentUser } from '../../plugins/auth';
-import { recordAudit } from '../admin/audit';
 import { condominiumService } from './service';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
@@ -47,6 +48,11 @@ export const condominiumRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // CONDO-11: a resident's own units, whoever the plate's síndico is.
+  app.get(condoApi.myUnits, { ...user, schema: { ...secured, response: { 200: myUnitList, ...errors } } }, async (request) =>
+    service.myUnits(currentUser(request).id),
+  );
+
   app.post(
     '/connects/ownerQrCode',
     { ...user, schema: { ...secured, body: qrCodeBody, response: { 200: unitList, ...errors } } },
@@ -72,16 +78,7 @@ export const condominiumRoutes: FastifyPluginAsyncZod = async (app) => {
     '/condominium/deleteMemberFromUnit',
     { ...user, schema: { ...secured, body: deleteMemberBody, response: { 200: messageResponse, ...errors } } },
     async (request) => {
-      const actor = currentUser(request);
-      const removed = await service.removeResident(request.body.memberId, request.body.unit_number, actor);
-      if (actor.isAdmin) {
-        await recordAudit(app.db, {
-          actorId: actor.id,
-          action: 'resident.remove',
-          target: `unit:${removed.unitId}`,
-          before: { memberId: removed.memberId, userId: removed.userId },
-        });
-      }
+      await service.removeResident(request.body.memberId, request.body.unit_number, currentUser(request));
       return { message: condoMsg.memberRemoved };
     },
   );

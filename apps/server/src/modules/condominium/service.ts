@@ -1,22 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq } from 'drizzle-orm';
-import { parseUnitNumber, unitNumber, type Unit } from '@toque/contracts/condominium';
+import { CONDOMINIUM_PRODUCT_ID } from '@toque/contracts/constants';
+import { firstName } from '@toque/contracts/names';
+import { parseUnitNumber, unitNumber, type MyUnit, type Unit } from '@toque/contracts/condominium';
 import { condoMsg, tagMsg } from '@toque/contracts/messages';
 import type { AuthUser } from '../../plugins/auth';
 import type { Db } from '../../db/client';
-import { tagMembers, tags } from '../../db/schema';
+import { auditRepository } from '../../db/repositories/audit';
+import { tagMembersRepository } from '../../db/repositories/tag-members';
 import { usersRepository } from '../../db/repositories/users';
 import { tagsRepository } from '../../db/repositories/tags';
 import { Conflict, Forbidden, NotFound } from '../../errors';
 import { newTagCode } from '../../lib/codes';
-import { recordAudit } from '../admin/audit';
 import { condominiumRepository as repo, type UnitRow } from './repository';
-
-const PLATE_PRODUCT_ID = 5;
-
-function firstName(name: string): string {
-  return name.trim().split(/\s+/)[0] ?? name;
-}
 
 /** A code that is neither a tag nor another unit's association code. */
 export async function freshAssociationCode(db: Db): Promise<string> {
@@ -31,9 +26,9 @@ export function condominiumService(app: FastifyInstance) {
 
   /** CONDO-01 / SEC-02: only the plate's owner (the síndico) — or an administrator — acts on its units. */
   async function requirePlate(qrCode: string, user: AuthUser) {
-    const [tag] = await db.select().from(tags).where(eq(tags.code, qrCode)).limit(1);
+    const tag = await tagsRepository.findTag(db, qrCode);
     if (!tag || tag.disabledAt) throw new NotFound(condoMsg.plateNotFound);
-    if (tag.productId !== PLATE_PRODUCT_ID) throw new Conflict(condoMsg.notAPlate);
+    if (tag.productId !== CONDOMINIUM_PRODUCT_ID) throw new Conflict(condoMsg.notAPlate);
     if (!user.isAdmin && tag.ownerId !== user.id) throw new Forbidden(condoMsg.notPlateOwner);
     return tag;
   }
@@ -61,10 +56,28 @@ export function condominiumService(app: FastifyInstance) {
   }
 
   return {
+    /** CONDO-11: the resident's own view of their units (first names only; the plate's code, which is printed on the door). */
+    async myUnits(userId: string): Promise<MyUnit[]> {
+      const rows = (await repo.unitsOfResident(db, userId)).filter((r) => r.plateCode !== null);
+      const residents = await repo.residentsOf(
+        db,
+        rows.map((r) => r.unitId),
+      );
+      return rows.map((r) => ({
+        plate_code: r.plateCode!,
+        condominium_name: r.condominium,
+        unit_id: r.unitId,
+        unit_name: r.unitName,
+        residents: residents
+          .filter((m) => m.unitId === r.unitId)
+          .map((m) => ({ first_name: firstName(m.name), is_me: m.userId === userId })),
+      }));
+    },
+
     async createCondominium(name: string, actor: AuthUser) {
       return db.transaction(async (tx) => {
         const { id } = await repo.insertCondominium(tx, name);
-        await recordAudit(tx, { actorId: actor.id, action: 'condominium.create', target: `condominium:${id}`, after: { name } });
+        await auditRepository.record(tx, { actorId: actor.id, action: 'condominium.create', target: `condominium:${id}`, after: { name } });
         return id;
       });
     },
@@ -87,7 +100,7 @@ export function condominiumService(app: FastifyInstance) {
         if (!condo) throw new NotFound(condoMsg.condominiumNotFound);
         const plate = await tagsRepository.lockTag(tx, body.qrCode);
         if (!plate) throw new NotFound(condoMsg.plateNotFound);
-        if (plate.productId !== PLATE_PRODUCT_ID) throw new Conflict(condoMsg.notAPlate);
+        if (plate.productId !== CONDOMINIUM_PRODUCT_ID) throw new Conflict(condoMsg.notAPlate);
         if (plate.disabledAt) throw new Conflict(condoMsg.plateDisabled);
         if (plate.ownerId && plate.ownerId !== sindico.id) throw new Conflict(condoMsg.plateTaken);
         if (condo.tagCode && condo.tagCode !== body.qrCode) throw new Conflict(condoMsg.condominiumHasOtherPlate);
@@ -97,7 +110,7 @@ export function condominiumService(app: FastifyInstance) {
         await repo.attachPlate(tx, condo.id, body.qrCode, sindico.id);
         const name = body.nameOfUnit.trim() || null;
         const { id } = await repo.insertUnit(tx, { condominiumId: condo.id, name, associationCode });
-        await recordAudit(tx, {
+        await auditRepository.record(tx, {
           actorId: actor.id,
           action: 'unit.create',
           target: `unit:${id}`,
@@ -120,7 +133,8 @@ export function condominiumService(app: FastifyInstance) {
 
     /**
      * CONDO-04: removing a Morador. `unit_number` must name the resident's unit (its association
-     * code after the dash), so a stale screen cannot remove someone from another unit.
+     * code after the dash), so a stale screen cannot remove someone from another unit. An
+     * administrator's removal is audited (ADM-07) in the same transaction: no removal without its row.
      */
     async removeResident(memberId: number, unitNumberText: string | undefined, user: AuthUser) {
       const resident = await repo.residentWithUnit(db, memberId);
@@ -129,8 +143,17 @@ export function condominiumService(app: FastifyInstance) {
       if (unitNumberText !== undefined && parseUnitNumber(unitNumberText).code !== resident.associationCode) {
         throw new NotFound(condoMsg.memberNotFound);
       }
-      await repo.deleteResident(db, memberId);
-      return resident;
+      await db.transaction(async (tx) => {
+        await repo.deleteResident(tx, memberId);
+        if (user.isAdmin) {
+          await auditRepository.record(tx, {
+            actorId: user.id,
+            action: 'resident.remove',
+            target: `unit:${resident.unitId}`,
+            before: { memberId: resident.memberId, userId: resident.userId },
+          });
+        }
+      });
     },
 
     /** CONDO-08: a new association code; the old one stops working at once. */
@@ -143,16 +166,13 @@ export function condominiumService(app: FastifyInstance) {
 
     /** CONDO-09: a member leaves a shared tag; a resident leaves the units under a plate. */
     async leave(code: string, userId: string) {
-      const [tag] = await db.select().from(tags).where(eq(tags.code, code)).limit(1);
+      const tag = await tagsRepository.findTag(db, code);
       if (!tag) throw new NotFound(tagMsg.tagNotFound);
       if (tag.ownerId === userId) throw new Conflict(condoMsg.ownerCannotLeave);
       const removed = await db.transaction(async (tx) => {
-        const members = await tx
-          .delete(tagMembers)
-          .where(and(eq(tagMembers.tagCode, code), eq(tagMembers.userId, userId)))
-          .returning({ userId: tagMembers.userId });
+        const members = await tagMembersRepository.remove(tx, code, userId);
         const residencies = await repo.leaveUnitsOfPlate(tx, code, userId);
-        return members.length + residencies.length;
+        return members + residencies.length;
       });
       if (removed === 0) throw new NotFound(condoMsg.notMember);
     },

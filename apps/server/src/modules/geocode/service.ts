@@ -11,7 +11,7 @@ const PROVIDER_TIMEOUT_MS = 5000;
 const CACHE_MAX = 10_000;
 
 /** The provider failed (down, refused our key, answered nonsense): the screen says 'Erro ao carregar endereço'. */
-export class GeocoderFailed extends HttpError {
+class GeocoderFailed extends HttpError {
   constructor() {
     super(502, msg.geoError);
   }

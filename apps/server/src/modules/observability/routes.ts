@@ -1,13 +1,10 @@
-import { timingSafeEqual } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { apiMsg } from '@toque/contracts/messages';
 import { errorResponse } from '@toque/contracts/errors';
-import { Forbidden, Unauthorized } from '../../errors';
-import { bearerToken } from '../../plugins/auth';
+import { ping } from '../../db/client';
+import { requireLoopbackOrToken } from '../../lib/loopback-or-token';
+import { createRedis, failFast } from '../../lib/redis';
 
 /** A dependency that does not answer within this long counts as down: an orchestrator must not wait. */
 const CHECK_TIMEOUT_MS = 1_000;
@@ -26,14 +23,6 @@ function withTimeout<T>(work: Promise<T>): Promise<T> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-
-function sameSecret(a: string, b: string) {
-  const ab = Buffer.from(a);
-  const bb = Buffer.from(b);
-  return ab.length === bb.length && timingSafeEqual(ab, bb);
-}
-
 /**
  * REL-03 and what an operator watches: liveness, readiness and Prometheus metrics. Health and
  * readiness are public (they say nothing but up or down); metrics only to a scraper on this host
@@ -43,17 +32,13 @@ export const observabilityRoutes: FastifyPluginAsyncZod<{ operatorToken: string;
   app,
   opts,
 ) => {
-  // A client of its own, failing fast: no offline queue, so a command to a Redis that is down
-  // fails at once instead of waiting for a reconnection.
+  // A client of its own, failing fast: a command to a Redis that is down fails at once instead of
+  // waiting for a reconnection.
   const redis = app.config.redisUrl
-    ? new Redis(app.config.redisUrl, {
-        enableOfflineQueue: false,
-        maxRetriesPerRequest: 0,
-        connectTimeout: CHECK_TIMEOUT_MS,
-        retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
-      })
+    ? createRedis(app.config.redisUrl, { ...failFast, connectTimeout: CHECK_TIMEOUT_MS }, (err) =>
+        app.log.debug({ err }, 'readiness redis error'),
+      )
     : undefined;
-  redis?.on('error', (err) => app.log.debug({ err }, 'readiness redis error'));
   app.addHook('onClose', async () => {
     redis?.disconnect();
   });
@@ -72,7 +57,7 @@ export const observabilityRoutes: FastifyPluginAsyncZod<{ operatorToken: string;
         );
       };
       await Promise.all([
-        probe('database', () => app.db.execute(sql`select 1`)),
+        probe('database', () => ping(app.db)),
         ...(redis ? [probe('redis', () => redis.ping())] : []),
       ]);
       // A process that is shutting down takes no new work (OPS-04).
@@ -82,19 +67,8 @@ export const observabilityRoutes: FastifyPluginAsyncZod<{ operatorToken: string;
     },
   );
 
-  /**
-   * A scrape from this host itself (not relayed by a proxy, which would add X-Forwarded-For), or
-   * one carrying the operator token or METRICS_TOKEN as a bearer token or X-Operator-Token.
-   */
-  function allowMetrics(request: FastifyRequest) {
-    const relayed = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
-    if (LOOPBACK.has(request.socket.remoteAddress ?? '') && !relayed) return;
-    const header = request.headers['x-operator-token'];
-    const given = bearerToken(request.headers.authorization) ?? (typeof header === 'string' ? header : null);
-    if (!given) throw new Unauthorized(apiMsg.unauthorized);
-    const tokens = [opts.operatorToken, opts.metricsToken].filter((t): t is string => !!t);
-    if (!tokens.some((t) => sameSecret(given, t))) throw new Forbidden(apiMsg.forbidden);
-  }
+  /** A scrape from this host itself, or one carrying the operator token or METRICS_TOKEN. */
+  const allowMetrics = (request: FastifyRequest) => requireLoopbackOrToken(request, [opts.operatorToken, opts.metricsToken]);
 
   app.get('/metrics', { schema: { hide: true, response: { 200: z.string(), 401: errorResponse, 403: errorResponse } }, preHandler: async (request) => allowMetrics(request) }, async (_request, reply) => {
     const body = await app.metrics.registry.metrics();

@@ -1,38 +1,34 @@
-import { count, desc, eq, isNull, and, inArray } from 'drizzle-orm';
-import { PRODUCT_IDS } from '@toque/contracts/constants';
+import { CONDOMINIUM_PRODUCT_ID, PRODUCT_IDS } from '@toque/contracts/constants';
 import { cpfFromBase } from '@toque/contracts/cpf';
-import { PGlite } from '@electric-sql/pglite';
-import { dumpPglite, writeNewFile } from '../../db/backup';
-import type { Db } from '../../db/client';
-import { condominiums, outbox, tagBatches, tags, unitResidents, units, users } from '../../db/schema';
+import { backupHeldPglite } from '../../db/backup';
+import type { Conn, Db } from '../../db/client';
+import { usersRepository } from '../../db/repositories/users';
 import { newTagCode } from '../../lib/codes';
 import { hashPassword } from '../../lib/passwords';
 import { isUniqueViolation } from '../../lib/pg-errors';
+import { operatorRepository as repo } from './repository';
+
+/** The product types a person owns (every type but the condominium plate). */
+const PERSONAL_PRODUCT_IDS = PRODUCT_IDS.filter((id) => id !== CONDOMINIUM_PRODUCT_ID);
 
 /** Operator commands (ADM-05 and the CLI). Each takes the database and returns printable data. */
 export const operatorService = {
   /** OPS-07: a consistent copy of the embedded database this process holds, into a new file. */
-  async backupEmbedded(db: Db, file: string) {
-    const client = (db as unknown as { $client: unknown }).$client;
-    if (!(client instanceof PGlite)) throw new Error('PostgreSQL is backed up with pg_dump, not through the server');
-    const data = await dumpPglite(client);
-    writeNewFile(file, data);
-    return { file, bytes: data.length };
+  backupEmbedded(db: Db, file: string) {
+    return backupHeldPglite(db, file);
   },
 
   async createAdmin(db: Db, input: { email: string; password: string; name: string }) {
     const email = input.email.trim().toLowerCase();
     const passwordHash = await hashPassword(input.password);
-    const [row] = await db
-      .insert(users)
-      .values({ email, name: input.name, passwordHash, isToqueAdmin: true })
-      .onConflictDoUpdate({ target: users.email, set: { isToqueAdmin: true } })
-      .returning({ id: users.id, email: users.email });
-    return row!;
+    return repo.upsertAdmin(db, { email, name: input.name, passwordHash });
   },
 
-  /** Mints `count` new unclaimed codes of a product type in one batch; codes never collide. */
-  async mint(db: Db, input: { productId: number; count: number; createdBy?: string | undefined }) {
+  /**
+   * Mints `count` new unclaimed codes of a product type in one batch; codes never collide. Given a
+   * transaction, the batch is part of it (the administrator's mint writes its audit row alongside).
+   */
+  async mint(db: Conn, input: { productId: number; count: number; createdBy?: string | undefined }) {
     if (!(PRODUCT_IDS as readonly number[]).includes(input.productId)) {
       throw new Error(`productId must be one of ${PRODUCT_IDS.join(', ')}`);
     }
@@ -40,31 +36,22 @@ export const operatorService = {
       throw new Error('count must be an integer from 1 to 10000');
     }
     return db.transaction(async (tx) => {
-      const [batch] = await tx
-        .insert(tagBatches)
-        .values({ productId: input.productId, count: input.count, createdBy: input.createdBy })
-        .returning({ id: tagBatches.id });
+      const batchId = await repo.insertBatch(tx, { productId: input.productId, count: input.count, createdBy: input.createdBy });
       const codes: string[] = [];
       while (codes.length < input.count) {
         const wanted = Array.from({ length: input.count - codes.length }, newTagCode);
-        const inserted = await tx
-          .insert(tags)
-          .values(wanted.map((code) => ({ code, productId: input.productId, batchId: batch!.id })))
-          .onConflictDoNothing()
-          .returning({ code: tags.code });
-        codes.push(...inserted.map((r) => r.code));
+        codes.push(...(await repo.insertFreeCodes(tx, wanted, input.productId, batchId)));
       }
-      return { batchId: batch!.id, codes };
+      return { batchId, codes };
     });
   },
 
   listOutbox(db: Db, limit = 20) {
-    return db.select().from(outbox).orderBy(desc(outbox.createdAt), desc(outbox.id)).limit(limit);
+    return repo.listOutbox(db, limit);
   },
 
   async isEmpty(db: Db) {
-    const [row] = await db.select({ n: count() }).from(users);
-    return (row?.n ?? 0) === 0;
+    return (await repo.countUsers(db)) === 0;
   },
 
   /**
@@ -72,99 +59,138 @@ export const operatorService = {
    * plate with units, and a few unclaimed codes to try onboarding with.
    */
   async seedDemo(db: Db) {
-    const password = 'toque123';
-    const passwordHash = await hashPassword(password);
-    const admin = { email: 'admin@toque.app.br', name: 'Ana Administradora' };
-    const customer = { email: 'cliente@toque.app.br', name: 'Carlos Cliente' };
-    const sindico = { email: 'sindico@toque.app.br', name: 'Sílvia Síndica' };
-    const resident = { email: 'morador@toque.app.br', name: 'Rui Morador' };
-    try {
-      // Valid CPFs (ADM-08) made for the demo, not anybody's.
-      await db.insert(users).values([
-        { ...admin, passwordHash, isToqueAdmin: true, phone: '31999990000', cpfCnpj: cpfFromBase('111222333') },
-        { ...customer, passwordHash, phone: '31988887777', cpfCnpj: cpfFromBase('555666777') },
-        { ...sindico, passwordHash, phone: '31977776666', cpfCnpj: cpfFromBase('444555666') },
-        { ...resident, passwordHash, phone: '31966665555', cpfCnpj: cpfFromBase('777888999') },
-      ]);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new Error('Demo data is already there (the demo accounts exist).');
-      throw error;
-    }
-    const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, customer.email));
-    const names: Record<number, string> = {
-      1: 'Pulseira da Júlia',
-      2: 'Campainha de casa',
-      3: 'Coleira do Thor',
-      4: 'Mochila do trabalho',
-      5: 'Portaria Edifício Ipê',
+    const accounts = await demoAccounts(db);
+    const owned = await demoCustomerTags(db, accounts.customerId);
+    const customerUnits = await demoCustomerCondominium(db, accounts.customerId, owned);
+    const jacaranda = await demoSindicoCondominium(db, accounts);
+    const unclaimed = await demoUnclaimedCodes(db);
+    const { password, admin, customer, sindico, resident } = demo;
+    return {
+      password,
+      admin,
+      customer,
+      sindico,
+      resident,
+      owned,
+      units: customerUnits,
+      sindicoPlate: jacaranda.plate,
+      sindicoUnits: jacaranda.units,
+      unclaimed,
     };
-    const owned: string[] = [];
-    for (const productId of PRODUCT_IDS) {
-      const { codes } = await operatorService.mint(db, { productId, count: 1 });
-      const code = codes[0]!;
-      await db
-        .update(tags)
-        .set({ ownerId: owner!.id, name: names[productId] ?? '' })
-        .where(eq(tags.code, code));
-      owned.push(code);
-    }
-    const [condo] = await db
-      .insert(condominiums)
-      .values({ name: 'Edifício Ipê', tagCode: owned[4], adminUserId: owner!.id })
-      .returning({ id: condominiums.id });
-    const unitRows = await db
-      .insert(units)
-      .values(
-        ['101', '102', '201', '202'].map((name) => ({ condominiumId: condo!.id, name, associationCode: newTagCode() })),
-      )
-      .returning({ id: units.id, name: units.name, associationCode: units.associationCode });
-    await db.insert(unitResidents).values({ unitId: unitRows[0]!.id, userId: owner!.id });
-
-    // A síndico's condominium (CONDO-01…08): units with two residents, with one, and with none.
-    const [sindicoRow] = await db.select({ id: users.id }).from(users).where(eq(users.email, sindico.email));
-    const [residentRow] = await db.select({ id: users.id }).from(users).where(eq(users.email, resident.email));
-    const plate = (await operatorService.mint(db, { productId: 5, count: 1 })).codes[0]!;
-    await db.update(tags).set({ ownerId: sindicoRow!.id, name: 'Portaria Residencial Jacarandá' }).where(eq(tags.code, plate));
-    const [jacaranda] = await db
-      .insert(condominiums)
-      .values({ name: 'Residencial Jacarandá', tagCode: plate, adminUserId: sindicoRow!.id })
-      .returning({ id: condominiums.id });
-    const sindicoUnits = await db
-      .insert(units)
-      .values(
-        ['Apto 101', 'Apto 102', null].map((name) => ({ condominiumId: jacaranda!.id, name, associationCode: newTagCode() })),
-      )
-      .returning({ id: units.id, name: units.name, associationCode: units.associationCode });
-    await db.insert(unitResidents).values([
-      { unitId: sindicoUnits[0]!.id, userId: residentRow!.id },
-      { unitId: sindicoUnits[0]!.id, userId: owner!.id },
-      { unitId: sindicoUnits[1]!.id, userId: residentRow!.id },
-    ]);
-    const unclaimed: { productId: number; code: string }[] = [];
-    for (const productId of [1, 2, 3, 4]) {
-      const { codes } = await operatorService.mint(db, { productId, count: 2 });
-      unclaimed.push(...codes.map((code) => ({ productId, code })));
-    }
-    return { password, admin, customer, sindico, resident, owned, units: unitRows, sindicoPlate: plate, sindicoUnits, unclaimed };
   },
 
-  /**
-   * ADM-06 until the administration page exists: switches a tag on or off. An inactive tag cannot
-   * be called and its finder page says so.
-   */
+  /** ADM-06 from the command line: switches a tag on or off. An inactive tag cannot be called and its finder page says so. */
   async setActive(db: Db, input: { code: string; active: boolean }) {
     const code = input.code.trim().toUpperCase();
-    const [row] = await db.update(tags).set({ isActive: input.active }).where(eq(tags.code, code)).returning({ code: tags.code, isActive: tags.isActive });
+    const row = await repo.setTagActive(db, code, input.active);
     if (!row) throw new Error(`No tag has the code ${code}`);
     return row;
   },
 
   /** Unclaimed, active codes (for the start banner). */
   unclaimedCodes(db: Db, limit = 8) {
-    return db
-      .select({ code: tags.code, productId: tags.productId })
-      .from(tags)
-      .where(and(isNull(tags.ownerId), eq(tags.isActive, true), isNull(tags.disabledAt), inArray(tags.productId, [1, 2, 3, 4])))
-      .limit(limit);
+    return repo.unclaimedCodes(db, PERSONAL_PRODUCT_IDS, limit);
   },
 };
+
+/** The demo's people; every account's password is `password`. */
+const demo = {
+  password: 'toque123',
+  admin: { email: 'admin@toque.app.br', name: 'Ana Administradora' },
+  customer: { email: 'cliente@toque.app.br', name: 'Carlos Cliente' },
+  sindico: { email: 'sindico@toque.app.br', name: 'Sílvia Síndica' },
+  resident: { email: 'morador@toque.app.br', name: 'Rui Morador' },
+};
+
+/** The customer's tags, one of each type, by product id. */
+const demoTagNames: Record<number, string> = {
+  1: 'Pulseira da Júlia',
+  2: 'Campainha de casa',
+  3: 'Coleira do Thor',
+  4: 'Mochila do trabalho',
+  [CONDOMINIUM_PRODUCT_ID]: 'Portaria Edifício Ipê',
+};
+
+interface DemoAccounts {
+  customerId: string;
+  sindicoId: string;
+  residentId: string;
+}
+
+async function idOf(db: Db, email: string): Promise<string> {
+  return (await usersRepository.findUserByEmail(db, email))!.id;
+}
+
+/** Step 1: the four accounts, with valid CPFs (ADM-08) made for the demo, not anybody's. */
+async function demoAccounts(db: Db): Promise<DemoAccounts> {
+  const passwordHash = await hashPassword(demo.password);
+  try {
+    await repo.insertUsers(db, [
+      { ...demo.admin, passwordHash, isToqueAdmin: true, phone: '31999990000', cpfCnpj: cpfFromBase('111222333') },
+      { ...demo.customer, passwordHash, phone: '31988887777', cpfCnpj: cpfFromBase('555666777') },
+      { ...demo.sindico, passwordHash, phone: '31977776666', cpfCnpj: cpfFromBase('444555666') },
+      { ...demo.resident, passwordHash, phone: '31966665555', cpfCnpj: cpfFromBase('777888999') },
+    ]);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new Error('Demo data is already there (the demo accounts exist).');
+    throw error;
+  }
+  return {
+    customerId: await idOf(db, demo.customer.email),
+    sindicoId: await idOf(db, demo.sindico.email),
+    residentId: await idOf(db, demo.resident.email),
+  };
+}
+
+/** Step 2: the customer owns one named tag of each type (the plate last); answers their codes. */
+async function demoCustomerTags(db: Db, customerId: string): Promise<string[]> {
+  const owned: string[] = [];
+  for (const productId of PRODUCT_IDS) {
+    const { codes } = await operatorService.mint(db, { productId, count: 1 });
+    const code = codes[0]!;
+    await repo.giveTag(db, code, customerId, demoTagNames[productId] ?? '');
+    owned.push(code);
+  }
+  return owned;
+}
+
+/** Step 3: the customer is the síndico of Edifício Ipê (their plate), with four units, living in the first. */
+async function demoCustomerCondominium(db: Db, customerId: string, owned: string[]) {
+  const plate = owned[PRODUCT_IDS.indexOf(CONDOMINIUM_PRODUCT_ID)]!;
+  const condominiumId = await repo.insertCondominium(db, { name: 'Edifício Ipê', tagCode: plate, adminUserId: customerId });
+  const unitRows = await repo.insertUnits(
+    db,
+    condominiumId,
+    ['101', '102', '201', '202'].map((name) => ({ name, associationCode: newTagCode() })),
+  );
+  await repo.insertResidents(db, [{ unitId: unitRows[0]!.id, userId: customerId }]);
+  return unitRows;
+}
+
+/** Step 4: a síndico's condominium (CONDO-01…08): units with two residents, with one, and with none. */
+async function demoSindicoCondominium(db: Db, accounts: DemoAccounts) {
+  const plate = (await operatorService.mint(db, { productId: CONDOMINIUM_PRODUCT_ID, count: 1 })).codes[0]!;
+  await repo.giveTag(db, plate, accounts.sindicoId, 'Portaria Residencial Jacarandá');
+  const condominiumId = await repo.insertCondominium(db, { name: 'Residencial Jacarandá', tagCode: plate, adminUserId: accounts.sindicoId });
+  const unitRows = await repo.insertUnits(
+    db,
+    condominiumId,
+    ['Apto 101', 'Apto 102', null].map((name) => ({ name, associationCode: newTagCode() })),
+  );
+  await repo.insertResidents(db, [
+    { unitId: unitRows[0]!.id, userId: accounts.residentId },
+    { unitId: unitRows[0]!.id, userId: accounts.customerId },
+    { unitId: unitRows[1]!.id, userId: accounts.residentId },
+  ]);
+  return { plate, units: unitRows };
+}
+
+/** Step 5: two unclaimed codes of each personal type, to try onboarding with. */
+async function demoUnclaimedCodes(db: Db) {
+  const unclaimed: { productId: number; code: string }[] = [];
+  for (const productId of PERSONAL_PRODUCT_IDS) {
+    const { codes } = await operatorService.mint(db, { productId, count: 2 });
+    unclaimed.push(...codes.map((code) => ({ productId, code })));
+  }
+  return unclaimed;
+}

@@ -1,14 +1,12 @@
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
-import { preparedRows, type Db, type PreparedQuery, type Tx } from '../../db/client';
+import { preparedRows, type Conn, type Db, type PreparedQuery, type Tx } from '../../db/client';
 import { tagMembers, tags, unitResidents, units, users } from '../../db/schema';
-
-type Conn = Db | Tx;
 
 // Table names are written out: a prepared statement's text is fixed (schema.ts names them).
 const LIST_FOR_USER: PreparedQuery = {
   name: 'products_list_for_user',
   text: `
-    select t.code, t.product_id, t.name, t.important_info, t.show_info_to_finder, t.is_active, t.scan_alerts, t.lost_message, t.lost_reward, bool_or(v.is_owner) as is_owner
+    select t.code, t.product_id, t.name, t.important_info, t.show_info_to_finder, t.is_active, t.scan_alerts, t.lost_message, t.lost_reward, t.lost_reward_cents, bool_or(v.is_owner) as is_owner
     from (
       select code as tag_code, true as is_owner from tags where owner_id = $1
       union all
@@ -41,17 +39,9 @@ export const productsRepository = {
       scan_alerts: boolean;
       lost_message: string | null;
       lost_reward: string | null;
+      lost_reward_cents: number | null;
       is_owner: boolean;
     }>(db, LIST_FOR_USER, [userId]);
-  },
-
-  findTag(db: Conn, code: string) {
-    return db
-      .select()
-      .from(tags)
-      .where(eq(tags.code, code))
-      .limit(1)
-      .then((r) => r[0]);
   },
 
   isMember(db: Conn, code: string, userId: string) {
@@ -86,7 +76,7 @@ export const productsRepository = {
       .where(and(eq(tags.code, code), isNull(tags.disabledAt)));
   },
 
-  updateDetails(db: Conn, code: string, values: Partial<Pick<typeof tags.$inferInsert, 'name' | 'importantInfo' | 'showInfoToFinder' | 'scanAlerts' | 'lostMessage' | 'lostReward'>>) {
+  updateDetails(db: Conn, code: string, values: Partial<Pick<typeof tags.$inferInsert, 'name' | 'importantInfo' | 'showInfoToFinder' | 'scanAlerts' | 'lostMessage' | 'lostReward' | 'lostRewardCents'>>) {
     return db.update(tags).set(values).where(eq(tags.code, code));
   },
 

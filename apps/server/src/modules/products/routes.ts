@@ -4,10 +4,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   addMemberBody,
   associateResponse,
+  cancelInvitationBody,
   codeBody,
+  invitationList,
   memberList,
   productList,
   removeMemberBody,
+  shareResponse,
   updateNameBody,
 } from '@toque/contracts/products';
 import { messageResponse } from '@toque/contracts/auth';
@@ -73,10 +76,26 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/products/members',
-    { schema: { ...secured, body: addMemberBody, response: { 201: messageResponse, ...errors } } },
+    { schema: { ...secured, body: addMemberBody, response: { 201: shareResponse, ...errors, 429: errorResponse } } },
     async (request, reply) => {
-      await service.addMember(request.body.code, currentUser(request).id, request.body.email);
-      return reply.status(201).send({ message: toasts.shared });
+      const kind = await service.addMember(request.body.code, currentUser(request).id, request.body.email);
+      return reply.status(201).send({ kind, message: kind === 'member' ? toasts.shared : toasts.invited });
+    },
+  );
+
+  // TAG-11: the owner sees and cancels the invitations sent to e-mails with no account yet.
+  app.get(
+    '/products/:code/invitations',
+    { schema: { ...secured, params: codeBody, response: { 200: invitationList, ...errors } } },
+    async (request) => service.invitations(request.params.code, currentUser(request).id),
+  );
+
+  app.delete(
+    '/products/invitations',
+    { schema: { ...secured, body: cancelInvitationBody, response: { 200: messageResponse, ...errors } } },
+    async (request) => {
+      await service.cancelInvitation(request.body.code, currentUser(request).id, request.body.id);
+      return { message: toasts.invitationCancelled };
     },
   );
 

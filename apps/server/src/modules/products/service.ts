@@ -1,14 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { MEMBERS_PER_TAG, MEMBERS_PER_UNIT, productImage } from '@toque/contracts/constants';
+import { CONDOMINIUM_PRODUCT_ID, MEMBERS_PER_TAG, MEMBERS_PER_UNIT, productImage } from '@toque/contracts/constants';
 import { tagMsg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
 import type { UpdateNameBody } from '@toque/contracts/products';
+import { firstName } from '@toque/contracts/names';
 import type { Tx } from '../../db/client';
 import { usersRepository } from '../../db/repositories/users';
+import { invitationsRepository as invitations } from '../../db/repositories/invitations';
 import { Conflict, Forbidden, NotFound } from '../../errors';
-import { tagsRepository } from '../../db/repositories/tags';
+import { tagsRepository, type Tag } from '../../db/repositories/tags';
 import { productsRepository as repo } from './repository';
-
+import { invitationMail } from './mail';
 
 /** Who the caller is to a tag: owner, member (shared with them, or a resident under a plate), or nobody. */
 type Role = 'owner' | 'member' | 'none';
@@ -16,8 +18,8 @@ type Role = 'owner' | 'member' | 'none';
 export function productsService(app: FastifyInstance) {
   const { db } = app;
 
-  async function roleOf(code: string, userId: string): Promise<{ role: Role; tag: NonNullable<Awaited<ReturnType<typeof repo.findTag>>> }> {
-    const tag = await repo.findTag(db, code);
+  async function roleOf(code: string, userId: string): Promise<{ role: Role; tag: Tag }> {
+    const tag = await tagsRepository.findTag(db, code);
     // A stranger learns nothing: an unknown tag and someone else's tag look the same.
     if (!tag || tag.disabledAt) throw new NotFound(tagMsg.tagNotFound);
     if (tag.ownerId === userId) return { role: 'owner', tag };
@@ -59,6 +61,7 @@ export function productsService(app: FastifyInstance) {
         scan_alerts: r.scan_alerts,
         lost_message: r.lost_message,
         lost_reward: r.lost_reward,
+        lost_reward_cents: r.lost_reward_cents,
         public_url: `${app.config.publicUrl}${paths.finder(encodeURIComponent(r.code))}`,
       }));
     },
@@ -97,33 +100,73 @@ export function productsService(app: FastifyInstance) {
         ...(body.importantInfo !== undefined ? { importantInfo: body.importantInfo } : {}),
         ...(body.showInfoToFinder !== undefined ? { showInfoToFinder: body.showInfoToFinder } : {}),
         ...(body.scanAlerts !== undefined ? { scanAlerts: body.scanAlerts } : {}),
-        // FIND-02: switching lost mode off forgets its message and reward.
-        ...(body.lost === true ? { lostMessage: body.lostMessage ?? '', lostReward: body.lostReward || null } : {}),
-        ...(body.lost === false ? { lostMessage: null, lostReward: null } : {}),
+        // FIND-02: switching lost mode off forgets its message and reward (TAG-11: the amount too).
+        ...(body.lost === true
+          ? { lostMessage: body.lostMessage ?? '', lostReward: body.lostReward || null, lostRewardCents: body.lostRewardCents ?? null }
+          : {}),
+        ...(body.lost === false ? { lostMessage: null, lostReward: null, lostRewardCents: null } : {}),
       });
     },
 
     async members(code: string, userId: string) {
       await requireOwner(code, userId);
       const rows = await repo.members(db, code);
-      return rows.map((m) => ({ user_id: m.userId, first_name: m.name.split(' ')[0] ?? m.name, email: m.email }));
+      return rows.map((m) => ({ user_id: m.userId, first_name: firstName(m.name), email: m.email }));
     },
 
-    /** TAG-09: share with up to 3 accounts, by e-mail; counted under the tag's row lock. */
-    async addMember(code: string, userId: string, email: string) {
+    /**
+     * TAG-09: share with up to 3 accounts, by e-mail; counted under the tag's row lock. TAG-11: an
+     * e-mail with no account gets an invitation (through the mail queue) that joins the tag at
+     * sign-up; pending invitations count toward the 3, so an invitation always fits when accepted.
+     */
+    async addMember(code: string, userId: string, email: string): Promise<'member' | 'invitation'> {
       const tag = await requireOwner(code, userId);
       // CONDO-10: a plate's calls go to the residents of the chosen unit, never to shared members.
-      if (tag.productId === 5) throw new Conflict(tagMsg.plateNotShared);
+      if (tag.productId === CONDOMINIUM_PRODUCT_ID) throw new Conflict(tagMsg.plateNotShared);
       const target = await usersRepository.findUserByEmail(db, email);
-      if (!target) throw new NotFound(tagMsg.memberUserNotFound);
-      if (target.id === userId) throw new Conflict(tagMsg.cannotShareWithSelf);
+      if (target?.id === userId) throw new Conflict(tagMsg.cannotShareWithSelf);
+      if (!target) {
+        // Each invitation is a mail to a stranger's address: a few per account and window.
+        await app.limits.consume('invitationsPerAccount', userId);
+        const owner = await usersRepository.findUser(db, userId);
+        await db.transaction(async (tx) => {
+          const locked = await tagsRepository.lockTag(tx, code);
+          const current = await repo.members(tx, code);
+          const previous = await invitations.find(tx, code, email);
+          if (previous && !previous.acceptedAt) throw new Conflict(tagMsg.alreadyInvited);
+          if (current.length + (await invitations.countPending(tx, code)) >= MEMBERS_PER_TAG) throw new Conflict(tagMsg.membersFull);
+          // An accepted invitation of an account deleted since: the new one replaces it.
+          if (previous) await invitations.remove(tx, previous.id);
+          await invitations.insert(tx, { tagCode: code, email, invitedBy: userId });
+          await app.mailer.queue(
+            tx,
+            invitationMail(email, { ownerName: owner?.name ?? '', tagName: locked?.name ?? tag.name, productId: tag.productId }, app.config.publicUrl),
+          );
+        });
+        app.mailer.wake();
+        return 'invitation';
+      }
       await db.transaction(async (tx) => {
         await tagsRepository.lockTag(tx, code);
         const current = await repo.members(tx, code);
         if (current.some((m) => m.userId === target.id)) throw new Conflict(tagMsg.alreadyMember);
-        if (current.length >= MEMBERS_PER_TAG) throw new Conflict(tagMsg.membersFull);
+        if (current.length + (await invitations.countPending(tx, code)) >= MEMBERS_PER_TAG) throw new Conflict(tagMsg.membersFull);
         await repo.addMember(tx, code, target.id);
       });
+      return 'member';
+    },
+
+    /** TAG-11: the tag's pending invitations, for its owner. */
+    async invitations(code: string, userId: string) {
+      await requireOwner(code, userId);
+      const rows = await invitations.pending(db, code);
+      return rows.map((r) => ({ id: r.id, email: r.email, created_at: r.createdAt.toISOString() }));
+    },
+
+    async cancelInvitation(code: string, userId: string, id: number) {
+      await requireOwner(code, userId);
+      const removed = await invitations.cancel(db, code, id);
+      if (removed.length === 0) throw new NotFound(tagMsg.invitationNotFound);
     },
 
     async removeMember(code: string, userId: string, memberId: string) {

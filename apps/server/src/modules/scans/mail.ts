@@ -1,9 +1,9 @@
 import { osmLink } from '@toque/contracts/calls';
 import { callMsg } from '@toque/contracts/messages';
 import type { TagScan } from '@toque/contracts/scans';
+import { brasiliaDateTime as time } from '@toque/contracts/time-format';
 import type { Mail } from '../../plugins/mailer';
 
-const time = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' });
 
 /** FIND-02: every alerted scan of a lost tag reaches the owner and members by e-mail too. */
 export function lostScanMail(to: string, scan: TagScan, label: string): Mail {

@@ -1,22 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { productLabel } from '@toque/contracts/constants';
+import { CONDOMINIUM_PRODUCT_ID, productLabel } from '@toque/contracts/constants';
 import { callMsg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
 import { scanAlertText, type ShareLocationBody, type TagScan } from '@toque/contracts/scans';
-import type { tags } from '../../db/schema';
-import { scansRepository as repo } from '../../db/repositories/scans';
+import { tagsRepository, type Tag } from '../../db/repositories/tags';
 import { Conflict, NotFound } from '../../errors';
 import { clientKey } from '../../lib/client-address';
+import { isTagCodeShape } from '../../lib/codes';
 import { userRoom } from '../../plugins/realtime';
 import { tagState } from '../calls/service';
 import { geocodeService } from '../geocode/service';
 import { lostScanMail } from './mail';
+import { scansRepository as repo, type Scan } from './repository';
 
-const CONDOMINIUM_PLATE = 5;
 const HISTORY_LIMIT = 200;
-
-type Tag = typeof tags.$inferSelect;
-type Scan = Awaited<ReturnType<typeof repo.insert>>;
 
 export type ScansService = ReturnType<typeof scansService>;
 
@@ -45,14 +42,14 @@ export function scansService(app: FastifyInstance, background: (work: () => Prom
 
   async function findTag(rawCode: string) {
     const code = rawCode.trim().toUpperCase();
-    const tag = /^[A-Z0-9]{8}$/.test(code) ? await repo.findTag(db, code) : undefined;
+    const tag = isTagCodeShape(code) ? await tagsRepository.findTag(db, code) : undefined;
     if (!tag) throw new NotFound(callMsg.tagNotFound);
     return tag;
   }
 
   /** Only an active tag of a person alerts: a condominium plate is for calling a unit. */
   const alerting = (tag: Tag): tag is Tag & { ownerId: string } =>
-    tagState(tag) === 'active' && tag.productId !== CONDOMINIUM_PLATE && tag.ownerId !== null;
+    tagState(tag) === 'active' && tag.productId !== CONDOMINIUM_PRODUCT_ID && tag.ownerId !== null;
 
   type Recipients = Awaited<ReturnType<typeof repo.recipients>>;
 
@@ -107,7 +104,7 @@ export function scansService(app: FastifyInstance, background: (work: () => Prom
      */
     async shareLocation(rawCode: string, ip: string, body: ShareLocationBody): Promise<TagScan> {
       const tag = await findTag(rawCode);
-      if (!alerting(tag)) throw new Conflict(tag.productId === CONDOMINIUM_PLATE && tagState(tag) === 'active' ? callMsg.unitRequired : callMsg.inactive);
+      if (!alerting(tag)) throw new Conflict(tag.productId === CONDOMINIUM_PRODUCT_ID && tagState(tag) === 'active' ? callMsg.unitRequired : callMsg.inactive);
       await app.limits.consume('scanLocationPerTagAddress', `${tag.code}|${clientKey(ip)}`);
       const place = await geocoder.reverse(body.latitude, body.longitude).catch(() => null);
       return alert(tag, { latitude: body.latitude, longitude: body.longitude, locality: place?.locality ?? null });

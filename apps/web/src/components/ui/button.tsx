@@ -3,8 +3,9 @@ import type { ComponentProps } from 'react';
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
+/* ACC-06: every size is a 44 × 44 px tap target at least (min-h-11 min-w-11), whatever its text. */
 const base =
-  'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors ' +
+  'inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg font-semibold transition-colors ' +
   'disabled:cursor-not-allowed disabled:opacity-60';
 
 const variants: Record<ButtonVariant, string> = {

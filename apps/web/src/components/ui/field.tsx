@@ -1,7 +1,7 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
 
 const control =
-  'block w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm ' +
+  'block min-h-11 w-full rounded-lg border bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm ' +
   'placeholder:text-slate-500 aria-[invalid=true]:border-red-700 border-slate-400 ' +
   'focus:border-brand-600 disabled:bg-slate-100';
 
@@ -133,7 +133,8 @@ export function CheckboxField({ label, error, id, className = '', ...input }: Ch
           {...describe(inputId, error, undefined)}
           {...input}
         />
-        <label htmlFor={inputId} className="text-sm text-slate-800">
+        {/* ACC-06: the label is the 44 px tall tap area of the 20 px box (its links are inline in the sentence). */}
+        <label htmlFor={inputId} className="block min-h-11 flex-1 text-sm text-slate-800">
           {label}
         </label>
       </div>

@@ -20,7 +20,7 @@ export function pageWindow(page: number, pageCount: number): number[] {
 export function Pagination({ label, page, pageCount, onPage, pageLabel, previousLabel, nextLabel }: PaginationProps) {
   if (pageCount <= 1) return null;
   const button =
-    'min-w-10 rounded-lg border px-3 py-1.5 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-50';
+    'min-h-11 min-w-11 rounded-lg border px-3 py-1.5 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-50';
   const pages = pageWindow(page, pageCount);
   return (
     <nav aria-label={label}>

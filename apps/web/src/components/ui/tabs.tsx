@@ -69,7 +69,7 @@ export function Tabs<T extends string>({ label, tabs, selected, onSelect, childr
               aria-controls={active ? panelId : undefined}
               tabIndex={active ? 0 : -1}
               onClick={() => onSelect(tab.id)}
-              className={`-mb-px flex shrink-0 items-center justify-center gap-2 border-b-2 px-4 py-2.5 sm:justify-start text-sm font-semibold ${
+              className={`-mb-px flex min-h-11 shrink-0 items-center justify-center gap-2 border-b-2 px-4 py-2.5 sm:justify-start text-sm font-semibold ${
                 active ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-700 hover:text-slate-900'
               }`}
             >

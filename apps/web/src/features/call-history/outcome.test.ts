@@ -15,6 +15,11 @@ describe('call history outcome (CALL-11)', () => {
     expect(outcomeOf({ status: 'ended', answered_at: null })).toBe(callUi.history.status.ended);
   });
 
+  it('[CALL-15] a message left on a switched-off tag is a message, not an unanswered call', () => {
+    expect(outcomeOf({ status: 'ended', answered_at: null, kind: 'message' })).toBe(callUi.history.messageOnly);
+    expect(outcomeOf({ status: 'ended', answered_at: null, kind: 'call' })).toBe(callUi.history.status.ended);
+  });
+
   it('[CALL-11] the map link marks the place', () => {
     expect(mapLink(-19.92, -43.94)).toBe('https://www.openstreetmap.org/?mlat=-19.92&mlon=-43.94#map=16/-19.92/-43.94');
   });

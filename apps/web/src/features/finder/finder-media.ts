@@ -17,6 +17,11 @@ export function currentPosition(): Promise<Position | null> {
   });
 }
 
+/** The position if the phone gives it within `ms`, else null (a message does not wait 15 s for it: CALL-15). */
+export function positionWithin(ms: number): Promise<Position | null> {
+  return Promise.race([currentPosition(), new Promise<null>((resolve) => setTimeout(() => resolve(null), ms))]);
+}
+
 /** FIND-04: a video call, or voice only (the camera is not even asked for). */
 export type CallMode = 'video' | 'voice';
 export type Facing = 'user' | 'environment';

@@ -10,6 +10,7 @@ import {
   type FinderText,
 } from '@toque/contracts/finder-text';
 import { useHydrated } from '../../lib/use-hydrated';
+import { AWAITS_SCRIPT } from './island';
 
 interface FinderLanguage {
   lang: FinderLang;
@@ -61,7 +62,8 @@ export function FinderLangProvider({ initial, children }: { initial: FinderLang 
 
 /**
  * The visible switch (FIND-03): each language named in itself; the current one pressed. Disabled
- * in the server's HTML until hydration, like the call button: a tap before then would be lost.
+ * in the server's HTML until a script runs: the finder page's island enables it and hands the tap on
+ * to the app (PERF-06).
  */
 export function LanguageSwitch() {
   const { lang, t, setLang } = useFinderText();
@@ -75,8 +77,9 @@ export function LanguageSwitch() {
           lang={option}
           aria-pressed={option === lang}
           disabled={!hydrated}
+          {...{ [AWAITS_SCRIPT]: hydrated ? undefined : '' }}
           onClick={() => setLang(option)}
-          className="rounded-md px-2 py-1 font-medium text-slate-700 underline-offset-2 hover:underline aria-pressed:bg-brand-50 aria-pressed:text-brand-800 aria-pressed:underline"
+          className="min-h-11 rounded-md px-3 py-1 font-medium text-slate-700 underline-offset-2 hover:underline aria-pressed:bg-brand-50 aria-pressed:text-brand-800 aria-pressed:underline"
         >
           {finderLangNames[option]}
         </button>

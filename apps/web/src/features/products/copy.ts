@@ -17,7 +17,8 @@ export const tagCopy = {
   editIntro: 'Dê um nome ao Toque e escreva o que quem encontrar precisa saber.',
   importantInfoHint: 'Por exemplo: alergias, remédios, cuidados com o pet ou um recado. Até 500 caracteres.',
   showToFinderHint: 'Desligado, só você e quem recebe as chamadas veem essas informações.',
-  sharingIntro: 'Até 3 pessoas com conta no Toque podem receber as chamadas deste Toque junto com você.',
+  sharingIntro:
+    'Até 3 pessoas podem receber as chamadas deste Toque junto com você. Quem ainda não tem conta recebe um convite por e-mail.',
   sharingCount: (count: number, max: number) => `${count}/${max} pessoas`,
   sharingEmpty: 'Este Toque ainda não foi compartilhado.',
   sharingFull: 'Este Toque já é compartilhado com o máximo de pessoas.',

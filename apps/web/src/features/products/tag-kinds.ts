@@ -1,10 +1,10 @@
-import { productImage } from '@toque/contracts/constants';
+import { CONDOMINIUM_PRODUCT_ID, productImage } from '@toque/contracts/constants';
 import type { Product } from '@toque/contracts/products';
 import { dashboardUi } from '@toque/contracts/dashboard-ui';
 
 /** TAG-03: the four tabs of my products, in order, and the product types each one holds (TAG-01). */
 export const tagTabs = [
-  { id: 'residencias', label: dashboardUi.tabs.residencias, productIds: [2, 5] },
+  { id: 'residencias', label: dashboardUi.tabs.residencias, productIds: [2, CONDOMINIUM_PRODUCT_ID] },
   { id: 'pessoas', label: dashboardUi.tabs.pessoas, productIds: [1] },
   { id: 'pets', label: dashboardUi.tabs.pets, productIds: [3] },
   { id: 'objetos', label: dashboardUi.tabs.objetos, productIds: [4] },
@@ -21,9 +21,6 @@ export function tagsOfTab(products: readonly Product[], tab: TagTabId): Product[
 export function defaultTab(products: readonly Product[]): TagTabId {
   return tagTabs.find((tab) => tagsOfTab(products, tab.id).length > 0)?.id ?? tagTabs[0].id;
 }
-
-/** The condominium plate opens the units area (TAG-01). */
-export const CONDOMINIUM_PRODUCT_ID = 5;
 
 /** Picture of each product type: the same path the API gives as `image_url`. */
 export const tagImage = productImage;

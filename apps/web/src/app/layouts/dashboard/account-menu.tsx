@@ -7,7 +7,7 @@ import { downloadReport } from '../../../features/admin/api/export-report';
 import { initialsOf } from '../../../lib/initials';
 import { useLogout, useSession } from '../../../lib/use-session';
 
-const itemClass = 'block w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-800 hover:bg-slate-100';
+const itemClass = 'flex min-h-11 w-full items-center rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-800 hover:bg-slate-100';
 
 /** DASH-03 / ADM-04: failures of the download are only logged (section 8), as a warning. */
 function onDownloadReport(close: () => void) {
@@ -22,7 +22,7 @@ export function AccountMenu() {
   return (
     <Dropdown
       label={ui.buttons.accountMenu}
-      triggerClassName="flex size-10 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white hover:bg-brand-800"
+      triggerClassName="flex size-11 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white hover:bg-brand-800"
       trigger={<span aria-hidden="true">{initialsOf(userName) || '•'}</span>}
     >
       {(close) => (

@@ -5,8 +5,6 @@ import { buttonClasses } from '../../../components/ui/button';
 import { navLabels } from '../../../content/navigation';
 import { brand } from '../../../content/site';
 import { Breadcrumbs } from '../../../features/dashboard/components/breadcrumbs';
-import { IncomingCallListener } from '../../../features/call/components/incoming-call-listener';
-import { ScanAlertListener } from '../../../features/call/components/scan-alert-listener';
 import { PageSuspense } from '../page-suspense';
 import { MAIN_ID, SkipLink } from '../skip-link';
 import { AccountMenu } from './account-menu';
@@ -32,8 +30,6 @@ export function DashboardLayout() {
   return (
     <div className="min-h-dvh bg-slate-50">
       <SkipLink />
-      <IncomingCallListener />
-      <ScanAlertListener />
       <header className="sticky top-0 z-20 border-b border-slate-200 bg-white">
         <div className="flex items-center justify-between gap-3 px-4 py-3">
           <div className="flex items-center gap-2">
@@ -53,7 +49,7 @@ export function DashboardLayout() {
             <Link
               to={paths.home}
               aria-label={navLabels.homeLink}
-              className="text-2xl font-extrabold tracking-tight text-brand-700"
+              className="tap-target text-2xl font-extrabold tracking-tight text-brand-700"
             >
               {brand.name}
             </Link>

@@ -14,7 +14,7 @@ import { buyLabel, storeLinks } from '../../../content/store';
 import { useSession } from '../../../lib/use-session';
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded-lg px-3 py-2 text-sm font-medium ${
+  `flex min-h-11 items-center rounded-lg px-3 py-2 text-sm font-medium ${
     isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-800 hover:bg-slate-100'
   }`;
 
@@ -39,7 +39,7 @@ function ContactPanel() {
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         onClick={() => setOpen((value) => !value)}
-        className="flex w-full items-center justify-between rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-800 hover:bg-slate-100"
+        className="flex min-h-11 w-full items-center justify-between rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-800 hover:bg-slate-100"
       >
         {dashboardContactLabel}
         <span aria-hidden="true">{open ? '−' : '+'}</span>
@@ -53,13 +53,13 @@ function ContactPanel() {
               href={support.whatsappUrl}
               target="_blank"
               rel="noopener noreferrer"
-              className="text-brand-700 underline"
+              className="tap-target text-brand-700 underline"
             >
               {support.whatsappLabel}
             </a>
           </p>
           <p>
-            <a href={support.faqPath} className="text-brand-700 underline">
+            <a href={support.faqPath} className="tap-target text-brand-700 underline">
               {support.faqLabel}
             </a>
           </p>

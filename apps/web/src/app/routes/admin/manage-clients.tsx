@@ -3,11 +3,12 @@ import { adminUi } from '@toque/contracts/admin-ui';
 import { Tabs } from '../../../components/ui/tabs';
 import { AuditLog } from '../../../features/admin/components/audit-log';
 import { ClientsPanel } from '../../../features/admin/components/clients-panel';
+import { InventoryPanel } from '../../../features/admin/components/inventory-panel';
 import { PageHeader } from '../dashboard/page-header';
 
-type Section = 'clients' | 'audit';
+type Section = 'clients' | 'audit' | 'inventory';
 
-/** ADM-03 / ADM-07 / ADM-08: /dashboard/gerenciar-clientes (admins only, ADM-01). */
+/** ADM-03 / ADM-07 / ADM-08 / ADM-11: /dashboard/gerenciar-clientes (admins only, ADM-01). */
 export function ManageClientsPage() {
   const [section, setSection] = useState<Section>('clients');
   return (
@@ -18,11 +19,12 @@ export function ManageClientsPage() {
         tabs={[
           { id: 'clients', label: adminUi.tabs.clients },
           { id: 'audit', label: adminUi.tabs.audit },
+          { id: 'inventory', label: adminUi.tabs.inventory },
         ]}
         selected={section}
         onSelect={setSection}
       >
-        {section === 'clients' ? <ClientsPanel /> : <AuditLog />}
+        {section === 'clients' ? <ClientsPanel /> : section === 'audit' ? <AuditLog /> : <InventoryPanel />}
       </Tabs>
     </section>
   );

@@ -20,7 +20,7 @@ export function ForgotPasswordSuccessPage() {
     <AuthPanel title={ui.headings.forgotPasswordSuccess} intro={authCopy.forgotSuccessText}>
       <Link
         to={withEmail(paths.resetPassword, email)}
-        className="font-semibold text-brand-700 underline underline-offset-4"
+        className="tap-target font-semibold text-brand-700 underline underline-offset-4"
       >
         {ui.links.goToReset}
       </Link>

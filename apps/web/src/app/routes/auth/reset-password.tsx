@@ -18,7 +18,7 @@ export function ResetPasswordPage() {
 export function ResetPasswordSuccessPage() {
   return (
     <AuthPanel title={ui.headings.resetPasswordSuccess} intro={authCopy.resetSuccessText}>
-      <Link to={paths.login} className="font-semibold text-brand-700 underline underline-offset-4">
+      <Link to={paths.login} className="tap-target font-semibold text-brand-700 underline underline-offset-4">
         {ui.links.goToLogin}
       </Link>
     </AuthPanel>

@@ -1,12 +1,13 @@
 import { ui } from '@toque/contracts/ui';
 import { accountCopy } from '../../../content/pages';
 import { AccountForm } from '../../../features/profile/components/account-form';
+import { ConsentRecord } from '../../../features/profile/components/consent-record';
 import { ContactForm } from '../../../features/profile/components/contact-form';
 import { MyData } from '../../../features/profile/components/my-data';
 
 const card = 'mt-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm';
 
-/** ACC-01/02: name and password; ACC-03: contact data, the data export and the deletion. */
+/** ACC-01/02: name and password; ACC-03: contact data, the data export and the deletion; ACC-07: the consent on record. */
 export function AccountPage() {
   return (
     <section className="max-w-xl">
@@ -18,6 +19,9 @@ export function AccountPage() {
       </div>
       <div className={card}>
         <ContactForm />
+      </div>
+      <div className={card}>
+        <ConsentRecord />
       </div>
       <div className={card}>
         <MyData />

@@ -9,14 +9,16 @@ import { FinanceSummary } from '../../../features/finance/components/finance-sum
 import { AcquiredTags } from '../../../features/products/components/acquired-tags';
 import { AddTagButton } from '../../../features/products/components/add-tag-button';
 import { PageHeader } from './page-header';
+import { RingingOffer } from './ringing-offer';
 
 const blocks = dashboardUi.blocks;
 
-/** DASH-04: the add-tag button and the four blocks: tags, finance, manual and FAQ. */
+/** DASH-04: the add-tag button and the four blocks: tags, finance, manual and FAQ; CALL-16: this device's ringing. */
 export function DashboardHomePage() {
   return (
     <section>
       <PageHeader title={ui.headings.dashboard} intro={dashboardCopy.intro} actions={<AddTagButton />} />
+      <RingingOffer place="top" />
       <div className="grid gap-6 xl:grid-cols-2">
         <DashboardBlock title={blocks.tags} more={{ label: dashboardUi.seeAllTags, to: paths.products }}>
           <AcquiredTags />
@@ -31,6 +33,7 @@ export function DashboardHomePage() {
           <FaqBlock />
         </DashboardBlock>
       </div>
+      <RingingOffer place="bottom" />
     </section>
   );
 }

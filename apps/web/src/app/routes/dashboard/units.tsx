@@ -4,13 +4,13 @@ import { paths } from '@toque/contracts/routes';
 import { condoUi } from '@toque/contracts/admin-ui';
 import { UnitsList } from '../../../features/condominium/components/units-list';
 import { useProducts } from '../../../features/products/api/list-products';
-import { CONDOMINIUM_PRODUCT_ID } from '../../../features/products/tag-kinds';
+import { CONDOMINIUM_PRODUCT_ID } from '@toque/contracts/constants';
 import { useSession } from '../../../lib/use-session';
 import { PageHeader } from './page-header';
 
 function BackToProducts() {
   return (
-    <Link to={paths.products} className="inline-block font-semibold text-brand-700 underline">
+    <Link to={paths.products} className="tap-target font-semibold text-brand-700 underline">
       {condoUi.backToProducts}
     </Link>
   );

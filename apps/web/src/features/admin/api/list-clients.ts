@@ -9,9 +9,33 @@ export interface ClientsPage {
   total: number;
 }
 
-/** GET /products/listQrcodes?search=&page=&pageSize= (ADM-03, ADM-08): searched and paginated on the server. */
-export async function listClients(search: string, page: number, pageSize = CLIENTS_PAGE_SIZE): Promise<ClientsPage> {
+/** ADM-09: the list's filters (off / empty: not sent). */
+export interface ClientFilters {
+  hasCondominium: boolean;
+  hasInactiveTag: boolean;
+  signedUpFrom: string;
+  signedUpTo: string;
+}
+
+export const noClientFilters: ClientFilters = {
+  hasCondominium: false,
+  hasInactiveTag: false,
+  signedUpFrom: '',
+  signedUpTo: '',
+};
+
+/** GET /products/listQrcodes?search=&page=&pageSize=&… (ADM-03, ADM-08, ADM-09): searched, filtered and paginated on the server. */
+export async function listClients(
+  search: string,
+  page: number,
+  filters: ClientFilters = noClientFilters,
+  pageSize = CLIENTS_PAGE_SIZE,
+): Promise<ClientsPage> {
   const query = new URLSearchParams({ search, page: String(page), pageSize: String(pageSize) });
+  if (filters.hasCondominium) query.set('hasCondominium', 'true');
+  if (filters.hasInactiveTag) query.set('hasInactiveTag', 'true');
+  if (filters.signedUpFrom) query.set('signedUpFrom', filters.signedUpFrom);
+  if (filters.signedUpTo) query.set('signedUpTo', filters.signedUpTo);
   const { data, headers } = await apiClient.getWithHeaders<Client[]>(`${adminApi.listClients}?${query.toString()}`);
   const total = Number(headers.get(TOTAL_COUNT_HEADER));
   return { clients: data, total: Number.isFinite(total) && total > 0 ? total : data.length };
@@ -19,15 +43,15 @@ export async function listClients(search: string, page: number, pageSize = CLIEN
 
 export const clientsQueryRoot = ['admin', 'clients'] as const;
 
-export const clientsQueryOptions = (search: string, page: number) =>
+export const clientsQueryOptions = (search: string, page: number, filters: ClientFilters = noClientFilters) =>
   queryOptions({
-    queryKey: [...clientsQueryRoot, { search, page }],
-    queryFn: () => listClients(search, page),
+    queryKey: [...clientsQueryRoot, { search, page, filters }],
+    queryFn: () => listClients(search, page, filters),
     staleTime: 0,
     // The page or the search changes without the list blinking away meanwhile.
     placeholderData: keepPreviousData,
   });
 
-export function useClients(search: string, page: number) {
-  return useQuery(clientsQueryOptions(search, page));
+export function useClients(search: string, page: number, filters: ClientFilters = noClientFilters) {
+  return useQuery(clientsQueryOptions(search, page, filters));
 }

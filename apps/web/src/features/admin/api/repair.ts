@@ -23,4 +23,6 @@ export const useReleaseTag = () => useMutation({ mutationFn: releaseTag });
 export const useTransferTag = () =>
   useMutation({ mutationFn: ({ code, email }: { code: string; email: string }) => transferTag(code, email) });
 export const useBlockUser = () =>
-  useMutation({ mutationFn: ({ userId, blocked }: { userId: string; blocked: boolean }) => blockUser(userId, blocked) });
+  useMutation({
+    mutationFn: ({ userId, blocked }: { userId: string; blocked: boolean }) => blockUser(userId, blocked),
+  });

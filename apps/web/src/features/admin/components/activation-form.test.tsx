@@ -55,7 +55,9 @@ describe('condominium activation form', () => {
       const url = urlOf(input);
       calls.push(url);
       if (url.endsWith('/condominium/createCondominium')) return json(201, { id: 42, message: 'ok' });
-      return unitAnswer === 404 ? json(404, { message: 'Não há conta.' }) : json(201, { unit_id: calls.length, message: 'ok' });
+      return unitAnswer === 404
+        ? json(404, { message: 'Não há conta.' })
+        : json(201, { unit_id: calls.length, message: 'ok' });
     });
     const user = userEvent.setup();
     render(<ActivationForm />);

@@ -1,55 +1,101 @@
-import { useState } from 'react';
-import { auditActions, type AuditEntry } from '@toque/contracts/admin';
+import { useState, type FormEvent } from 'react';
+import { auditActions, type AuditAction, type AuditEntry } from '@toque/contracts/admin';
 import { adminUi } from '@toque/contracts/admin-ui';
+import { auditSentence } from '@toque/contracts/audit-words';
+import { localDateTimeSeconds } from '@toque/contracts/time-format';
+import { Button } from '../../../components/ui/button';
+import { SelectField, TextField } from '../../../components/ui/field';
 import { Pagination } from '../../../components/ui/pagination';
-import { AUDIT_PAGE_SIZE, useAudit } from '../api/list-audit';
+import { AUDIT_PAGE_SIZE, noAuditFilters, useAudit, type AuditFilters } from '../api/list-audit';
 
 const labels = adminUi.audit;
-const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'medium' });
+const actionOptions = Object.entries(auditActions).map(([value, label]) => ({ value, label }));
 
-/** before/after in one short line: `{"is_active":true}`, or '—' for nothing. */
-export function compact(value: unknown, max = 120): string {
-  if (value === null || value === undefined) return '—';
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
-
-export function actionLabel(action: string): string {
-  return (auditActions as Record<string, string>)[action] ?? action;
-}
-
+/** ADM-10: one line in words — who did what to whose tag, and why — then when. */
 function Entry({ entry }: { entry: AuditEntry }) {
   const when = new Date(entry.created_at);
   return (
-    <li className="rounded-xl border border-slate-200 bg-white p-3 text-sm">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <p className="font-semibold text-slate-900">{actionLabel(entry.action)}</p>
-        <p className="text-slate-700">
-          <span className="sr-only">{`${labels.when}: `}</span>
-          <time dateTime={entry.created_at}>{Number.isNaN(when.getTime()) ? entry.created_at : dateTime.format(when)}</time>
-        </p>
-      </div>
-      <dl className="mt-1 grid gap-x-3 gap-y-0.5 text-slate-800 sm:grid-cols-[8rem_1fr]">
-        <dt className="font-medium text-slate-600">{labels.who}</dt>
-        <dd className="break-all">{entry.actor_email ?? labels.system}</dd>
-        <dt className="font-medium text-slate-600">{labels.target}</dt>
-        <dd className="font-mono break-all">{entry.target}</dd>
-        <dt className="font-medium text-slate-600">{labels.change}</dt>
-        <dd className="font-mono text-xs break-all">{`${compact(entry.before)} → ${compact(entry.after)}`}</dd>
-      </dl>
+    <li data-audit-entry className="rounded-xl border border-slate-200 bg-white p-3 text-sm">
+      <p className="text-slate-900">
+        {auditSentence(entry)}
+        {', '}
+        <span className="sr-only">{`${labels.when}: `}</span>
+        <time dateTime={entry.created_at} className="text-slate-700">
+          {Number.isNaN(when.getTime()) ? entry.created_at : localDateTimeSeconds.format(when)}
+        </time>
+      </p>
     </li>
   );
 }
 
-/** ADM-07: who did what, when, and what changed — newest first, paged on the server. */
+function Filters({ applied, onApply }: { applied: AuditFilters; onApply: (filters: AuditFilters) => void }) {
+  const [draft, setDraft] = useState(applied);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply(draft);
+  };
+  const filtered = applied.actor || applied.target || applied.action;
+  return (
+    <form
+      role="search"
+      aria-label={labels.filters}
+      onSubmit={submit}
+      className="grid gap-3 md:grid-cols-2 md:items-end xl:grid-cols-[1fr_1fr_17rem_auto]"
+    >
+      <TextField
+        label={labels.actorFilter}
+        type="search"
+        value={draft.actor}
+        onChange={(e) => setDraft({ ...draft, actor: e.target.value })}
+      />
+      <TextField
+        label={labels.targetFilter}
+        type="search"
+        value={draft.target}
+        onChange={(e) => setDraft({ ...draft, target: e.target.value })}
+      />
+      <SelectField
+        label={labels.actionFilter}
+        value={draft.action}
+        placeholder={labels.anyAction}
+        options={actionOptions}
+        onChange={(e) => setDraft({ ...draft, action: e.target.value as AuditAction | '' })}
+      />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit">{labels.apply}</Button>
+        {filtered ? (
+          <Button
+            variant="ghost"
+            onClick={() => {
+              setDraft(noAuditFilters);
+              onApply(noAuditFilters);
+            }}
+          >
+            {labels.clear}
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+/** ADM-07 / ADM-10: who did what, to whose tag, why and when — newest first, filtered and paged on the server. */
 export function AuditLog() {
   const [page, setPage] = useState(1);
-  const audit = useAudit(page);
+  const [filters, setFilters] = useState<AuditFilters>(noAuditFilters);
+  const audit = useAudit(page, filters);
   const pageCount = Math.max(1, Math.ceil((audit.data?.total ?? 0) / AUDIT_PAGE_SIZE));
 
   return (
     <div className="space-y-4">
       <p className="text-slate-700">{labels.intro}</p>
+      <Filters
+        applied={filters}
+        onApply={(next) => {
+          setFilters(next);
+          setPage(1);
+        }}
+      />
       {audit.isPending ? (
         <p role="status" className="py-6 text-slate-700">
           {labels.loading}

@@ -59,6 +59,10 @@ export function ClientRow({
               </span>
             ) : null}
           </h2>
+          <p className="text-sm text-slate-800">
+            <span className="sr-only">{`${labels.fullName}: `}</span>
+            {client.name}
+          </p>
           <p className="text-sm text-slate-700">
             <span className="sr-only">{`${labels.cpf}: `}</span>
             <span data-cpf="" className="font-mono whitespace-nowrap">

@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Client } from '@toque/contracts/admin';
-import { productLabel } from '@toque/contracts/constants';
+import { CONDOMINIUM_PRODUCT_ID, productLabel } from '@toque/contracts/constants';
 import { paths } from '@toque/contracts/routes';
 import { adminUi } from '@toque/contracts/admin-ui';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Switch } from '../../../components/ui/switch';
 import { notify } from '../../../lib/toast';
 import { useSetQrStatus } from '../api/set-qr-status';
+import { SwitchOffDialog } from './switch-off-dialog';
 
 type ClientTagData = Client['qrcodes'][number];
 
 const labels = adminUi.clients;
-const PLATE_PRODUCT_ID = 5;
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 interface ClientTagProps {
@@ -32,10 +32,13 @@ export function ClientTag({ tag, onChanged, onRelease, onTransfer }: ClientTagPr
   const [shown, setShown] = useState<boolean | null>(null);
   const checked = shown ?? tag.is_active;
 
-  const toggle = async (isActive: boolean) => {
+  // ADM-10: switching off asks why first; switching on is at once.
+  const [asking, setAsking] = useState(false);
+
+  const toggle = async (isActive: boolean, reason?: string) => {
     setShown(isActive);
     try {
-      await status.mutateAsync({ code: tag.code, isActive });
+      await status.mutateAsync({ code: tag.code, isActive, ...(reason ? { reason } : {}) });
       notify.success(labels.statusChanged);
       onChanged();
     } catch (error) {
@@ -56,14 +59,22 @@ export function ClientTag({ tag, onChanged, onRelease, onTransfer }: ClientTagPr
       <div className="flex flex-wrap items-center gap-3">
         <Switch
           label={
-            <>
-              {labels.active}
+            <span className={checked ? 'text-brand-800' : 'text-red-800'}>
+              {checked ? labels.active : labels.inactive}
               <span className="sr-only">{` ${tag.code}`}</span>
-            </>
+            </span>
           }
           checked={checked}
           disabled={status.isPending}
-          onChange={(event) => void toggle(event.target.checked)}
+          onChange={(event) => (event.target.checked ? void toggle(true) : setAsking(true))}
+        />
+        <SwitchOffDialog
+          code={asking ? tag.code : null}
+          onClose={() => setAsking(false)}
+          onConfirm={(reason) => {
+            setAsking(false);
+            void toggle(false, reason);
+          }}
         />
         <Button variant="ghost" size="sm" aria-haspopup="dialog" onClick={() => onRelease(tag.code)}>
           {labels.release}
@@ -74,7 +85,7 @@ export function ClientTag({ tag, onChanged, onRelease, onTransfer }: ClientTagPr
           <span className="sr-only">{` ${tag.code}`}</span>
         </Button>
         {/* ADM-07: a plate's units, where the admin can remove any resident. */}
-        {tag.product_id === PLATE_PRODUCT_ID ? (
+        {tag.product_id === CONDOMINIUM_PRODUCT_ID ? (
           <Link to={paths.units(tag.code)} className={buttonClasses('ghost', 'sm')}>
             {labels.units}
             <span className="sr-only">{` ${tag.code}`}</span>

@@ -14,6 +14,8 @@ const clients: Client[] = [
   {
     user_id: '00000000-0000-4000-8000-000000000001',
     first_name: 'Ana',
+    name: 'Ana Beatriz Lima',
+    created_at: '2026-03-02T12:00:00.000Z',
     cpf: '52998224725',
     email: 'ana@exemplo.com.br',
     blocked: false,
@@ -22,6 +24,8 @@ const clients: Client[] = [
   {
     user_id: '00000000-0000-4000-8000-000000000002',
     first_name: 'Beto',
+    name: 'Beto Ramos',
+    created_at: '2026-05-10T12:00:00.000Z',
     cpf: '11144477735',
     email: 'beto@exemplo.com.br',
     blocked: true,

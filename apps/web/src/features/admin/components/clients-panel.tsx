@@ -4,29 +4,32 @@ import type { Client } from '@toque/contracts/admin';
 import { CLIENTS_PAGE_SIZE } from '@toque/contracts/admin';
 import { msg } from '@toque/contracts/messages';
 import { adminUi } from '@toque/contracts/admin-ui';
-import { TextField } from '../../../components/ui/field';
+import { Button } from '../../../components/ui/button';
+import { CheckboxField, TextField } from '../../../components/ui/field';
 import { Pagination } from '../../../components/ui/pagination';
-import { clientsQueryRoot, useClients } from '../api/list-clients';
+import { clientsQueryRoot, noClientFilters, useClients, type ClientFilters } from '../api/list-clients';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useDelayedRefresh } from '../hooks/use-delayed-refresh';
 import { ClientRow } from './client-row';
 import { BlockDialog, ReleaseDialog, TransferDialog } from './repair-dialogs';
 
 const labels = adminUi.clients;
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * ADM-03 / ADM-08: the clients, searched by CPF (any punctuation) or name on the server and paged
- * there; one row open at a time; any change reloads the list 3 s later.
+ * ADM-03 / ADM-08 / ADM-09: the clients, searched by CPF (any punctuation), name or e-mail and
+ * filtered on the server, and paged there; one row open at a time; any change reloads the list 3 s later.
  */
 export function ClientsPanel() {
   const queryClient = useQueryClient();
   const [typed, setTyped] = useState('');
   const search = useDebouncedValue(typed.trim(), SEARCH_DEBOUNCE_MS);
-  const [pageOf, setPageOf] = useState<{ search: string; page: number }>({ search: '', page: 1 });
-  // A new search starts at its first page.
-  const page = pageOf.search === search ? pageOf.page : 1;
-  const clients = useClients(search, page);
+  const [filters, setFilters] = useState<ClientFilters>(noClientFilters);
+  const filterKey = JSON.stringify([search, filters]);
+  const [pageOf, setPageOf] = useState<{ key: string; page: number }>({ key: filterKey, page: 1 });
+  // A new search or filter starts at its first page.
+  const page = pageOf.key === filterKey ? pageOf.page : 1;
+  const clients = useClients(search, page, filters);
   const [openUser, setOpenUser] = useState<string | null>(null);
   const [releasing, setReleasing] = useState<string | null>(null);
   const [transferring, setTransferring] = useState<string | null>(null);
@@ -91,13 +94,43 @@ export function ClientsPanel() {
           onChange={(event) => setTyped(event.target.value)}
         />
       </div>
+      <fieldset className="flex flex-wrap items-end gap-x-6 gap-y-2 rounded-xl border border-slate-200 bg-white p-3">
+        <legend className="px-1 text-sm font-semibold text-slate-800">{labels.filters}</legend>
+        <CheckboxField
+          label={labels.hasCondominium}
+          checked={filters.hasCondominium}
+          onChange={(event) => setFilters({ ...filters, hasCondominium: event.target.checked })}
+        />
+        <CheckboxField
+          label={labels.hasInactiveTag}
+          checked={filters.hasInactiveTag}
+          onChange={(event) => setFilters({ ...filters, hasInactiveTag: event.target.checked })}
+        />
+        <TextField
+          label={labels.signedUpFrom}
+          type="date"
+          value={filters.signedUpFrom}
+          onChange={(event) => setFilters({ ...filters, signedUpFrom: event.target.value })}
+        />
+        <TextField
+          label={labels.signedUpTo}
+          type="date"
+          value={filters.signedUpTo}
+          onChange={(event) => setFilters({ ...filters, signedUpTo: event.target.value })}
+        />
+        {JSON.stringify(filters) !== JSON.stringify(noClientFilters) ? (
+          <Button variant="ghost" onClick={() => setFilters(noClientFilters)}>
+            {labels.clearFilters}
+          </Button>
+        ) : null}
+      </fieldset>
       {clients.data ? <p className="text-sm text-slate-700">{labels.total(total)}</p> : null}
       {body}
       <Pagination
         label={labels.pagination}
         page={page}
         pageCount={pageCount}
-        onPage={(p) => setPageOf({ search, page: p })}
+        onPage={(p) => setPageOf({ key: filterKey, page: p })}
         pageLabel={labels.page}
         previousLabel={labels.previous}
         nextLabel={labels.next}

@@ -104,7 +104,8 @@ export function TransferDialog({ target, onClose, onDone }: DialogProps<string>)
 export function BlockDialog({ target, onClose, onDone }: DialogProps<{ userId: string; name: string }>) {
   const block = useBlockUser();
   const { failure, close, run } = useRepair(onClose, onDone);
-  const confirm = () => (target ? run(() => block.mutateAsync({ userId: target.userId, blocked: true })) : Promise.resolve());
+  const confirm = () =>
+    target ? run(() => block.mutateAsync({ userId: target.userId, blocked: true })) : Promise.resolve();
   return (
     <ConfirmDialog
       open={target !== null}

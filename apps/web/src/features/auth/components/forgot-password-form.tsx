@@ -52,10 +52,10 @@ export function ForgotPasswordForm() {
         </Button>
       </form>
       <p className="flex flex-wrap justify-between gap-2 text-sm">
-        <Link to={paths.resetPassword} className="font-semibold text-brand-700 underline underline-offset-4">
+        <Link to={paths.resetPassword} className="tap-target font-semibold text-brand-700 underline underline-offset-4">
           {ui.links.goToReset}
         </Link>
-        <Link to={paths.login} className="font-semibold text-brand-700 underline underline-offset-4">
+        <Link to={paths.login} className="tap-target font-semibold text-brand-700 underline underline-offset-4">
           {ui.links.goToLogin}
         </Link>
       </p>

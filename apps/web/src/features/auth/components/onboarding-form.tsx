@@ -11,6 +11,7 @@ import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/field';
 import { statusOf } from '../../../lib/api-client';
 import { messageForStatus } from '../../../lib/error-message';
+import { setupGuide } from '../../../lib/setup-guide';
 import { notify } from '../../../lib/toast';
 import { useWebOnboarding } from '../api/web-onboarding';
 import { useStartSession } from '../hooks/use-start-session';
@@ -76,6 +77,8 @@ export function OnboardingForm({ code, productId }: { code: string; productId: n
         return;
       }
       notify.success(msg.onboardingSuccess);
+      // ACC-05: on `/`, the steps that end in a working tag.
+      setupGuide.start(code);
       startSession(token);
     },
   );

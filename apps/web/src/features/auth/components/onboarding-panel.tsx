@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { authCopy } from '../../../content/pages';
 import { statusOf } from '../../../lib/api-client';
 import { messageForStatus } from '../../../lib/error-message';
+import { setupGuide } from '../../../lib/setup-guide';
 import { notify } from '../../../lib/toast';
 import { useSession } from '../../../lib/use-session';
 import type { RedirectState } from '../../../lib/redirect';
@@ -41,6 +42,8 @@ function AddToAccount({ code }: { code: string }) {
       return;
     }
     notify.success(copy.added);
+    // ACC-05: the same steps as after a new account's onboarding.
+    setupGuide.start(code);
     void navigate(paths.products);
   };
   return (

@@ -36,12 +36,15 @@ export function SignUpForm() {
   const startSession = useStartSession();
   const navigate = useNavigate();
   // AUTH-02: where a protected page sent the visitor, kept through login → sign-up → login.
-  const state = useLocation().state as unknown;
+  const location = useLocation();
+  const state = location.state as unknown;
+  // TAG-11: an invitation's link brings the invited e-mail (`/sign-up?email=…`): the account it joins.
+  const invited = new URLSearchParams(location.search).get('email') ?? '';
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, Parsed>({ resolver: zodResolver(registerForm), defaultValues: empty });
+  } = useForm<Values, unknown, Parsed>({ resolver: zodResolver(registerForm), defaultValues: { ...empty, email: invited.slice(0, 254) } });
 
   const onSubmit = handleSubmit(async ({ confirmPassword: _confirmation, acceptTerms: _accepted, ...account }) => {
     try {
@@ -77,7 +80,7 @@ export function SignUpForm() {
         </Button>
       </form>
       <p className="text-center text-sm text-slate-700">
-        <Link to={paths.login} state={state} className="font-semibold text-brand-700 underline underline-offset-4">
+        <Link to={paths.login} state={state} className="tap-target font-semibold text-brand-700 underline underline-offset-4">
           {ui.links.login}
         </Link>
       </p>

@@ -2,14 +2,13 @@ import { callUi } from '@toque/contracts/call-ui';
 import { scanAlertText, type TagScan } from '@toque/contracts/scans';
 import { useScanHistory } from '../api/get-scan-history';
 import { mapLink } from '../outcome';
-
-const when = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
+import { localDateTime } from '@toque/contracts/time-format';
 
 function Entry({ scan }: { scan: TagScan }) {
   return (
     <li className="flex flex-wrap items-baseline gap-x-3 gap-y-1 border-t border-slate-200 px-3 py-3 first:border-t-0" data-scan={scan.id}>
       <time dateTime={scan.scannedAt} className="text-sm text-slate-600">
-        {when.format(new Date(scan.scannedAt))}
+        {localDateTime.format(new Date(scan.scannedAt))}
       </time>
       <span className="font-medium text-slate-900">{scanAlertText({ ...scan, lost: false })}</span>
       {scan.lost ? (

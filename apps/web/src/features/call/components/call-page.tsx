@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { callUi } from '@toque/contracts/call-ui';
 import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
+import { ringingUi } from '@toque/contracts/ringing';
 import { productLabel } from '@toque/contracts/constants';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -13,6 +14,7 @@ import { useOwnerCall } from '../hooks/use-owner-call';
 import { useOwnerSocket } from '../hooks/use-owner-socket';
 import { useRingingAlerts } from '../hooks/use-ringing-alerts';
 import { CallView } from './call-view';
+import { RingingLayer } from './ringing-layer';
 
 /** The tag a call is for, as the owner knows it: its name (else its type) and the unit of a plate. */
 function whereOf(call: { tagName: string; productId: number; unitName: string | null } | undefined): string {
@@ -32,23 +34,20 @@ function Ringing({
   onDecline: () => void;
 }) {
   const audio = useRingingAlerts(roomId, where ? `${where}: ${msg.callIncoming}` : msg.callIncoming);
+  // CALL-16: the card is above everything, toasts included.
   return (
-    <section
-      className="mx-auto max-w-md space-y-6 rounded-2xl bg-white p-8 text-center shadow-lg"
-      aria-live="assertive"
-    >
+    <RingingLayer title={msg.callIncoming}>
       <audio ref={audio} loop data-ring hidden />
       {where ? <p className="text-slate-700">{callUi.owner.from(where)}</p> : null}
-      <h1 className="animate-pulse text-3xl font-bold text-slate-900">{msg.callIncoming}</h1>
       <div className="flex justify-center gap-4">
         <Button variant="danger" size="lg" onClick={onDecline}>
           {callUi.owner.decline}
         </Button>
-        <Button size="lg" className="bg-green-700 hover:bg-green-800" onClick={onAnswer}>
+        <Button size="lg" className="bg-green-700 hover:bg-green-800" data-autofocus onClick={onAnswer}>
           {callUi.owner.answer}
         </Button>
       </div>
-    </section>
+    </RingingLayer>
   );
 }
 
@@ -71,7 +70,7 @@ export function CallPage() {
   const socket = useOwnerSocket();
   // An idle /call keeps ringing for the next call.
   useIncomingCalls(socket);
-  const { state, answer, decline, hangUp } = useOwnerCall(socket);
+  const { state, answer, decline, hangUp, toggleCamera } = useOwnerCall(socket);
 
   const ringingRoom = state.phase === 'ringing' ? state.call.roomId : null;
   const { check, info } = useCallCheck(ringingRoom);
@@ -92,6 +91,7 @@ export function CallPage() {
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-6 lg:py-8" data-call-phase={state.phase}>
+      <title>{ringingUi.callPageTitle}</title>
       {state.phase === 'ringing' && check === 'ringing' ? (
         <Ringing
           roomId={state.call.roomId}
@@ -117,6 +117,9 @@ export function CallPage() {
           local={state.local}
           remote={state.remote}
           connected={state.phase === 'connected'}
+          camera={state.camera}
+          onToggleCamera={toggleCamera}
+          since={state.since}
           onHangUp={hangUp}
         />
       )}

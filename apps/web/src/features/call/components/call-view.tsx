@@ -1,13 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { callUi } from '@toque/contracts/call-ui';
 import { osmLink, type CallData } from '@toque/contracts/calls';
+import { CallDuration } from '../../../components/call-duration';
 import { Button } from '../../../components/ui/button';
 import { useMicrophone, useRemoteCameraOff } from '../../../lib/call-media';
 import { useClock } from '../hooks/use-clock';
+import type { CameraState } from '../hooks/use-owner-call';
 import { AddressLabel } from './address-label';
 import { CallerMap } from './caller-map';
-
-const timeFormat = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+import { localClock } from '@toque/contracts/time-format';
 
 function StreamVideo({
   stream,
@@ -34,6 +35,11 @@ interface CallViewProps {
   remote: MediaStream | null;
   local: MediaStream | null;
   connected: boolean;
+  /** CALL-14: the owner's camera (off at Atender) and its toggle. */
+  camera: CameraState;
+  onToggleCamera: () => void;
+  /** When the finder's media arrived (epoch ms), for the call's duration; null while connecting. */
+  since: number | null;
   onHangUp: () => void;
 }
 
@@ -42,15 +48,21 @@ interface CallViewProps {
  * first: the video large on top, the tag's name above it, the map shorter below, and the hang-up
  * button pinned to the bottom of the screen so it is always in reach; side by side from 1024 px.
  */
-export function CallView({ call, where, remote, local, connected, onHangUp }: CallViewProps) {
+export function CallView({ call, where, remote, local, connected, camera, onToggleCamera, since, onHangUp }: CallViewProps) {
   const now = useClock();
   const microphone = useMicrophone(local);
   // FIND-04: a voice-only finder (or a camera that stopped) is said, not left as a black box.
   const cameraOff = useRemoteCameraOff(connected ? remote : null);
   const located = call.latitude !== null && call.longitude !== null;
   return (
-    <div className="space-y-4 pb-24 lg:pb-0">
-      {where ? <h1 className="text-xl font-bold text-slate-900 lg:text-2xl">{callUi.owner.from(where)}</h1> : null}
+    <div className={`space-y-4 lg:pb-0 ${camera.failed ? 'pb-52' : 'pb-40'}`}>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        {where ? <h1 className="text-xl font-bold text-slate-900 lg:text-2xl">{callUi.owner.from(where)}</h1> : null}
+        {/* CALL-14: how long the call has lasted, from the moment the finder's media arrived. */}
+        {since !== null ? (
+          <CallDuration since={since} label={callUi.owner.duration} className="text-lg text-slate-800" />
+        ) : null}
+      </div>
       <div className="grid gap-4 lg:grid-cols-2">
         <div className="relative overflow-hidden rounded-xl bg-slate-900">
           <StreamVideo
@@ -59,14 +71,19 @@ export function CallView({ call, where, remote, local, connected, onHangUp }: Ca
             label={callUi.owner.remoteVideo}
             className="h-[55vh] w-full object-cover lg:h-[650px] lg:object-contain"
           />
-          {local ? (
+          {/* CALL-14: the owner's own picture only while the camera is on (it is what the finder sees). */}
+          {camera.on ? (
             <StreamVideo
               stream={local}
               muted
               label={callUi.owner.selfView}
               className="absolute right-3 bottom-3 w-1/4 rounded-lg border-2 border-white"
             />
-          ) : null}
+          ) : (
+            <p className="absolute right-3 bottom-3 left-3 ml-auto w-fit max-w-[80%] rounded-lg bg-slate-900/80 px-3 py-2 text-sm font-medium text-white">
+              {callUi.owner.selfVoiceOnly}
+            </p>
+          )}
           {!connected ? (
             <p className="absolute inset-x-0 top-3 text-center text-sm font-medium text-white">
               {callUi.owner.connecting}
@@ -85,7 +102,7 @@ export function CallView({ call, where, remote, local, connected, onHangUp }: Ca
           <div className="space-y-1 text-slate-800">
             <p>
               <span className="font-semibold">{callUi.owner.now}: </span>
-              <time dateTime={now.toISOString()}>{timeFormat.format(now)}</time>
+              <time dateTime={now.toISOString()}>{localClock.format(now)}</time>
             </p>
             <AddressLabel latitude={call.latitude} longitude={call.longitude} />
             {located ? (
@@ -93,7 +110,7 @@ export function CallView({ call, where, remote, local, connected, onHangUp }: Ca
                 href={osmLink(call.latitude!, call.longitude!)}
                 target="_blank"
                 rel="noopener noreferrer"
-                className="inline-block font-semibold text-brand-700 underline underline-offset-2"
+                className="tap-target font-semibold text-brand-700 underline underline-offset-2"
               >
                 {callUi.owner.openMap}
               </a>
@@ -108,13 +125,30 @@ export function CallView({ call, where, remote, local, connected, onHangUp }: Ca
           )}
         </div>
       </div>
-      <div className="fixed inset-x-0 bottom-0 z-20 flex gap-2 border-t border-slate-200 bg-white/95 p-3 lg:static lg:justify-end lg:border-0 lg:bg-transparent lg:p-0">
+      <div className="fixed inset-x-0 bottom-0 z-20 grid grid-cols-2 gap-2 border-t border-slate-200 bg-white p-3 lg:static lg:flex lg:justify-end lg:border-0 lg:bg-transparent lg:p-0">
+        {/* Beside the button that failed, in view on a phone too. */}
+        {camera.failed ? (
+          <p role="alert" className="col-span-2 text-sm font-medium text-red-700 lg:mr-auto lg:self-center">
+            {callUi.owner.cameraFailed}
+          </p>
+        ) : null}
         {local ? (
-          <Button variant="secondary" size="lg" className="flex-1 lg:flex-none" onClick={microphone.toggle}>
+          <Button variant="secondary" size="lg" className="min-h-11 px-3" onClick={microphone.toggle}>
             {microphone.muted ? callUi.owner.unmute : callUi.owner.mute}
           </Button>
         ) : null}
-        <Button variant="danger" size="lg" className="flex-1 lg:flex-none" onClick={onHangUp}>
+        {/* CALL-14: what the finder sees is the owner's choice, during the call (a toggle button). */}
+        <Button
+          variant="secondary"
+          size="lg"
+          className="min-h-11 px-3"
+          aria-pressed={camera.on}
+          busy={camera.busy}
+          onClick={onToggleCamera}
+        >
+          {camera.on ? callUi.owner.cameraOff : callUi.owner.cameraOn}
+        </Button>
+        <Button variant="danger" size="lg" className="col-span-2 min-h-11" onClick={onHangUp}>
           {callUi.owner.hangUp}
         </Button>
       </div>

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@toque/contracts/routes';
 import { apiClient } from '../../../lib/api-client';
 import { registerServiceWorker, subscribeToPush } from '../../../lib/push';
@@ -8,15 +8,18 @@ import { useIncomingCalls } from '../hooks/use-incoming-calls';
 import { useOwnerSocket } from '../hooks/use-owner-socket';
 
 /**
- * Mounted once by the dashboard layout, so every logged-in page rings (CALL-03/04): an
- * `incoming-call` on the tab's socket stores the call data and opens /call. It also registers the
+ * Mounted once by the application shell while a session exists (CALL-16), so every page rings —
+ * home, product pages, manual, dashboard (CALL-03/04): an `incoming-call` on the tab's socket
+ * stores the call data and opens /call (which, already open, rings by itself). It also registers the
  * service worker (calls reach closed tabs by Web Push) and, when the user already allowed
  * notifications, refreshes this browser's push subscription after login.
  */
 export function IncomingCallListener() {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const onCall = pathname === paths.call;
   const socket = useOwnerSocket();
-  useIncomingCalls(socket, () => void navigate(paths.call));
+  useIncomingCalls(socket, onCall ? undefined : () => void navigate(paths.call));
 
   const { token } = useSession();
   useEffect(() => {

@@ -11,24 +11,41 @@ import { callActivity, restartOwnerSocket } from '../owner-socket';
 /** How long a hang-up waits for the server's `closeCall` before ending the call here anyway. */
 const HANG_UP_GRACE_MS = 2000;
 
+/** CALL-14: the owner's camera during the call — off at Atender, turned on (and off) by the owner. */
+export interface CameraState {
+  on: boolean;
+  /** Asking the browser for the camera. */
+  busy: boolean;
+  /** The camera could not be turned on (refused, missing, in use). */
+  failed: boolean;
+}
+
 export type OwnerCall =
   | { phase: 'idle'; notice: string | null }
   | { phase: 'ringing'; call: CallData }
-  | { phase: 'answering' | 'connected'; call: CallData; local: MediaStream; remote: MediaStream | null };
+  | {
+      phase: 'answering' | 'connected';
+      call: CallData;
+      local: MediaStream;
+      remote: MediaStream | null;
+      camera: CameraState;
+      /** When the finder's media first arrived (epoch ms): the call's duration counts from here. */
+      since: number | null;
+    };
 
 type Active = Extract<OwnerCall, { phase: 'answering' | 'connected' }>;
 
-/** Camera and microphone; without a camera, the microphone alone. Refused: null (CALL-05: silently not answered). */
+const CAMERA_OFF: CameraState = { on: false, busy: false, failed: false };
+
+/**
+ * The microphone only (CALL-14: the specification asks the owner for nothing else; the finder sees
+ * the owner only if the owner turns the camera on). Refused or missing: null (CALL-05: silently not answered).
+ */
 async function ownerMedia(): Promise<MediaStream | null> {
   try {
-    return await navigator.mediaDevices.getUserMedia({ audio: true, video: true });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'NotAllowedError') return null;
-    try {
-      return await navigator.mediaDevices.getUserMedia({ audio: true });
-    } catch {
-      return null;
-    }
+    return await navigator.mediaDevices.getUserMedia({ audio: true });
+  } catch {
+    return null;
   }
 }
 
@@ -41,7 +58,7 @@ export function useOwnerCall(socket: CallSocket | null) {
   const stored = useSyncExternalStore(callDataStorage.subscribe, callDataStorage.read, () => null);
   const [active, setActive] = useState<Active | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const session = useRef<{ stop: () => void } | null>(null);
+  const session = useRef<{ stop: () => void; camera: (on: boolean) => Promise<void> } | null>(null);
 
   const ringing = !active && stored ? stored : null;
 
@@ -69,6 +86,20 @@ export function useOwnerCall(socket: CallSocket | null) {
 
   useEffect(() => () => session.current?.stop(), []);
 
+  // CALL-15: the finder's call rang before their phone had a position; it follows, and the map shows it.
+  useEffect(() => {
+    if (!socket) return;
+    const onLocation = ({ roomId, latitude, longitude }: { roomId: string; latitude: number; longitude: number }) => {
+      const ringingNow = callDataStorage.read();
+      if (ringingNow?.roomId === roomId) callDataStorage.write({ roomId, latitude, longitude });
+      setActive((now) => (now?.call.roomId === roomId ? { ...now, call: { ...now.call, latitude, longitude } } : now));
+    };
+    socket.on('call-location', onLocation);
+    return () => {
+      socket.off('call-location', onLocation);
+    };
+  }, [socket]);
+
   const decline = useCallback(() => {
     if (!ringing) return;
     // CALL-07: ringing stops here at once; the server tells the finder when nobody is left.
@@ -87,11 +118,18 @@ export function useOwnerCall(socket: CallSocket | null) {
 
     callActivity.busy = true;
     setNotice(null);
-    setActive({ phase: 'answering', call, local, remote: null });
+    setActive({ phase: 'answering', call, local, remote: null, camera: CAMERA_OFF, since: null });
     let link: PeerLink | null = null;
     let timers: ReturnType<typeof setTimeout>[] = [];
+    let cameraOn = false;
+    // CALL-14: the finder learns the camera's state from this side; said again whenever the finder
+    // (re)joins or this socket joins again, so a reconnection on either side cannot leave it stale.
+    const announceCamera = () => socket.emit('owner-camera', { roomId: call.roomId, on: cameraOn });
     const onClose = (info: { roomId: string }) => {
       if (info.roomId === call.roomId) end(callUi.owner.ended);
+    };
+    const onUserJoined = (info: { roomId: string }) => {
+      if (info.roomId === call.roomId) announceCamera();
     };
     // A socket that reconnected mid-call (a network change, a server restart: OPS-04) joins again:
     // with the media still up it resumes and the finder keeps the connection; otherwise the finder
@@ -99,11 +137,17 @@ export function useOwnerCall(socket: CallSocket | null) {
     const onReconnect = () => {
       void rejoinRoom(socket, call.roomId, link?.connected() ?? false).then((again) => {
         if (!again.ok) end(again.message);
+        else announceCamera();
       });
     };
-    session.current = {
+    const showCamera = (camera: CameraState) =>
+      setActive((now) =>
+        now?.call.roomId === call.roomId ? { ...now, camera, local: new MediaStream(local.getTracks()) } : now,
+      );
+    const current = {
       stop() {
         link?.close();
+        // The camera's track, when on, is in `local` too: the camera light goes off with the microphone.
         stopStream(local);
         timers.forEach(clearTimeout);
         timers = [];
@@ -111,11 +155,55 @@ export function useOwnerCall(socket: CallSocket | null) {
         if (callDataStorage.read()?.roomId === call.roomId) callDataStorage.clear();
         socket.off('closeCall', onClose);
         socket.off('connect', onReconnect);
+        socket.off('user-joined', onUserJoined);
         callActivity.busy = false;
         // CALL-06: the socket disconnects; it comes back at once to ring for the next call.
         restartOwnerSocket(socket);
       },
+      /**
+       * CALL-14: the camera on — asked for only now, its track put into the video sender the answer
+       * kept (`replaceTrack`, no renegotiation) — or off: taken out of the sender and stopped.
+       */
+      async camera(on: boolean) {
+        if (on === cameraOn) return;
+        if (!on) {
+          cameraOn = false;
+          const tracks = local.getVideoTracks();
+          tracks.forEach((track) => local.removeTrack(track));
+          showCamera(CAMERA_OFF);
+          announceCamera();
+          await link
+            ?.sendVideo(null)
+            .catch((error: unknown) => console.warn('Toque: the camera could not be taken out', error));
+          tracks.forEach((track) => track.stop());
+          return;
+        }
+        showCamera({ on: false, busy: true, failed: false });
+        let track: MediaStreamTrack | undefined;
+        try {
+          const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'user' } });
+          track = stream.getVideoTracks()[0];
+          if (!track) throw new Error('no video track');
+        } catch (error) {
+          console.warn('Toque: the camera could not be turned on', error);
+          showCamera({ on: false, busy: false, failed: true });
+          return;
+        }
+        // Hung up meanwhile: the camera goes off at once.
+        if (session.current !== current) {
+          track.stop();
+          return;
+        }
+        cameraOn = true;
+        local.addTrack(track);
+        await link
+          ?.sendVideo(track)
+          .catch((error: unknown) => console.warn('Toque: the camera could not be sent', error));
+        showCamera({ on: true, busy: false, failed: false });
+        announceCamera();
+      },
     };
+    session.current = current;
 
     try {
       await whenConnected(socket);
@@ -130,7 +218,9 @@ export function useOwnerCall(socket: CallSocket | null) {
         roomId: call.roomId,
         ice: iceConfig,
         localStream: local,
-        onRemoteStream: (remote) => setActive((now) => (now ? { ...now, phase: 'connected', remote } : now)),
+        videoLater: true,
+        onRemoteStream: (remote) =>
+          setActive((now) => (now ? { ...now, phase: 'connected', remote, since: now.since ?? Date.now() } : now)),
         onConnectionState: (state) => {
           if (state === 'failed') end(callUi.owner.ended);
         },
@@ -143,6 +233,8 @@ export function useOwnerCall(socket: CallSocket | null) {
         return;
       }
       socket.on('connect', onReconnect);
+      socket.on('user-joined', onUserJoined);
+      announceCamera();
       // CALL-05: the stored call data goes 3 s after answering.
       timers.push(setTimeout(() => callDataStorage.clear(), CALL_DATA_REMOVAL_MS));
     } catch (error) {
@@ -162,10 +254,16 @@ export function useOwnerCall(socket: CallSocket | null) {
     }, HANG_UP_GRACE_MS);
   }, [socket, active, end]);
 
+  /** CALL-14: "Ligar câmera" / "Desligar câmera". */
+  const toggleCamera = useCallback(() => {
+    if (!active || active.camera.busy) return;
+    void session.current?.camera(!active.camera.on);
+  }, [active]);
+
   let state: OwnerCall;
   if (active) state = active;
   else if (ringing) state = { phase: 'ringing', call: ringing };
   else state = { phase: 'idle', notice };
 
-  return { state, answer, decline, hangUp };
+  return { state, answer, decline, hangUp, toggleCamera };
 }

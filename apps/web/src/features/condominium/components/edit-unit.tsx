@@ -19,7 +19,7 @@ function Problem({ text, condoCode }: { text: string; condoCode: string | undefi
       <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-800">
         {text}
       </p>
-      <Link to={condoCode ? paths.units(condoCode) : paths.products} className="font-semibold text-brand-700 underline">
+      <Link to={condoCode ? paths.units(condoCode) : paths.products} className="tap-target font-semibold text-brand-700 underline">
         {condoCode ? condoUi.backToUnits : condoUi.backToProducts}
       </Link>
     </div>
@@ -109,7 +109,7 @@ export function EditUnit({ condoCode, id }: { condoCode: string | undefined; id:
         <UnitNameForm key={unit.unit_number} condoCode={condoCode} unit={unit} />
       </div>
       <Residents condoCode={condoCode} unit={unit} />
-      <Link to={paths.units(condoCode)} className="inline-block font-semibold text-brand-700 underline">
+      <Link to={paths.units(condoCode)} className="tap-target font-semibold text-brand-700 underline">
         {condoUi.backToUnits}
       </Link>
     </div>

@@ -34,7 +34,7 @@ export function Breadcrumbs() {
                 {crumb.label}
               </span>
             ) : crumb.href ? (
-              <Link to={crumb.href} className="text-brand-700 underline-offset-4 hover:underline">
+              <Link to={crumb.href} className="tap-target text-brand-700 underline-offset-4 hover:underline">
                 {crumb.label}
               </Link>
             ) : (

@@ -83,7 +83,7 @@ export function DashboardManual() {
         <a
           href={downloads.fullManual}
           download
-          className="mt-3 inline-flex font-semibold text-brand-700 underline underline-offset-4"
+          className="tap-target mt-3 font-semibold text-brand-700 underline underline-offset-4"
         >
           {`${copy.downloadTitle} (PDF)`}
         </a>
@@ -106,14 +106,14 @@ export function DashboardManual() {
             {contact.whatsappLabel}
           </a>
         </address>
-        <ul aria-label={copy.social} className="mt-3 flex flex-wrap gap-3">
+        <ul aria-label={copy.social} className="mt-3 flex flex-wrap gap-x-3">
           {socialLinks.map((link) => (
             <li key={link.network}>
               <a
                 href={link.href}
                 target="_blank"
                 rel="noopener noreferrer"
-                className="font-medium text-brand-700 underline underline-offset-4"
+                className="tap-target font-medium text-brand-700 underline underline-offset-4"
               >
                 {link.label}
               </a>

@@ -13,8 +13,8 @@ export function FaqBlock() {
       <div className="divide-y divide-slate-200">
         {faq.slice(0, SHOWN).map((item) => (
           <details key={item.question} className="group py-2">
-            <summary className="cursor-pointer list-none rounded-lg px-1 py-1 font-medium text-slate-900 marker:hidden">
-              <span className="flex items-start justify-between gap-3">
+            <summary className="flex min-h-11 cursor-pointer list-none items-center rounded-lg px-1 py-1 font-medium text-slate-900 marker:hidden">
+              <span className="flex w-full items-start justify-between gap-3">
                 {item.question}
                 <span aria-hidden="true" className="text-brand-700 group-open:rotate-45">
                   +

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { contact } from '../../../content/contact';
 import { financeCopy as copy } from '../copy';
 
@@ -12,6 +13,22 @@ function Card({ id, title, children }: { id: string; title: string; children: Re
     </section>
   );
 }
+
+type Payment = (typeof copy.history.rows)[number];
+const [dateHeader, amountHeader, methodHeader, statusHeader] = copy.history.headers;
+
+/** FIN-01's payment history: a table, cards on a phone (ACC-06). */
+const historyColumns: DataColumn<Payment>[] = [
+  { header: dateHeader, cell: (row) => row.date },
+  { header: amountHeader, cell: (row) => row.amount, className: 'font-semibold' },
+  { header: methodHeader, cell: (row) => row.method },
+  {
+    header: statusHeader,
+    cell: (row) => (
+      <span className="rounded-full bg-green-100 px-2 py-0.5 text-sm font-semibold text-green-900">{row.status}</span>
+    ),
+  },
+];
 
 /** FIN-01: plan status, linked card, warnings and renewal, financial support, payment history. */
 export function FinanceOverview() {
@@ -57,45 +74,23 @@ export function FinanceOverview() {
               href={contact.whatsappHref}
               target="_blank"
               rel="noopener noreferrer"
-              className="font-semibold text-brand-700 underline underline-offset-4"
+              className="tap-target font-semibold text-brand-700 underline underline-offset-4"
             >
               {contact.whatsappLabel}
             </a>
-            <a href={contact.emailHref} className="font-semibold text-brand-700 underline underline-offset-4">
+            <a href={contact.emailHref} className="tap-target font-semibold text-brand-700 underline underline-offset-4">
               {contact.email}
             </a>
           </p>
         </Card>
       </div>
       <Card id="financeiro-historico" title={copy.history.title}>
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[28rem] text-left">
-            <caption className="sr-only">{copy.history.caption}</caption>
-            <thead>
-              <tr className="border-b border-slate-200 text-sm text-slate-600">
-                {copy.history.headers.map((header) => (
-                  <th key={header} scope="col" className="py-2 pr-4 font-semibold">
-                    {header}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {copy.history.rows.map((row) => (
-                <tr key={row.date} className="border-b border-slate-100 last:border-0">
-                  <td className="py-3 pr-4">{row.date}</td>
-                  <td className="py-3 pr-4 font-semibold">{row.amount}</td>
-                  <td className="py-3 pr-4">{row.method}</td>
-                  <td className="py-3 pr-4">
-                    <span className="rounded-full bg-green-100 px-2 py-0.5 text-sm font-semibold text-green-900">
-                      {row.status}
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={copy.history.caption}
+          columns={historyColumns}
+          rows={copy.history.rows}
+          rowKey={(row) => row.date}
+        />
       </Card>
     </div>
   );

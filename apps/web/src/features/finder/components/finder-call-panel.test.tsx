@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { callUi } from '@toque/contracts/call-ui';
@@ -7,11 +7,12 @@ import { callMsg } from '@toque/contracts/messages';
 import { finderText } from '@toque/contracts/finder-text';
 import { FinderLangProvider } from '../i18n';
 import { FinderCallPanel } from './finder-call-panel';
+import { CONDOMINIUM_PRODUCT_ID } from '@toque/contracts/constants';
 
 const plate: PublicTag = {
   code: 'PLACA234',
   state: 'active',
-  product_id: 5,
+  product_id: CONDOMINIUM_PRODUCT_ID,
   type: 'Condomínio',
   name: 'Edifício Ipê',
   owner_first_name: 'Carlos',
@@ -23,6 +24,11 @@ const plate: PublicTag = {
 };
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
+
+// jsdom has no WebRTC; these finders' browsers do (a browser without it goes to the message at the tap: e2e call-next-steps).
+beforeEach(() => {
+  vi.stubGlobal('RTCPeerConnection', function RTCPeerConnection() {});
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -42,7 +48,7 @@ describe('finder call panel (CALL-02, CALL-13)', () => {
     render(<FinderCallPanel tag={plate} />);
 
     expect(screen.getByRole('group', { name: callUi.finder.chooseUnit })).toBeDefined();
-    const call = screen.getByRole<HTMLButtonElement>('button', { name: callUi.finder.call });
+    const call = screen.getByRole<HTMLButtonElement>('button', { name: callUi.finder.callUnit });
     expect(call.disabled).toBe(true);
     await user.click(screen.getByRole('radio', { name: '102' }));
     expect(call.disabled).toBe(false);
@@ -76,7 +82,7 @@ describe('finder call panel (CALL-02, CALL-13)', () => {
     expect(document.getElementById(empty.getAttribute('aria-describedby')!)?.textContent).toBe(callUi.finder.unitNobody);
     await user.click(empty);
     expect(empty.checked).toBe(false);
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: callUi.finder.call }).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: callUi.finder.callUnit }).disabled).toBe(true);
     expect(screen.getByRole<HTMLInputElement>('radio', { name: '101' }).disabled).toBe(false);
     expect(getUserMedia).not.toHaveBeenCalled();
     expect(fetch).not.toHaveBeenCalled();
@@ -109,10 +115,10 @@ describe('finder call panel (CALL-02, CALL-13)', () => {
     expect(screen.getByRole<HTMLInputElement>('radio', { name: es.video }).checked).toBe(true);
     await user.click(screen.getByRole('radio', { name: es.voiceOnly }));
     expect(screen.getByRole<HTMLInputElement>('radio', { name: es.voiceOnly }).checked).toBe(true);
-    expect(screen.getByText(es.explainVoice)).toBeDefined();
+    expect(screen.getByText(es.explainUnitVoice)).toBeDefined();
     await user.click(screen.getByRole('radio', { name: '101' }));
     // jsdom has no microphone: the message path, in Spanish.
-    await user.click(screen.getByRole('button', { name: es.call }));
+    await user.click(screen.getByRole('button', { name: es.callUnit }));
     expect(await screen.findByText(es.cameraRefused)).toBeDefined();
     await user.click(screen.getByRole('button', { name: es.sendMessage }));
     expect(await screen.findByText(es.server.messageEmpty)).toBeDefined();

@@ -1,16 +1,31 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { PublicTag } from '@toque/contracts/calls';
-import { finderMessage, type FinderText } from '@toque/contracts/finder-text';
+import {
+  finderMessage,
+  finderPlace,
+  finderUnitName,
+  placeWords,
+  type FinderText,
+  type PlaceWords,
+} from '@toque/contracts/finder-text';
 import { callMsg } from '@toque/contracts/messages';
+import { paths } from '@toque/contracts/routes';
+import { CallDuration } from '../../../components/call-duration';
 import { Button } from '../../../components/ui/button';
 import type { CallMode } from '../finder-media';
 import { useFinderCall, type MessageReason } from '../hooks/use-finder-call';
 import { useFinderText } from '../i18n';
 import { isInAppBrowser } from '../in-app-browser';
+import { AWAITS_SCRIPT, PENDING, SCRIPT_FAILED } from '../island';
+import { CallbackForm } from './callback-form';
+import { Countdown } from './countdown';
 import { MessageForm } from './message-form';
 import { UnitPicker } from './unit-picker';
 
-/** CALL-13: `playsinline autoplay` (and muted for the self-view) so phones play inline, without a tap. */
+/**
+ * CALL-13: `playsinline autoplay` so phones play inline, without a tap. Always muted: the self-view
+ * must not echo, and the owner's voice plays from its own element (`RemoteAudio`).
+ */
 function StreamVideo({
   stream,
   self,
@@ -31,7 +46,7 @@ function StreamVideo({
       ref={video}
       playsInline
       autoPlay
-      muted={self}
+      muted
       aria-label={label}
       data-self={self || undefined}
       className={className}
@@ -39,11 +54,30 @@ function StreamVideo({
   );
 }
 
-const intro = (t: FinderText, reason: MessageReason): string =>
+/**
+ * CALL-14: the owner's voice, in an element of its own. A <video> whose stream holds a video track
+ * that has sent no frame yet (the owner answers with the microphone only) waits for that frame
+ * before it plays anything, voice included; an audio-only stream plays at once.
+ */
+function RemoteAudio({ stream }: { stream: MediaStream }) {
+  const audio = useRef<HTMLAudioElement>(null);
+  // Tracks join the stream as they arrive; each arrival re-renders this with the same stream object.
+  const tracks = stream
+    .getAudioTracks()
+    .map((track) => track.id)
+    .join(' ');
+  useEffect(() => {
+    if (audio.current) audio.current.srcObject = new MediaStream(stream.getAudioTracks());
+  }, [stream, tracks]);
+  return <audio ref={audio} autoPlay data-remote-audio />;
+}
+
+const intro = (t: FinderText, words: PlaceWords, reason: MessageReason): string =>
   ({
-    missed: `${t.unanswered} ${t.leaveMessage}`,
-    declined: `${t.declined} ${t.leaveMessage}`,
+    missed: words.leaveMessage,
+    declined: words.leaveMessage,
     'in-app': t.inAppBrowser,
+    'no-webrtc': t.noWebRtc,
     camera: t.cameraRefused,
   })[reason];
 
@@ -64,6 +98,33 @@ function useInteractive(): boolean {
     noSubscription,
     () => true,
     () => false,
+  );
+}
+
+/**
+ * PERF-06: the server's HTML before the app's code runs. Without JavaScript, how to call or write;
+ * for the finder page's island (src/finder-island.ts), the status of a tap made before the call
+ * code arrived and the alert for code that cannot load — hidden until the island shows one. Once
+ * the app runs these are never shown.
+ */
+function BeforeTheScript({ page }: { page: string }) {
+  const { t } = useFinderText();
+  return (
+    <>
+      <noscript>
+        <p className="font-medium text-slate-900">{t.noScript}</p>
+      </noscript>
+      <p role="status" hidden {...{ [PENDING]: '' }} className="text-lg font-semibold text-slate-900">
+        {t.preparing}
+      </p>
+      <div role="alert" hidden {...{ [SCRIPT_FAILED]: '' }} className="space-y-2 font-medium text-red-700">
+        <p>{t.scriptFailed}</p>
+        {/* A plain link: it works with no script at all. */}
+        <a href={page} className="inline-flex min-h-11 items-center text-brand-700 underline">
+          {t.reload}
+        </a>
+      </div>
+    </>
   );
 }
 
@@ -97,6 +158,21 @@ function ModePicker({ value, onChange }: { value: CallMode; onChange: (mode: Cal
         ))}
       </div>
     </fieldset>
+  );
+}
+
+/**
+ * CALL-15: hang-up and mute stay on screen during the call, however tall the video: the bar sticks
+ * to the bottom of the viewport (above the phone's home indicator) while the call is on the page.
+ */
+function ControlBar({ children }: { children: ReactNode }) {
+  return (
+    <div
+      data-call-controls
+      className="sticky bottom-0 z-10 -mx-6 space-y-2 border-t border-slate-200 bg-white/95 px-6 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]"
+    >
+      {children}
+    </div>
   );
 }
 
@@ -141,19 +217,34 @@ export function FinderCallPanel({ tag, inApp: seen }: { tag: PublicTag; inApp?: 
   const { t } = useFinderText();
   // The server rendering the page (PERF-05) read the user agent already: hydration must agree with it.
   const [inApp] = useState(() => seen ?? isInAppBrowser(navigator.userAgent));
-  const { state, start, hangUp, sendMessage, retry, muted, toggleMute, switchCamera, switchFailed } = useFinderCall(
-    tag.code,
-    inApp,
-  );
-  const isPlate = tag.units.length > 0 || tag.product_id === 5;
+  const {
+    state,
+    start,
+    hangUp,
+    sendMessage,
+    sendCallback,
+    callbackLeft,
+    retry,
+    muted,
+    toggleMute,
+    switchCamera,
+    switchFailed,
+    ownerCamera,
+  } = useFinderCall(tag.code, inApp);
+  const place = finderPlace(tag);
+  const words = placeWords(t, place);
+  const isPlate = place === 'building';
   const [unitId, setUnitId] = useState<number | null>(null);
   const [mode, setMode] = useState<CallMode>('video');
   const unit = unitId ?? undefined;
   const needsUnit = isPlate && unitId === null;
   const picker = isPlate ? <UnitPicker units={tag.units} value={unitId} onChange={setUnitId} /> : null;
+  const chosen = tag.units.find((u) => u.unit_id === unitId);
+  // Who rings: the unit of a plate, the owner (or a home's owner) otherwise (FIND-05).
+  const who = chosen ? finderUnitName(t, chosen) : tag.owner_first_name;
   const interactive = useInteractive();
   return (
-    <fieldset disabled={!interactive} className="min-w-0">
+    <fieldset disabled={!interactive} {...{ [AWAITS_SCRIPT]: interactive ? undefined : '' }} className="min-w-0">
       {phaseView()}
     </fieldset>
   );
@@ -171,11 +262,85 @@ export function FinderCallPanel({ tag, inApp: seen }: { tag: PublicTag; inApp?: 
     );
   }
 
-  function hangUpButton() {
+  /**
+   * CALL-14: the owner's camera when it is on; while it is off (the owner answers with the
+   * microphone only) the finder is told so and sees their own camera large, not an empty box.
+   */
+  function connectedMedia(local: MediaStream, remote: MediaStream, video: boolean) {
+    const remoteView = (
+      // The owner's picture; their voice plays from `RemoteAudio`, below, whatever is shown.
+      <StreamVideo
+        stream={remote}
+        self={false}
+        label={t.remoteView}
+        className={ownerCamera ? 'aspect-[3/4] max-h-[55dvh] w-full object-cover' : 'hidden'}
+      />
+    );
+    // The same elements whichever is shown: turning the owner's camera on or off never restarts the voice.
+    const pictures = ownerCamera || video;
     return (
-      <Button variant="danger" size="lg" className="w-full" onClick={hangUp}>
-        {t.hangUp}
-      </Button>
+      <div
+        className={
+          pictures ? 'relative overflow-hidden rounded-xl bg-slate-900' : 'rounded-xl bg-slate-100 p-6 text-center'
+        }
+      >
+        {remoteView}
+        {video ? (
+          <StreamVideo
+            stream={local}
+            self
+            label={t.selfView}
+            className={
+              ownerCamera
+                ? 'absolute right-3 bottom-3 w-1/3 rounded-lg border-2 border-white'
+                : 'aspect-[3/4] max-h-[55dvh] w-full object-cover'
+            }
+          />
+        ) : null}
+        {ownerCamera ? null : (
+          <p
+            role="status"
+            className={
+              pictures
+                ? 'absolute inset-x-3 top-3 mx-auto w-fit rounded-lg bg-slate-900/80 px-3 py-2 text-center font-semibold text-white'
+                : 'text-lg font-semibold text-slate-900'
+            }
+          >
+            {t.ownerVoiceOnly}
+          </p>
+        )}
+        <RemoteAudio stream={remote} />
+      </div>
+    );
+  }
+
+  function controlBar(local: MediaStream) {
+    return (
+      <ControlBar>
+        {controls(local)}
+        <Button variant="danger" size="lg" className="w-full" onClick={hangUp}>
+          {t.hangUp}
+        </Button>
+      </ControlBar>
+    );
+  }
+
+  /** CALL-15: after no answer — ring again, write, or leave a way back; never a dead end. */
+  function nextSteps(reason: 'missed' | 'declined') {
+    return (
+      <div className="space-y-5">
+        <div className="space-y-2">
+          <Status>{reason === 'missed' ? t.unanswered : words.declined}</Status>
+          <p className="text-slate-700">{t.nextSteps}</p>
+          <Button size="lg" className="w-full" onClick={() => start(unit, mode)}>
+            {t.tryAgain}
+          </Button>
+        </div>
+        <div className="border-t border-slate-200 pt-5">
+          <MessageForm intro={intro(t, words, reason)} onSend={(text) => sendMessage(text, unit)} />
+        </div>
+        <CallbackForm onSend={sendCallback} sent={callbackLeft} />
+      </div>
     );
   }
 
@@ -184,13 +349,14 @@ export function FinderCallPanel({ tag, inApp: seen }: { tag: PublicTag; inApp?: 
       case 'ready':
         return (
           <div className="space-y-5">
-            <p className="text-slate-700">{mode === 'voice' ? t.explainVoice : t.explain}</p>
+            <p className="text-slate-700">{mode === 'voice' ? words.explainVoice : words.explain}</p>
             {picker}
             {isPlate && tag.units.length === 0 ? <p className="text-slate-700">{t.server.unitEmpty}</p> : null}
             <ModePicker value={mode} onChange={setMode} />
             <Button size="lg" className="w-full" disabled={needsUnit} onClick={() => start(unit, mode)}>
-              {t.call}
+              {words.call}
             </Button>
+            <BeforeTheScript page={paths.finder(tag.code)} />
           </div>
         );
       case 'starting':
@@ -199,14 +365,21 @@ export function FinderCallPanel({ tag, inApp: seen }: { tag: PublicTag; inApp?: 
         const video = state.local.getVideoTracks().length > 0;
         return (
           <div className="space-y-4">
-            <Status>{t.ringing(tag.owner_first_name)}</Status>
+            <div className="space-y-1">
+              <Status>{words.ringing(who)}</Status>
+              <Countdown deadline={state.deadline} />
+            </div>
             {video ? (
-              <StreamVideo stream={state.local} self label={t.selfView} className="w-full rounded-xl bg-slate-900" />
+              <StreamVideo
+                stream={state.local}
+                self
+                label={t.selfView}
+                className="max-h-[45dvh] w-full rounded-xl bg-slate-900 object-cover"
+              />
             ) : (
               <p className="text-slate-700">{t.voiceOnlyActive}</p>
             )}
-            {controls(state.local)}
-            {hangUpButton()}
+            {controlBar(state.local)}
           </div>
         );
       }
@@ -214,46 +387,37 @@ export function FinderCallPanel({ tag, inApp: seen }: { tag: PublicTag; inApp?: 
         const video = state.local.getVideoTracks().length > 0;
         return (
           <div className="space-y-4">
-            <Status>{t.connected}</Status>
-            <div className="relative overflow-hidden rounded-xl bg-slate-900">
-              <StreamVideo
-                stream={state.remote}
-                self={false}
-                label={t.remoteView}
-                className="aspect-[3/4] w-full object-cover"
-              />
-              {video ? (
-                <StreamVideo
-                  stream={state.local}
-                  self
-                  label={t.selfView}
-                  className="absolute right-3 bottom-3 w-1/3 rounded-lg border-2 border-white"
-                />
-              ) : null}
-            </div>
+            <Status>{words.connected(who)}</Status>
+            <CallDuration since={state.since} label={t.duration} className="text-slate-800" />
+            {connectedMedia(state.local, state.remote, video)}
             {video ? null : <p className="text-slate-700">{t.voiceOnlyActive}</p>}
-            {controls(state.local)}
-            {hangUpButton()}
+            {controlBar(state.local)}
           </div>
         );
       }
       case 'ended':
         return <Status>{t.ended}</Status>;
       case 'message': {
-        const beforeCall = state.reason === 'in-app' || state.reason === 'camera';
+        if (state.reason === 'missed' || state.reason === 'declined') return nextSteps(state.reason);
+        // In-app browser or refused camera: no call was made yet, the unit is chosen here.
         return (
           <div className="space-y-5">
-            {beforeCall ? picker : null}
+            {picker}
             <MessageForm
-              intro={intro(t, state.reason)}
-              blocked={beforeCall && needsUnit ? callMsg.unitRequired : null}
+              intro={intro(t, words, state.reason)}
+              blocked={needsUnit ? callMsg.unitRequired : null}
               onSend={(text) => sendMessage(text, unit)}
             />
           </div>
         );
       }
       case 'sent':
-        return <Status>{t.messageSent}</Status>;
+        return (
+          <div className="space-y-5">
+            <Status>{t.messageSent}</Status>
+            <CallbackForm onSend={sendCallback} sent={callbackLeft} />
+          </div>
+        );
       case 'failed':
         return (
           <div className="space-y-4">

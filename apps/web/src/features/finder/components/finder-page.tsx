@@ -1,33 +1,53 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
 import type { PublicTag } from '@toque/contracts/calls';
-import { finderMessage, finderType } from '@toque/contracts/finder-text';
+import { finderMessage, finderPlace, finderType } from '@toque/contracts/finder-text';
 import { paths } from '@toque/contracts/routes';
+import { CONDOMINIUM_PRODUCT_ID } from '@toque/contracts/constants';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { usePublicTag } from '../api/get-public-tag';
-import { FinderLangProvider, LanguageSwitch, useFinderText } from '../i18n';
+import { leaveTagMessage } from '../api/leave-tag-message';
+import { positionWithin } from '../finder-media';
+import { FinderLangProvider, useFinderText } from '../i18n';
+import { FINDER_READY_EVENT } from '../island';
 import { useFinderSeed } from '../seed';
 import { FinderCallPanel } from './finder-call-panel';
+import { FinderChrome } from './finder-chrome';
 import { LostNotice } from './lost-notice';
+import { MessageForm } from './message-form';
 import { ScanBeacon } from './scan-beacon';
 import { ShareLocationButton } from './share-location-button';
 
 const notCallable = { inactive: 'inactive', disabled: 'disabled' } as const;
 
-/** The card, with the language switch above it (FIND-03). */
+/** The card (the language switch is in the page's header: FIND-03, FIND-05). */
 function Shell({ children }: { children: ReactNode }) {
   return (
-    <div className="mx-auto max-w-lg space-y-2 px-4 py-4 sm:py-8">
-      <LanguageSwitch />
+    <div className="mx-auto max-w-lg px-4 py-4 sm:py-8">
       <div className="space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">{children}</div>
     </div>
   );
 }
 
-/** Who the finder reached: type and name of the tag, the owner's first name, the info the owner chose to show (CALL-02). */
+/**
+ * Who the finder reached (CALL-02): type and name of the tag, the owner's first name, the info the
+ * owner chose to show. FIND-05: a building's plate greets the visitor at its entrance, a doorbell at
+ * a home's door; neither speaks of "a Toque of the type…".
+ */
 function TagSummary({ tag }: { tag: PublicTag }) {
   const { t } = useFinderText();
+  const place = finderPlace(tag);
+  if (place !== 'thing') {
+    return (
+      <header className="space-y-2">
+        <h1 className="text-2xl font-bold text-slate-900">
+          {place === 'building' ? t.plateHeading(tag.name) : t.homeHeading(tag.owner_first_name)}
+        </h1>
+        {tag.important_info ? <ImportantInfo info={tag.important_info} /> : null}
+      </header>
+    );
+  }
   return (
     <header className="space-y-2">
       <h1 className="text-2xl font-bold text-slate-900">{t.heading}</h1>
@@ -39,13 +59,48 @@ function TagSummary({ tag }: { tag: PublicTag }) {
         </p>
       ) : null}
       {tag.owner_first_name ? <p className="text-slate-800">{t.ownerIs(tag.owner_first_name)}</p> : null}
-      {tag.important_info ? (
-        <div className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-slate-900">
-          <p className="font-semibold">{t.importantInfo}</p>
-          <p className="whitespace-pre-line">{tag.important_info}</p>
-        </div>
-      ) : null}
+      {tag.important_info ? <ImportantInfo info={tag.important_info} /> : null}
     </header>
+  );
+}
+
+function ImportantInfo({ info }: { info: string }) {
+  const { t } = useFinderText();
+  return (
+    <div className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-slate-900">
+      <p className="font-semibold">{t.importantInfo}</p>
+      <p className="whitespace-pre-line">{info}</p>
+    </div>
+  );
+}
+
+/** How long a message on a switched-off tag waits for the phone's position before it goes without it. */
+const MESSAGE_POSITION_WAIT_MS = 4000;
+
+/**
+ * CALL-15: a switched-off tag cannot ring, but its finder can still write to the owner (with a way
+ * to be answered, if they want); it reaches the owner's call history and mailbox.
+ */
+function SwitchedOffMessage({ code }: { code: string }) {
+  const { t } = useFinderText();
+  const [sent, setSent] = useState(false);
+  if (sent) {
+    return (
+      <p role="status" className="text-lg font-semibold text-slate-900">
+        {t.messageSent}
+      </p>
+    );
+  }
+  return (
+    <MessageForm
+      intro={t.offMessage}
+      withContact
+      onSend={async (message, contact) => {
+        const at = await positionWithin(MESSAGE_POSITION_WAIT_MS);
+        await leaveTagMessage(code, { message, ...(contact ? { contact } : {}), ...(at ?? {}) });
+        setSent(true);
+      }}
+    />
   );
 }
 
@@ -58,9 +113,15 @@ function TagSummary({ tag }: { tag: PublicTag }) {
 export function FinderPage() {
   const { code = '' } = useParams();
   const seed = useFinderSeed(code);
+  // PERF-06: the server's page is now React's; the island replays the taps it held.
+  useEffect(() => {
+    window.dispatchEvent(new Event(FINDER_READY_EVENT));
+  }, []);
   return (
     <FinderLangProvider initial={seed?.lang}>
-      <FinderContent code={code} seed={seed} />
+      <FinderChrome>
+        <FinderContent code={code} seed={seed} />
+      </FinderChrome>
     </FinderLangProvider>
   );
 }
@@ -105,6 +166,7 @@ function FinderContent({ code, seed }: { code: string; seed: ReturnType<typeof u
         <>
           <h1 className="text-2xl font-bold text-slate-900">{blocked}</h1>
           <p className="text-slate-700">{t.reached(finderType(t, found))}</p>
+          {found.state === 'inactive' ? <SwitchedOffMessage code={found.code} /> : null}
         </>
       ) : (
         <>
@@ -112,7 +174,7 @@ function FinderContent({ code, seed }: { code: string; seed: ReturnType<typeof u
           {found.lost ? <LostNotice lost={found.lost} /> : null}
           <TagSummary tag={found} />
           <FinderCallPanel tag={found} inApp={seed?.inApp} />
-          {found.product_id !== 5 ? <ShareLocationButton code={found.code} /> : null}
+          {found.product_id !== CONDOMINIUM_PRODUCT_ID ? <ShareLocationButton code={found.code} /> : null}
         </>
       )}
     </Shell>

@@ -5,6 +5,7 @@ import { useHydrated } from '../../../lib/use-hydrated';
 import { shareLocation } from '../api/share-location';
 import { isApiError } from '../../../lib/api-client';
 import { useFinderText } from '../i18n';
+import { AWAITS_SCRIPT } from '../island';
 
 /** What happened, not its words: the text is chosen at render, in the language of the moment (FIND-03). */
 type Phase =
@@ -62,6 +63,7 @@ export function ShareLocationButton({ code }: { code: string }) {
         variant="secondary"
         className="w-full"
         disabled={!hydrated || phase.kind === 'sending' || phase.kind === 'sent'}
+        {...{ [AWAITS_SCRIPT]: hydrated ? undefined : '' }}
         onClick={() => void share()}
       >
         {phase.kind === 'sending' ? t.sharingLocation : t.shareLocation}

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { PublicTag } from '@toque/contracts/calls';
+import { finderUnitName } from '@toque/contracts/finder-text';
 import { useFinderText } from '../i18n';
 
 /**
@@ -42,7 +43,7 @@ export function UnitPicker({
                 className="size-4"
               />
               <span className="flex flex-col">
-                <span className="font-medium text-slate-900">{unit.name}</span>
+                <span className="font-medium text-slate-900">{finderUnitName(t, unit)}</span>
                 {unit.reachable ? null : (
                   <span id={`${name}-${unit.unit_id}-why`} className="text-sm text-slate-700">
                     {t.unitNobody}

@@ -4,19 +4,34 @@ import { ApiError, isApiError } from '../../../lib/api-client';
 import { createPeerLink, stopStream, type PeerLink } from '../../../lib/call-peer';
 import { connected, createCallSocket, joinRoom, rejoinRoom, type CallSocket } from '../../../lib/call-socket';
 import { createCall } from '../api/create-call';
+import { leaveCallback } from '../api/leave-callback';
 import { leaveMessage } from '../api/leave-message';
-import { cameraTrack, currentPosition, finderMedia, located, type CallMode, type Facing, type Position } from '../finder-media';
+import { shareCallLocation } from '../api/share-call-location';
+import {
+  cameraTrack,
+  currentPosition,
+  finderMedia,
+  located,
+  positionWithin,
+  type CallMode,
+  type Facing,
+  type Position,
+} from '../finder-media';
 
 const HANG_UP_GRACE_MS = 2000;
+/** How long a message made without a call waits for the phone's position before it goes without it. */
+const MESSAGE_POSITION_WAIT_MS = 4000;
 
 /** Why the finder is writing instead of talking (CALL-07, CALL-13). */
-export type MessageReason = 'missed' | 'declined' | 'in-app' | 'camera';
+export type MessageReason = 'missed' | 'declined' | 'in-app' | 'no-webrtc' | 'camera';
 
 export type FinderCall =
   | { phase: 'ready' }
   | { phase: 'starting' }
-  | { phase: 'ringing'; local: MediaStream }
-  | { phase: 'connected'; local: MediaStream; remote: MediaStream }
+  /** `deadline`: when the server stops ringing (its own timeout, learnt from its answer: CALL-15). */
+  | { phase: 'ringing'; local: MediaStream; deadline: number }
+  /** `since`: when the owner's media arrived (epoch ms), for the call's duration (CALL-14). */
+  | { phase: 'connected'; local: MediaStream; remote: MediaStream; since: number }
   | { phase: 'ended' }
   | { phase: 'message'; reason: MessageReason }
   | { phase: 'sent' }
@@ -51,6 +66,9 @@ export function useFinderCall(code: string, inAppBrowser: boolean) {
   const [muted, setMuted] = useState(false);
   const facing = useRef<Facing>('user');
   const [switchFailed, setSwitchFailed] = useState(false);
+  const [callbackLeft, setCallbackLeft] = useState(false);
+  // CALL-14: the owner answers with the microphone only; their camera is on when they say so.
+  const [ownerCamera, setOwnerCamera] = useState(false);
 
   const teardown = useCallback(() => {
     const current = live.current;
@@ -65,24 +83,54 @@ export function useFinderCall(code: string, inAppBrowser: boolean) {
 
   const start = useCallback(
     (unitId?: number, mode: CallMode = 'video') => {
+      // A browser without WebRTC (Tor Browser, WebRTC switched off, some webviews) would ring an
+      // owner who can never be connected: it goes to the message instead, before anyone is rung.
+      if (typeof RTCPeerConnection !== 'function') {
+        setState({ phase: 'message', reason: 'no-webrtc' });
+        return;
+      }
       // Both requests start inside the tap: phone browsers only ask from a user gesture (CALL-13).
       const media = finderMedia(mode);
-      const where = currentPosition();
+      const where = position.current ? Promise.resolve(position.current) : currentPosition();
+      // A position that came while the camera was starting goes with the call (and its push).
+      let early: Position | null = position.current;
+      void where.then((found) => {
+        early ??= found;
+      });
+      call.current = null;
       setState({ phase: 'starting' });
       setMuted(false);
       setSwitchFailed(false);
+      setCallbackLeft(false);
+      setOwnerCamera(false);
       facing.current = 'user';
       void (async () => {
         const local = await media;
-        position.current = await where;
         if (!local) {
+          // CALL-15: the message path at once; the position, if it comes, goes with the message.
+          void where.then((found) => {
+            position.current ??= found;
+          });
           setState({ phase: 'message', reason: 'camera' });
           return;
         }
         let socket: CallSocket | null = null;
         try {
-          const created = await createCall({ code, ...(unitId ? { unitId } : {}), ...located(position.current) });
+          // CALL-15: the call rings now; a position that is not there yet follows it (a phone without
+          // a fix may take many seconds, or never answer).
+          const known = early;
+          if (known) position.current = known;
+          const created = await createCall({ code, ...(unitId ? { unitId } : {}), ...located(known) });
+          const sentAt = Date.now();
           call.current = created;
+          if (!known)
+            void where
+              .then((found) => {
+                if (!found) return;
+                position.current = found;
+                return shareCallLocation(created.roomId, created.callerToken, found);
+              })
+              .catch((error: unknown) => console.warn('Toque: the position could not follow the call', error));
           socket = createCallSocket(created.callerToken);
           const s = socket;
           await connected(s);
@@ -91,13 +139,19 @@ export function useFinderCall(code: string, inAppBrowser: boolean) {
             roomId: created.roomId,
             ice: { iceServers: created.iceServers, iceTransportPolicy: created.iceTransportPolicy },
             localStream: local,
-            onRemoteStream: (remote) => setState({ phase: 'connected', local, remote }),
+            onRemoteStream: (remote) =>
+              setState((now) =>
+                now.phase === 'connected' ? { ...now, remote } : { phase: 'connected', local, remote, since: Date.now() },
+              ),
           });
           live.current = { socket: s, link, local };
           s.on('call-unanswered', (info) => {
             if (info.roomId !== created.roomId) return;
             teardown();
             setState({ phase: 'message', reason: info.reason });
+          });
+          s.on('owner-camera', (info) => {
+            if (info.roomId === created.roomId) setOwnerCamera(info.on);
           });
           s.on('closeCall', (info) => {
             if (info.roomId !== created.roomId) return;
@@ -115,7 +169,8 @@ export function useFinderCall(code: string, inAppBrowser: boolean) {
               setState({ phase: 'failed', error: { status: 409, message: again.message } });
             });
           });
-          setState((now) => (now.phase === 'starting' ? { phase: 'ringing', local } : now));
+          const deadline = sentAt + created.ringTimeoutMs;
+          setState((now) => (now.phase === 'starting' ? { phase: 'ringing', local, deadline } : now));
         } catch (error) {
           console.warn('Toque: the call could not start', error);
           if (live.current) teardown();
@@ -147,7 +202,8 @@ export function useFinderCall(code: string, inAppBrowser: boolean) {
   const sendMessage = useCallback(
     async (message: string, unitId?: number) => {
       if (!call.current) {
-        position.current ??= await currentPosition();
+        // A message does not wait long for a phone without a fix (CALL-15).
+        position.current ??= await positionWithin(MESSAGE_POSITION_WAIT_MS);
         call.current = await createCall({ code, ...(unitId ? { unitId } : {}), ...located(position.current) });
       }
       await leaveMessage(call.current.roomId, call.current.callerToken, { message, ...located(position.current) });
@@ -155,6 +211,13 @@ export function useFinderCall(code: string, inAppBrowser: boolean) {
     },
     [code],
   );
+
+  /** CALL-15: a phone or e-mail the owner can answer on, for the call nobody answered. */
+  const sendCallback = useCallback(async (contact: string) => {
+    if (!call.current) return;
+    await leaveCallback(call.current.roomId, call.current.callerToken, contact);
+    setCallbackLeft(true);
+  }, []);
 
   const retry = useCallback(() => {
     call.current = null;
@@ -203,5 +266,18 @@ export function useFinderCall(code: string, inAppBrowser: boolean) {
     }
   }, []);
 
-  return { state, start, hangUp, sendMessage, retry, muted, toggleMute, switchCamera, switchFailed };
+  return {
+    state,
+    start,
+    hangUp,
+    sendMessage,
+    sendCallback,
+    callbackLeft,
+    retry,
+    muted,
+    toggleMute,
+    switchCamera,
+    switchFailed,
+    ownerCamera,
+  };
 }

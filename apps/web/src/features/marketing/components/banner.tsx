@@ -64,9 +64,9 @@ export function Banner() {
           <Slide key={slide.id} slide={slide} position={position} active={position === carousel.index} />
         ))}
       </div>
-      <div className="absolute inset-x-0 bottom-5 mx-auto flex max-w-6xl items-center justify-center gap-3 px-4 md:justify-start">
+      <div className="absolute inset-x-0 bottom-5 mx-auto flex max-w-6xl items-center justify-center gap-1 px-2 sm:gap-3 sm:px-4 md:justify-start">
         <CarouselButton direction="previous" label={labels.bannerPrevious} onClick={carousel.previous} />
-        <ul className="flex items-center gap-1">
+        <ul className="flex items-center">
           {bannerSlides.map((slide, position) => (
             <li key={slide.id}>
               <button
@@ -74,7 +74,7 @@ export function Banner() {
                 onClick={() => carousel.goTo(position)}
                 aria-label={`${labels.bannerSlide} ${position + 1}`}
                 aria-current={position === carousel.index ? 'true' : undefined}
-                className="flex size-8 items-center justify-center rounded-full"
+                className="flex size-11 items-center justify-center rounded-full"
               >
                 <span
                   aria-hidden="true"

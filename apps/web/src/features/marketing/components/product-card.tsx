@@ -24,7 +24,7 @@ export function ProductCard({ product, title = product.name, buyLabel, moreLabel
         <BuyButton href={product.storeUrl} label={buyLabel} size="md" />
         <Link
           to={product.path}
-          className="rounded-lg px-4 py-2 text-center text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+          className="flex min-h-11 items-center justify-center rounded-lg px-4 py-2 text-center text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
         >
           {moreLabel}
           <span className="sr-only">{siteLabels.moreAbout(product.name)}</span>

@@ -4,7 +4,7 @@ import { useReducedMotion } from './use-reduced-motion';
 const subscribeNever = () => () => {};
 
 /** Share of an element that must be on screen before it fades in (PUB-16). */
-export const REVEAL_THRESHOLD = 0.3;
+const REVEAL_THRESHOLD = 0.3;
 
 /**
  * True once the element has been at least 30 % visible; at once for users who prefer reduced

@@ -18,12 +18,12 @@ export function ComingSoonPage() {
         <SocialLinks tone="light" className="justify-center" />
         <ul className="flex flex-wrap justify-center gap-6 text-sm">
           <li>
-            <Link to={paths.privacy} className="underline underline-offset-4">
+            <Link to={paths.privacy} className="tap-target underline underline-offset-4">
               {ui.site.headings.privacy}
             </Link>
           </li>
           <li>
-            <Link to={paths.terms} className="underline underline-offset-4">
+            <Link to={paths.terms} className="tap-target underline underline-offset-4">
               {ui.site.headings.terms}
             </Link>
           </li>

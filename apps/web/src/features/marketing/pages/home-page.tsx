@@ -62,7 +62,7 @@ export function HomePage() {
         <p className="mt-8 text-center">
           <ExternalLink
             href={contact.whatsappHref}
-            className="font-semibold text-brand-700 underline underline-offset-4"
+            className="tap-target font-semibold text-brand-700 underline underline-offset-4"
           >
             {contact.whatsappLabel}
           </ExternalLink>

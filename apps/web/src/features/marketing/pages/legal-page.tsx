@@ -30,10 +30,10 @@ export function LegalPage({ document }: { document: LegalDocument }) {
       ))}
       <nav aria-label={siteLabels.tableOfContents} className="mt-8 rounded-2xl bg-slate-50 p-6 ring-1 ring-slate-200">
         <p className="font-bold text-slate-900">{siteLabels.tableOfContents}</p>
-        <ol className="mt-3 grid gap-1 sm:grid-cols-2">
+        <ol className="mt-3 grid sm:grid-cols-2">
           {document.sections.map((section) => (
             <li key={section.id}>
-              <a href={`#${section.id}`} className="text-brand-700 underline-offset-4 hover:underline">
+              <a href={`#${section.id}`} className="tap-target text-brand-700 underline-offset-4 hover:underline">
                 {section.title}
               </a>
             </li>

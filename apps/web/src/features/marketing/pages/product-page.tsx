@@ -123,7 +123,7 @@ function Closing({ product }: { product: ProductView }) {
             <li key={other.key}>
               <Link
                 to={other.path}
-                className="inline-block rounded-full px-4 py-2 font-semibold text-brand-700 ring-1 ring-brand-100 hover:bg-brand-50"
+                className="inline-flex min-h-11 items-center rounded-full px-4 py-2 font-semibold text-brand-700 ring-1 ring-brand-100 hover:bg-brand-50"
               >
                 {other.name}
               </Link>

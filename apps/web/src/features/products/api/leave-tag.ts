@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CodeBody } from '@toque/contracts/products';
 import { condoApi } from '@toque/contracts/routes';
 import { apiClient } from '../../../lib/api-client';
+import { myUnitsQueryKey } from './list-my-units';
 import { productsQueryKey } from './list-products';
 
 /**
@@ -16,6 +17,10 @@ export function useLeaveTag() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: leaveTag,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: productsQueryKey }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: productsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: myUnitsQueryKey }),
+      ]),
   });
 }

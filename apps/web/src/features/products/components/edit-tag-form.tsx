@@ -4,8 +4,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { msg } from '@toque/contracts/messages';
 import { callUi } from '@toque/contracts/call-ui';
+import { reaisInput } from '@toque/contracts/money';
 import { editTagBody, LOST_MESSAGE_MAX, LOST_REWARD_MAX, type Product } from '@toque/contracts/products';
 import { dashboardUi } from '@toque/contracts/dashboard-ui';
+import { CONDOMINIUM_PRODUCT_ID } from '@toque/contracts/constants';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField, TextField } from '../../../components/ui/field';
 import { Switch } from '../../../components/ui/switch';
@@ -22,7 +24,6 @@ const labels = dashboardUi.editTag;
 // Same limits as the server schema: the field never accepts more than the server would.
 const NAME_MAX = 60;
 const INFO_MAX = 500;
-const CONDOMINIUM_PLATE = 5;
 
 /**
  * TAG-05 / TAG-07: name, important information and whether the finder sees it; FIND-01 / FIND-02:
@@ -48,16 +49,18 @@ export function EditTagForm({ tag }: { tag: Product }) {
       lost: tag.lost_message !== null,
       lostMessage: tag.lost_message ?? '',
       lostReward: tag.lost_reward ?? '',
+      lostRewardAmount: reaisInput(tag.lost_reward_cents),
     },
   });
   const lost = useWatch({ control, name: 'lost' });
-  const alerting = tag.product_id !== CONDOMINIUM_PLATE;
+  const alerting = tag.product_id !== CONDOMINIUM_PRODUCT_ID;
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = handleSubmit(async ({ lostRewardAmount, ...values }) => {
     setFailure(null);
     try {
-      await updateName.mutateAsync({ code: tag.code, ...values });
-      reset(values);
+      // TAG-11: the amount typed in reais travels in centavos.
+      await updateName.mutateAsync({ code: tag.code, ...values, lostRewardCents: lostRewardAmount ?? null });
+      reset({ ...values, lostRewardAmount: reaisInput(lostRewardAmount ?? null) });
       notify.success(dashboardUi.toasts.updated);
     } catch (error) {
       setFailure(msg.updateNameFailurePrefix + (error instanceof Error ? error.message : String(error)));
@@ -92,7 +95,17 @@ export function EditTagForm({ tag }: { tag: Product }) {
                   {...register('lostMessage')}
                 />
                 <TextField
+                  label={callUi.scans.lostRewardAmount}
+                  hint={callUi.scans.lostRewardAmountHint}
+                  inputMode="decimal"
+                  autoComplete="off"
+                  maxLength={20}
+                  error={errors.lostRewardAmount?.message}
+                  {...register('lostRewardAmount')}
+                />
+                <TextField
                   label={callUi.scans.lostReward}
+                  hint={callUi.scans.lostRewardTextHint}
                   maxLength={LOST_REWARD_MAX}
                   error={errors.lostReward?.message}
                   {...register('lostReward')}

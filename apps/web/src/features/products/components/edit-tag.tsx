@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { tagMsg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
 import { dashboardUi } from '@toque/contracts/dashboard-ui';
+import { CONDOMINIUM_PRODUCT_ID } from '@toque/contracts/constants';
 import { useProducts } from '../api/list-products';
 import { tagCopy } from '../copy';
 import { EditTagForm } from './edit-tag-form';
@@ -48,7 +49,7 @@ export function EditTag({ code }: { code: string }) {
               <EditTagForm key={tag.code} tag={tag} />
             </section>
             {/* CONDO-10: a plate is not shared; its calls go to the units' residents. */}
-            {tag.isOwner && tag.product_id !== 5 ? (
+            {tag.isOwner && tag.product_id !== CONDOMINIUM_PRODUCT_ID ? (
               <section aria-labelledby="compartilhar" className={card}>
                 <h2 id="compartilhar" className="mb-4 text-xl font-bold text-slate-900">
                   {dashboardUi.headings.sharing}

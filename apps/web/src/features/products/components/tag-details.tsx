@@ -5,7 +5,8 @@ import type { Product } from '@toque/contracts/products';
 import { paths } from '@toque/contracts/routes';
 import { dashboardUi } from '@toque/contracts/dashboard-ui';
 import { tagCopy } from '../copy';
-import { CONDOMINIUM_PRODUCT_ID, tagStatusLabel } from '../tag-kinds';
+import { CONDOMINIUM_PRODUCT_ID } from '@toque/contracts/constants';
+import { tagStatusLabel } from '../tag-kinds';
 
 const labels = dashboardUi.tagDetails;
 
@@ -35,8 +36,9 @@ export function TagDetails({ tag }: { tag: Product }) {
         </Item>
         <Item term={labels.shownToFinder}>{tag.show_info_to_finder ? tagCopy.yes : tagCopy.no}</Item>
       </dl>
-      {tag.isOwner ? null : <p className="text-sm text-slate-700">{tagCopy.memberNote}</p>}
-      {tag.product_id === CONDOMINIUM_PRODUCT_ID ? (
+      {tag.isOwner || tag.product_id === CONDOMINIUM_PRODUCT_ID ? null : <p className="text-sm text-slate-700">{tagCopy.memberNote}</p>}
+      {/* CONDO-11: the units page is the síndico's; a resident's own view is on the row. */}
+      {tag.product_id === CONDOMINIUM_PRODUCT_ID && tag.isOwner ? (
         <Link to={paths.units(tag.code)} className="inline-block font-semibold text-brand-700 underline">
           {dashboardUi.tagActions.units}
         </Link>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { Product } from '@toque/contracts/products';
 import { QrModal } from './qr-modal';
@@ -17,6 +17,7 @@ const tag = (overrides: Partial<Product> = {}): Product => ({
   scan_alerts: true,
   lost_message: null,
   lost_reward: null,
+  lost_reward_cents: null,
   public_url: 'https://qr.toque.example/t/AB23CD45',
   ...overrides,
 });
@@ -51,6 +52,13 @@ describe('a tag row', () => {
     expect(within(row).getAllByText('Membro').length).toBeGreaterThan(0);
     expect(within(row).getByText('Inativo')).toBeDefined();
     expect(within(row).queryByText('Ativo')).toBeNull();
+  });
+
+  it('[TAG-11] a tag in lost mode is badged Perdido; one that is not, is not', () => {
+    const row = renderRow(tag({ lost_message: 'Fugiu!', lost_reward_cents: 20_000 }));
+    expect(within(row).getByText('Perdido', { exact: true })).toBeDefined();
+    cleanup();
+    expect(within(renderRow(tag())).queryByText('Perdido')).toBeNull();
   });
 });
 

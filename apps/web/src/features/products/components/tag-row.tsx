@@ -6,7 +6,9 @@ import { paths } from '@toque/contracts/routes';
 import { dashboardUi } from '@toque/contracts/dashboard-ui';
 import { condoUi } from '@toque/contracts/admin-ui';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { CONDOMINIUM_PRODUCT_ID } from '@toque/contracts/constants';
 import { tagImage, tagStatusLabel } from '../tag-kinds';
+import { ResidentUnit } from './resident-unit';
 import { TagDetails } from './tag-details';
 
 const actions = dashboardUi.tagActions;
@@ -40,6 +42,8 @@ export function TagRow({ tag, expanded, onToggle, onShowQr, onDelete, onLeave, h
   // ADM-06: a tag an administrator switched off never reads 'Ativo' to its owner (the red badge says 'Inativo').
   const ownerActive = tag.isOwner && tag.is_active;
   const status = tag.isOwner && !tag.is_active ? null : tagStatusLabel(tag);
+  // CONDO-11: a resident sees their own unit, never the síndico's pages (which would refuse them).
+  const resident = tag.product_id === CONDOMINIUM_PRODUCT_ID && !tag.isOwner;
 
   return (
     <li data-tag-code={tag.code} className="rounded-xl border border-slate-200 bg-white">
@@ -59,6 +63,10 @@ export function TagRow({ tag, expanded, onToggle, onShowQr, onDelete, onLeave, h
                 {status}
               </span>
             )}
+            {/* TAG-11: a tag in lost mode is badged wherever it is listed. */}
+            {tag.lost_message !== null ? (
+              <span className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white">{dashboardUi.status.lost}</span>
+            ) : null}
             {/* ADM-06: a tag an administrator switched off says so to its owner and members. */}
             {tag.is_active ? null : (
               <span
@@ -77,7 +85,7 @@ export function TagRow({ tag, expanded, onToggle, onShowQr, onDelete, onLeave, h
               <Named label={actions.qr} name={tag.name} />
             </Button>
           ) : null}
-          {onShowQr ? (
+          {onShowQr && !resident ? (
             <Link to={paths.editTag(tag.code)} className={buttonClasses('ghost', 'sm')}>
               <Named label={actions.edit} name={tag.name} />
             </Link>
@@ -99,7 +107,7 @@ export function TagRow({ tag, expanded, onToggle, onShowQr, onDelete, onLeave, h
           ) : null}
           {onLeave && !tag.isOwner ? (
             <Button variant="ghost" size="sm" aria-haspopup="dialog" onClick={() => onLeave(tag)}>
-              <Named label={condoUi.leave} name={tag.name} />
+              <Named label={resident ? condoUi.residentView.leave : condoUi.leave} name={tag.name} />
             </Button>
           ) : null}
           <Button variant="ghost" size="sm" aria-expanded={expanded} aria-controls={detailId} onClick={onToggle}>
@@ -108,6 +116,11 @@ export function TagRow({ tag, expanded, onToggle, onShowQr, onDelete, onLeave, h
           </Button>
         </div>
       </div>
+      {resident ? (
+        <div className="px-3 pb-3">
+          <ResidentUnit plateCode={tag.code} />
+        </div>
+      ) : null}
       <div id={detailId} hidden={!expanded}>
         {expanded ? <TagDetails tag={tag} /> : null}
       </div>

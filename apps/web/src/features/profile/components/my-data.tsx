@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { accountMsg, accountUi, confirmPasswordBody, type ConfirmPasswordBody } from '@toque/contracts/account';
+import { exportHtmlUi, renderExportHtml } from '@toque/contracts/account-export-html';
 import { msg } from '@toque/contracts/messages';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextField } from '../../../components/ui/field';
 import { isApiError, statusOf } from '../../../lib/api-client';
@@ -12,20 +13,20 @@ import { session } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
 import { useDeleteAccount } from '../api/delete-account';
 import { useExportData } from '../api/export-data';
+import { PasswordPrompt } from './password-prompt';
 
 const labels = accountUi.privacy;
 const dialog = accountUi.deleteDialog;
+const prompt = accountUi.passwordPrompt;
 
-/** Saves `data` as a JSON file through a temporary link (the browser's own download). */
-function saveJson(data: unknown, fileName: string) {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+/** Saves a blob URL as a file through a temporary link (the browser's own download). */
+function download(url: string, fileName: string) {
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
   document.body.append(link);
   link.click();
   link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 /** 401 is the wrong password; 409 the server's reason to refuse a deletion (a síndico, an admin). */
@@ -34,29 +35,47 @@ function failureOf(error: unknown, fallback: string) {
   return messageForStatus(error, { 401: msg.profileWrongPassword }, fallback);
 }
 
-/** ACC-03: 'Baixar meus dados' and 'Excluir minha conta', each confirmed by the password. */
+interface Files {
+  html: string;
+  json: string;
+}
+
+/**
+ * ACC-03 / ACC-07: 'Baixar meus dados' — one password prompt, then the readable document in
+ * Portuguese (HTML) is downloaded, and the same data in JSON is one tap away without asking again.
+ * 'Excluir minha conta', confirmed by the password.
+ */
 export function MyData() {
   const exportData = useExportData();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ConfirmPasswordBody>({ resolver: zodResolver(confirmPasswordBody), defaultValues: { password: '' } });
+  const [asking, setAsking] = useState(false);
+  const [files, setFiles] = useState<Files | null>(null);
   const [deleting, setDeleting] = useState(false);
 
-  const onDownload = handleSubmit(async ({ password }) => {
+  // The files hold personal data: their URLs are released when the page goes.
+  useEffect(
+    () => () => {
+      if (files) {
+        URL.revokeObjectURL(files.html);
+        URL.revokeObjectURL(files.json);
+      }
+    },
+    [files],
+  );
+
+  const onExport = async (password: string): Promise<string | null> => {
     let data;
     try {
       data = await exportData.mutateAsync(password);
     } catch (error) {
-      notify.error(failureOf(error, accountMsg.exportError));
-      return;
+      return failureOf(error, accountMsg.exportError);
     }
-    saveJson(data, labels.fileName);
-    reset({ password: '' });
+    const html = URL.createObjectURL(new Blob([renderExportHtml(data)], { type: 'text/html;charset=utf-8' }));
+    const json = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+    setFiles({ html, json });
+    download(html, exportHtmlUi.fileName);
     notify.success(accountMsg.exportReady);
-  });
+    return null;
+  };
 
   return (
     <section aria-labelledby="my-data-title" className="space-y-4">
@@ -64,18 +83,31 @@ export function MyData() {
         {labels.heading}
       </h2>
       <p className="text-slate-700">{labels.intro}</p>
-      <form noValidate onSubmit={(event) => void onDownload(event)} className="space-y-4">
-        <TextField
-          label={labels.password}
-          type="password"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <Button type="submit" variant="secondary" busy={isSubmitting}>
-          {labels.download}
-        </Button>
-      </form>
+      <Button variant="secondary" aria-haspopup="dialog" onClick={() => setAsking(true)}>
+        {labels.download}
+      </Button>
+      {files ? (
+        <div role="status" className="space-y-3 rounded-xl bg-slate-50 p-4">
+          <p className="font-semibold text-slate-900">{labels.readyHeading}</p>
+          <p className="text-slate-700">{labels.readyText}</p>
+          <div className="flex flex-wrap gap-2">
+            <a href={files.html} download={exportHtmlUi.fileName} className={buttonClasses('secondary', 'md')}>
+              {labels.openHtml}
+            </a>
+            <a href={files.json} download={exportHtmlUi.jsonFileName} className={buttonClasses('secondary', 'md')}>
+              {labels.downloadJson}
+            </a>
+          </div>
+        </div>
+      ) : null}
+      <PasswordPrompt
+        open={asking}
+        title={prompt.exportTitle}
+        intro={prompt.exportIntro}
+        confirmLabel={prompt.exportConfirm}
+        onConfirm={onExport}
+        onClose={() => setAsking(false)}
+      />
       <div className="border-t border-slate-200 pt-4">
         <Button variant="danger" aria-haspopup="dialog" onClick={() => setDeleting(true)}>
           {labels.delete}

@@ -9,13 +9,13 @@ import { ExternalLink } from '../external-link';
 import { SocialLinks } from '../social-links';
 import { siteLabels } from '../../../../content/site-labels';
 
-const link = 'text-slate-300 underline-offset-4 hover:text-white hover:underline';
+const link = 'tap-target text-slate-300 underline-offset-4 hover:text-white hover:underline';
 
 function Column({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div>
       <h2 className="text-sm font-bold uppercase tracking-widest text-white">{title}</h2>
-      <ul className="mt-4 flex flex-col gap-2 text-sm">{children}</ul>
+      <ul className="mt-3 flex flex-col text-sm">{children}</ul>
     </div>
   );
 }

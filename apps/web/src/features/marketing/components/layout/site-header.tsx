@@ -22,7 +22,7 @@ export function Logo() {
     <Link
       to={paths.home}
       aria-label={navLabels.homeLink}
-      className="flex items-center gap-2 text-2xl font-extrabold tracking-tight text-brand-700"
+      className="flex min-h-11 items-center gap-2 text-2xl font-extrabold tracking-tight text-brand-700"
     >
       <svg aria-hidden="true" viewBox="0 0 32 32" className="size-8">
         <rect width="32" height="32" rx="8" fill="currentColor" />

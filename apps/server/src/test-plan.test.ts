@@ -1,0 +1,109 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { minimatch } from 'minimatch';
+import { glob } from 'tinyglobby';
+import { describe, expect, test } from 'vitest';
+import {
+  TYPE_PROJECTS,
+  lintArgs,
+  playwrightArgs,
+  summaryLines,
+  vitestStages,
+} from '../../../scripts/lib/test-plan.mjs';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+
+interface ProjectConfig {
+  test: { name: string; root?: string; include: string[]; exclude?: string[] };
+}
+
+/** vitest.config.ts's projects as the full run sees them (DATABASE_URL set: the PostgreSQL project exists). */
+async function vitestProjects(): Promise<ProjectConfig[]> {
+  const before = process.env.DATABASE_URL;
+  process.env.DATABASE_URL ||= 'postgres://postgres@127.0.0.1:5432/plan';
+  try {
+    const config = (await import('../../../vitest.config.ts')).default as { test: { projects: ProjectConfig[] } };
+    return config.test.projects;
+  } finally {
+    if (before === undefined) delete process.env.DATABASE_URL;
+  }
+}
+
+describe('npm test', () => {
+  test('[DEV-03] the full run drops no test: every test file of the repository belongs to a Vitest project it runs, and the browser suite runs unfiltered', async () => {
+    const projects = await vitestProjects();
+    const stages = vitestStages({ quick: false, postgres: true }).map((s) => s.project);
+    expect(stages.sort()).toEqual(projects.map((p) => p.test.name).sort());
+
+    const files = await glob(['**/*.test.{ts,tsx,mjs}'], { cwd: root, ignore: ['**/node_modules/**', '**/dist/**'] });
+    expect(files.length).toBeGreaterThan(100);
+    const orphans = files.filter(
+      (file) =>
+        !projects.some(({ test: p }) => {
+          const base = join(root, p.root ?? '.');
+          const path = relative(base, join(root, file));
+          const excluded = (p.exclude ?? []).some((pattern) => minimatch(path, pattern));
+          return !path.startsWith('..') && p.include.some((pattern) => minimatch(path, pattern)) && !excluded;
+        }),
+    );
+    expect(orphans, 'test files no Vitest project runs').toEqual([]);
+
+    // The full browser suite: no grep, no shard, nothing but the config.
+    expect(playwrightArgs({ quick: false })).toEqual(['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
+    expect(lintArgs({ quick: false, cacheDir: '/c' })).toEqual(['eslint', '.', '--max-warnings=0']);
+    // What has a tsconfig.json is type-checked (bench/ has none yet: noted in docs/decisions/0035).
+    expect(
+      TYPE_PROJECTS.filter((project) => existsSync(join(root, project, 'tsconfig.json'))).length,
+    ).toBeGreaterThanOrEqual(4);
+  });
+
+  test('[DEV-03] --quick is lint (cached), types, unit, the API suite on PGlite and the @smoke browser tests, which cover the home page, sign-up, login, adding a tag and a call', async () => {
+    expect(vitestStages({ quick: true, postgres: true }).map((s) => s.project)).toEqual(['unit', 'api']);
+    expect(lintArgs({ quick: true, cacheDir: '/c' })).toEqual([
+      'eslint',
+      '.',
+      '--max-warnings=0',
+      '--cache',
+      '--cache-location',
+      '/c/eslint/',
+    ]);
+    expect(playwrightArgs({ quick: true }).slice(-2)).toEqual(['--grep', '@smoke']);
+    const smoke: string[] = [];
+    for (const file of await glob(['e2e/*.spec.ts'], { cwd: root })) {
+      const source = readFileSync(join(root, file), 'utf8');
+      // A test's title is on its `test(` line; the tag ends it.
+      for (const line of source.split('\n').filter((l) => /^\s*test\(/.test(l) && l.includes('@smoke')))
+        smoke.push(`${file} ${line}`);
+    }
+    for (const id of ['[PUB-01]', '[AUTH-07]', '[AUTH-04]', '[TAG-02]', '[CALL-02]'])
+      expect(
+        smoke.some((s) => s.includes(id)),
+        `a @smoke test proves ${id}`,
+      ).toBe(true);
+  });
+
+  test("[DEV-03] the summary gives every stage's duration and ends with one line adding up every suite", () => {
+    const lines = summaryLines({
+      quick: false,
+      stages: ['lint (ESLint): ok (31.9s)', 'vitest unit: 93 passed, 0 failed (4.2s)'],
+      totalSeconds: 812.4,
+      passed: 94,
+      failed: 0,
+    });
+    expect(lines).toEqual([
+      '━━ Resumo ━━',
+      '  lint (ESLint): ok (31.9s)',
+      '  vitest unit: 93 passed, 0 failed (4.2s)',
+      '  (812 s no total)',
+      '94 passed, 0 failed',
+    ]);
+    // Every stage's result line in scripts/test.mjs carries its seconds.
+    const script = readFileSync(join(root, 'scripts/test.mjs'), 'utf8');
+    const results = [...script.matchAll(/summary\.push\(`([^`]*(?:passed|'ok' : 'FALHOU')[^`]*)`\)/g)].map(
+      (m) => m[1]!,
+    );
+    expect(results.length).toBeGreaterThanOrEqual(5);
+    for (const line of results) expect(line, line).toMatch(/\(\$\{[^}]+\}s\)$/);
+  });
+});

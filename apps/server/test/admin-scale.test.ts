@@ -1,0 +1,122 @@
+import { performance } from 'node:perf_hooks';
+import { describe, expect, test } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { TOTAL_COUNT_HEADER, type Client } from '@toque/contracts/admin';
+import { adminMsg } from '@toque/contracts/messages';
+import { adminApi } from '@toque/contracts/routes';
+import { bearer, build, dbLabel, errorBody } from './helpers';
+import { signUpAdmin } from './condo-support';
+
+const { app } = await build();
+const CLIENTS = 10_000;
+const TAGS = 40_000;
+// A prefix of this run's own, so a shared PostgreSQL database's other rows do not count.
+const run = `s${Date.now().toString(36)}`;
+
+/**
+ * ADM-09 at the scale the issue names: 10,000 clients and 40,000 tags written in two statements
+ * (every 4th client owns a plate, every 7th tag is switched off; sign-up days spread over 2025).
+ */
+async function seed() {
+  await app.db.execute(sql`
+    insert into users (name, email, cpf_cnpj, password_hash, created_at)
+    select 'Cliente ' || i || case when i % 1000 = 0 then ' Marcada' else '' end,
+           ${run} || '-' || i || '@escala.com.br',
+           lpad((70000000000 + i)::text, 11, '0'),
+           'x',
+           timestamptz '2025-01-01 12:00:00+00' + ((i % 365) || ' days')::interval
+    from generate_series(1, ${CLIENTS}) as i`);
+  await app.db.execute(sql`
+    insert into tags (code, product_id, owner_id, is_active)
+    select upper(${run.slice(-3)}) || lpad(upper(to_hex(t)), 5, '0'),
+           case when t % 4 = 0 then 5 else 1 + t % 4 end,
+           u.id,
+           t % 7 <> 0
+    from generate_series(1, ${TAGS}) as t
+    join users u on u.email = ${run} || '-' || (1 + (t - 1) / 4) || '@escala.com.br'`);
+}
+
+async function list(token: string, query: Record<string, string>) {
+  const started = performance.now();
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api${adminApi.listClients}?${new URLSearchParams(query).toString()}`,
+    headers: bearer(token),
+  });
+  const ms = performance.now() - started;
+  return {
+    res,
+    ms,
+    rows: res.statusCode === 200 ? res.json<Client[]>() : [],
+    total: Number(res.headers[TOTAL_COUNT_HEADER]),
+  };
+}
+
+describe(`the client list at scale ${dbLabel}`, () => {
+  test(
+    '[ADM-09] 10,000 clients and 40,000 tags: search by name, e-mail or CPF, the filters and paging answer from the server with full names and tag counts',
+    { timeout: 120_000 },
+    async () => {
+      const admin = await signUpAdmin(app);
+      const seeding = performance.now();
+      await seed();
+      const seeded = performance.now() - seeding;
+      const timings: string[] = [];
+      const timed = async (label: string, query: Record<string, string>) => {
+        const result = await list(admin.token, query);
+        expect(result.res.statusCode, `${label}: ${result.res.body}`).toBe(200);
+        timings.push(`${label} ${result.ms.toFixed(0)} ms`);
+        return result;
+      };
+
+      // By e-mail (in part): one client, with the full name and each of the four tags.
+      const one = await timed('e-mail', { search: `${run}-4321@` });
+      expect(one.rows.map((c) => c.name)).toEqual(['Cliente 4321']);
+      expect(one.rows[0]!.qrcodes).toHaveLength(4);
+      // By name (in part), paged 50 at a time on the server.
+      const named = await timed('nome', { search: 'Marcada', pageSize: '50' });
+      expect(named.total).toBe(CLIENTS / 1000);
+      // By CPF digits, typed with punctuation.
+      const byCpf = await timed('CPF', { search: '700.000.012-34' });
+      expect(byCpf.rows.map((c) => c.name)).toEqual(['Cliente 1234']);
+      // Owners of a plate: every client owns tags 4k-3…4k, the 4k-th is a plate — so all of this run's.
+      const plates = await timed('condomínio', { search: run, hasCondominium: 'true', pageSize: '50', page: '3' });
+      expect(plates.total).toBe(CLIENTS);
+      expect(plates.rows).toHaveLength(50);
+      // With a tag switched off (tag numbers divisible by 7), signed up in February 2025.
+      const filtered = await timed('inativo + fevereiro', {
+        search: run,
+        hasInactiveTag: 'true',
+        signedUpFrom: '2025-02-01',
+        signedUpTo: '2025-02-28',
+        pageSize: '100',
+      });
+      expect(filtered.total).toBeGreaterThan(0);
+      for (const c of filtered.rows) {
+        expect(
+          c.qrcodes.some((t) => !t.is_active),
+          c.name,
+        ).toBe(true);
+        expect(c.created_at >= '2025-02-01' && c.created_at < '2025-03-01', c.created_at).toBe(true);
+      }
+      const last = await timed('última página', { search: run, page: String(CLIENTS / 50), pageSize: '50' });
+      expect(last.rows).toHaveLength(50);
+      console.log(
+        `[ADM-09] ${dbLabel} seeded ${CLIENTS} clients and ${TAGS} tags in ${seeded.toFixed(0)} ms; ${timings.join('; ')}`,
+      );
+    },
+  );
+
+  test('[ADM-09] a filter that is not on/off or a day that is not a date is refused in Portuguese', async () => {
+    const admin = await signUpAdmin(app);
+    for (const [query, message] of [
+      [{ hasCondominium: 'sim' }, adminMsg.filterInvalid],
+      [{ signedUpFrom: '31/12/2025' }, adminMsg.dateInvalid],
+      [{ signedUpTo: '2025-13-45' }, adminMsg.dateInvalid],
+    ] as const) {
+      const { res } = await list(admin.token, query);
+      expect(res.statusCode).toBe(400);
+      expect(errorBody(res)).toBe(message);
+    }
+  });
+});

@@ -1,0 +1,22 @@
+/**
+ * PERF-06: what the finder page's island (src/finder-island.ts) and the React page agree on. Kept
+ * free of React and Zod: the island imports it before the tap, within the 35 KB budget.
+ */
+
+/** Dispatched on window once the React page has hydrated the server's HTML: the island hands over. */
+export const FINDER_READY_EVENT = 'toque:finder-ready';
+
+/**
+ * On a control the server renders disabled only because no script runs yet (the call panel's
+ * fieldset, the language switch, the location button): the island enables it and queues the tap.
+ */
+export const AWAITS_SCRIPT = 'data-awaits-script';
+
+/** The scan beacon's mark in the server's HTML: the code whose opening the island reports (FIND-01). */
+export const SCAN_BEACON = 'data-scan-beacon';
+
+/** The status the island shows on a call tap made before the call code arrived ('Preparando a chamada...'). */
+export const PENDING = 'data-call-pending';
+
+/** The alert the island shows when the call code cannot be loaded: the info stays, and a way forward. */
+export const SCRIPT_FAILED = 'data-script-failed';

@@ -1,0 +1,46 @@
+import { condoUi } from '@toque/contracts/admin-ui';
+import { useMyUnits } from '../api/list-my-units';
+
+const labels = condoUi.residentView;
+
+/** 'Você, Ana e Bruno': the unit's residents by first name, the user first. */
+function residentNames(residents: { first_name: string; is_me: boolean }[]): string {
+  const names = [...residents.filter((r) => r.is_me).map(() => labels.you), ...residents.filter((r) => !r.is_me).map((r) => r.first_name)];
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} e ${names.at(-1)}`;
+}
+
+/**
+ * CONDO-11: a resident's own view of a condominium plate — the building and their unit by name,
+ * and who else lives there — instead of links to the síndico's pages, which would only refuse.
+ */
+export function ResidentUnit({ plateCode }: { plateCode: string }) {
+  const query = useMyUnits({ enabled: true });
+  if (query.isPending) {
+    return (
+      <p role="status" className="text-sm text-slate-700">
+        {labels.loading}
+      </p>
+    );
+  }
+  const mine = (query.data ?? []).filter((u) => u.plate_code.toUpperCase() === plateCode.toUpperCase());
+  if (mine.length === 0) return null;
+  return (
+    <div className="space-y-2" data-testid="resident-unit">
+      {mine.map((unit) => {
+        const others = unit.residents.filter((r) => !r.is_me);
+        return (
+          <div key={unit.unit_id} className="rounded-lg bg-brand-50 px-3 py-2 text-slate-900">
+            <p className="font-semibold">
+              <span className="sr-only">{`${labels.label}: `}</span>
+              {`${unit.condominium_name} · ${labels.unit(unit.unit_name)}`}
+            </p>
+            <p className="text-sm text-slate-700">
+              {others.length === 0 ? labels.alone : `${labels.residents}: ${residentNames(unit.residents)}`}
+            </p>
+          </div>
+        );
+      })}
+    </div>
+  );
+}

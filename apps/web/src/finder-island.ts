@@ -1,0 +1,161 @@
+import { reportScan } from './features/finder/api/report-scan';
+import { AWAITS_SCRIPT, FINDER_READY_EVENT, PENDING, SCAN_BEACON, SCRIPT_FAILED } from './features/finder/island';
+
+/**
+ * PERF-06: the finder page's only script before the tap (docs/decisions/0037). The server's HTML
+ * is already the whole page (PERF-05); this makes it answer a tap without React:
+ * - reports the scan (FIND-01);
+ * - enables the controls the HTML shows disabled until a script runs;
+ * - fetches the app's code (React, the page's components, the call) while the browser is idle,
+ *   without running it;
+ * - on the first tap of a button (call, language, share location, a form's submit) holds the tap,
+ *   runs the app — which hydrates the same HTML, so every state after the tap is the one React
+ *   page the rest of the suite proves — and replays the tap on the same element; radios chosen
+ *   before then are handed over, text fields wait read-only for it;
+ * - a call tap made before the code arrived says 'Preparando a chamada...' and still rings;
+ *   code that cannot load leaves the information on screen and says how to go on.
+ */
+
+const root = document.getElementById('root');
+
+for (const beacon of document.querySelectorAll<HTMLElement>(`[${SCAN_BEACON}]`)) {
+  const code = beacon.getAttribute(SCAN_BEACON);
+  if (code) reportScan(code);
+}
+for (const control of document.querySelectorAll<HTMLElement>(`[${AWAITS_SCRIPT}]`)) control.removeAttribute('disabled');
+
+/** The app's chunks (boot, the finder route): fetched while idle, run on the first tap. */
+const prefetch = root?.dataset.prefetch?.split(' ').filter(Boolean) ?? [];
+
+function preloadApp() {
+  for (const href of prefetch) {
+    if (document.querySelector(`link[href="${href}"]`)) continue;
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
+function whenIdle(run: () => void) {
+  const idle = () =>
+    'requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 200);
+  if (document.readyState === 'complete') idle();
+  else addEventListener('load', idle, { once: true });
+}
+whenIdle(preloadApp);
+
+let app: Promise<void> | undefined;
+/** The app runs and has the page: taps go straight to it. */
+let hydrated = false;
+
+/** Runs the app once: it hydrates #root and says so (FINDER_READY_EVENT, from FinderPage). */
+function startApp(): Promise<void> {
+  app ??= new Promise<void>((resolve, reject) => {
+    addEventListener(FINDER_READY_EVENT, () => resolve(), { once: true });
+    preloadApp();
+    // BRW-01: Zod's jitless mode, set before Zod loads (as main.tsx does for every other page).
+    const zodConfig = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+    zodConfig.__zod_globalConfig = { ...zodConfig.__zod_globalConfig, jitless: true };
+    import('./boot').catch(reject);
+  }).then(() => {
+    hydrated = true;
+    handOver();
+  });
+  return app;
+}
+
+const held: (() => void)[] = [];
+
+function show(attribute: string, shown: boolean) {
+  for (const element of document.querySelectorAll<HTMLElement>(`[${attribute}]`)) element.hidden = !shown;
+}
+
+/** The radios the finder chose before the app ran (the browser checked them, React knows nothing of it), by group. */
+const chosen = new Map<string, HTMLInputElement>();
+
+/**
+ * Hands the radios over to React as if chosen now: hydration keeps the nodes' checked state but
+ * React's state still holds the server's, and its next render would put that back. Through React's
+ * own setter on the node the radio becomes unchecked, and a click checks it again, which React
+ * sees as a change (its onChange takes the choice).
+ */
+function handOver() {
+  for (const radio of chosen.values()) {
+    radio.checked = false;
+    radio.click();
+  }
+  chosen.clear();
+  for (const field of fields) field.readOnly = false;
+}
+
+/**
+ * Text fields (a switched-off tag's message form, the in-app browser's message path) are read-only
+ * until the app runs, and the app starts at once on such a page: typing is its whole purpose, and
+ * text typed before hydration would be in the DOM but not in React's state (a race no hand-over
+ * closes reliably while React hydrates concurrently).
+ */
+const fields = [
+  ...(root?.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
+    'textarea, input:not([type=radio]):not([type=checkbox]):not([type=hidden])',
+  ) ?? []),
+].filter((field) => !field.readOnly);
+for (const field of fields) field.readOnly = true;
+
+/** Holds a tap until the app runs, then replays it on the same element (hydration keeps the nodes). */
+function hold(event: Event, replay: () => void, isCall: boolean) {
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  held.push(replay);
+  if (isCall) show(PENDING, true);
+  startApp().then(
+    () => {
+      show(PENDING, false);
+      for (const run of held.splice(0)) run();
+    },
+    () => {
+      show(PENDING, false);
+      show(SCRIPT_FAILED, true);
+      for (const field of fields) field.readOnly = false;
+    },
+  );
+}
+
+if (root) {
+  // The finder's first sign of life — a finger down anywhere, a scroll towards the button, a key, a
+  // focused field — starts the app, so that it is usually running before the call is tapped (on a
+  // 4× slowed CPU the app's start and hydration cost ~1 s; measured in docs/decisions/0037).
+  const early = () => void startApp().catch(() => undefined);
+  for (const type of ['pointerdown', 'scroll', 'keydown', 'focusin'])
+    addEventListener(type, early, { once: true, passive: true, capture: true });
+
+  // Radios work natively before the app runs; the choice is handed over to it.
+  root.addEventListener('change', (event) => {
+    const radio = event.target;
+    if (!hydrated && radio instanceof HTMLInputElement && radio.type === 'radio' && radio.checked)
+      chosen.set(radio.name, radio);
+  });
+  root.addEventListener(
+    'click',
+    (event) => {
+      if (hydrated) return;
+      const button = (event.target as Element | null)?.closest?.('button');
+      // Links work as links; a disabled button has no tap to hold; a submit is held as the form's submit.
+      if (!button || button.disabled || (button.type === 'submit' && button.form)) return;
+      const isCall = button.closest(`[${AWAITS_SCRIPT}]`)?.tagName === 'FIELDSET';
+      hold(event, () => button.click(), isCall);
+    },
+    true,
+  );
+  root.addEventListener(
+    'submit',
+    (event) => {
+      if (hydrated) return;
+      const form = event.target as HTMLFormElement;
+      hold(event, () => form.requestSubmit(), false);
+    },
+    true,
+  );
+}
+
+if (fields.length > 0) void startApp().catch(() => undefined);

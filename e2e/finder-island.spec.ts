@@ -1,0 +1,90 @@
+import type { Page, Route } from '@playwright/test';
+import { callUi } from '@toque/contracts/call-ui';
+import { finderText } from '@toque/contracts/finder-text';
+import { paths } from '@toque/contracts/routes';
+import { allow, claimTag, expect, expectPath, mintCodes, test } from './support';
+
+/**
+ * PERF-06: before the tap the finder page runs only its island; the app (React, the page's
+ * components, the call) is the `boot` chunk and what it imports, fetched while idle and run on the
+ * first tap. These hold that chunk back, or fail it, as a slow or broken network would.
+ */
+const APP_CHUNK = '**/assets/boot-*.js';
+const pt = finderText['pt-BR'];
+
+/** Holds every request for the app's chunk until `release()`. */
+async function holdAppChunk(page: Page) {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(APP_CHUNK, async (route) => {
+    if (released) await route.continue();
+    else held.push(route);
+  });
+  return {
+    requested: () => held.length > 0,
+    release: async () => {
+      released = true;
+      await Promise.all(held.splice(0).map((route) => route.continue()));
+    },
+  };
+}
+
+test("[PERF-06] [CALL-15] a tap before the call code arrived still rings: 'Preparando a chamada...' until it does", async ({
+  owner,
+  finder,
+}) => {
+  const chunk = await holdAppChunk(finder.page);
+  await finder.page.goto(paths.finder(owner.code));
+  const call = finder.page.getByRole('button', { name: callUi.finder.call });
+  // The island enables the button; the app's code has not arrived (the idle prefetch asked for it).
+  await expect(call).toBeEnabled();
+  await call.click();
+  await expect(finder.page.getByRole('status').filter({ hasText: callUi.finder.preparing })).toBeVisible();
+  await expect.poll(chunk.requested).toBe(true);
+
+  await chunk.release();
+  await expect(
+    finder.page.getByRole('status').filter({ hasText: callUi.finder.ringing(owner.user.name.split(' ')[0]!) }),
+  ).toBeVisible();
+  await expectPath(owner.page, paths.call);
+  await expect(finder.page.getByRole('status').filter({ hasText: callUi.finder.preparing })).toHaveCount(0);
+  await finder.page.getByRole('button', { name: callUi.finder.hangUp }).click();
+  await expect(finder.page.getByRole('status').filter({ hasText: callUi.finder.ended })).toBeVisible();
+});
+
+test.describe('the app code failing', () => {
+  // The chunk answered 503 on purpose: the browser reports the failed load.
+  test.use({ allowConsoleErrors: allow(/Failed to load resource: the server responded with a status of 503/) });
+
+  test('[PERF-06] [CALL-02] with the call code failing to load, the page still shows the information and a Portuguese way forward', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const [code] = await mintCodes(3);
+    await claimTag(request, code!, { name: 'Coleira do Rex', importantInfo: 'Tem alergia a frango' });
+    await page.route(APP_CHUNK, (route) => route.fulfill({ status: 503, body: '' }));
+    await page.goto(paths.finder(code!));
+    await page.getByRole('button', { name: callUi.finder.call }).click();
+
+    const failed = page.getByRole('alert').filter({ hasText: pt.scriptFailed });
+    await expect(failed).toBeVisible();
+    await expect(failed.getByRole('link', { name: pt.reload })).toHaveAttribute('href', paths.finder(code!));
+    await expect(page.getByRole('status').filter({ hasText: callUi.finder.preparing })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: callUi.finder.heading })).toBeVisible();
+    for (const text of ['Coleira do Rex', 'Tem alergia a frango', callUi.finder.importantInfo])
+      await expect(page.getByText(text)).toBeVisible();
+
+    // No JavaScript at all: the same information, and how to call or write. (A <noscript> is raw
+    // text to a parser that has scripting on, which Playwright's javaScriptEnabled: false leaves on:
+    // what a browser without JavaScript shows is read from the HTML the server sends.)
+    const context = await browser.newContext({ javaScriptEnabled: false, locale: 'pt-BR' });
+    const noScript = await context.newPage();
+    await noScript.goto(paths.finder(code!));
+    await expect(noScript.getByText('Tem alergia a frango')).toBeVisible();
+    await expect(noScript.getByRole('button', { name: callUi.finder.call })).toBeVisible();
+    await context.close();
+    const html = await (await request.get(paths.finder(code!), { headers: { 'accept-language': 'pt-BR' } })).text();
+    expect(html).toMatch(new RegExp(`<noscript><p[^>]*>${pt.noScript.replace(/[.()]/g, '\\$&')}</p></noscript>`));
+  });
+});

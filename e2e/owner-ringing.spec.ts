@@ -1,0 +1,276 @@
+import { devices, type Browser, type Page } from '@playwright/test';
+import { callUi } from '@toque/contracts/call-ui';
+import { msg } from '@toque/contracts/messages';
+import { paths } from '@toque/contracts/routes';
+import { ringingUi } from '@toque/contracts/ringing';
+import { scanAlertText } from '@toque/contracts/scans';
+import {
+  apiLogin,
+  claimTag,
+  expect,
+  expectPath,
+  GEOCODER_DOWN,
+  inboundVideoBytes,
+  loginAs,
+  mintCodes,
+  pageErrors,
+  recordPeerConnections,
+  registerUser,
+  test,
+  toast,
+  watchCallSocket,
+  allow,
+  PUSH_IN_INCOGNITO,
+} from './support';
+import { expectNoSeriousA11yViolations } from './dashboard-support';
+
+// The geocoder is down in the tests: the owner's call screen shows its handled error. Chromium in a
+// test profile refuses Web Push subscriptions and says so on the console itself; the app catches it.
+test.use({ allowConsoleErrors: allow(GEOCODER_DOWN, PUSH_IN_INCOGNITO) });
+test.describe.configure({ timeout: 120_000 });
+
+const phone = { width: 390, height: 844 };
+const desktop = { width: 1366, height: 900 };
+const shot = async (page: Page, name: string) => {
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png` });
+};
+
+/** The owner's browser, logged in, on `path`, its socket accepted, with the user activation a page needs to play sound. */
+async function ownerOn(
+  browser: Browser,
+  token: string,
+  path: string,
+  viewport: { width: number; height: number },
+  permissions: string[] = [],
+) {
+  const context = await browser.newContext({ viewport, permissions: ['camera', 'microphone', ...permissions] });
+  const page = await context.newPage();
+  const errors = pageErrors(page);
+  await recordPeerConnections(page);
+  const socket = watchCallSocket(page);
+  await loginAs(page, token);
+  await page.goto(path);
+  await socket.connected();
+  // A key press: no click that could follow a link, and the same activation.
+  await page.keyboard.press('Shift');
+  await expect.poll(() => page.evaluate(() => navigator.userActivation.hasBeenActive)).toBe(true);
+  return { context, page, errors };
+}
+
+/** The elements a click at the centre of `selector`'s box would reach: the topmost one's closest ringing layer, if any. */
+function coveredByRingingLayer(page: Page, box: { x: number; y: number; width: number; height: number }) {
+  return page.evaluate(
+    ({ x, y }) => document.elementFromPoint(x, y)?.closest('[data-ringing-layer]') !== null,
+    { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+  );
+}
+
+for (const { where, path, viewport } of [
+  { where: 'the home page', path: paths.home, viewport: phone },
+  { where: 'a product page', path: paths.bracelets, viewport: desktop },
+]) {
+  test(`[CALL-16] [ACC-06] the owner on ${where} at ${viewport.width}×${viewport.height} is rung, the card above a toast, and answers`, async ({
+    browser,
+    request,
+  }) => {
+    const [code] = await mintCodes(3);
+    const { token } = await claimTag(request, code!, { name: 'Coleira da Mel' });
+    const owner = await ownerOn(browser, token, path, viewport);
+    // A public page: the marketing header is there, the dashboard is not.
+    await expect(owner.page.getByRole('contentinfo')).toBeVisible();
+
+    const finderContext = await browser.newContext({
+      ...devices['Pixel 7'],
+      permissions: ['geolocation', 'camera', 'microphone'],
+      geolocation: { latitude: -19.92, longitude: -43.94 },
+    });
+    const finder = await finderContext.newPage();
+    const finderErrors = pageErrors(finder);
+    await finder.goto(paths.finder(code!));
+
+    // FIND-01 on a public page too: the scan's toast. It is held open under the pointer.
+    const scanText = scanAlertText({ tagName: 'Coleira da Mel', productId: 3, locality: null, lost: false });
+    const scanToast = toast(owner.page, scanText);
+    await expect(scanToast).toBeVisible();
+    await scanToast.hover();
+    const toastBox = (await scanToast.boundingBox())!;
+
+    await finder.getByRole('button', { name: callUi.finder.call }).click();
+
+    // The page went to /call and rings: the title blinks, the ring loops, the card is on top.
+    await expectPath(owner.page, paths.call);
+    const card = owner.page.getByRole('alertdialog', { name: msg.callIncoming });
+    await expect(card).toBeVisible();
+    await expect(card.getByText(callUi.owner.from('Coleira da Mel'))).toBeVisible();
+    await expect(owner.page.locator('audio[data-ring]')).toHaveJSProperty('paused', false);
+    await expect
+      .poll(() => owner.page.title(), { timeout: 4000, intervals: [250] })
+      .toBe(msg.callIncoming);
+    // ACC-06: the toast is still there, under the ringing layer (inert, so out of the accessibility
+    // tree): no click can reach it.
+    await expect(owner.page.locator('.Toastify__toast', { hasText: scanText })).toHaveCount(1);
+    expect(await coveredByRingingLayer(owner.page, toastBox)).toBe(true);
+    const answer = card.getByRole('button', { name: callUi.owner.answer });
+    expect(await coveredByRingingLayer(owner.page, (await answer.boundingBox())!)).toBe(true);
+    await expect(answer).toBeFocused();
+    // (axe checks the same card in the test call's test: a real call here rings only 15 s.)
+    await shot(owner.page, `owner-ringing-${viewport.width}`);
+
+    await answer.click();
+    const remote = owner.page.getByLabel(callUi.owner.remoteVideo);
+    await expect.poll(() => remote.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 }).toBeGreaterThan(0);
+    const before = await inboundVideoBytes(owner.page);
+    await expect.poll(() => inboundVideoBytes(owner.page), { timeout: 10_000 }).toBeGreaterThan(before);
+    await expect(finder.getByText(callUi.finder.connected)).toBeVisible();
+    await expect(owner.page.locator('[data-ringing-layer]')).toHaveCount(0);
+
+    await owner.page.getByRole('button', { name: callUi.owner.hangUp }).click();
+    await expect(finder.getByText(callUi.finder.ended)).toBeVisible();
+    expect(owner.errors).toEqual([]);
+    expect(finderErrors).toEqual([]);
+    await finderContext.close();
+    await owner.context.close();
+  });
+}
+
+test('[CALL-16] a test call rings every open page of the owner — home at 390, dashboard at 1366 — with its card, and records nothing', async ({
+  browser,
+  request,
+}) => {
+  const [code] = await mintCodes(1);
+  const { token } = await claimTag(request, code!, { name: 'Pulseira do Léo' });
+  const home = await ownerOn(browser, token, paths.home, phone);
+  // Notifications allowed, but this browser holds no push subscription (a test profile cannot).
+  const dashboard = await ownerOn(browser, token, paths.dashboard, desktop, ['notifications']);
+
+  // The first dashboard visit offers calls with the tab closed and says what this device does.
+  const offer = dashboard.page.getByRole('region', { name: ringingUi.panelTitle });
+  await expect(offer.getByText(ringingUi.status.off, { exact: true })).toBeVisible();
+  await expect(offer.getByRole('button', { name: ringingUi.enable })).toBeVisible();
+  await shot(dashboard.page, 'owner-dashboard-offer-1366');
+  await expectNoSeriousA11yViolations(dashboard.page, 'the dashboard with the ringing offer');
+
+  await offer.getByRole('button', { name: ringingUi.test }).click();
+
+  for (const { page } of [home, dashboard]) {
+    const card = page.getByRole('alertdialog', { name: ringingUi.card.title });
+    await expect(card).toBeVisible();
+    await expect(card.getByText(ringingUi.card.text)).toBeVisible();
+    await expect(page.locator('audio[data-ring]')).toHaveJSProperty('paused', false);
+    await expect.poll(() => page.title(), { timeout: 4000, intervals: [250] }).toBe(msg.callIncoming);
+  }
+  // A phone's card is in view whole, its button a real tap target.
+  const dismiss = home.page.getByRole('button', { name: ringingUi.card.dismiss });
+  const box = (await dismiss.boundingBox())!;
+  expect(box.height).toBeGreaterThanOrEqual(44);
+  expect(box.y + box.height).toBeLessThanOrEqual(phone.height);
+  await shot(home.page, 'owner-test-call-390');
+  await expectNoSeriousA11yViolations(home.page, 'the test call card');
+
+  // Dismissed by its button on the phone, by Escape on the desktop; the pages are as they were.
+  await dismiss.click();
+  await dashboard.page.keyboard.press('Escape');
+  for (const { page } of [home, dashboard]) {
+    await expect(page.locator('[data-ringing-layer]')).toHaveCount(0);
+    await expect(page.locator('audio[data-ring]')).toHaveCount(0);
+  }
+  await expectPath(home.page, paths.home);
+  await expectPath(dashboard.page, paths.dashboard);
+  await expect(offer.getByText(ringingUi.testSent, { exact: true })).toBeVisible();
+
+  // Nothing was recorded: the history is empty.
+  const history = await request.get('/api/calls/history', { headers: { Authorization: `Bearer ${token}` } });
+  expect(await history.json()).toEqual([]);
+
+  // "Agora não" folds the offer away; the device's state stays at the foot of the dashboard.
+  await offer.getByRole('button', { name: ringingUi.offerDismiss }).click();
+  await dashboard.page.reload();
+  await expect(dashboard.page.getByRole('button', { name: ringingUi.offerDismiss })).toHaveCount(0);
+  await expect(dashboard.page.getByText(ringingUi.status.off, { exact: true })).toBeVisible();
+  // Where notifications were never allowed, Chromium here answers 'denied': the page says so.
+  await home.page.goto(paths.dashboard);
+  await expect(home.page.getByText(ringingUi.status.denied, { exact: true })).toBeVisible();
+  await shot(home.page, 'owner-dashboard-offer-390');
+  expect(home.errors).toEqual([]);
+  expect(dashboard.errors).toEqual([]);
+  await home.context.close();
+  await dashboard.context.close();
+});
+
+test('[CALL-16] [ACC-05] on an iPhone in Safari the owner is told to add Toque to the Home Screen', async ({ browser, request }) => {
+  const token = await apiLogin(request, await registerUser(request));
+  const context = await browser.newContext({ ...devices['iPhone 13'], viewport: phone });
+  const page = await context.newPage();
+  await loginAs(page, token);
+  await page.goto(paths.dashboard);
+  const offer = page.getByRole('region', { name: ringingUi.panelTitle });
+  await expect(offer.getByText(ringingUi.iphone.title)).toBeVisible();
+  for (const step of ringingUi.iphone.steps) await expect(offer.getByText(step)).toBeVisible();
+  await expect(offer.getByRole('button', { name: ringingUi.enable })).toHaveCount(0);
+  await offer.scrollIntoViewIfNeeded();
+  await shot(page, 'owner-iphone-offer-390');
+  await context.close();
+});
+
+test("[CALL-16] [PERF-03] the owner's code loads only with a session: never on a guest's home or finder page", async ({
+  page,
+  request,
+}) => {
+  const [code] = await mintCodes(4);
+  const { token } = await claimTag(request, code!, { name: 'Chaves' });
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto(paths.home);
+  await page.waitForLoadState('networkidle');
+  await page.goto(paths.finder(code!));
+  await expect(page.getByRole('button', { name: callUi.finder.call })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((s) => s.includes('owner-presence'))).toEqual([]);
+
+  await loginAs(page, token);
+  const socket = watchCallSocket(page);
+  await page.goto(paths.home);
+  await socket.connected();
+  expect(scripts.filter((s) => s.includes('owner-presence'))).toHaveLength(1);
+});
+
+test('[CALL-16] the service worker shows a test call\'s push under the card\'s notification tag', async ({ browser, request }) => {
+  const token = await apiLogin(request, await registerUser(request));
+  const context = await browser.newContext({ permissions: ['notifications'] });
+  const page = await context.newPage();
+  await loginAs(page, token);
+  const cdp = await context.newCDPSession(page);
+  const registrations = new Map<string, { registrationId: string; scopeURL: string; isDeleted: boolean }>();
+  cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => {
+    for (const r of event.registrations) registrations.set(r.registrationId, r);
+  });
+  await cdp.send('ServiceWorker.enable');
+  // A logged-in public page registers the worker too (the owner's presence lives in the shell).
+  await page.goto(paths.home);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toMatch(/\/sw\.js$/);
+  const origin = new URL(page.url()).origin;
+  await expect.poll(() => [...registrations.values()].some((r) => r.scopeURL === `${origin}/` && !r.isDeleted)).toBe(true);
+  const registration = [...registrations.values()].find((r) => r.scopeURL === `${origin}/` && !r.isDeleted)!;
+  const worker =
+    context.serviceWorkers().find((w) => w.url() === `${origin}/sw.js`) ?? (await context.waitForEvent('serviceworker'));
+
+  // The server's payload (PushPayload 'test-call', proved in apps/server/test/test-call.test.ts).
+  const test = { id: 'teste-abc123', sentAt: new Date().toISOString() };
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin,
+    registrationId: registration.registrationId,
+    data: JSON.stringify({ type: 'test-call', test, text: ringingUi.card.notification }),
+  });
+  await expect
+    .poll(() =>
+      worker.evaluate(async () => {
+        const scope = self as unknown as { registration: ServiceWorkerRegistration };
+        const list = await scope.registration.getNotifications();
+        return list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown }));
+      }),
+    )
+    .toEqual([{ title: 'Toque', body: ringingUi.card.notification, tag: `call-${test.id}`, data: { testCall: true } }]);
+  await context.close();
+});

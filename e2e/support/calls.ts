@@ -1,0 +1,176 @@
+import {
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test';
+import { callUi } from '@toque/contracts/call-ui';
+import { msg } from '@toque/contracts/messages';
+import { paths } from '@toque/contracts/routes';
+import { claimTag, loginAs, type TestUser } from './accounts';
+import { mintCode, type CliTarget } from './codes';
+import { pageErrors } from './console';
+import { expectPath } from './pages';
+
+/**
+ * Follows the page's Socket.IO websockets: `connected()` resolves once the server has accepted one
+ * (its CONNECT answer, a frame starting with '40'); `closed` counts the ones that closed. Call
+ * before the page navigates.
+ */
+export function watchCallSocket(page: Page) {
+  let accept: () => void = () => undefined;
+  const accepted = new Promise<void>((resolve) => (accept = resolve));
+  const state = { opened: 0, closed: 0, connected: () => accepted };
+  page.on('websocket', (ws) => {
+    if (!ws.url().includes('/socket.io/')) return;
+    state.opened += 1;
+    ws.on('framereceived', (frame) => {
+      if (typeof frame.payload === 'string' && frame.payload.startsWith('40')) accept();
+    });
+    ws.on('close', () => (state.closed += 1));
+  });
+  return state;
+}
+export type CallSocket = ReturnType<typeof watchCallSocket>;
+
+/** Keeps the page's RTCPeerConnections in `window.__peers`, so a test can read their getStats. Call before navigating. */
+export async function recordPeerConnections(page: Page) {
+  await page.addInitScript(() => {
+    const Native = window.RTCPeerConnection;
+    const peers: RTCPeerConnection[] = [];
+    (window as unknown as { __peers: RTCPeerConnection[] }).__peers = peers;
+    window.RTCPeerConnection = class extends Native {
+      constructor(config?: RTCConfiguration) {
+        super(config);
+        peers.push(this);
+      }
+    };
+  });
+}
+
+/** Video bytes received so far (inbound-rtp) on the page's newest peer connection. */
+export function inboundVideoBytes(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const peers = (window as unknown as { __peers?: RTCPeerConnection[] }).__peers ?? [];
+    const newest = peers[peers.length - 1];
+    if (!newest) return 0;
+    let bytes = 0;
+    (await newest.getStats()).forEach((report: { type: string; kind?: string; bytesReceived?: number }) => {
+      if (report.type === 'inbound-rtp' && report.kind === 'video') bytes += report.bytesReceived ?? 0;
+    });
+    return bytes;
+  });
+}
+
+/** One side of a call: a browser context of its own and its tab, whose uncaught errors `close` asserts there were none of. */
+export interface CallSide {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught errors of the tab (the console guard also sees them). */
+  errors: string[];
+  close: () => Promise<void>;
+}
+
+async function openSide(browser: Browser, options: BrowserContextOptions, init?: (page: Page) => Promise<void>) {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  const errors = pageErrors(page);
+  await recordPeerConnections(page);
+  await init?.(page);
+  const close = async () => {
+    await context.close();
+    expect(errors, 'uncaught errors in the tab').toEqual([]);
+  };
+  return { context, page, errors, close };
+}
+
+/** The finder's phone: 390×844, touch, camera and microphone granted, and a position. */
+export const finderPhone: BrowserContextOptions = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  permissions: ['geolocation', 'camera', 'microphone'],
+  geolocation: { latitude: -19.9245, longitude: -43.9352 },
+};
+
+export interface OwnerOptions {
+  /** The tag claimed for a fresh owner through the API (default: a pet tag, 'Coleira da Mel'). */
+  tag?: { productId?: number; name?: string; importantInfo?: string };
+  /** Where the owner's tab waits (default: the dashboard). */
+  path?: string;
+  /** The owner's context (camera and microphone are granted unless `permissions` says otherwise). */
+  context?: BrowserContextOptions;
+  /** Runs on the tab before it navigates (a probe's init script). */
+  init?: (page: Page) => Promise<void>;
+  /** Another server (servers.ts): its API and its database for the code. */
+  server?: { url: string; cli?: CliTarget; api?: APIRequestContext };
+}
+
+export interface Owner extends CallSide {
+  user: TestUser;
+  token: string;
+  code: string;
+  socket: CallSocket;
+}
+
+/**
+ * An owner as a test needs one for a call: a fresh account and tag made through the API, logged
+ * in without the form, on `path` with its call socket accepted by the server.
+ */
+export async function openOwner(browser: Browser, request: APIRequestContext, options: OwnerOptions = {}): Promise<Owner> {
+  const { productId = 3, name = 'Coleira da Mel', importantInfo } = options.tag ?? {};
+  const code = await mintCode(productId, options.server?.cli);
+  const { user, token } = await claimTag(options.server?.api ?? request, code, { name, importantInfo });
+  const side = await openSide(
+    browser,
+    { permissions: ['camera', 'microphone'], ...(options.server ? { baseURL: options.server.url } : {}), ...options.context },
+    options.init,
+  );
+  const socket = watchCallSocket(side.page);
+  await loginAs(side.page, token);
+  await side.page.goto(options.path ?? paths.dashboard);
+  await socket.connected();
+  return { ...side, user, token, code, socket };
+}
+
+export interface FinderOptions {
+  /** Over finderPhone (another device, fewer permissions, another server's baseURL). */
+  context?: BrowserContextOptions;
+  /** Runs on the tab before it navigates (a probe's init script). */
+  init?: (page: Page) => Promise<void>;
+}
+
+/** A finder's phone (finderPhone, with `context` over it); its tab opens no page until the test does. */
+export function openFinder(browser: Browser, options: FinderOptions = {}): Promise<CallSide> {
+  return openSide(browser, { ...finderPhone, ...options.context }, options.init);
+}
+
+/**
+ * The call every call test starts from: the finder opens the tag's page and calls (with video, or
+ * voice only when `mode` says so), the owner's tab goes to /call, rings and is answered, and both
+ * peer connections connect.
+ */
+export async function answeredCall(owner: Owner, finder: CallSide, mode?: 'video' | 'voice') {
+  const f = callUi.finder;
+  await finder.page.goto(paths.finder(owner.code));
+  if (mode) await finder.page.getByRole('radio', { name: mode === 'video' ? f.video : f.voiceOnly }).check();
+  await finder.page.getByRole('button', { name: f.call }).click();
+  await expectPath(owner.page, paths.call);
+  await expect(owner.page.getByRole('heading', { name: msg.callIncoming })).toBeVisible();
+  await owner.page.getByRole('button', { name: callUi.owner.answer }).click();
+  await expect(finder.page.getByRole('status').filter({ hasText: f.connected })).toBeVisible({ timeout: 20_000 });
+  for (const side of [owner.page, finder.page]) {
+    await expect
+      .poll(
+        () =>
+          side.evaluate(() => {
+            const peers = (window as unknown as { __peers?: RTCPeerConnection[] }).__peers ?? [];
+            return peers[peers.length - 1]?.connectionState ?? 'none';
+          }),
+        { timeout: 20_000 },
+      )
+      .toBe('connected');
+  }
+}

@@ -1,0 +1,310 @@
+import type { AccountExport } from './account';
+import { callUi } from './call-ui';
+import { formatReais } from './money';
+import { brasiliaDateTime } from './time-format';
+
+/**
+ * ACC-07: the readable half of the LGPD export — one self-contained, printable HTML document in
+ * Portuguese (labels, product names, statuses in words, dates in pt-BR on Brasília time), with the
+ * machine-readable JSON embedded in it as well. A pure function: the browser makes the file from
+ * the export it received, and the API test reads the same document.
+ */
+
+export const exportHtmlUi = {
+  fileName: 'meus-dados-toque.html',
+  jsonFileName: 'meus-dados-toque.json',
+  title: 'Meus dados no Toque',
+  intro:
+    'Esta é uma cópia de todos os dados pessoais que o Toque guarda sobre você (Lei Geral de Proteção de Dados, art. 18). ' +
+    'Os dados de outras pessoas aparecem só como o aplicativo os mostra para você.',
+  exportedAt: 'Gerado em',
+  yes: 'Sim',
+  no: 'Não',
+  none: 'Nenhum registro.',
+  empty: '—',
+  profile: {
+    heading: 'Perfil',
+    name: 'Nome',
+    email: 'E-mail',
+    phone: 'Telefone',
+    cpf: 'CPF ou CNPJ',
+    createdAt: 'Conta criada em',
+    admin: 'Administrador do Toque',
+  },
+  consents: {
+    heading: 'Consentimentos',
+    document: 'Documento',
+    version: 'Versão',
+    acceptedAt: 'Aceito em',
+    none: 'Nenhum aceite registrado (conta criada antes do registro de consentimento).',
+  },
+  tags: {
+    heading: 'Meus Toques',
+    code: 'Código',
+    product: 'Produto',
+    name: 'Nome',
+    importantInfo: 'Informação importante',
+    showInfo: 'Mostrar a informação para quem encontrar',
+    active: 'Ativo',
+    scanAlerts: 'Avisar quando alguém escanear',
+    lost: 'Modo perdido',
+    lostOff: 'Desligado',
+    lostMessage: 'Mensagem para quem encontrar',
+    reward: 'Recompensa',
+    deletedAt: 'Excluído em',
+    createdAt: 'Cadastrado em',
+    members: 'Compartilhado com',
+    invitations: 'Convites pendentes',
+    invitedOn: (date: string) => `convite enviado em ${date}`,
+    since: (date: string) => `desde ${date}`,
+  },
+  memberships: {
+    heading: 'Toques compartilhados comigo',
+    owner: 'Dono',
+  },
+  residencies: {
+    heading: 'Unidades de condomínio',
+    condominium: 'Condomínio',
+    unit: 'Unidade',
+    temporaryUnit: 'Unidade sem nome',
+    since: 'Morador desde',
+    others: 'Outros moradores',
+  },
+  calls: {
+    heading: 'Chamadas recebidas',
+    when: 'Início',
+    tag: 'Toque',
+    unit: 'Unidade',
+    status: 'Situação',
+    answeredAt: 'Atendida em',
+    endedAt: 'Encerrada em',
+    answeredByMe: 'Atendida por mim',
+    location: 'Localização de quem chamou',
+    message: 'Mensagem de quem chamou',
+    callback: 'Contato para retorno',
+  },
+  scans: {
+    heading: 'Escaneamentos dos meus Toques',
+    when: 'Quando',
+    tag: 'Toque',
+    lost: 'Estava perdido',
+    location: 'Localização',
+    locality: 'Local',
+  },
+  push: {
+    heading: 'Aparelhos que recebem notificações',
+    endpoint: 'Endereço de notificação',
+    createdAt: 'Ativado em',
+  },
+  mails: {
+    heading: 'E-mails enviados a você',
+    subject: 'Assunto',
+    createdAt: 'Enviado em',
+  },
+  json: {
+    heading: 'Os mesmos dados em formato de máquina (JSON)',
+    text: 'Para levar os seus dados a outro serviço, use o arquivo JSON baixado junto com este documento. Ele também está guardado dentro deste arquivo.',
+  },
+} as const;
+
+const ui = exportHtmlUi;
+
+/** '02/03/2026, 12:04' on Brasília time. */
+export function formatExportDate(iso: string): string {
+  return brasiliaDateTime.format(new Date(iso));
+}
+
+/** The words of a call's outcome, as the call history shows them. */
+export function callStatusWords(status: string, answeredAt: string | null): string {
+  if (answeredAt) return callUi.history.status.answered;
+  return (callUi.history.status as Record<string, string>)[status] ?? status;
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+const e = escapeHtml;
+const orDash = (text: string | null | undefined) => (text && text.trim() ? e(text) : ui.empty);
+const yesNo = (v: boolean) => (v ? ui.yes : ui.no);
+const place = (lat: number | null, lng: number | null) =>
+  lat === null || lng === null ? ui.empty : `${lat.toFixed(5).replace('.', ',')}; ${lng.toFixed(5).replace('.', ',')}`;
+
+/** A definition list of label → value (values already escaped). */
+function fields(rows: [string, string][]): string {
+  return `<dl>${rows.map(([k, v]) => `<dt>${e(k)}</dt><dd>${v}</dd>`).join('')}</dl>`;
+}
+
+function section(id: string, heading: string, body: string): string {
+  return `<section aria-labelledby="${id}"><h2 id="${id}">${e(heading)}</h2>${body}</section>`;
+}
+
+function table(headers: string[], rows: string[][]): string {
+  if (rows.length === 0) return `<p>${e(ui.none)}</p>`;
+  return `<table><thead><tr>${headers.map((h) => `<th scope="col">${e(h)}</th>`).join('')}</tr></thead><tbody>${rows
+    .map((r) => `<tr>${r.map((c, i) => `<td data-label="${e(headers[i] ?? '')}">${c}</td>`).join('')}</tr>`)
+    .join('')}</tbody></table>`;
+}
+
+function reward(lost: { reward: string | null; rewardCents: number | null }): string {
+  const parts = [lost.rewardCents ? formatReais(lost.rewardCents) : null, lost.reward].filter((p): p is string => !!p);
+  return parts.length ? e(parts.join(' — ')) : ui.empty;
+}
+
+const STYLE = `
+body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#0f172a;margin:0 auto;max-width:60rem;padding:1.5rem;line-height:1.5}
+h1{font-size:1.75rem;margin:0 0 .5rem}h2{font-size:1.25rem;margin:2rem 0 .75rem;border-bottom:2px solid #cbd5e1;padding-bottom:.25rem}
+h3{font-size:1.05rem;margin:1.25rem 0 .5rem}
+dl{display:grid;grid-template-columns:minmax(10rem,max-content) 1fr;gap:.25rem 1rem;margin:0}dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
+table{border-collapse:collapse;width:100%;font-size:.9rem}th,td{border:1px solid #cbd5e1;padding:.35rem .5rem;text-align:left;vertical-align:top;overflow-wrap:anywhere}
+th{background:#f1f5f9}.tag{border:1px solid #cbd5e1;border-radius:.5rem;padding:.75rem 1rem;margin:.75rem 0;break-inside:avoid}
+@media (max-width:40rem){dl{grid-template-columns:1fr}dd{margin-bottom:.5rem}
+table,tbody,tr,td{display:block}thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
+tr{border:1px solid #cbd5e1;border-radius:.5rem;margin:.5rem 0;padding:.25rem .5rem}td{border:0;padding:.2rem 0}
+td::before{content:attr(data-label);display:block;font-weight:600;font-size:.8rem;color:#334155}}
+@media print{body{padding:0;max-width:none}a{color:inherit}h2{break-after:avoid}tr{break-inside:avoid}}
+`;
+
+export function renderExportHtml(data: AccountExport): string {
+  const p = data.profile;
+  const profile = fields([
+    [ui.profile.name, e(p.name)],
+    [ui.profile.email, e(p.email)],
+    [ui.profile.phone, orDash(p.phone)],
+    [ui.profile.cpf, orDash(p.cpfOrCnpj)],
+    [ui.profile.createdAt, formatExportDate(p.createdAt)],
+    [ui.profile.admin, yesNo(p.isToqueAdmin)],
+  ]);
+  const consents =
+    data.consents.length === 0
+      ? `<p>${e(ui.consents.none)}</p>`
+      : table(
+          [ui.consents.document, ui.consents.version, ui.consents.acceptedAt],
+          data.consents.map((c) => [e(c.document), e(c.version), formatExportDate(c.acceptedAt)]),
+        );
+  const tags =
+    data.tags.length === 0
+      ? `<p>${e(ui.none)}</p>`
+      : data.tags
+          .map(
+            (t) =>
+              `<article class="tag"><h3>${e(t.name || t.productName)}</h3>${fields([
+                [ui.tags.code, e(t.code)],
+                [ui.tags.product, e(t.productName)],
+                [ui.tags.name, orDash(t.name)],
+                [ui.tags.importantInfo, orDash(t.importantInfo)],
+                [ui.tags.showInfo, yesNo(t.showInfoToFinder)],
+                [ui.tags.active, yesNo(t.isActive)],
+                [ui.tags.scanAlerts, yesNo(t.scanAlerts)],
+                [ui.tags.lost, t.lost ? ui.yes : ui.tags.lostOff],
+                ...(t.lost
+                  ? ([
+                      [ui.tags.lostMessage, orDash(t.lost.message)],
+                      [ui.tags.reward, reward(t.lost)],
+                    ] as [string, string][])
+                  : []),
+                [ui.tags.createdAt, formatExportDate(t.createdAt)],
+                ...(t.disabledAt ? ([[ui.tags.deletedAt, formatExportDate(t.disabledAt)]] as [string, string][]) : []),
+                [
+                  ui.tags.members,
+                  t.members.length
+                    ? t.members
+                        .map((m) => `${e(m.firstName)} (${e(m.email)}), ${e(ui.tags.since(formatExportDate(m.since)))}`)
+                        .join('<br>')
+                    : ui.empty,
+                ],
+                [
+                  ui.tags.invitations,
+                  t.pendingInvitations.length
+                    ? t.pendingInvitations
+                        .map((i) => `${e(i.email)}, ${e(ui.tags.invitedOn(formatExportDate(i.sentAt)))}`)
+                        .join('<br>')
+                    : ui.empty,
+                ],
+              ])}</article>`,
+          )
+          .join('');
+  const memberships = table(
+    [ui.tags.name, ui.tags.product, ui.tags.code, ui.memberships.owner, ui.residencies.since],
+    data.memberships.map((m) => [
+      orDash(m.name),
+      e(m.productName),
+      e(m.code),
+      orDash(m.ownerFirstName),
+      formatExportDate(m.since),
+    ]),
+  );
+  const residencies = table(
+    [ui.residencies.condominium, ui.residencies.unit, ui.residencies.since, ui.residencies.others],
+    data.residencies.map((r) => [
+      e(r.condominium),
+      e(r.unit ?? ui.residencies.temporaryUnit),
+      formatExportDate(r.since),
+      r.otherResidents.length ? e(r.otherResidents.join(', ')) : ui.empty,
+    ]),
+  );
+  const calls = table(
+    [
+      ui.calls.when,
+      ui.calls.tag,
+      ui.calls.status,
+      ui.calls.answeredByMe,
+      ui.calls.location,
+      ui.calls.message,
+      ui.calls.callback,
+    ],
+    data.calls.map((c) => [
+      formatExportDate(c.startedAt),
+      `${orDash(c.tagName)} (${e(c.productName)}${c.unit ? `, ${e(ui.calls.unit)} ${e(c.unit)}` : ''})`,
+      e(callStatusWords(c.status, c.answeredAt)) +
+        (c.answeredAt ? `<br>${e(ui.calls.answeredAt)} ${formatExportDate(c.answeredAt)}` : '') +
+        (c.endedAt ? `<br>${e(ui.calls.endedAt)} ${formatExportDate(c.endedAt)}` : ''),
+      yesNo(c.answeredByMe),
+      place(c.latitude, c.longitude),
+      orDash(c.message),
+      orDash(c.callbackContact),
+    ]),
+  );
+  const scans = table(
+    [ui.scans.when, ui.scans.tag, ui.scans.lost, ui.scans.locality, ui.scans.location],
+    data.scans.map((s) => [
+      formatExportDate(s.scannedAt),
+      `${orDash(s.tagName)} (${e(s.productName)})`,
+      yesNo(s.lost),
+      orDash(s.locality),
+      place(s.latitude, s.longitude),
+    ]),
+  );
+  const push = table(
+    [ui.push.endpoint, ui.push.createdAt],
+    data.pushSubscriptions.map((s) => [e(s.endpoint), formatExportDate(s.createdAt)]),
+  );
+  const mails = table(
+    [ui.mails.subject, ui.mails.createdAt],
+    data.mails.map((m) => [e(m.subject), formatExportDate(m.createdAt)]),
+  );
+  // The JSON inside a script element: '<' escaped so no text of the user's can close it.
+  const json = JSON.stringify(data, null, 2).replace(/</g, '\\u003c');
+  return [
+    '<!doctype html>',
+    '<html lang="pt-BR"><head><meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${e(ui.title)} — ${e(p.name)}</title>`,
+    `<style>${STYLE}</style></head><body><main>`,
+    `<h1>${e(ui.title)}</h1>`,
+    `<p>${e(ui.intro)}</p>`,
+    `<p><strong>${e(ui.exportedAt)}:</strong> ${formatExportDate(data.exportedAt)} (horário de Brasília)</p>`,
+    section('perfil', ui.profile.heading, profile),
+    section('consentimentos', ui.consents.heading, consents),
+    section('toques', ui.tags.heading, tags),
+    section('compartilhados', ui.memberships.heading, memberships),
+    section('unidades', ui.residencies.heading, residencies),
+    section('chamadas', ui.calls.heading, calls),
+    section('escaneamentos', ui.scans.heading, scans),
+    section('notificacoes', ui.push.heading, push),
+    section('emails', ui.mails.heading, mails),
+    section('json', ui.json.heading, `<p>${e(ui.json.text)}</p>`),
+    `<script type="application/json" id="dados-json">${json}</script>`,
+    '</main></body></html>',
+  ].join('\n');
+}

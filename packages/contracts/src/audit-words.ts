@@ -1,0 +1,44 @@
+import { auditActions, type AuditEntry } from './admin';
+import { firstName } from './names';
+
+/**
+ * ADM-10: an audit entry as a sentence — "Ana (admin) desativou o Toque X7HRZEX3 de Carlos Souza —
+ * motivo: …". The screen adds the time; the same words are what the tests read.
+ */
+export function auditSentence(
+  entry: Pick<
+    AuditEntry,
+    'action' | 'target' | 'actor_name' | 'actor_email' | 'target_owner_name' | 'before' | 'after'
+  >,
+): string {
+  const actor = entry.actor_name ? `${firstName(entry.actor_name)} (admin)` : (entry.actor_email ?? 'O sistema');
+  const [kind, id = ''] = entry.target.split(/:(.*)/s);
+  const owner = entry.target_owner_name ? ` de ${entry.target_owner_name}` : '';
+  const after = (entry.after ?? {}) as Record<string, unknown>;
+  const reason = typeof after.reason === 'string' && after.reason ? ` — motivo: ${after.reason}` : '';
+  const tag = `o Toque ${id}${owner}`;
+  switch (entry.action) {
+    case 'tag.status':
+      return after.is_active === false ? `${actor} desativou ${tag}${reason}` : `${actor} ativou ${tag}`;
+    case 'tag.release':
+      return `${actor} liberou ${tag}`;
+    case 'tag.transfer':
+      return `${actor} transferiu ${tag}`;
+    case 'user.block':
+      return `${actor} bloqueou a conta ${entry.target_owner_name ?? id}`;
+    case 'user.unblock':
+      return `${actor} desbloqueou a conta ${entry.target_owner_name ?? id}`;
+    case 'export.excel':
+      return `${actor} exportou a planilha de clientes`;
+    case 'batch.mint':
+      return `${actor} gerou um lote de códigos (${kind === 'batch' ? `lote ${id}` : entry.target})`;
+    case 'condominium.create':
+      return `${actor} ativou o condomínio ${typeof after.name === 'string' ? after.name : id}`;
+    case 'unit.create':
+      return `${actor} criou uma unidade (${entry.target})`;
+    case 'resident.remove':
+      return `${actor} removeu um morador (${entry.target})`;
+    default:
+      return `${actor}: ${(auditActions as Record<string, string>)[entry.action] ?? entry.action} (${entry.target})`;
+  }
+}

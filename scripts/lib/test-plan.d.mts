@@ -1,0 +1,15 @@
+// Types of test-plan.mjs, for the TypeScript test that checks it (apps/server/src/test-plan.test.ts).
+export declare const TYPE_PROJECTS: string[];
+export declare function vitestStages(o: {
+  quick: boolean;
+  postgres: boolean;
+}): { project: string; label: string; group: number }[];
+export declare function lintArgs(o: { quick: boolean; cacheDir: string }): string[];
+export declare function playwrightArgs(o: { quick: boolean }): string[];
+export declare function summaryLines(o: {
+  quick: boolean;
+  stages: string[];
+  totalSeconds: number;
+  passed: number;
+  failed: number;
+}): string[];
