@@ -79,7 +79,11 @@ test('[CONDO-10] [CALL-02] [ADM-02] a finder on a 390 px phone picks a unit of a
   const call = finder.getByRole('button', { name: callUi.finder.callUnit });
   await expect(call).toBeDisabled();
   await expectNoSeriousA11yViolations(finder, "the plate's finder page");
-  await finder.getByRole('radio', { name: 'Apto 101' }).check();
+  // A tap, as a finger gives it: the choice holds even when the tap lands while the app hydrates.
+  const apto101Radio = finder.getByRole('radio', { name: 'Apto 101' });
+  await apto101Radio.click();
+  await expect(apto101Radio).toBeChecked();
+  await expect(call).toBeEnabled();
   await call.click();
 
   // Only the chosen unit's resident rings.

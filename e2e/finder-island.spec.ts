@@ -52,6 +52,27 @@ test("[PERF-06] [CALL-15] a tap before the call code arrived still rings: 'Prepa
   await expect(finder.page.getByRole('status').filter({ hasText: callUi.finder.ended })).toBeVisible();
 });
 
+test('[PERF-06] [FIND-04] a choice made before the app ran is the app\'s once it runs: voice only, tapped while the code was held', async ({
+  owner,
+  finder,
+}) => {
+  const chunk = await holdAppChunk(finder.page);
+  await finder.page.goto(paths.finder(owner.code));
+  const voice = finder.page.getByRole('radio', { name: callUi.finder.voiceOnly });
+  await expect(voice).toBeEnabled();
+  await voice.click();
+  await expect(voice).toBeChecked();
+  // The tap started the app; its code is held, so only the browser knows the choice so far.
+  await expect.poll(chunk.requested).toBe(true);
+  await expect(finder.page.getByText(callUi.finder.explainVoice)).toHaveCount(0);
+
+  await chunk.release();
+  // React renders the voice call's explanation: the choice was handed over, and it still shows.
+  await expect(finder.page.getByText(callUi.finder.explainVoice)).toBeVisible();
+  await expect(voice).toBeChecked();
+  await expect(finder.page.getByRole('radio', { name: callUi.finder.video })).not.toBeChecked();
+});
+
 test.describe('the app code failing', () => {
   // The chunk answered 503 on purpose: the browser reports the failed load.
   test.use({ allowConsoleErrors: allow(/Failed to load resource: the server responded with a status of 503/) });

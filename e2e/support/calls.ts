@@ -155,7 +155,13 @@ export function openFinder(browser: Browser, options: FinderOptions = {}): Promi
 export async function answeredCall(owner: Owner, finder: CallSide, mode?: 'video' | 'voice') {
   const f = callUi.finder;
   await finder.page.goto(paths.finder(owner.code));
-  if (mode) await finder.page.getByRole('radio', { name: mode === 'video' ? f.video : f.voiceOnly }).check();
+  if (mode) {
+    // A tap (not check(), which reads the state at once): a tap landing while the app hydrates is
+    // handed over to it a moment later (finder-island.ts).
+    const choice = finder.page.getByRole('radio', { name: mode === 'video' ? f.video : f.voiceOnly });
+    await choice.click();
+    await expect(choice).toBeChecked();
+  }
   await finder.page.getByRole('button', { name: f.call }).click();
   await expectPath(owner.page, paths.call);
   await expect(owner.page.getByRole('heading', { name: msg.callIncoming })).toBeVisible();

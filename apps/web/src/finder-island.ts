@@ -48,6 +48,8 @@ whenIdle(preloadApp);
 let app: Promise<void> | undefined;
 /** The app runs and has the page: taps go straight to it. */
 let hydrated = false;
+/** The radios chosen before the app ran have been given to it. */
+let handedOver = false;
 
 /** Runs the app once: it hydrates #root and says so (FINDER_READY_EVENT, from FinderPage). */
 function startApp(): Promise<void> {
@@ -58,10 +60,19 @@ function startApp(): Promise<void> {
     const zodConfig = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
     zodConfig.__zod_globalConfig = { ...zodConfig.__zod_globalConfig, jitless: true };
     import('./boot').catch(reject);
-  }).then(() => {
-    hydrated = true;
-    handOver();
-  });
+  }).then(
+    () =>
+      new Promise<void>((resolve) => {
+        hydrated = true;
+        // A tap that lands while React hydrates makes React finish hydrating inside the tap's click
+        // event (and FinderPage says it is ready from there), but a radio's change event comes only
+        // after that click: the hand-over waits for the tap to end, and the held taps wait for it.
+        setTimeout(() => {
+          handOver();
+          resolve();
+        }, 0);
+      }),
+  );
   return app;
 }
 
@@ -86,6 +97,7 @@ function handOver() {
     radio.click();
   }
   chosen.clear();
+  handedOver = true;
   for (const field of fields) field.readOnly = false;
 }
 
@@ -132,7 +144,9 @@ if (root) {
   // Radios work natively before the app runs; the choice is handed over to it.
   root.addEventListener('change', (event) => {
     const radio = event.target;
-    if (!hydrated && radio instanceof HTMLInputElement && radio.type === 'radio' && radio.checked)
+    // A radio's change event means it was chosen, even if React's hydration has just reset the node
+    // to the server's state inside the same tap (the hand-over checks it again).
+    if (!handedOver && radio instanceof HTMLInputElement && radio.type === 'radio')
       chosen.set(radio.name, radio);
   });
   root.addEventListener(
