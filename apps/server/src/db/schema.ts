@@ -127,6 +127,8 @@ export const units = pgTable(
       .references(() => condominiums.id, { onDelete: 'cascade' }),
     /** null = temporary name (the API's unit_number then reads 'undefined-CODE'). */
     name: text('name'),
+    /** CONDO-13: the block or tower the unit belongs to ('Bloco B', 'Torre 2'); null = none. */
+    block: text('block'),
     associationCode: char('association_code', { length: 8 }).notNull(),
     createdAt: createdAt(),
   },
@@ -153,6 +155,25 @@ export const unitResidents = pgTable(
     uniqueIndex('unit_residents_unit_user_key').on(t.unitId, t.userId),
     index('unit_residents_user_idx').on(t.userId),
   ],
+);
+
+/**
+ * CONDO-14: a síndico added an e-mail with no account yet to a unit; the sign-up with that e-mail
+ * joins the unit (within the 3 residents, which pending invitations count toward). Revoked = deleted.
+ */
+export const unitInvitations = pgTable(
+  'unit_invitations',
+  {
+    id: serial('id').primaryKey(),
+    unitId: integer('unit_id')
+      .notNull()
+      .references(() => units.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('unit_invitations_unit_email_key').on(t.unitId, t.email), index('unit_invitations_email_idx').on(t.email)],
 );
 
 export const passwordResetCodes = pgTable(
