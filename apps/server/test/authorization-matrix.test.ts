@@ -12,6 +12,7 @@ import {
   tagInvitations,
   tagMembers,
   tags,
+  unitInvitations,
   unitResidents,
   units,
   users,
@@ -199,6 +200,17 @@ const roomOf = (s: Scene) => rooms.get(s) ?? ':roomId';
 /** CALL-15: a switched-off tag of the owner's, made while the cell runs. */
 const offTags = new Map<Scene, string>();
 const offTagOf = (s: Scene) => offTags.get(s) ?? ':code';
+
+/** CONDO-12 / CONDO-14: a run counter for unit names, a fresh unit per cell, an invitation made while the cell runs. */
+let bulkRun = 0;
+const invitationIds = new Map<Scene, number>();
+async function freshUnit(s: Scene) {
+  const [row] = await app.db
+    .insert(units)
+    .values({ condominiumId: s.condominiumId, name: `Cel ${++bulkRun}`, associationCode: newTagCode() })
+    .returning({ id: units.id });
+  return row!.id;
+}
 
 const httpRows: Row[] = [
   // ---- Accounts: open to everyone; a session in the header changes nothing.
@@ -543,6 +555,33 @@ const httpRows: Row[] = [
     () => condoApi.regenerateCode,
     plateOwner(200),
     (s) => ({ unitId: s.unit.id }),
+  ),
+  // CONDO-12: units at once, confirmed — the síndico's (and an administrator's) only.
+  http(
+    'POST',
+    () => condoApi.bulkUnits,
+    plateOwner(200),
+    (s, role) => ({ qrCode: s.plate, text: `${role.slice(0, 4)} ${++bulkRun}`, block: 'Matriz', confirm: true }),
+  ),
+  // CONDO-14: a resident by e-mail (to a unit of its own, so the 3 places never run out), and a revoked invitation.
+  http(
+    'POST',
+    () => condoApi.inviteResident,
+    plateOwner(201),
+    async (s) => ({ unitId: await freshUnit(s), email: uniqueEmail('convite') }),
+  ),
+  http(
+    'DELETE',
+    (s) => (invitationIds.has(s) ? condoApi.unitInvitation(invitationIds.get(s)!) : '/condominium/invitations/:id'),
+    plateOwner(200),
+    async (s) => {
+      const [row] = await app.db
+        .insert(unitInvitations)
+        .values({ unitId: await freshUnit(s), email: uniqueEmail('revogado') })
+        .returning({ id: unitInvitations.id });
+      invitationIds.set(s, row!.id);
+      return undefined;
+    },
   ),
   // ---- Administration (ADM-*): the administrator only; no body is read before that.
   http('GET', () => adminApi.listClients, adminOnly(200)),

@@ -21,7 +21,7 @@ const notJson = new Set([
   '/api/docs/yaml',
 ]);
 /** Actions whose whole input is in the path: they take no body. Any other write declares one. */
-const bodiless = new Set(['POST /api/admin/tags/:code/release', 'DELETE /api/admin/residents/:memberId', 'POST /api/public/tags/:code/scan']);
+const bodiless = new Set(['DELETE /api/condominium/invitations/:id', 'POST /api/admin/tags/:code/release', 'DELETE /api/admin/residents/:memberId', 'POST /api/public/tags/:code/scan']);
 /** Authenticated routes that answer without a 401: validateToken says `{ valid: false }` instead (AUTH-06). */
 const noUnauthorized = new Set(['/api/auth/validateToken']);
 

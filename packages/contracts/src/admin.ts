@@ -100,6 +100,7 @@ export const auditActions = {
   'user.unblock': 'Conta desbloqueada',
   'export.excel': 'Planilha exportada',
   'batch.mint': 'Lote de códigos gerado',
+  'units.bulk_create': 'Unidades criadas em lote',
 } as const;
 export type AuditAction = keyof typeof auditActions;
 

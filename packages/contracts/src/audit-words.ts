@@ -36,6 +36,12 @@ export function auditSentence(
       return `${actor} ativou o condomínio ${typeof after.name === 'string' ? after.name : id}`;
     case 'unit.create':
       return `${actor} criou uma unidade (${entry.target})`;
+    case 'units.bulk_create': {
+      // CONDO-12: a síndico's step as much as an administrator's: named without the (admin) mark.
+      const who = entry.actor_name ? firstName(entry.actor_name) : actor;
+      const n = typeof after.units === 'number' ? after.units : 0;
+      return `${who} criou ${n === 1 ? '1 unidade' : `${n} unidades`} de uma vez (${entry.target})`;
+    }
     case 'resident.remove':
       return `${actor} removeu um morador (${entry.target})`;
     default:

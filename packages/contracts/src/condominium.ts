@@ -39,6 +39,10 @@ export const unit = z.object({
   unit_number: z.string(),
   condominium_name: z.string(),
   residents: z.array(resident),
+  /** CONDO-13: the block or tower; null = none. */
+  block: z.string().nullable(),
+  /** CONDO-14: e-mails invited to the unit that have no account yet (they count toward the 3). */
+  invitations: z.array(z.object({ id: z.number().int(), email: z.string(), created_at: z.string() })),
 });
 export type Unit = z.infer<typeof unit>;
 export const unitList = z.array(unit);

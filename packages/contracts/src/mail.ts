@@ -13,6 +13,8 @@ export const mailMsg = {
 /** TAG-11: the invitation to share a tag with someone who has no account yet. */
 export const tagMailMsg = {
   invitationSubject: (ownerFirstName: string) => `${ownerFirstName} compartilhou um Toque com você`,
+  /** CONDO-14: a síndico added an e-mail with no account to a unit. */
+  unitInvitationSubject: (condominium: string) => `Você foi cadastrado(a) como morador(a) no ${condominium}`,
   /** ADM-10: an administrator switched one of the owner's tags off. */
   switchedOffSubject: (code: string) => `Seu Toque ${code} foi desativado`,
 } as const;

@@ -75,6 +75,11 @@ export const condoApi = {
   leave: '/products/leave',
   /** CONDO-11: the resident's own units. */
   myUnits: '/condominium/myUnits',
+  /** CONDO-12: many units at once (preview, then confirm). */
+  bulkUnits: '/condominium/units/bulk',
+  /** CONDO-14: a resident by e-mail (an invitation when there is no account yet), and its cancellation. */
+  inviteResident: '/condominium/units/residents',
+  unitInvitation: (id: number) => `/condominium/invitations/${id}`,
 } as const;
 
 /** Administration API paths (ADM-*), relative to the `/api` base. */

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { INVITATIONS_PER_WINDOW } from '@toque/contracts/constants';
+import { BULK_OPERATIONS_PER_WINDOW, UNIT_INVITATIONS_PER_WINDOW } from '@toque/contracts/units-bulk';
 import type { Config } from '../config';
 import { TEST_CALL_WINDOW_MS, TEST_CALLS_PER_WINDOW } from '@toque/contracts/ringing';
 import { TooManyRequests } from '../errors';
@@ -35,7 +36,9 @@ export type LimitName =
   | 'passwordConfirmFailures'
   | 'exportPerAccount'
   | 'testCallPerAccount'
-  | 'invitationsPerAccount';
+  | 'invitationsPerAccount'
+  | 'bulkUnitsPerAccount'
+  | 'unitInvitationsPerAccount';
 
 interface Rule {
   points: number;
@@ -73,6 +76,9 @@ function limitRules(config: Config): Record<LimitName, Rule> {
     testCallPerAccount: { points: TEST_CALLS_PER_WINDOW, windowMs: TEST_CALL_WINDOW_MS },
     // TAG-11: each invitation mails an address with no account; a few per account and window.
     invitationsPerAccount: { points: INVITATIONS_PER_WINDOW, windowMs },
+    // CONDO-12 / CONDO-14: a síndico's previews and confirmations, and residents added one by one.
+    bulkUnitsPerAccount: { points: BULK_OPERATIONS_PER_WINDOW, windowMs },
+    unitInvitationsPerAccount: { points: UNIT_INVITATIONS_PER_WINDOW, windowMs },
   };
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { CONDOMINIUM_PRODUCT_ID, MEMBERS_PER_TAG, RESET_CODE_MAX_ATTEMPTS, RESET_CODE_TTL_MS } from '@toque/contracts/constants';
+import { CONDOMINIUM_PRODUCT_ID, MEMBERS_PER_TAG, MEMBERS_PER_UNIT, RESET_CODE_MAX_ATTEMPTS, RESET_CODE_TTL_MS } from '@toque/contracts/constants';
 import { adminMsg, apiMsg } from '@toque/contracts/messages';
 import type { LoginBody, OnboardingBody, RegisterBody, ResetPasswordBody } from '@toque/contracts/auth';
 import { pushSubscribeBody } from '@toque/contracts/push';
@@ -10,6 +10,7 @@ import { isUniqueViolation } from '../../lib/pg-errors';
 import { usersRepository as users } from '../../db/repositories/users';
 import { tagsRepository } from '../../db/repositories/tags';
 import { invitationsRepository as invitations } from '../../db/repositories/invitations';
+import { unitInvitationsRepository as unitInvitations } from '../../db/repositories/unit-invitations';
 import { tagMembersRepository } from '../../db/repositories/tag-members';
 import { authRepository as repo } from './repository';
 import { passwordChangedMail, resetCodeMail } from './mail';
@@ -53,6 +54,24 @@ export function authService(app: FastifyInstance, opts: { secret: string; logCod
       }
     } catch (error) {
       app.log.error({ err: error }, 'tag invitations could not be accepted at sign-up');
+    }
+    // CONDO-14: and the units a síndico invited it to. The invitation already counts toward the 3,
+    // so it fits; a unit gone (deleted, plate released) or full after all drops the invitation.
+    try {
+      for (const invite of await unitInvitations.pendingFor(db, user.email)) {
+        await db.transaction(async (tx) => {
+          const unit = await unitInvitations.lockUnitWithPlate(tx, invite.unitId);
+          if (!unit?.tagCode) return unitInvitations.remove(tx, invite.id);
+          const residents = await unitInvitations.residentIds(tx, invite.unitId);
+          if (residents.includes(user.id)) return unitInvitations.markAccepted(tx, invite.id);
+          // The other pending invitations still count: this one is among them, so it is not counted twice.
+          if (residents.length >= MEMBERS_PER_UNIT) return unitInvitations.remove(tx, invite.id);
+          await unitInvitations.addResident(tx, invite.unitId, user.id);
+          return unitInvitations.markAccepted(tx, invite.id);
+        });
+      }
+    } catch (error) {
+      app.log.error({ err: error }, 'unit invitations could not be accepted at sign-up');
     }
   }
 

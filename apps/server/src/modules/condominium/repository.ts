@@ -6,6 +6,7 @@ import { tagsRepository } from '../../db/repositories/tags';
 export interface UnitRow {
   unit_id: number;
   name: string | null;
+  block: string | null;
   association_code: string;
   condominium_name: string;
 }
@@ -28,6 +29,15 @@ export const condominiumRepository = {
       .values({ name })
       .returning({ id: condominiums.id })
       .then((r) => r[0]!);
+  },
+
+  lockUnit(tx: Tx, id: number) {
+    return tx
+      .select()
+      .from(units)
+      .where(eq(units.id, id))
+      .for('update')
+      .then((r) => r[0]);
   },
 
   lockCondominium(tx: Tx, id: number) {
@@ -61,6 +71,56 @@ export const condominiumRepository = {
       .then((r) => r[0]!);
   },
 
+  /** CONDO-12: the condominium that carries this plate, locked: bulk creations of one building serialise. */
+  lockCondominiumOfPlate(tx: Tx, tagCode: string) {
+    return tx
+      .select()
+      .from(condominiums)
+      .where(eq(condominiums.tagCode, tagCode))
+      .for('update')
+      .then((r) => r[0]);
+  },
+
+  condominiumByPlate(db: Conn, tagCode: string) {
+    return db
+      .select({ id: condominiums.id, name: condominiums.name })
+      .from(condominiums)
+      .where(eq(condominiums.tagCode, tagCode))
+      .limit(1)
+      .then((r) => r[0]);
+  },
+
+  /** The block and name of every unit of a condominium (to refuse one that already exists). */
+  unitNames(db: Conn, condominiumId: number) {
+    return db.select({ block: units.block, name: units.name }).from(units).where(eq(units.condominiumId, condominiumId));
+  },
+
+  insertUnits(tx: Tx, values: { condominiumId: number; name: string; block: string | null; associationCode: string }[]) {
+    return tx.insert(units).values(values).returning({ id: units.id, name: units.name, block: units.block });
+  },
+
+  addResidents(tx: Tx, values: { unitId: number; userId: string }[]) {
+    if (values.length === 0) return Promise.resolve([]);
+    return tx.insert(unitResidents).values(values).onConflictDoNothing().returning({ id: unitResidents.id });
+  },
+
+  /** The accounts among these e-mails (lower-case), by e-mail. */
+  usersByEmails(db: Conn, emails: string[]) {
+    if (emails.length === 0) return Promise.resolve([]);
+    return db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, emails));
+  },
+
+  /** Which of these codes are taken, as tags or as association codes. */
+  async codesInUse(db: Conn, codes: string[]): Promise<Set<string>> {
+    if (codes.length === 0) return new Set();
+    const rows = await rowsOf<{ code: string }>(
+      db.execute(sql`
+        select code from tags where code in (${sql.join(codes.map((c) => sql`${c}`), sql`, `)})
+        union select association_code as code from ${units} where association_code in (${sql.join(codes.map((c) => sql`${c}`), sql`, `)})`),
+    );
+    return new Set(rows.map((r) => r.code.trim()));
+  },
+
   /** Whether a code is already in use, as a tag or as a unit's association code (the add-tag modal takes both). */
   async codeInUse(db: Conn, code: string) {
     if (await tagsRepository.findTag(db, code)) return true;
@@ -72,7 +132,7 @@ export const condominiumRepository = {
   unitsOfPlate(db: Conn, tagCode: string) {
     return rowsOf<UnitRow>(
       db.execute(sql`
-        select u.id as unit_id, u.name, u.association_code, c.name as condominium_name
+        select u.id as unit_id, u.name, u.block, u.association_code, c.name as condominium_name
         from ${units} u join ${condominiums} c on c.id = u.condominium_id
         where c.tag_code = ${tagCode}
         order by u.id`),

@@ -19,8 +19,18 @@ import { condoMsg } from '@toque/contracts/messages';
 import { condoApi } from '@toque/contracts/routes';
 import { currentUser } from '../../plugins/auth';
 import { condominiumService } from './service';
+import {
+  bulkMsg,
+  bulkUnitsBody,
+  bulkUnitsResponse,
+  inviteResidentBody,
+  inviteResidentResponse,
+  unitInvitationParams,
+} from '@toque/contracts/units-bulk';
 
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+/** A 1 MB CSV travels as base64 in JSON (~1.34 MB): room for it, and nothing near 5 MB. */
+const BULK_BODY_LIMIT = 1_500_000;
 
 /** Condominiums and units (CONDO-01…09, ADM-02): the specification's section 7 paths. */
 export const condominiumRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -90,6 +100,36 @@ export const condominiumRoutes: FastifyPluginAsyncZod = async (app) => {
       unit_number: await service.regenerateCode(request.body.unitId, currentUser(request)),
       message: condoMsg.codeRegenerated,
     }),
+  );
+
+  // CONDO-12: preview (confirm false) or create (confirm true), all or nothing.
+  app.post(
+    condoApi.bulkUnits,
+    {
+      ...user,
+      bodyLimit: BULK_BODY_LIMIT,
+      schema: { ...secured, body: bulkUnitsBody, response: { 200: bulkUnitsResponse, 413: errorResponse, 429: errorResponse, ...errors } },
+    },
+    async (request) => service.bulkUnits(request.body, currentUser(request)),
+  );
+
+  // CONDO-14: a resident by e-mail; an invitation when there is no account yet.
+  app.post(
+    condoApi.inviteResident,
+    { ...user, schema: { ...secured, body: inviteResidentBody, response: { 201: inviteResidentResponse, 429: errorResponse, ...errors } } },
+    async (request, reply) => {
+      const result = await service.inviteResident(request.body.unitId, request.body.email, currentUser(request));
+      return reply.status(201).send({ result, message: result === 'resident' ? bulkMsg.residentAdded : bulkMsg.invited });
+    },
+  );
+
+  app.delete(
+    '/condominium/invitations/:id',
+    { ...user, schema: { ...secured, params: unitInvitationParams, response: { 200: messageResponse, ...errors } } },
+    async (request) => {
+      await service.cancelInvitation(request.params.id, currentUser(request));
+      return { message: bulkMsg.invitationCancelled };
+    },
   );
 
   app.delete(

@@ -1,15 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { CONDOMINIUM_PRODUCT_ID } from '@toque/contracts/constants';
+import { CONDOMINIUM_PRODUCT_ID, MEMBERS_PER_UNIT } from '@toque/contracts/constants';
+import { BULK_UNITS_MAX, bulkMsg, type BulkUnitsResponse } from '@toque/contracts/units-bulk';
 import { firstName } from '@toque/contracts/names';
 import { parseUnitNumber, unitNumber, type MyUnit, type Unit } from '@toque/contracts/condominium';
-import { condoMsg, tagMsg } from '@toque/contracts/messages';
+import { callMsg, condoMsg, tagMsg } from '@toque/contracts/messages';
 import type { AuthUser } from '../../plugins/auth';
 import type { Db } from '../../db/client';
 import { auditRepository } from '../../db/repositories/audit';
 import { tagMembersRepository } from '../../db/repositories/tag-members';
 import { usersRepository } from '../../db/repositories/users';
 import { tagsRepository } from '../../db/repositories/tags';
-import { Conflict, Forbidden, NotFound } from '../../errors';
+import { BadRequest, Conflict, Forbidden, NotFound } from '../../errors';
+import { unitInvitationsRepository as unitInvitations } from '../../db/repositories/unit-invitations';
+import { decodeCsv, planFromCsv, planFromText, unitKey, type UnitPlan } from './bulk-units';
+import { unitInvitationMail } from './mail';
 import { newTagCode } from '../../lib/codes';
 import { condominiumRepository as repo, type UnitRow } from './repository';
 
@@ -41,18 +45,55 @@ export function condominiumService(app: FastifyInstance) {
   }
 
   async function withResidents(rows: UnitRow[]): Promise<Unit[]> {
-    const residents = await repo.residentsOf(
-      db,
-      rows.map((r) => r.unit_id),
-    );
+    const ids = rows.map((r) => r.unit_id);
+    const [residents, invitations] = await Promise.all([repo.residentsOf(db, ids), unitInvitations.pendingOf(db, ids)]);
+    const byUnit = <T extends { unitId: number }>(list: T[]) => {
+      const map = new Map<number, T[]>();
+      for (const item of list) map.set(item.unitId, [...(map.get(item.unitId) ?? []), item]);
+      return map;
+    };
+    const residentsByUnit = byUnit(residents);
+    const invitationsByUnit = byUnit(invitations);
     return rows.map((r) => ({
       unit_id: r.unit_id,
       unit_number: unitNumber(r.name, r.association_code),
       condominium_name: r.condominium_name,
-      residents: residents
-        .filter((m) => m.unitId === r.unit_id)
-        .map((m) => ({ user: { first_name: firstName(m.name), user_id: m.userId }, member_id: m.memberId })),
+      residents: (residentsByUnit.get(r.unit_id) ?? []).map((m) => ({
+        user: { first_name: firstName(m.name), user_id: m.userId },
+        member_id: m.memberId,
+      })),
+      block: r.block,
+      invitations: (invitationsByUnit.get(r.unit_id) ?? []).map((i) => ({
+        id: i.id,
+        email: i.email,
+        created_at: i.createdAt.toISOString(),
+      })),
     }));
+  }
+
+  /** CONDO-12: the síndico's input as units; a CSV wins over a pasted list when both come. */
+  function readPlan(body: { text?: string; csvBase64?: string; block: string }): UnitPlan {
+    if (body.csvBase64) {
+      const text = decodeCsv(Buffer.from(body.csvBase64, 'base64'));
+      if (text === null) throw new BadRequest(bulkMsg.csvUnreadable);
+      return planFromCsv(text);
+    }
+    return planFromText(body.text ?? '', body.block);
+  }
+
+  /** New association codes, none a tag's or another unit's. */
+  async function freshCodes(conn: Db, n: number): Promise<string[]> {
+    const codes = new Set<string>();
+    while (codes.size < n) {
+      const batch: string[] = [];
+      while (batch.length + codes.size < n) {
+        const code = newTagCode();
+        if (!codes.has(code) && !batch.includes(code)) batch.push(code);
+      }
+      const taken = await repo.codesInUse(conn, batch);
+      for (const code of batch) if (!taken.has(code)) codes.add(code);
+    }
+    return [...codes];
   }
 
   return {
@@ -118,6 +159,143 @@ export function condominiumService(app: FastifyInstance) {
         });
         return id;
       });
+    },
+
+    /**
+     * CONDO-12: many units at once. Without `confirm`, the preview: what would be created, which
+     * e-mails have an account (they join at once) and which get an invitation, every refused line
+     * with its reason — nothing written. With `confirm`, all or nothing in one transaction under the
+     * condominium's row lock: any refused line, or a unit created meanwhile, refuses the whole step.
+     */
+    async bulkUnits(
+      body: { qrCode: string; block: string; text?: string; csvBase64?: string; confirm: boolean },
+      user: AuthUser,
+    ): Promise<BulkUnitsResponse> {
+      await requirePlate(body.qrCode, user);
+      const condo = await repo.condominiumByPlate(db, body.qrCode);
+      if (!condo) throw new NotFound(bulkMsg.noCondominium);
+      await app.limits.consume('bulkUnitsPerAccount', user.id);
+      const plan = readPlan(body);
+      const existing = new Set((await repo.unitNames(db, condo.id)).map((u) => unitKey(u.block, u.name ?? '')));
+      const refused = [...plan.refused];
+      const units = plan.units.filter((u) => {
+        if (!existing.has(unitKey(u.block, u.name))) return true;
+        refused.push({ line: u.line, text: u.text, reason: bulkMsg.exists });
+        return false;
+      });
+      refused.sort((a, b) => a.line - b.line);
+      if (units.length > BULK_UNITS_MAX) throw new BadRequest(bulkMsg.tooManyUnits);
+      if (units.length === 0 && refused.length === 0) throw new BadRequest(bulkMsg.nothing);
+      const emails = [...new Set(units.flatMap((u) => u.emails))];
+      const accounts = new Map((await repo.usersByEmails(db, emails)).map((a) => [a.email, a.id]));
+      const preview = units.map((u) => ({
+        block: u.block,
+        name: u.name,
+        emails: u.emails.map((email) => ({ email, has_account: accounts.has(email) })),
+      }));
+      const result = { units: preview, refused, created: 0, residents_added: 0, invitations_sent: 0, message: '' };
+      if (!body.confirm) return result;
+      if (refused.length > 0) throw new Conflict(bulkMsg.hasRefused);
+      if (units.length === 0) throw new BadRequest(bulkMsg.nothing);
+
+      const sindico = await usersRepository.findUser(db, user.id);
+      const written = await db.transaction(async (tx) => {
+        const locked = await repo.lockCondominiumOfPlate(tx, body.qrCode);
+        if (!locked) throw new NotFound(bulkMsg.noCondominium);
+        const now = new Set((await repo.unitNames(tx, locked.id)).map((u) => unitKey(u.block, u.name ?? '')));
+        if (units.some((u) => now.has(unitKey(u.block, u.name)))) throw new Conflict(bulkMsg.hasRefused);
+        const codes = await freshCodes(tx, units.length);
+        const rows = units.map((u, i) => ({ condominiumId: locked.id, name: u.name, block: u.block, associationCode: codes[i]! }));
+        const inserted = [];
+        for (let i = 0; i < rows.length; i += 500) inserted.push(...(await repo.insertUnits(tx, rows.slice(i, i + 500))));
+        const idOf = new Map(inserted.map((r) => [unitKey(r.block, r.name ?? ''), r.id]));
+        const residents: { unitId: number; userId: string }[] = [];
+        const invites: { unitId: number; email: string; invitedBy: string; unit: string }[] = [];
+        for (const u of units) {
+          const unitId = idOf.get(unitKey(u.block, u.name))!;
+          for (const email of u.emails) {
+            const account = accounts.get(email);
+            if (account) residents.push({ unitId, userId: account });
+            else invites.push({ unitId, email, invitedBy: user.id, unit: u.block ? `${u.block} - ${u.name}` : u.name });
+          }
+        }
+        await repo.addResidents(tx, residents);
+        await unitInvitations.insertMany(
+          tx,
+          invites.map(({ unitId, email, invitedBy }) => ({ unitId, email, invitedBy })),
+        );
+        for (const invite of invites) {
+          await app.mailer.queue(
+            tx,
+            unitInvitationMail(invite.email, { sindicoName: sindico?.name ?? '', condominium: locked.name, unit: invite.unit }, app.config.publicUrl),
+          );
+        }
+        await auditRepository.record(tx, {
+          actorId: user.id,
+          action: 'units.bulk_create',
+          target: `condominium:${locked.id}`,
+          after: { units: units.length, residents: residents.length, invitations: invites.length },
+        });
+        return { residents: residents.length, invitations: invites.length };
+      });
+      if (written.invitations > 0) app.mailer.wake();
+      return {
+        ...result,
+        created: units.length,
+        residents_added: written.residents,
+        invitations_sent: written.invitations,
+        message: bulkMsg.created(units.length),
+      };
+    },
+
+    /**
+     * CONDO-14: a resident by e-mail. An account joins at once; an e-mail without one gets an
+     * invitation (mail queue) that joins the unit at sign-up. Residents and pending invitations
+     * together stay within 3, counted under the unit's row lock.
+     */
+    async inviteResident(unitId: number, email: string, user: AuthUser): Promise<'resident' | 'invitation'> {
+      const unit = await requireUnit(unitId, user);
+      await app.limits.consume('unitInvitationsPerAccount', user.id);
+      const target = await usersRepository.findUserByEmail(db, email);
+      const sindico = await usersRepository.findUser(db, user.id);
+      const condo = unit.tagCode ? await repo.condominiumByPlate(db, unit.tagCode) : undefined;
+      const outcome = await db.transaction(async (tx) => {
+        const locked = await repo.lockUnit(tx, unitId);
+        if (!locked) throw new NotFound(condoMsg.unitNotFound);
+        const residents = await repo.residentsOf(tx, [unitId]);
+        const pending = await unitInvitations.countPending(tx, unitId);
+        if (target && residents.some((r) => r.userId === target.id)) throw new Conflict(bulkMsg.alreadyResident);
+        const previous = target ? undefined : await unitInvitations.find(tx, unitId, email);
+        if (previous && !previous.acceptedAt) throw new Conflict(bulkMsg.alreadyInvited);
+        if (residents.length + pending >= MEMBERS_PER_UNIT) throw new Conflict(tagMsg.unitFull);
+        if (target) {
+          await repo.addResidents(tx, [{ unitId, userId: target.id }]);
+          return 'resident' as const;
+        }
+        // An accepted invitation of an account deleted since: the new one replaces it.
+        if (previous) await unitInvitations.remove(tx, previous.id);
+        await unitInvitations.insertMany(tx, [{ unitId, email, invitedBy: user.id }]);
+        const unitName = locked.name ?? callMsg.temporaryUnit;
+        await app.mailer.queue(
+          tx,
+          unitInvitationMail(
+            email,
+            { sindicoName: sindico?.name ?? '', condominium: condo?.name ?? '', unit: locked.block ? `${locked.block} - ${unitName}` : unitName },
+            app.config.publicUrl,
+          ),
+        );
+        return 'invitation' as const;
+      });
+      if (outcome === 'invitation') app.mailer.wake();
+      return outcome;
+    },
+
+    /** CONDO-14: the síndico revokes a pending invitation. */
+    async cancelInvitation(id: number, user: AuthUser) {
+      const invitation = await unitInvitations.withPlate(db, id);
+      if (!invitation?.tagCode || invitation.acceptedAt) throw new NotFound(bulkMsg.invitationNotFound);
+      await requirePlate(invitation.tagCode, user);
+      await unitInvitations.remove(db, id);
     },
 
     /** CONDO-02 / CONDO-07: the plate's units, sorted by unit_id, with their residents. */

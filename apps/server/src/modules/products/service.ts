@@ -7,6 +7,7 @@ import { firstName } from '@toque/contracts/names';
 import type { Tx } from '../../db/client';
 import { usersRepository } from '../../db/repositories/users';
 import { invitationsRepository as invitations } from '../../db/repositories/invitations';
+import { unitInvitationsRepository as unitInvitations } from '../../db/repositories/unit-invitations';
 import { Conflict, Forbidden, NotFound } from '../../errors';
 import { tagsRepository, type Tag } from '../../db/repositories/tags';
 import { productsRepository as repo } from './repository';
@@ -41,7 +42,8 @@ export function productsService(app: FastifyInstance) {
     if (!unit) return false;
     const residents = await repo.residents(tx, unit.id);
     if (residents.some((r) => r.userId === userId)) throw new Conflict(tagMsg.alreadyResident);
-    if (residents.length >= MEMBERS_PER_UNIT) throw new Conflict(tagMsg.unitFull);
+    // CONDO-14: pending invitations hold their places.
+    if (residents.length + (await unitInvitations.countPending(tx, unit.id)) >= MEMBERS_PER_UNIT) throw new Conflict(tagMsg.unitFull);
     await repo.addResident(tx, unit.id, userId);
     return true;
   }

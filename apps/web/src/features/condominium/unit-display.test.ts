@@ -22,6 +22,8 @@ describe('unit display', () => {
       unit_number: 'Apto 7-AB23CD45',
       condominium_name: 'Residencial Ipê',
       residents: [{ user: { first_name: 'Ana', user_id: 'u1' }, member_id: 3 }],
+      block: 'Bloco A',
+      invitations: [],
     };
     unitOwnerStorage.save(unit);
     expect(JSON.parse(window.localStorage.getItem('unit_owner_7')!)).toEqual(unit);

@@ -1,0 +1,213 @@
+import { describe, expect, test } from 'vitest';
+import { count, eq, inArray } from 'drizzle-orm';
+import { tagMailMsg } from '@toque/contracts/mail';
+import { tagMsg } from '@toque/contracts/messages';
+import { condoApi } from '@toque/contracts/routes';
+import { bulkMsg, type BulkUnitsResponse } from '@toque/contracts/units-bulk';
+import type { Unit } from '@toque/contracts/condominium';
+import { auditLog, outbox, unitInvitations, unitResidents, units } from '../src/db/schema';
+import { build, dbLabel, errorBody, newAccount, signUp, uniqueEmail } from './helpers';
+import { activate, post, send, signUpAdmin, type Account } from './condo-support';
+import { userId } from './calls-support';
+
+/**
+ * CONDO-12: a building at once (preview, then all or nothing); CONDO-13: blocks; CONDO-14:
+ * residents by e-mail, invitations counting toward 3, revocable, joined at sign-up.
+ */
+const { app } = await build();
+
+const admin = await signUpAdmin(app);
+
+async function building(unitCount = 1) {
+  const sindico = await signUp(app, { name: 'Sílvia Síndica' });
+  const { plate, condominiumId, unitIds } = await activate(app, admin, sindico, unitCount);
+  return { sindico, plate, condominiumId, unitIds };
+}
+
+const bulk = (token: string | undefined, payload: Record<string, unknown>) => post(app, condoApi.bulkUnits, token, payload);
+const unitsOf = async (account: Account, plate: string) =>
+  (await post(app, condoApi.ownerQrCode, account.token, { qrCode: plate })).json<Unit[]>();
+const unitCount = async (condominiumId: number) =>
+  (await app.db.select({ n: count() }).from(units).where(eq(units.condominiumId, condominiumId)))[0]!.n;
+const csv = (text: string, encoding: BufferEncoding = 'utf8') => Buffer.from(text, encoding).toString('base64');
+
+describe(`[CONDO-12] a building at once ${dbLabel}`, () => {
+  test('[CONDO-12] [CONDO-14] the preview says what would be created and which e-mails have an account, and writes nothing; the confirmation creates units, residents and invitations', async () => {
+    const { sindico, plate, condominiumId } = await building();
+    const resident = await signUp(app, { name: 'Rui Morador' });
+    const stranger = uniqueEmail('nova');
+    const text = `201–204\n201; ${resident.email}; ${stranger}\n203; ${uniqueEmail('outra')}`;
+    const preview = await bulk(sindico.token, { qrCode: plate, text, block: 'Bloco B' });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const body = preview.json<BulkUnitsResponse>();
+    expect(body.units.map((u) => [u.block, u.name])).toEqual([
+      ['Bloco B', '201'],
+      ['Bloco B', '202'],
+      ['Bloco B', '203'],
+      ['Bloco B', '204'],
+    ]);
+    expect(body.units[0]!.emails).toEqual([
+      { email: resident.email, has_account: true },
+      { email: stranger, has_account: false },
+    ]);
+    expect(body).toMatchObject({ refused: [], created: 0, invitations_sent: 0 });
+    expect(await unitCount(condominiumId)).toBe(1);
+
+    const done = await bulk(sindico.token, { qrCode: plate, text, block: 'Bloco B', confirm: true });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json<BulkUnitsResponse>()).toMatchObject({ created: 4, residents_added: 1, invitations_sent: 2, message: bulkMsg.created(4) });
+    expect(await unitCount(condominiumId)).toBe(5);
+    const listed = await unitsOf(sindico, plate);
+    const u201 = listed.find((u) => u.block === 'Bloco B' && u.unit_number.startsWith('201-'))!;
+    expect(u201.residents.map((r) => r.user.first_name)).toEqual(['Rui']);
+    expect(u201.invitations.map((i) => i.email)).toEqual([stranger]);
+    const mails = await app.db.select().from(outbox).where(eq(outbox.to, stranger));
+    expect(mails.map((m) => m.subject)).toEqual([tagMailMsg.unitInvitationSubject('Edifício Aroeira')]);
+    expect(mails[0]!.text).toContain('Bloco B - 201');
+    expect(mails[0]!.text).not.toContain(sindico.email);
+    const audits = await app.db.select().from(auditLog).where(eq(auditLog.target, `condominium:${condominiumId}`)).orderBy(auditLog.id);
+    expect(audits.map((a) => [a.action, a.after])).toEqual([
+      ['condominium.create', { name: 'Edifício Aroeira' }],
+      ['units.bulk_create', { units: 4, residents: 1, invitations: 2 }],
+    ]);
+  });
+
+  test('[CONDO-12] all or nothing: a bad line half-way refuses the confirmation and writes nothing', async () => {
+    const { sindico, plate, condominiumId } = await building();
+    const text = '101–110\n111; ana@\n112–120';
+    const preview = (await bulk(sindico.token, { qrCode: plate, text })).json<BulkUnitsResponse>();
+    expect(preview.units).toHaveLength(19);
+    expect(preview.refused).toEqual([{ line: 2, text: '111; ana@', reason: bulkMsg.emailInvalid('ana@') }]);
+    const refused = await bulk(sindico.token, { qrCode: plate, text, confirm: true });
+    expect(refused.statusCode).toBe(409);
+    expect(errorBody(refused)).toBe(bulkMsg.hasRefused);
+    expect(await unitCount(condominiumId)).toBe(1);
+    const audits = await app.db.select().from(auditLog).where(eq(auditLog.target, `condominium:${condominiumId}`));
+    expect(audits.map((a) => a.action)).toEqual(['condominium.create']);
+  });
+
+  test('[CONDO-12] a unit that already exists is refused with its reason; the same name in another block is a new unit', async () => {
+    const { sindico, plate } = await building(1); // 'Apto 101', no block
+    const preview = (await bulk(sindico.token, { qrCode: plate, text: 'Apto 101, Apto 102' })).json<BulkUnitsResponse>();
+    expect(preview.units.map((u) => u.name)).toEqual(['Apto 102']);
+    expect(preview.refused).toEqual([{ line: 1, text: 'Apto 101', reason: bulkMsg.exists }]);
+    const other = (await bulk(sindico.token, { qrCode: plate, text: 'apto 101', block: 'Torre 2' })).json<BulkUnitsResponse>();
+    expect(other.units.map((u) => [u.block, u.name])).toEqual([['Torre 2', 'apto 101']]);
+  });
+
+  test('[CONDO-12] 300 units in one request, in one transaction (time stated)', async () => {
+    const { sindico, plate, condominiumId } = await building();
+    const text = ['1001–1100', '2001–2100', '3001–3100'].join('\n');
+    const started = performance.now();
+    const res = await bulk(sindico.token, { qrCode: plate, text, block: 'Torre 1', confirm: true });
+    const ms = performance.now() - started;
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<BulkUnitsResponse>().created).toBe(300);
+    expect(await unitCount(condominiumId)).toBe(301);
+    const codes = await app.db.select({ c: units.associationCode }).from(units).where(eq(units.condominiumId, condominiumId));
+    expect(new Set(codes.map((r) => r.c)).size).toBe(301);
+    console.info(`[CONDO-12] 300 units in one request ${dbLabel}: ${ms.toFixed(0)} ms`);
+  });
+
+  test("[CONDO-12] [SEC-03] a CSV from Excel on a Brazilian machine (Windows-1252, ';') keeps its accents; formulas and junk are refused", async () => {
+    const { sindico, plate } = await building();
+    const file = csv('Bloco;Unidade;E-mail\r\nTorre Ipê;Apto 1204;\r\nTorre Ipê;=HYPERLINK("x");\r\n', 'latin1');
+    const preview = await bulk(sindico.token, { qrCode: plate, csvBase64: file });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const body = preview.json<BulkUnitsResponse>();
+    expect(body.units.map((u) => [u.block, u.name])).toEqual([['Torre Ipê', 'Apto 1204']]);
+    expect(body.refused.map((r) => r.reason)).toEqual([bulkMsg.formula]);
+
+    const junk = Buffer.from(Uint8Array.from({ length: 200_000 }, (_, i) => (i * 7919) % 256)).toString('base64');
+    const refused = await bulk(sindico.token, { qrCode: plate, csvBase64: junk });
+    expect(refused.statusCode).toBe(400);
+    expect(errorBody(refused)).toBe(bulkMsg.csvUnreadable);
+
+    // 5 MB of junk never reaches the parser: the body limit answers first, in Portuguese.
+    const huge = await bulk(sindico.token, { qrCode: plate, csvBase64: 'A'.repeat(5 * 1024 * 1024) });
+    expect(huge.statusCode).toBe(413);
+    expect(errorBody(huge)).toMatch(/[ãçéõ]|inválid/);
+    const notBase64 = await bulk(sindico.token, { qrCode: plate, csvBase64: '<script>' });
+    expect(notBase64.statusCode).toBe(400);
+  });
+
+  test('[CONDO-12] [SEC-02] only the plate’s síndico (or an administrator) creates units; a resident, a stranger and no token are refused', async () => {
+    const { sindico, plate, condominiumId } = await building();
+    const stranger = await signUp(app);
+    expect((await bulk(stranger.token, { qrCode: plate, text: '1' })).statusCode).toBe(403);
+    expect((await bulk(undefined, { qrCode: plate, text: '1' })).statusCode).toBe(401);
+    expect((await bulk(admin.token, { qrCode: plate, text: 'Admin 1', confirm: true })).statusCode).toBe(200);
+    expect((await bulk(sindico.token, { qrCode: plate, text: '' })).statusCode).toBe(400);
+    expect((await bulk(sindico.token, { qrCode: plate, text: '1-1001' })).json<BulkUnitsResponse>().refused[0]!.reason).toBe(
+      bulkMsg.rangeTooBig,
+    );
+    expect(await unitCount(condominiumId)).toBe(2);
+  });
+});
+
+describe(`[CONDO-14] residents by e-mail ${dbLabel}`, () => {
+  const invite = (token: string | undefined, unitId: number, email: string) => post(app, condoApi.inviteResident, token, { unitId, email });
+
+  test('[CONDO-14] an e-mail without an account gets an invitation that joins the unit at sign-up', async () => {
+    const { sindico, plate, unitIds } = await building();
+    const email = uniqueEmail('morador');
+    const res = await invite(sindico.token, unitIds[0]!, email.toUpperCase());
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toEqual({ result: 'invitation', message: bulkMsg.invited });
+    expect((await invite(sindico.token, unitIds[0]!, email)).statusCode).toBe(409);
+
+    const account = newAccount({ email, name: 'Nina Nova' });
+    expect((await app.inject({ method: 'POST', url: '/api/auth/register', payload: account })).statusCode).toBe(201);
+    const [unit] = (await unitsOf(sindico, plate)).filter((u) => u.unit_id === unitIds[0]);
+    expect(unit!.residents.map((r) => r.user.first_name)).toEqual(['Nina']);
+    expect(unit!.invitations).toEqual([]);
+    const [row] = await app.db.select().from(unitInvitations).where(eq(unitInvitations.email, email));
+    expect(row!.acceptedAt).toBeInstanceOf(Date);
+  });
+
+  test('[CONDO-14] pending invitations count toward 3: the association code is refused when they fill the unit; a revoked one frees its place', async () => {
+    const { sindico, plate, unitIds } = await building();
+    const unitId = unitIds[0]!;
+    const existing = await signUp(app, { name: 'Otto Já' });
+    expect((await invite(sindico.token, unitId, existing.email)).json()).toEqual({ result: 'resident', message: bulkMsg.residentAdded });
+    expect((await invite(sindico.token, unitId, uniqueEmail('a'))).statusCode).toBe(201);
+    expect((await invite(sindico.token, unitId, uniqueEmail('b'))).statusCode).toBe(201);
+    const full = await invite(sindico.token, unitId, uniqueEmail('c'));
+    expect(full.statusCode).toBe(409);
+    expect(errorBody(full)).toBe(tagMsg.unitFull);
+
+    // A resident with the code finds the unit full: the invitations hold their places.
+    const [unit] = (await unitsOf(sindico, plate)).filter((u) => u.unit_id === unitId);
+    const code = unit!.unit_number.split('-').pop()!;
+    const joiner = await signUp(app);
+    const join = await send(app, 'PUT', '/products/associateQrCode', joiner.token, { code });
+    expect(join.statusCode).toBe(409);
+    expect(errorBody(join)).toBe(tagMsg.unitFull);
+
+    // Revoked: the place is free again, and the revoked e-mail's sign-up joins nothing.
+    const revoked = unit!.invitations[0]!;
+    const stranger = await signUp(app);
+    expect((await send(app, 'DELETE', condoApi.unitInvitation(revoked.id), stranger.token)).statusCode).toBe(403);
+    const cancel = await send(app, 'DELETE', condoApi.unitInvitation(revoked.id), sindico.token);
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(cancel.json()).toEqual({ message: bulkMsg.invitationCancelled });
+    expect((await send(app, 'DELETE', condoApi.unitInvitation(revoked.id), sindico.token)).statusCode).toBe(404);
+    expect((await send(app, 'PUT', '/products/associateQrCode', joiner.token, { code })).statusCode).toBeLessThan(300);
+    await app.inject({ method: 'POST', url: '/api/auth/register', payload: newAccount({ email: revoked.email }) });
+    const residents = await app.db.select().from(unitResidents).where(eq(unitResidents.unitId, unitId));
+    expect(residents.map((r) => r.userId).sort()).toEqual([userId(existing.token), userId(joiner.token)].sort());
+  });
+
+  test('[CONDO-14] [SEC-02] only the síndico invites to their units; bad input is a Portuguese 400', async () => {
+    const { unitIds } = await building();
+    const other = await building();
+    expect((await invite(other.sindico.token, unitIds[0]!, uniqueEmail())).statusCode).toBe(403);
+    expect((await invite(undefined, unitIds[0]!, uniqueEmail())).statusCode).toBe(401);
+    const bad = await invite(other.sindico.token, other.unitIds[0]!, 'não é e-mail');
+    expect(bad.statusCode).toBe(400);
+    expect(errorBody(bad)).toMatch(/e-mail/i);
+    expect((await send(app, 'DELETE', '/condominium/invitations/abc', other.sindico.token)).statusCode).toBe(400);
+    const rows = await app.db.select().from(unitInvitations).where(inArray(unitInvitations.unitId, [unitIds[0]!, other.unitIds[0]!]));
+    expect(rows).toEqual([]);
+  });
+});
