@@ -34,6 +34,8 @@ export const paths = {
   condoActivation: '/dashboard/ativacao-de-condominio',
   manageClients: '/dashboard/gerenciar-clientes',
   callHistory: '/dashboard/chamadas',
+  /** CONDO-14: the síndico's building, one tap from the dashboard (its plate's units page, or a choice of plates). */
+  myCondominium: '/dashboard/meu-condominio',
 } as const;
 
 /** API paths, relative to the `/api` base. */

@@ -53,6 +53,7 @@ const DashboardManualPage = lazyNamed(() => import('./routes/dashboard/manual'),
 const ProductsPage = lazyNamed(() => import('./routes/dashboard/products'), 'ProductsPage');
 const EditTagPage = lazyNamed(() => import('./routes/dashboard/edit-tag'), 'EditTagPage');
 const UnitsPage = lazyNamed(() => import('./routes/dashboard/units'), 'UnitsPage');
+const MyCondominiumPage = lazyNamed(() => import('./routes/dashboard/my-condominium'), 'MyCondominiumPage');
 const EditUnitPage = lazyNamed(() => import('./routes/dashboard/edit-unit'), 'EditUnitPage');
 const CondoActivationPage = lazyNamed(() => import('./routes/admin/condo-activation'), 'CondoActivationPage');
 const ManageClientsPage = lazyNamed(() => import('./routes/admin/manage-clients'), 'ManageClientsPage');
@@ -130,6 +131,7 @@ export const routes: RouteObject[] = [
                   page(paths.productsAlias, <ProductsPage />),
                   page(paths.editTag(':code'), <EditTagPage />),
                   page(paths.units(':condoCode'), <UnitsPage />),
+                  page(paths.myCondominium, <MyCondominiumPage />),
                   page(paths.editUnit(':condoCode', ':id'), <EditUnitPage />),
                   page(paths.callHistory, <CallHistoryPage />),
                   {

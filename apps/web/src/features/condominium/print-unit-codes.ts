@@ -15,12 +15,14 @@ const css =
  * cut out and hand to the residents. The QR code holds the code itself: scanning it shows the
  * text to type in "Adicionar Toque".
  */
-export async function printUnitCodes(condominiumName: string, units: readonly Unit[]): Promise<void> {
+export async function printUnitCodes(condominiumName: string, units: readonly Unit[], block?: string): Promise<void> {
   const cards = await Promise.all(
     units.map(async (unit) => {
       const code = unitCode(unit.unit_number);
       const dataUrl = await QRCode.toDataURL(code, { errorCorrectionLevel: 'M', margin: 1, width: 320 });
-      const name = unitDisplayName(unit.unit_number);
+      const name = unit.block
+        ? `${unit.block} - ${unitDisplayName(unit.unit_number)}`
+        : unitDisplayName(unit.unit_number);
       return (
         `<li data-unit-id="${unit.unit_id}"><h2>${escapeHtml(name)}</h2>` +
         `<img src="${escapeHtml(dataUrl)}" alt="${escapeHtml(`${condoUi.associationCode} ${code}`)}">` +
@@ -28,7 +30,8 @@ export async function printUnitCodes(condominiumName: string, units: readonly Un
       );
     }),
   );
-  const title = condoUi.printTitle(condominiumName);
+  // CONDO-14: a sheet per block, when the list is filtered to one.
+  const title = block ? condoUi.manage.printTitleBlock(condominiumName, block) : condoUi.printTitle(condominiumName);
   printDocument(
     title,
     `<h1>${escapeHtml(title)}</h1><p class="hint">${escapeHtml(condoUi.printHint)}</p><ul>${cards.join('')}</ul>`,

@@ -17,7 +17,10 @@ export function unitEditableName(unitNumber: string): string {
   return parseUnitNumber(unitNumber).name ?? '';
 }
 
-function isUnit(value: unknown): value is Unit {
+/** A stored unit: saved before CONDO-13/14 it has no block and no invitations. */
+type StoredUnit = Omit<Unit, 'block' | 'invitations'> & Partial<Pick<Unit, 'block' | 'invitations'>>;
+
+function isUnit(value: unknown): value is StoredUnit {
   if (!value || typeof value !== 'object') return false;
   const v = value as Record<string, unknown>;
   return (
@@ -36,11 +39,11 @@ function isUnit(value: unknown): value is Unit {
 export const unitOwnerStorage = {
   key: (unitId: number | string) => `${storageKeys.unitOwnerPrefix}${unitId}`,
   save(unit: Unit): void {
-    const { unit_id, unit_number, residents, condominium_name } = unit;
+    const { unit_id, unit_number, residents, condominium_name, block, invitations } = unit;
     try {
       window.localStorage.setItem(
         unitOwnerStorage.key(unit_id),
-        JSON.stringify({ unit_id, unit_number, residents, condominium_name }),
+        JSON.stringify({ unit_id, unit_number, residents, condominium_name, block, invitations }),
       );
     } catch {
       // Nothing to do: the page still works from the server's answer.
@@ -51,7 +54,8 @@ export const unitOwnerStorage = {
       const raw = window.localStorage.getItem(unitOwnerStorage.key(unitId));
       if (!raw) return null;
       const value: unknown = JSON.parse(raw);
-      return isUnit(value) ? value : null;
+      // Saved before CONDO-13/14 had blocks and invitations: read without them.
+      return isUnit(value) ? { ...value, block: value.block ?? null, invitations: value.invitations ?? [] } : null;
     } catch {
       return null;
     }

@@ -12,6 +12,12 @@ import {
 import { support } from '../../../content/site';
 import { buyLabel, storeLinks } from '../../../content/store';
 import { useSession } from '../../../lib/use-session';
+import { condoUi } from '@toque/contracts/admin-ui';
+import { paths } from '@toque/contracts/routes';
+import { useOwnedPlates } from '../../../features/products/hooks/use-owned-plates';
+
+/** CONDO-14: the síndico's building, in the menu of whoever owns a plate. */
+const myCondominiumNav: readonly NavItem[] = [{ label: condoUi.manage.nav, to: paths.myCondominium }];
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   `flex min-h-11 items-center rounded-lg px-3 py-2 text-sm font-medium ${
@@ -72,10 +78,12 @@ function ContactPanel() {
 /** DASH-02: the dashboard menu; admins also see the administration pages. */
 export function DashboardNav() {
   const { isToqueAdmin } = useSession();
+  const { plates } = useOwnedPlates();
   return (
     <nav aria-label={navLabels.dashboardMenu} className="flex flex-col gap-4 p-4">
       <ul className="flex flex-col gap-1">
         <Items items={dashboardNavBeforeContact} />
+        {plates.length > 0 ? <Items items={myCondominiumNav} /> : null}
         <ContactPanel />
         <Items items={dashboardNavAfterContact} />
         {isToqueAdmin ? <Items items={dashboardAdminNav} /> : null}

@@ -8,6 +8,7 @@ import { dashboardCopy } from '../../../features/dashboard/copy';
 import { FinanceSummary } from '../../../features/finance/components/finance-summary';
 import { AcquiredTags } from '../../../features/products/components/acquired-tags';
 import { AddTagButton } from '../../../features/products/components/add-tag-button';
+import { MyCondominiumLink } from '../../../features/products/components/my-condominium-link';
 import { PageHeader } from './page-header';
 import { RingingOffer } from './ringing-offer';
 
@@ -17,7 +18,16 @@ const blocks = dashboardUi.blocks;
 export function DashboardHomePage() {
   return (
     <section>
-      <PageHeader title={ui.headings.dashboard} intro={dashboardCopy.intro} actions={<AddTagButton />} />
+      <PageHeader
+        title={ui.headings.dashboard}
+        intro={dashboardCopy.intro}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <MyCondominiumLink />
+            <AddTagButton />
+          </div>
+        }
+      />
       <RingingOffer place="top" />
       <div className="grid gap-6 xl:grid-cols-2">
         <DashboardBlock title={blocks.tags} more={{ label: dashboardUi.seeAllTags, to: paths.products }}>

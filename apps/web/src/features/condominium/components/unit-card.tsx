@@ -6,6 +6,7 @@ import { condoUi } from '@toque/contracts/admin-ui';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { notify } from '../../../lib/toast';
 import { unitCode, unitDisplayName } from '../unit-display';
+import { UnitInvite } from './unit-invite';
 
 interface UnitCardProps {
   condoCode: string;
@@ -32,7 +33,7 @@ async function copy(code: string) {
   }
 }
 
-/** CONDO-02/03/08: one unit — name, association code (copy), residents n/3, edit and a new code. */
+/** CONDO-02/03/08/13/14: one unit — block and name, association code (copy), residents n/3, edit, a new code, residents by e-mail. */
 export function UnitCard({ condoCode, unit, onRegenerate }: UnitCardProps) {
   const name = unitDisplayName(unit.unit_number);
   const code = unitCode(unit.unit_number);
@@ -40,7 +41,10 @@ export function UnitCard({ condoCode, unit, onRegenerate }: UnitCardProps) {
   return (
     <li data-unit-id={unit.unit_id} className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h2 className="text-lg font-semibold text-slate-900">{name}</h2>
+        <h2 className="text-lg font-semibold text-slate-900">
+          {unit.block ? <span className="block text-sm font-medium text-slate-700">{unit.block}</span> : null}
+          {name}
+        </h2>
         <p className="flex flex-wrap items-center gap-2 text-sm">
           <span className="font-semibold text-slate-800">{condoUi.residentsCount(count, MEMBERS_PER_UNIT)}</span>
           {count === 0 ? (
@@ -52,7 +56,10 @@ export function UnitCard({ condoCode, unit, onRegenerate }: UnitCardProps) {
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <span className="text-sm text-slate-700">{condoUi.associationCode}:</span>
-        <span data-unit-code="" className="rounded bg-slate-100 px-2 py-1 font-mono text-base font-bold tracking-widest text-slate-900">
+        <span
+          data-unit-code=""
+          className="rounded bg-slate-100 px-2 py-1 font-mono text-base font-bold tracking-widest text-slate-900"
+        >
           {code}
         </span>
         <Button variant="ghost" size="sm" onClick={() => void copy(code)}>
@@ -67,6 +74,7 @@ export function UnitCard({ condoCode, unit, onRegenerate }: UnitCardProps) {
           <Named label={condoUi.regenerate} name={name} />
         </Button>
       </div>
+      <UnitInvite condoCode={condoCode} unit={unit} name={unit.block ? `${unit.block} - ${name}` : name} />
     </li>
   );
 }

@@ -1,4 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { UNITS_PAGE_SIZE } from '@toque/contracts/units-bulk';
+import { Pagination } from '../../../components/ui/pagination';
+import { BulkUnitsPanel } from './bulk-units-panel';
 import type { Unit } from '@toque/contracts/condominium';
 import { condoMsg, msg } from '@toque/contracts/messages';
 import { condoUi } from '@toque/contracts/admin-ui';
@@ -11,12 +14,13 @@ import { printUnitCodes } from '../print-unit-codes';
 import { unitDisplayName, unitOwnerStorage } from '../unit-display';
 import { UnitCard } from './unit-card';
 
-
 function RegenerateDialog({ condoCode, unit, onClose }: { condoCode: string; unit: Unit | null; onClose: () => void }) {
   const regenerate = useRegenerateCode(condoCode);
   const { failure, close, run } = useConfirmedAction(onClose, condoUi.regenerateFailure);
   const confirm = () =>
-    unit ? run(async () => (await regenerate.mutateAsync(unit.unit_id)).message || condoMsg.codeRegenerated) : undefined;
+    unit
+      ? run(async () => (await regenerate.mutateAsync(unit.unit_id)).message || condoMsg.codeRegenerated)
+      : undefined;
   return (
     <ConfirmDialog
       open={unit !== null}
@@ -33,11 +37,54 @@ function RegenerateDialog({ condoCode, unit, onClose }: { condoCode: string; uni
   );
 }
 
-/** CONDO-02/05/08: the plate's units, for its síndico, with a printable sheet of every code. */
+const m = condoUi.manage;
+/** The block filter's value for units without a block. */
+const NO_BLOCK = '\u0000';
+
+/** CONDO-14: what the search matches — the unit's name, its block, its residents' first names, an invited e-mail. */
+function matches(unit: Unit, query: string): boolean {
+  if (!query) return true;
+  const haystack = [
+    unitDisplayName(unit.unit_number),
+    unit.block ?? '',
+    ...unit.residents.map((r) => r.user.first_name),
+    ...unit.invitations.map((i) => i.email),
+  ]
+    .join(' ')
+    .toLocaleLowerCase('pt-BR');
+  return query
+    .toLocaleLowerCase('pt-BR')
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => haystack.includes(word));
+}
+
+/**
+ * CONDO-02/05/08/12/14: the plate's units, for its síndico — search, block filter, 50 a page, a
+ * printable sheet (of the chosen block), units many at once and residents by e-mail.
+ */
 export function UnitsList({ condoCode }: { condoCode: string }) {
   const units = useOwnerUnits(condoCode);
   const [regenerating, setRegenerating] = useState<Unit | null>(null);
   const [printing, setPrinting] = useState(false);
+  const [query, setQuery] = useState('');
+  const [block, setBlock] = useState('');
+  const [page, setPage] = useState(1);
+  const [adding, setAdding] = useState(false);
+  const searchId = useId();
+  const blockId = useId();
+  const all = units.data;
+  const blocks = useMemo(() => {
+    const names = new Set((all ?? []).map((u) => u.block ?? NO_BLOCK));
+    return [...names].sort((a, b) => a.localeCompare(b, 'pt-BR', { numeric: true }));
+  }, [all]);
+  const filtered = useMemo(
+    () => (all ?? []).filter((u) => (block === '' || (u.block ?? NO_BLOCK) === block) && matches(u, query.trim())),
+    [all, block, query],
+  );
+  const pageCount = Math.max(1, Math.ceil(filtered.length / UNITS_PAGE_SIZE));
+  const current = Math.min(page, pageCount);
+  const shown = filtered.slice((current - 1) * UNITS_PAGE_SIZE, current * UNITS_PAGE_SIZE);
 
   // CONDO-05: every unit's owner information survives a reload of the edit page.
   useEffect(() => {
@@ -61,11 +108,17 @@ export function UnitsList({ condoCode }: { condoCode: string }) {
   }
   const list = units.data;
   const condominium = list[0]?.condominium_name ?? '';
+  const blockName = block === '' ? undefined : block === NO_BLOCK ? m.noBlock : block;
 
   const print = async () => {
     setPrinting(true);
     try {
-      await printUnitCodes(condominium, list);
+      // CONDO-14: the sheet of the chosen block (or of every unit), whatever the search.
+      await printUnitCodes(
+        condominium,
+        list.filter((u) => block === '' || (u.block ?? NO_BLOCK) === block),
+        blockName,
+      );
     } catch (error) {
       console.warn('Toque: printing the unit codes failed', error);
       notify.error(condoUi.printFailure);
@@ -80,20 +133,90 @@ export function UnitsList({ condoCode }: { condoCode: string }) {
         <p className="max-w-2xl text-slate-700">
           {condominium ? condoUi.unitsIntro(condominium) : condoUi.unitsIntroNoName}
         </p>
-        {list.length > 0 ? (
-          <Button variant="secondary" busy={printing} onClick={() => void print()}>
-            {condoUi.printCodes}
-          </Button>
-        ) : null}
+        <div className="flex flex-wrap gap-2">
+          {list.length > 0 ? (
+            <Button variant="secondary" busy={printing} onClick={() => void print()}>
+              {blockName ? m.printBlock(blockName) : condoUi.printCodes}
+            </Button>
+          ) : null}
+          {adding ? null : <Button onClick={() => setAdding(true)}>{m.bulk.open}</Button>}
+        </div>
       </div>
+      {adding ? <BulkUnitsPanel condoCode={condoCode} onDone={() => setAdding(false)} /> : null}
       {list.length === 0 ? (
         <p className="py-6 text-slate-700">{condoUi.unitsEmpty}</p>
       ) : (
-        <ul className="grid gap-3 md:grid-cols-2">
-          {list.map((unit) => (
-            <UnitCard key={unit.unit_id} condoCode={condoCode} unit={unit} onRegenerate={setRegenerating} />
-          ))}
-        </ul>
+        <>
+          <div className="flex flex-wrap items-end gap-3" role="search">
+            <div className="min-w-0 flex-1 basis-60">
+              <label htmlFor={searchId} className="block font-medium text-slate-900">
+                {m.search}
+              </label>
+              <input
+                id={searchId}
+                type="search"
+                value={query}
+                onChange={(event) => {
+                  setQuery(event.target.value);
+                  setPage(1);
+                }}
+                className="mt-1 block min-h-11 w-full rounded-lg border border-slate-400 px-3 py-2 text-base"
+              />
+            </div>
+            {blocks.length > 1 ? (
+              <div className="basis-48">
+                <label htmlFor={blockId} className="block font-medium text-slate-900">
+                  {m.blockFilter}
+                </label>
+                <select
+                  id={blockId}
+                  value={block}
+                  onChange={(event) => {
+                    setBlock(event.target.value);
+                    setPage(1);
+                  }}
+                  className="mt-1 block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-base"
+                >
+                  <option value="">{m.allBlocks}</option>
+                  {blocks.map((b) => (
+                    <option key={b} value={b}>
+                      {b === NO_BLOCK ? m.noBlock : b}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
+          </div>
+          {filtered.length === 0 ? (
+            <p role="status" className="py-6 text-slate-700">
+              {m.noMatch}
+            </p>
+          ) : (
+            <>
+              <p role="status" className="text-sm text-slate-700">
+                {m.showing(
+                  (current - 1) * UNITS_PAGE_SIZE + 1,
+                  (current - 1) * UNITS_PAGE_SIZE + shown.length,
+                  filtered.length,
+                )}
+              </p>
+              <ul className="grid gap-3 md:grid-cols-2">
+                {shown.map((unit) => (
+                  <UnitCard key={unit.unit_id} condoCode={condoCode} unit={unit} onRegenerate={setRegenerating} />
+                ))}
+              </ul>
+              <Pagination
+                label={m.pagination}
+                page={current}
+                pageCount={pageCount}
+                onPage={setPage}
+                pageLabel={m.page}
+                previousLabel={m.previous}
+                nextLabel={m.next}
+              />
+            </>
+          )}
+        </>
       )}
       <RegenerateDialog condoCode={condoCode} unit={regenerating} onClose={() => setRegenerating(null)} />
     </div>

@@ -110,6 +110,12 @@ export function TagRow({ tag, expanded, onToggle, onShowQr, onDelete, onLeave, h
               <Named label={resident ? condoUi.residentView.leave : condoUi.leave} name={tag.name} />
             </Button>
           ) : null}
+          {/* CONDO-14: the síndico's building, one tap from Meus Produtos. */}
+          {tag.product_id === CONDOMINIUM_PRODUCT_ID && tag.isOwner ? (
+            <Link to={paths.units(tag.code)} className={buttonClasses('secondary', 'sm')}>
+              {condoUi.manage.nav}
+            </Link>
+          ) : null}
           <Button variant="ghost" size="sm" aria-expanded={expanded} aria-controls={detailId} onClick={onToggle}>
             <Named label={actions.details} name={tag.name} />
             <span aria-hidden="true">{expanded ? '▴' : '▾'}</span>
