@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { callUi } from '@toque/contracts/call-ui';
 import { condoApi } from '@toque/contracts/routes';
-import { msg } from '@toque/contracts/messages';
+import { callMsg, msg } from '@toque/contracts/messages';
 import { parseUnitNumber, type Unit } from '@toque/contracts/condominium';
 import { paths } from '@toque/contracts/routes';
 import {
@@ -15,6 +15,7 @@ import {
   pageErrors,
   registerUser,
   test,
+  toque,
   watchCallSocket,
   GEOCODER_DOWN,
   allow,
@@ -33,7 +34,7 @@ async function api<T>(request: APIRequestContext, token: string, path: string, d
   return (await res.json()) as T;
 }
 
-test('[CONDO-10] [CALL-02] [ADM-02] a finder on a 390 px phone picks a unit of a plate and its resident answers; units nobody can answer are disabled, and the page names the building', async ({
+test('[CONDO-10] [CONDO-13] [CALL-02] [ADM-02] a finder on a 390 px phone picks a unit of a plate and its resident answers; units nobody can answer are one line, and the page names the building', async ({
   browser,
   request,
 }) => {
@@ -73,9 +74,10 @@ test('[CONDO-10] [CALL-02] [ADM-02] a finder on a 390 px phone picks a unit of a
   await finder.goto(paths.finder(plate!));
   await expect(finder.getByText(building)).toBeVisible();
   await expect(finder.getByText('Sílvia')).toHaveCount(0);
-  const temporary = finder.getByRole('radio', { name: new RegExp(callUi.finder.unitNobody) });
-  await expect(temporary).toBeDisabled();
-  await expect(finder.getByText(callUi.finder.unitNobody)).toBeVisible();
+  // The unit not named yet has nobody to answer: not offered, counted in one line.
+  await expect(finder.getByText(callUi.finder.unitsNotYet(1))).toBeVisible();
+  await expect(finder.getByRole('radio', { name: callMsg.temporaryUnit })).toHaveCount(0);
+  await expect(finder.getByRole('group', { name: callUi.finder.chooseBlock })).toHaveCount(0);
   const call = finder.getByRole('button', { name: callUi.finder.callUnit });
   await expect(call).toBeDisabled();
   await expectNoSeriousA11yViolations(finder, "the plate's finder page");
@@ -93,6 +95,112 @@ test('[CONDO-10] [CALL-02] [ADM-02] a finder on a 390 px phone picks a unit of a
   const remote = owner.getByLabel(callUi.owner.remoteVideo);
   await expect.poll(() => remote.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 }).toBeGreaterThan(0);
   await expect(finder.getByRole('status').filter({ hasText: callUi.finder.connectedUnit('Apto 101') })).toBeVisible();
+  await finder.getByRole('button', { name: callUi.finder.hangUp }).click();
+  await expect(owner.getByRole('heading', { name: callUi.owner.ended })).toBeVisible();
+
+  expect(ownerErrors).toEqual([]);
+  expect(finderErrors).toEqual([]);
+  await Promise.all([residentContext.close(), finderContext.close()]);
+});
+
+test('[CONDO-13] [CALL-02] a plate with units in two blocks: the finder on a 390 px phone picks the block, then the unit, and that unit\'s resident rings', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const adminToken = await apiLogin(request, createAdmin());
+  const sindico = await registerUser(request, newUser({ name: 'Sílvia Síndica' }));
+  const sindicoToken = await apiLogin(request, sindico);
+  const [plate] = await mintCodes(5);
+  const building = `Residencial Jatobá ${Date.now() % 10_000}`;
+  const { id: condominiumId } = await api<{ id: number }>(request, adminToken, condoApi.createCondominium, { nameCondominium: building });
+  for (const nameOfUnit of ['101', '102', '201']) {
+    await api(request, adminToken, condoApi.createUnit, { condominiumId, qrCode: plate, nameOfUnit, emailAdminCond: sindico.email });
+  }
+  const codeOf = new Map(
+    (await api<Unit[]>(request, sindicoToken, condoApi.ownerQrCode, { qrCode: plate })).map((u) => {
+      const { name, code } = parseUnitNumber(u.unit_number);
+      return [name, code] as const;
+    }),
+  );
+  // No API sets a block yet: the operator's command does (CONDO-13).
+  toque('set-block', codeOf.get('101')!, 'Bloco A');
+  toque('set-block', codeOf.get('102')!, 'Bloco A');
+  toque('set-block', codeOf.get('201')!, 'Bloco B');
+  // 101 and 201 have a resident each; 102 has nobody yet.
+  const residents = [];
+  for (const [unit, name] of [['101', 'Ana Moradora'], ['201', 'Rui Morador']] as const) {
+    const resident = await registerUser(request, newUser({ name }));
+    const token = await apiLogin(request, resident);
+    await api(request, token, '/products/associateQrCode', { code: codeOf.get(unit)! }, 'put');
+    residents.push(token);
+  }
+
+  // The resident of 201, logged in on the dashboard.
+  const residentContext = await browser.newContext({ permissions: ['camera', 'microphone'] });
+  const owner = await residentContext.newPage();
+  const ownerErrors = pageErrors(owner);
+  const socket = watchCallSocket(owner);
+  await loginAs(owner, residents[1]!);
+  await owner.goto(paths.dashboard);
+  await socket.connected();
+
+  const finderContext = await browser.newContext({
+    ...phone,
+    permissions: ['geolocation', 'camera', 'microphone'],
+    geolocation: { latitude: -19.93, longitude: -43.94 },
+  });
+  const finder = await finderContext.newPage();
+  const finderErrors = pageErrors(finder);
+  await finder.goto(paths.finder(plate!));
+  await expect(finder.getByText(building)).toBeVisible();
+  const blocks = finder.getByRole('group', { name: callUi.finder.chooseBlock });
+  await expect(blocks.getByRole('radio')).toHaveCount(2);
+  await expect(finder.getByText(callUi.finder.unitsNotYet(1))).toBeVisible();
+  // No unit is offered before a block is chosen.
+  await expect(finder.getByRole('group', { name: callUi.finder.chooseUnit })).toHaveCount(0);
+  const call = finder.getByRole('button', { name: callUi.finder.callUnit });
+  await expect(call).toBeDisabled();
+  if (process.env.SHOTS_DIR) await finder.screenshot({ path: `${process.env.SHOTS_DIR}/finder-blocks-390.png`, fullPage: true });
+
+  // A tap on a block, as a finger gives it (the app may still be starting): its units appear.
+  const blockA = finder.getByRole('radio', { name: 'Bloco A' });
+  await blockA.click();
+  await expect(blockA).toBeChecked();
+  const units = finder.getByRole('group', { name: callUi.finder.chooseUnit });
+  await expect(units.getByRole('radio')).toHaveCount(1);
+  const unit101 = units.getByRole('radio', { name: '101' });
+  await unit101.click();
+  await expect(unit101).toBeChecked();
+  await expect(call).toBeEnabled();
+  // Another block: the unit chosen in the first is not the one called.
+  const blockB = finder.getByRole('radio', { name: 'Bloco B' });
+  await blockB.click();
+  await expect(blockB).toBeChecked();
+  await expect(call).toBeDisabled();
+  const unit201 = units.getByRole('radio', { name: '201' });
+  await expect(unit201).not.toBeChecked();
+  for (const box of [await blockB.locator('xpath=..').boundingBox(), await unit201.locator('xpath=..').boundingBox()]) {
+    // ACC-06: the whole card is the tap target.
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+    expect(box!.width).toBeGreaterThanOrEqual(44);
+  }
+  await expectNoSeriousA11yViolations(finder, "the finder page of a plate with blocks");
+  if (process.env.SHOTS_DIR) {
+    await finder.screenshot({ path: `${process.env.SHOTS_DIR}/finder-blocks-chosen-390.png`, fullPage: true });
+    await finder.setViewportSize({ width: 1366, height: 900 });
+    await finder.screenshot({ path: `${process.env.SHOTS_DIR}/finder-blocks-chosen-1366.png`, fullPage: true });
+    await finder.setViewportSize(phone.viewport);
+  }
+  await unit201.click();
+  await expect(unit201).toBeChecked();
+  await call.click();
+
+  // Only 201's resident rings.
+  await expectPath(owner, paths.call);
+  await expect(owner.getByRole('heading', { name: msg.callIncoming })).toBeVisible();
+  await owner.getByRole('button', { name: callUi.owner.answer }).click();
+  await expect(finder.getByRole('status').filter({ hasText: callUi.finder.connectedUnit('201') })).toBeVisible();
   await finder.getByRole('button', { name: callUi.finder.hangUp }).click();
   await expect(owner.getByRole('heading', { name: callUi.owner.ended })).toBeVisible();
 

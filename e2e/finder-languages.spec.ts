@@ -130,7 +130,7 @@ async function api<T>(request: APIRequestContext, token: string, path: string, d
   return (await res.json()) as T;
 }
 
-test("[FIND-03] a finder whose browser is in Spanish sees a plate's unit picker, the unanswered call, the message form's error and the message sent in Spanish", async ({
+test("[FIND-03] a finder whose browser is in Spanish sees a plate's one line for units nobody answers yet (CONDO-13), the unanswered call, the message form's error and the message sent in Spanish", async ({
   browser,
   request,
 }) => {
@@ -157,9 +157,9 @@ test("[FIND-03] a finder whose browser is in Spanish sees a plate's unit picker,
   const finderErrors = pageErrors(finder);
   await finder.goto(paths.finder(plate!));
   await expect(finder.locator('html')).toHaveAttribute('lang', 'es');
-  const units = finder.getByRole('group', { name: es.chooseUnit });
-  await expect(units).toBeVisible();
-  await expect(units.getByText(es.unitNobody).first()).toBeVisible();
+  // CONDO-13: nobody answers any unit yet: no unit is offered, one line says so.
+  await expect(finder.getByText(es.unitsNotYet(1))).toBeVisible();
+  await expect(finder.getByRole('radio', { name: 'Apto 101' })).toHaveCount(0);
   await expect(finder.getByRole('button', { name: es.callUnit })).toBeDisabled();
   await expect(finder.getByRole('heading', { name: es.plateHeading(building) })).toBeVisible();
   if (process.env.SHOTS_DIR)

@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { callMsg } from '@toque/contracts/messages';
 import { finderText, type FinderLang } from '@toque/contracts/finder-text';
 import { condoApi, paths } from '@toque/contracts/routes';
+import { parseUnitNumber, type Unit } from '@toque/contracts/condominium';
 import { expectNoSeriousA11yViolations } from './dashboard-support';
 import { apiLogin, claimTag, createAdmin, expect, mintCodes, newUser, pageErrors, registerUser, test } from './support';
 
@@ -42,6 +43,17 @@ test("[FIND-05] a condominium plate's page speaks of the building and its units 
   });
   for (const nameOfUnit of ['Apto 101', ''])
     await api(request, adminToken, condoApi.createUnit, { condominiumId, qrCode: plate, nameOfUnit, emailAdminCond: sindico.email });
+  // CONDO-13: only units someone answers are offered: a resident joins the unit not named yet; Apto 101 has nobody.
+  const sindicoToken = await apiLogin(request, sindico);
+  const temporary = (await api<Unit[]>(request, sindicoToken, condoApi.ownerQrCode, { qrCode: plate }))
+    .map((u) => parseUnitNumber(u.unit_number))
+    .find((u) => u.name === null)!;
+  const residentToken = await apiLogin(request, await registerUser(request, newUser({ name: 'Rui Morador' })));
+  const joined = await request.put('/api/products/associateQrCode', {
+    data: { code: temporary.code },
+    headers: { authorization: `Bearer ${residentToken}` },
+  });
+  expect(joined.status(), await joined.text()).toBeLessThan(300);
 
   for (const [lang, locale] of locales) {
     const t = finderText[lang];
@@ -53,8 +65,9 @@ test("[FIND-05] a condominium plate's page speaks of the building and its units 
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.plateHeading(building));
     await expect(page.getByRole('button', { name: t.callUnit })).toBeDisabled();
     await expect(page.getByText(t.explainUnit)).toBeVisible();
-    await expect(page.getByRole('radio', { name: 'Apto 101' })).toBeVisible();
-    await expect(page.getByRole('radio', { name: new RegExp(t.temporaryUnit) })).toBeVisible();
+    await expect(page.getByRole('radio', { name: t.temporaryUnit })).toBeVisible();
+    await expect(page.getByText(t.unitsNotYet(1))).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'Apto 101' })).toHaveCount(0);
     // Neither the owner's words nor a placeholder in another language.
     await expect(page.getByText(t.heading)).toHaveCount(0);
     await expect(page.getByRole('button', { name: t.call })).toHaveCount(0);

@@ -214,8 +214,8 @@ describe(`CALL-15: a finder always has a next step ${dbLabel}`, () => {
     const p = await plate(app, 1);
     const view = (await app.inject({ method: 'GET', url: `/api/public/tags/${p.code}` })).json<PublicTag>();
     expect(view.units).toEqual([
-      { unit_id: p.unit.id, name: '101', reachable: true },
-      { unit_id: p.empty.id, name: callMsg.temporaryUnit, reachable: false, temporary: true },
+      { unit_id: p.unit.id, name: '101', block: null, reachable: true },
+      { unit_id: p.empty.id, name: callMsg.temporaryUnit, block: null, reachable: false, temporary: true },
     ]);
   });
 

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import jwt from 'jsonwebtoken';
 import { callMsg } from '@toque/contracts/messages';
 import type { CreateCallResponse, PublicTag } from '@toque/contracts/calls';
-import { callRecipients, calls, tags, users } from '../src/db/schema';
+import { callRecipients, calls, tags, unitResidents, units, users } from '../src/db/schema';
+import { newTagCode } from '../src/lib/codes';
 import { build, dbLabel, mint, signUp } from './helpers';
 import { ownedTag, plate, userId } from './calls-support';
 
@@ -66,9 +67,46 @@ describe(`the finder's view of a tag ${dbLabel}`, () => {
     const body = (await view(p.code)).json<PublicTag>();
     expect(body).toMatchObject({ state: 'active', product_id: 5, type: 'Condomínio', name: 'Edifício Aurora', owner_first_name: '' });
     expect(body.units).toEqual([
-      { unit_id: p.unit.id, name: '101', reachable: true },
-      { unit_id: p.empty.id, name: callMsg.temporaryUnit, reachable: false, temporary: true },
+      { unit_id: p.unit.id, name: '101', block: null, reachable: true },
+      { unit_id: p.empty.id, name: callMsg.temporaryUnit, block: null, reachable: false, temporary: true },
     ]);
+  });
+
+  test('[CONDO-13] a plate\'s units come with their block, ordered by block (none first), then by name as a person counts', async () => {
+    const p = await plate(app, 1);
+    const [condominiumId] = (await app.db.select({ id: units.condominiumId }).from(units).where(eq(units.id, p.unit.id))).map((r) => r.id);
+    const add = async (name: string, block: string | null, residents = 0) => {
+      const [row] = await app.db.insert(units).values({ condominiumId: condominiumId!, name, block, associationCode: newTagCode() }).returning();
+      for (let i = 0; i < residents; i++) {
+        const r = await signUp(app, { name: `Morador ${name} Silva` });
+        await app.db.insert(unitResidents).values({ unitId: row!.id, userId: userId(r.token) });
+      }
+      return row!.id;
+    };
+    // Created out of order on purpose: the answer is ordered, not the insertion.
+    const b1001 = await add('1001', 'Bloco B', 1);
+    const a102 = await add('102', 'Bloco A');
+    const b101 = await add('101', 'Bloco B');
+    const t10 = await add('2', 'Torre 10', 1);
+    const t2 = await add('1', 'Torre 2', 1);
+    const a11 = await add('11', 'Bloco A', 1);
+    const b102 = await add('102', 'Bloco B', 1);
+    const body = (await view(p.code)).json<PublicTag>();
+    expect(body.units.map((u) => [u.block, u.name, u.unit_id, u.reachable])).toEqual([
+      [null, '101', p.unit.id, true],
+      [null, callMsg.temporaryUnit, p.empty.id, false],
+      ['Bloco A', '11', a11, true],
+      ['Bloco A', '102', a102, false],
+      ['Bloco B', '101', b101, false],
+      ['Bloco B', '102', b102, true],
+      ['Bloco B', '1001', b1001, true],
+      ['Torre 2', '1', t2, true],
+      ['Torre 10', '2', t10, true],
+    ]);
+    // The block is part of every unit of the answer, and nothing else was added to it.
+    for (const unit of body.units) expect(Object.keys(unit).sort()).toEqual(
+      ['block', 'name', 'reachable', 'unit_id', ...(unit.temporary ? ['temporary'] : [])].sort(),
+    );
   });
 });
 

@@ -6,8 +6,9 @@ import { FINDER_DATA_ID, type FinderSeed } from '@toque/contracts/finder-page';
 import { FINDER_LANG_COOKIE, finderText } from '@toque/contracts/finder-text';
 import { callMsg, tooManyAttemptsMessage } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
-import { tags, users } from '../src/db/schema';
-import { build, dbLabel, mint } from './helpers';
+import { tags, unitResidents, units, users } from '../src/db/schema';
+import { newTagCode } from '../src/lib/codes';
+import { build, dbLabel, mint, signUp } from './helpers';
 import { ownedTag, plate, userId } from './calls-support';
 import { buildWeb } from './web-build';
 
@@ -101,16 +102,16 @@ describe(`the finder's page rendered by the server ${dbLabel}`, () => {
     }
   });
 
-  test("[PERF-05] [CALL-02] [CONDO-10] a condominium plate's first HTML has the unit picker with the units nobody can answer marked", async () => {
+  test("[PERF-05] [CALL-02] [CONDO-10] [CONDO-13] a condominium plate's first HTML has the unit picker, the units nobody can answer counted in one line", async () => {
     const p = await plate(app, 1);
     const res = await page(p.code);
     expect(res.statusCode).toBe(200);
     const text = textOf(res.body);
     expect(text).toContain(callUi.finder.chooseUnit);
     expect(text).toContain('Edifício Aurora');
-    expect(text).toContain(callUi.finder.unitNobody);
-    // The two units, then video / voice only (FIND-04).
-    expect(res.body.match(/<input type="radio"/g)).toHaveLength(4);
+    expect(text).toContain(callUi.finder.unitsNotYet(1));
+    // The one unit someone answers, then video / voice only (FIND-04).
+    expect(res.body.match(/<input type="radio"/g)).toHaveLength(3);
     // FIND-05: the building's entrance, and its units are called, not "the owner".
     expect(text).toContain(callUi.finder.plateHeading('Edifício Aurora'));
     expect(res.body).toMatch(new RegExp(`<button[^>]*disabled=""[^>]*>${callUi.finder.callUnit}</button>`));
@@ -246,9 +247,14 @@ describe(`the finder's page rendered by the server ${dbLabel}`, () => {
 
     // The plate's unit picker, and an unknown code's page, in the finder's language too.
     const p = await plate(app, 1);
+    // The unit not named yet gets a resident (only units someone answers are offered, CONDO-13), and
+    // another unit has nobody yet.
+    const resident = await signUp(app, { name: 'Rosa Morais' });
+    await app.db.insert(unitResidents).values({ unitId: p.empty.id, userId: userId(resident.token) });
+    await app.db.insert(units).values({ condominiumId: p.empty.condominiumId, name: '102', associationCode: newTagCode() });
     const plateText = textOf((await page(p.code, freshIp(), { 'accept-language': 'es' })).body);
     expect(plateText).toContain(es.chooseUnit);
-    expect(plateText).toContain(es.unitNobody);
+    expect(plateText).toContain(es.unitsNotYet(1));
     // FIND-05: the building's words, and a unit not named yet, in Spanish.
     expect(plateText).toContain(es.plateHeading('Edifício Aurora'));
     expect(plateText).toContain(es.temporaryUnit);

@@ -2,8 +2,9 @@ import { describe, expect, test } from 'vitest';
 import { count, eq, inArray } from 'drizzle-orm';
 import { TAG_CODE_ALPHABET, TAG_CODE_LENGTH } from '@toque/contracts/constants';
 import { apiMsg } from '@toque/contracts/messages';
-import { tagBatches, tags, users } from '../src/db/schema';
+import { tagBatches, tags, units, users } from '../src/db/schema';
 import { build, dbLabel, engine, errorBody, login, uniqueEmail } from './helpers';
+import { plate } from './calls-support';
 
 const { app } = await build();
 
@@ -91,6 +92,18 @@ describe(`POST /api/operator ${dbLabel}`, () => {
     expect(await isActive()).toBe(true);
 
     const unknown = await operator({ command: 'set-active', code: 'ZZZZZZZZ', active: false }, withToken());
+    expect(unknown.json<{ error: string }>().error).toMatch(/ZZZZZZZZ/);
+  });
+
+  test('[CONDO-13] set-block puts a unit in a block by its association code, and out of it; an unknown code says so', async () => {
+    const p = await plate(app, 0);
+    const blockOf = async () => (await app.db.select().from(units).where(eq(units.id, p.unit.id)))[0]!.block;
+    const set = await operator({ command: 'set-block', unitCode: p.unit.associationCode.toLowerCase(), block: ' Bloco B ' }, withToken());
+    expect(set.json()).toEqual({ result: { code: p.unit.associationCode, name: '101', block: 'Bloco B' } });
+    expect(await blockOf()).toBe('Bloco B');
+    await operator({ command: 'set-block', unitCode: p.unit.associationCode, block: null }, withToken());
+    expect(await blockOf()).toBeNull();
+    const unknown = await operator({ command: 'set-block', unitCode: 'ZZZZZZZZ', block: 'Torre 1' }, withToken());
     expect(unknown.json<{ error: string }>().error).toMatch(/ZZZZZZZZ/);
   });
 });

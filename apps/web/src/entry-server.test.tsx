@@ -126,15 +126,32 @@ describe("the finder's page rendered by the server (PERF-05)", () => {
     name: 'Edifício Ipê',
     owner_first_name: '',
     units: [
-      { unit_id: 11, name: '101', reachable: true },
-      { unit_id: 12, name: '102', reachable: false },
-      { unit_id: 13, name: callMsg.temporaryUnit, reachable: true, temporary: true },
+      { unit_id: 11, name: '101', block: null, reachable: true },
+      { unit_id: 12, name: '102', block: null, reachable: false },
+      { unit_id: 13, name: callMsg.temporaryUnit, block: null, reachable: true, temporary: true },
     ],
   };
 
   it.each<[string, FinderSeed, boolean]>([
     ['an active tag', { code: 'abcd2345', inApp: false, lang: 'pt-BR', tag }, true],
     ['a condominium plate', { code: 'PLACA234', inApp: false, lang: 'pt-BR', tag: plate }, true],
+    [
+      'a condominium plate with blocks',
+      {
+        code: 'PLACA234',
+        inApp: false,
+        lang: 'pt-BR',
+        tag: {
+          ...plate,
+          units: [
+            { unit_id: 11, name: '101', block: 'Bloco A', reachable: true },
+            { unit_id: 12, name: '101', block: 'Bloco B', reachable: true },
+            { unit_id: 13, name: '102', block: 'Bloco B', reachable: false },
+          ],
+        },
+      },
+      true,
+    ],
     ['an app webview', { code: 'webv2345', inApp: true, lang: 'pt-BR', tag: { ...tag, code: 'WEBV2345' } }, false],
     [
       'an inactive tag',

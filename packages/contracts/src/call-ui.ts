@@ -15,8 +15,13 @@ export const callUi = {
       'Toque no botão para fazer uma videochamada com o dono. Vamos pedir acesso à câmera, ao microfone e à sua localização. O número do dono não é mostrado, nem o seu.',
     call: 'Chamar o dono',
     chooseUnit: 'Escolha a unidade que você quer chamar',
-    /** CONDO-10: a unit without residents is shown, disabled, with this reason. */
-    unitNobody: 'Ninguém cadastrado para atender',
+    /** CONDO-13: a plate whose units are in more than one block: the block first, then its units. */
+    chooseBlock: 'Escolha o bloco',
+    /** CONDO-13: the units that belong to no block, as one of the blocks to choose. */
+    noBlock: 'Sem bloco',
+    /** CONDO-10 / CONDO-13: the units nobody can answer yet are not offered; one line counts them. */
+    unitsNotYet: (n: number) =>
+      n === 1 ? '1 unidade ainda não tem ninguém para atender.' : `${n} unidades ainda não têm ninguém para atender.`,
     preparing: 'Preparando a chamada...',
     ringing: (firstName: string) => `Chamando ${firstName || 'o dono'}... Aguarde, por favor.`,
     connected: 'Você está em uma chamada com o dono.',

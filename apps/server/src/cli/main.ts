@@ -21,6 +21,7 @@ const usage = `Uso: npm run toque -- <comando>
   outbox [quantidade]                   mostra os e-mails do carteiro embutido, do mais novo ao mais velho
   seed-demo [--if-empty]                cria os dados de demonstração
   set-active <código> <on|off>          ativa ou desativa um toque (um toque inativo não recebe chamadas)
+  set-block <código da unidade> <bloco|->  põe a unidade num bloco ou torre ('Bloco B'); '-' tira do bloco
   backup <arquivo>                      grava uma cópia do banco (PostgreSQL: pg_dump -Fc; embutido: cópia do PGlite)
   restore <arquivo> [--force]           restaura um backup num banco vazio (--force: substitui o que houver)
 `;
@@ -48,6 +49,12 @@ function parse(argv: string[]): { command: OperatorCommand; ifEmpty: boolean } |
       const [code, state] = rest;
       if (!code || (state !== 'on' && state !== 'off')) return undefined;
       return { command: { command: 'set-active', code, active: state === 'on' }, ifEmpty: false };
+    }
+    case 'set-block': {
+      const [unitCode, ...words] = rest;
+      const block = words.join(' ').trim();
+      if (!unitCode || !block) return undefined;
+      return { command: { command: 'set-block', unitCode, block: block === '-' ? null : block }, ifEmpty: false };
     }
     default:
       return undefined;

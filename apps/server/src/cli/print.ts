@@ -58,6 +58,11 @@ export function printResult(command: string, result: unknown): void {
       console.log(`${tag.code} ${tag.isActive ? 'ativo' : 'inativo'}`);
       return;
     }
+    case 'set-block': {
+      const unit = result as { code: string; name: string | null; block: string | null };
+      console.log(`${unit.code} ${unit.name ?? 'temporária'}: ${unit.block ?? 'sem bloco'}`);
+      return;
+    }
     case 'create-admin':
       console.log(`Administrador pronto: ${(result as { email: string }).email}`);
       return;

@@ -20,7 +20,7 @@ export const callsRepository = {
   /** A plate's units, with how many residents each has (CONDO-10: nobody to ring → not offered). */
   unitsOf(db: Conn, condominiumId: number) {
     return db
-      .select({ id: units.id, name: units.name, residents: sql<number>`(select count(*) from unit_residents r where r.unit_id = "units"."id")`.mapWith(Number) })
+      .select({ id: units.id, name: units.name, block: units.block, residents: sql<number>`(select count(*) from unit_residents r where r.unit_id = "units"."id")`.mapWith(Number) })
       .from(units)
       .where(eq(units.condominiumId, condominiumId))
       .orderBy(asc(units.id));

@@ -24,6 +24,22 @@ import type { CallLifecycle } from './lifecycle';
 
 const HISTORY_LIMIT = 200;
 
+const naturally = new Intl.Collator('pt-BR', { numeric: true });
+
+/**
+ * CONDO-13: the finder reads a plate's units by block (units without one first), then by name as a
+ * person counts them ('101' < '102' < '1001'); the same name twice keeps its creation order.
+ */
+function byBlockThenName(a: { unit_id: number; name: string; block: string | null }, b: typeof a): number {
+  if (a.block !== b.block) {
+    if (a.block === null) return -1;
+    if (b.block === null) return 1;
+    const blocks = naturally.compare(a.block, b.block);
+    if (blocks !== 0) return blocks;
+  }
+  return naturally.compare(a.name, b.name) || a.unit_id - b.unit_id;
+}
+
 /** ADM-06 / CALL-01: what the finder's page shows instead of a call button. */
 export function tagState(tag: Pick<Tag, 'ownerId' | 'isActive' | 'disabledAt'>): PublicTagState {
   if (tag.disabledAt) return 'disabled';
@@ -76,12 +92,15 @@ export function callsService(app: FastifyInstance, lifecycle: CallLifecycle) {
         result.owner_first_name = '';
         if (condo) {
           result.name = condo.name;
-          result.units = (await repo.unitsOf(db, condo.id)).map((u) => ({
-            unit_id: u.id,
-            name: u.name ?? callMsg.temporaryUnit,
-            reachable: u.residents > 0,
-            ...(u.name === null ? { temporary: true } : {}),
-          }));
+          result.units = (await repo.unitsOf(db, condo.id))
+            .map((u) => ({
+              unit_id: u.id,
+              name: u.name ?? callMsg.temporaryUnit,
+              block: u.block,
+              reachable: u.residents > 0,
+              ...(u.name === null ? { temporary: true } : {}),
+            }))
+            .sort(byBlockThenName);
         }
       }
       return result;

@@ -18,6 +18,12 @@ export const operatorCommand = z.discriminatedUnion('command', [
   z.object({ command: z.literal('outbox'), limit: z.number().int().positive().max(1000).optional() }),
   z.object({ command: z.literal('seed-demo') }),
   z.object({ command: z.literal('set-active'), code: z.string().min(1).max(64), active: z.boolean() }),
+  // CONDO-13: a unit's block by its association code, until the síndico's own screens set blocks; null = none.
+  z.object({
+    command: z.literal('set-block'),
+    unitCode: z.string().min(1).max(64),
+    block: z.string().trim().min(1).max(60).nullable(),
+  }),
   // OPS-07: the embedded database is copied by the process that holds it; the CLI names a new file.
   z.object({ command: z.literal('backup'), file: z.string().min(1).max(4096).refine(isAbsolute) }),
 ]);
@@ -36,6 +42,8 @@ export function runOperatorCommand(db: Db, body: OperatorCommand) {
       return operatorService.seedDemo(db);
     case 'set-active':
       return operatorService.setActive(db, body);
+    case 'set-block':
+      return operatorService.setBlock(db, body);
     case 'backup':
       return operatorService.backupEmbedded(db, body.file);
   }

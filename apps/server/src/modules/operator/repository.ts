@@ -52,6 +52,15 @@ export const operatorRepository = {
       .then((r) => r[0]);
   },
 
+  setUnitBlock(db: Conn, associationCode: string, block: string | null) {
+    return db
+      .update(units)
+      .set({ block })
+      .where(eq(units.associationCode, associationCode))
+      .returning({ code: units.associationCode, name: units.name, block: units.block })
+      .then((r) => r[0]);
+  },
+
   /** Unclaimed, active codes of these product types. */
   unclaimedCodes(db: Conn, productIds: readonly number[], limit: number) {
     return db

@@ -87,6 +87,14 @@ export const operatorService = {
     return row;
   },
 
+  /** CONDO-13: puts a unit in a block (or in none), found by its association code. */
+  async setBlock(db: Db, input: { unitCode: string; block: string | null }) {
+    const code = input.unitCode.trim().toUpperCase();
+    const row = await repo.setUnitBlock(db, code, input.block);
+    if (!row) throw new Error(`No unit has the code ${code}`);
+    return row;
+  },
+
   /** Unclaimed, active codes (for the start banner). */
   unclaimedCodes(db: Db, limit = 8) {
     return repo.unclaimedCodes(db, PERSONAL_PRODUCT_IDS, limit);

@@ -17,9 +17,9 @@ const plate: PublicTag = {
   name: 'Edifício Ipê',
   owner_first_name: 'Carlos',
   units: [
-    { unit_id: 11, name: '101', reachable: true },
-    { unit_id: 12, name: '102', reachable: true },
-    { unit_id: 13, name: '103', reachable: false },
+    { unit_id: 11, name: '101', block: null, reachable: true },
+    { unit_id: 12, name: '102', block: null, reachable: true },
+    { unit_id: 13, name: '103', block: null, reachable: false },
   ],
 };
 
@@ -69,21 +69,16 @@ describe('finder call panel (CALL-02, CALL-13)', () => {
     expect(JSON.parse(messageInit.body as string)).toEqual({ message: 'Sua encomenda está na portaria.' });
   });
 
-  it('[CONDO-10] a unit nobody can answer is shown disabled with the reason, before any camera prompt', async () => {
+  it('[CONDO-10] [CONDO-13] a unit nobody can answer is not offered: one line counts it, before any camera prompt', async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
     const getUserMedia = vi.fn();
     vi.stubGlobal('navigator', { ...navigator, mediaDevices: { getUserMedia } });
-    const user = userEvent.setup();
     render(<FinderCallPanel tag={plate} />);
-    const empty = screen.getByRole<HTMLInputElement>('radio', { name: /103/ });
-    expect(empty.disabled).toBe(true);
-    expect(empty.getAttribute('aria-describedby')).toBeTruthy();
-    expect(document.getElementById(empty.getAttribute('aria-describedby')!)?.textContent).toBe(callUi.finder.unitNobody);
-    await user.click(empty);
-    expect(empty.checked).toBe(false);
+    expect(screen.queryByRole('radio', { name: /103/ })).toBeNull();
+    expect(screen.getByText(callUi.finder.unitsNotYet(1))).toBeDefined();
+    expect(screen.getAllByRole('radio', { name: /^10/ }).map((r) => r.getAttribute('value'))).toEqual(['11', '12']);
     expect(screen.getByRole<HTMLButtonElement>('button', { name: callUi.finder.callUnit }).disabled).toBe(true);
-    expect(screen.getByRole<HTMLInputElement>('radio', { name: '101' }).disabled).toBe(false);
     expect(getUserMedia).not.toHaveBeenCalled();
     expect(fetch).not.toHaveBeenCalled();
   });
