@@ -9,6 +9,7 @@ import { mailMsg, tagMailMsg } from './mail';
 import { ringingUi, setupGuideUi } from './ringing';
 import * as messages from './messages';
 import { ui } from './ui';
+import { bulkMsg } from './units-bulk';
 
 /**
  * Every Portuguese text of the catalogue, one `path = text` line each, against a file kept in the
@@ -24,6 +25,8 @@ const catalogue = {
   tagMsg: messages.tagMsg,
   callMsg: messages.callMsg,
   condoMsg: messages.condoMsg,
+  // CONDO-12…14: a building at once, residents by e-mail.
+  bulkMsg,
   adminMsg: messages.adminMsg,
   tooManyAttemptsMessage: messages.tooManyAttemptsMessage,
   mailMsg,
