@@ -37,6 +37,8 @@ const notExported: Record<string, string> = {
   units: 'exported through the residencies (the unit by name)',
   password_reset_codes: 'hashes of one-time codes: a secret, not information about the person',
   settings: 'server keys (VAPID): no person in it',
+  unit_invitations:
+    'CONDO-14: the e-mails a síndico invited are other people’s addresses, and an invitee has no account until the invitation is accepted (docs/decisions/0038)',
   audit_log: 'administrators’ security record (kept under LGPD art. 16 II); mentions of the user are erased with the account',
   __drizzle_migrations: 'migration bookkeeping',
 };

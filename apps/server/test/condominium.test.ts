@@ -46,6 +46,8 @@ describe(`condominium activation ${dbLabel}`, () => {
       unit_number: expect.stringMatching(/^Apto 101-[A-Z0-9]{8}$/) as string,
       condominium_name: 'Edifício Aroeira',
       residents: [],
+      block: null,
+      invitations: [],
     });
     // CONDO-03: an empty name is temporary: 'undefined-CODE'.
     expect(listed[1]!.unit_number).toMatch(/^undefined-[A-Z0-9]{8}$/);
