@@ -151,6 +151,9 @@ export const adminUi = {
     creatingUnit: (current: number, total: number) => `Criando unidade ${current} de ${total}…`,
     unitFailurePartial: (created: number, total: number) =>
       `${created} de ${total} unidades foram criadas antes da falha.`,
+    /** CONDO-12: after activation, the bulk step for the rest of the building. */
+    moreUnits: 'O prédio tem mais unidades, em blocos ou com moradores para convidar?',
+    moreUnitsLink: 'Adicionar várias unidades de uma vez',
   },
   clients: {
     search: 'Buscar por CPF, nome ou e-mail',

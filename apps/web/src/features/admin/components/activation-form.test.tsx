@@ -3,7 +3,18 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { msg } from '@toque/contracts/messages';
 import { adminUi } from '@toque/contracts/admin-ui';
-import { ActivationForm } from './activation-form';
+import { MemoryRouter } from 'react-router';
+import { paths } from '@toque/contracts/routes';
+import { ActivationForm as Form } from './activation-form';
+
+/** The form links to the units page once a plate is activated (CONDO-12): it needs a router. */
+function ActivationForm() {
+  return (
+    <MemoryRouter>
+      <Form />
+    </MemoryRouter>
+  );
+}
 
 /** The URL of a fetch call (the API client always passes a string). */
 const urlOf = (input: RequestInfo | URL): string =>
@@ -48,7 +59,7 @@ describe('condominium activation form', () => {
     expect(code.value).toBe('ef56gh78');
   });
 
-  it('[ADM-02] a 404 for the síndico says the e-mail was not found; sending again creates only the missing units of the same condominium', async () => {
+  it('[ADM-02] [CONDO-12] a 404 for the síndico says the e-mail was not found; sending again creates only the missing units of the same condominium, then the bulk step is offered', async () => {
     const calls: string[] = [];
     let unitAnswer = 404;
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
@@ -75,6 +86,8 @@ describe('condominium activation form', () => {
     });
     expect(calls.filter((u) => u.endsWith('/createCondominium'))).toHaveLength(1);
     await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>(labels.name).value).toBe(''));
+    // CONDO-12: the rest of the building goes on in the bulk step, offered at once.
+    expect(screen.getByRole('link', { name: labels.moreUnitsLink }).getAttribute('href')).toBe(paths.units('AB23CD45'));
   }, 15_000);
 
   it('[ADM-02] another unit failure says Falha ao criar unidade.', async () => {

@@ -1,5 +1,7 @@
 import { useRef, useState, type ChangeEvent, type ClipboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { paths } from '@toque/contracts/routes';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { TAG_CODE_LENGTH, UNITS_PER_CONDO_MAX } from '@toque/contracts/constants';
@@ -37,6 +39,8 @@ interface Started {
 export function ActivationForm() {
   const [progress, setProgress] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  /** The plate just activated: the bulk step is offered for it. */
+  const [activated, setActivated] = useState<string | null>(null);
   const started = useRef<Started | null>(null);
   const {
     register,
@@ -91,6 +95,7 @@ export function ActivationForm() {
     started.current = null;
     reset(empty);
     notify.success(msg.condoCreateSuccess);
+    setActivated(qrCode);
   };
 
   return (
@@ -142,6 +147,15 @@ export function ActivationForm() {
       <Button type="submit" size="lg" busy={isSubmitting}>
         {labels.submit}
       </Button>
+      {/* CONDO-12: a building of more than 10 units goes on in the bulk step, offered right away. */}
+      {activated ? (
+        <p role="status" className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-slate-900">
+          {labels.moreUnits}{' '}
+          <Link to={paths.units(activated)} className="tap-target font-semibold text-brand-700 underline">
+            {labels.moreUnitsLink}
+          </Link>
+        </p>
+      ) : null}
     </form>
   );
 }
