@@ -37,6 +37,7 @@ import { testCallService } from './modules/test-call/service';
 import { geocodeRoutes } from './modules/geocode/routes';
 import { condominiumRoutes } from './modules/condominium/routes';
 import { adminRoutes } from './modules/admin/routes';
+import { financeRoutes } from './modules/finance/routes';
 import { observabilityRoutes } from './modules/observability/routes';
 import { errorLog, REDACTED, redactPaths, requestLog } from './lib/log-safety';
 
@@ -110,6 +111,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(profileRoutes);
       await api.register(accountRoutes);
       await api.register(productsRoutes);
+      await api.register(financeRoutes);
       await api.register(operatorRoutes, { token: app.operatorToken });
       await api.register(callsRoutes, { service: callService });
       await api.register(pushRoutes);

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { eq, max } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { adminApi, condoApi, productsApi } from '@toque/contracts/routes';
+import { financeApi } from '@toque/contracts/billing';
 import {
   calls,
   condominiums,
@@ -555,6 +556,15 @@ const httpRows: Row[] = [
     () => condoApi.regenerateCode,
     plateOwner(200),
     (s) => ({ unitId: s.unit.id }),
+  ),
+  // FIN-02: one's own plans; the plan's interval is the tag owner's.
+  http('GET', () => financeApi.plans, signedIn(200)),
+  http(
+    'PUT',
+    (s) => financeApi.plan(s.tag),
+    // A member has no plan of the tag: to them it is as absent as to a stranger.
+    { ...tagOwner(200), member: 404 },
+    () => ({ interval: 'annual' }),
   ),
   // CONDO-12: units at once, confirmed — the síndico's (and an administrator's) only.
   http(

@@ -67,6 +67,9 @@ export const tags = pgTable(
     lostReward: text('lost_reward'),
     /** TAG-11: the reward as an amount in reais, in centavos (null: none); lost_reward is the optional text beside it. */
     lostRewardCents: integer('lost_reward_cents'),
+    /** FIN-02: the plan — monthly or annual — and its next due date (null while unclaimed). */
+    planInterval: text('plan_interval').notNull().default('monthly'),
+    planDueAt: timestamp('plan_due_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('tags_owner_idx').on(t.ownerId), check('tags_product_id_check', sql`${t.productId} between 1 and 5`)],

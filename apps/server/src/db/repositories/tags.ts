@@ -1,3 +1,4 @@
+import { TRIAL_DAYS_DEFAULT } from '@toque/contracts/billing';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { defaultTagName } from '@toque/contracts/products';
 import type { Conn, Tx } from '../client';
@@ -47,7 +48,13 @@ export const tagsRepository = {
     const name = defaultTagName(tag.productId, tag.code);
     return tx
       .update(tags)
-      .set({ ownerId, name: sql`case when trim(${tags.name}) = '' then ${name} else ${tags.name} end` })
+      // FIN-02: the plan starts with the trial.
+      .set({
+        ownerId,
+        name: sql`case when trim(${tags.name}) = '' then ${name} else ${tags.name} end`,
+        planInterval: 'monthly',
+        planDueAt: new Date(Date.now() + TRIAL_DAYS_DEFAULT * 24 * 60 * 60 * 1000),
+      })
       .where(and(eq(tags.code, tag.code), isNull(tags.ownerId)));
   },
 };

@@ -168,7 +168,7 @@ export const adminRepository = {
   async release(tx: Tx, code: string) {
     await tx
       .update(tags)
-      .set({ ownerId: null, name: '', importantInfo: '', showInfoToFinder: false })
+      .set({ ownerId: null, name: '', importantInfo: '', showInfoToFinder: false, planDueAt: null })
       .where(eq(tags.code, code));
     await tx.update(condominiums).set({ adminUserId: null }).where(eq(condominiums.tagCode, code));
   },

@@ -1,3 +1,4 @@
+import { TRIAL_DAYS_DEFAULT } from '@toque/contracts/billing';
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Conn, Db, Tx } from '../../db/client';
 import { condominiums, outbox, tagBatches, tags, unitResidents, units, users } from '../../db/schema';
@@ -77,7 +78,10 @@ export const operatorRepository = {
   },
 
   giveTag(db: Db, code: string, ownerId: string, name: string) {
-    return db.update(tags).set({ ownerId, name }).where(eq(tags.code, code));
+    return db
+      .update(tags)
+      .set({ ownerId, name, planDueAt: new Date(Date.now() + TRIAL_DAYS_DEFAULT * 24 * 60 * 60 * 1000) })
+      .where(eq(tags.code, code));
   },
 
   insertCondominium(db: Db, values: { name: string; tagCode: string; adminUserId: string }) {
