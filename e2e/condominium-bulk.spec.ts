@@ -1,7 +1,18 @@
 import { condoUi } from '@toque/contracts/admin-ui';
 import { condoApi, paths } from '@toque/contracts/routes';
 import { bulkMsg } from '@toque/contracts/units-bulk';
-import { apiLogin, createAdmin, expect, expectPath, loginAs, mintCodes, newUser, registerUser, test, toast } from './support';
+import {
+  apiLogin,
+  createAdmin,
+  expect,
+  expectPath,
+  loginAs,
+  mintCodes,
+  newUser,
+  registerUser,
+  test,
+  toast,
+} from './support';
 import { expectNoSeriousA11yViolations } from './dashboard-support';
 
 /**
@@ -27,7 +38,10 @@ for (const [label, viewport] of [
     const [plate] = await mintCodes(5);
     const building = `Residencial Jatobá ${Date.now() % 10_000}`;
     const auth = { authorization: `Bearer ${adminToken}` };
-    const condo = await request.post(`/api${condoApi.createCondominium}`, { data: { nameCondominium: building }, headers: auth });
+    const condo = await request.post(`/api${condoApi.createCondominium}`, {
+      data: { nameCondominium: building },
+      headers: auth,
+    });
     const { id: condominiumId } = (await condo.json()) as { id: number };
     const unit = await request.post(`/api${condoApi.createUnit}`, {
       data: { condominiumId, qrCode: plate, nameOfUnit: 'Portaria', emailAdminCond: sindica.email },
@@ -50,7 +64,9 @@ for (const [label, viewport] of [
     await units.fill('101–104\n105; ana@');
     await page.getByLabel(m.bulk.block).fill('Bloco B');
     await page.getByRole('button', { name: m.bulk.preview }).click();
-    await expect(page.getByRole('alert').filter({ hasText: m.bulk.refusedLine(2, '105; ana@', bulkMsg.emailInvalid('ana@')) })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: m.bulk.refusedLine(2, '105; ana@', bulkMsg.emailInvalid('ana@')) }),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: m.bulk.confirm(4) })).toHaveCount(0);
 
     await units.fill(`101–104\n101; ${rui.email}; ${nina}\n102; ${otto}`);
@@ -97,14 +113,20 @@ for (const [label, viewport] of [
   });
 }
 
-test('[CONDO-14] a síndica revokes an invitation; the menu offers Meu condomínio only to whoever owns a plate', async ({ page, request }) => {
+test('[CONDO-14] a síndica revokes an invitation; the menu offers Meu condomínio only to whoever owns a plate', async ({
+  page,
+  request,
+}) => {
   const admin = createAdmin();
   const adminToken = await apiLogin(request, admin);
   const sindica = await registerUser(request, newUser({ name: 'Sara Síndica' }));
   const [plate] = await mintCodes(5);
   const auth = { authorization: `Bearer ${adminToken}` };
   const { id: condominiumId } = (await (
-    await request.post(`/api${condoApi.createCondominium}`, { data: { nameCondominium: 'Edifício Ipê' }, headers: auth })
+    await request.post(`/api${condoApi.createCondominium}`, {
+      data: { nameCondominium: 'Edifício Ipê' },
+      headers: auth,
+    })
   ).json()) as { id: number };
   await request.post(`/api${condoApi.createUnit}`, {
     data: { condominiumId, qrCode: plate, nameOfUnit: 'Apto 1', emailAdminCond: sindica.email },
@@ -126,7 +148,9 @@ test('[CONDO-14] a síndica revokes an invitation; the menu offers Meu condomín
   const customer = await customerContext.newPage();
   await loginAs(customer, await apiLogin(request, await registerUser(request)));
   await customer.goto(paths.dashboard);
-  await expect(customer.getByRole('navigation', { name: 'Menu da área logada' }).getByRole('link', { name: m.nav })).toHaveCount(0);
+  await expect(
+    customer.getByRole('navigation', { name: 'Menu da área logada' }).getByRole('link', { name: m.nav }),
+  ).toHaveCount(0);
   await customer.goto(paths.myCondominium);
   await expect(customer.getByText(m.noPlate)).toBeVisible();
   await customerContext.close();

@@ -29,7 +29,9 @@ test.describe('dashboard main page', () => {
       'href',
       paths.finance,
     );
-    await expect(block(blocks.finance).getByText(dashboardUi.finance.dashboardPaid, { exact: true })).toBeVisible();
+    // FIN-02: the real summary — the owner's plans and the next due date.
+    await expect(block(blocks.finance).getByText(dashboardUi.finance.summary.next)).toBeVisible();
+    await expect(block(blocks.finance).getByText(/^\d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
 
     const manual = block(blocks.manual);
     const rows = dashboardUi.manualRows;

@@ -1,6 +1,7 @@
 import { dashboardUi } from '@toque/contracts/dashboard-ui';
 import { paths } from '@toque/contracts/routes';
-import { ownerWithTags } from './dashboard-support';
+import { formatDueDate, planWords } from '@toque/contracts/billing';
+import { expectNoSeriousA11yViolations, ownerWithTags } from './dashboard-support';
 import { expect, test } from './support';
 
 const crumbs = dashboardUi.crumbs;
@@ -52,24 +53,29 @@ test.describe('breadcrumbs, finance and manual', () => {
     ]);
   });
 
-  test('[FIN-01] the financial page shows the specified placeholders', async ({ page, request }) => {
-    await ownerWithTags(request, page, []);
+  test("[FIN-01] [FIN-02] the financial page shows each tag's real plan — value, due date, status — and no made-up card or history", async ({
+    page,
+    request,
+  }) => {
+    const { codes } = await ownerWithTags(request, page, [1, 4]);
     await page.goto(paths.finance);
     await expect(page.getByRole('heading', { level: 1, name: dashboardUi.headings.finance })).toBeVisible();
     const main = page.getByRole('main');
-    for (const text of [f.plan, f.planActive, f.activeQrs, f.type, f.dueDate, f.annualValue, f.card]) {
-      await expect(main.getByText(text, { exact: true }).first()).toBeVisible();
-    }
-    const table = main.getByRole('table');
-    await expect(table.getByRole('columnheader')).toHaveText([...f.historyHeaders]);
-    const rows = table.getByRole('row');
-    expect(await rows.count()).toBeGreaterThan(1);
-    for (const row of (await rows.all()).slice(1)) {
-      const cells = row.getByRole('cell');
-      await expect(cells).toHaveCount(f.historyHeaders.length);
-      await expect(cells.nth(0)).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
-      await expect(cells.nth(1)).toHaveText(f.tableValue);
-    }
+    const table = main.getByRole('table', { name: f.caption });
+    await expect(table.getByRole('columnheader')).toHaveText(Object.values(f.headers));
+    await expect(table.getByRole('row')).toHaveCount(3);
+    const due = formatDueDate(new Date(Date.now() + 30 * 24 * 60 * 60 * 1000).toISOString());
+    const pulseira = table.locator(`tr[data-code="${codes[0]}"]`);
+    await expect(pulseira).toContainText(f.price('R$ 54,90', planWords.per.monthly));
+    await expect(pulseira).toContainText(due);
+    await expect(pulseira).toContainText(planWords.status.em_dia);
+    await expect(table.locator(`tr[data-code="${codes[1]}"]`)).toContainText(f.price('R$ 11,90', planWords.per.monthly));
+    // The annual plan: 10 months' price.
+    await pulseira.getByRole('combobox', { name: /Plano de/ }).selectOption('annual');
+    await expect(pulseira).toContainText(f.price('R$ 549,00', planWords.per.annual));
+    for (const madeUp of ['**** **** **** 4242', 'R$ 169,00', 'R$ 179,00', 'Cartão de crédito'])
+      await expect(main.getByText(madeUp)).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page, 'the financial page');
   });
 
   test('[DASH-07] [DASH-01] the manual opens inside the dashboard, also at /dashboard/manual', async ({

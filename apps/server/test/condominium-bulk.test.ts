@@ -24,7 +24,8 @@ async function building(unitCount = 1) {
   return { sindico, plate, condominiumId, unitIds };
 }
 
-const bulk = (token: string | undefined, payload: Record<string, unknown>) => post(app, condoApi.bulkUnits, token, payload);
+const bulk = (token: string | undefined, payload: Record<string, unknown>) =>
+  post(app, condoApi.bulkUnits, token, payload);
 const unitsOf = async (account: Account, plate: string) =>
   (await post(app, condoApi.ownerQrCode, account.token, { qrCode: plate })).json<Unit[]>();
 const unitCount = async (condominiumId: number) =>
@@ -55,7 +56,12 @@ describe(`[CONDO-12] a building at once ${dbLabel}`, () => {
 
     const done = await bulk(sindico.token, { qrCode: plate, text, block: 'Bloco B', confirm: true });
     expect(done.statusCode, done.body).toBe(200);
-    expect(done.json<BulkUnitsResponse>()).toMatchObject({ created: 4, residents_added: 1, invitations_sent: 2, message: bulkMsg.created(4) });
+    expect(done.json<BulkUnitsResponse>()).toMatchObject({
+      created: 4,
+      residents_added: 1,
+      invitations_sent: 2,
+      message: bulkMsg.created(4),
+    });
     expect(await unitCount(condominiumId)).toBe(5);
     const listed = await unitsOf(sindico, plate);
     const u201 = listed.find((u) => u.block === 'Bloco B' && u.unit_number.startsWith('201-'))!;
@@ -65,7 +71,11 @@ describe(`[CONDO-12] a building at once ${dbLabel}`, () => {
     expect(mails.map((m) => m.subject)).toEqual([tagMailMsg.unitInvitationSubject('Edifício Aroeira')]);
     expect(mails[0]!.text).toContain('Bloco B - 201');
     expect(mails[0]!.text).not.toContain(sindico.email);
-    const audits = await app.db.select().from(auditLog).where(eq(auditLog.target, `condominium:${condominiumId}`)).orderBy(auditLog.id);
+    const audits = await app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `condominium:${condominiumId}`))
+      .orderBy(auditLog.id);
     expect(audits.map((a) => [a.action, a.after])).toEqual([
       ['condominium.create', { name: 'Edifício Aroeira' }],
       ['units.bulk_create', { units: 4, residents: 1, invitations: 2 }],
@@ -82,16 +92,23 @@ describe(`[CONDO-12] a building at once ${dbLabel}`, () => {
     expect(refused.statusCode).toBe(409);
     expect(errorBody(refused)).toBe(bulkMsg.hasRefused);
     expect(await unitCount(condominiumId)).toBe(1);
-    const audits = await app.db.select().from(auditLog).where(eq(auditLog.target, `condominium:${condominiumId}`));
+    const audits = await app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `condominium:${condominiumId}`));
     expect(audits.map((a) => a.action)).toEqual(['condominium.create']);
   });
 
   test('[CONDO-12] a unit that already exists is refused with its reason; the same name in another block is a new unit', async () => {
     const { sindico, plate } = await building(1); // 'Apto 101', no block
-    const preview = (await bulk(sindico.token, { qrCode: plate, text: 'Apto 101, Apto 102' })).json<BulkUnitsResponse>();
+    const preview = (
+      await bulk(sindico.token, { qrCode: plate, text: 'Apto 101, Apto 102' })
+    ).json<BulkUnitsResponse>();
     expect(preview.units.map((u) => u.name)).toEqual(['Apto 102']);
     expect(preview.refused).toEqual([{ line: 1, text: 'Apto 101', reason: bulkMsg.exists }]);
-    const other = (await bulk(sindico.token, { qrCode: plate, text: 'apto 101', block: 'Torre 2' })).json<BulkUnitsResponse>();
+    const other = (
+      await bulk(sindico.token, { qrCode: plate, text: 'apto 101', block: 'Torre 2' })
+    ).json<BulkUnitsResponse>();
     expect(other.units.map((u) => [u.block, u.name])).toEqual([['Torre 2', 'apto 101']]);
   });
 
@@ -104,7 +121,10 @@ describe(`[CONDO-12] a building at once ${dbLabel}`, () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<BulkUnitsResponse>().created).toBe(300);
     expect(await unitCount(condominiumId)).toBe(301);
-    const codes = await app.db.select({ c: units.associationCode }).from(units).where(eq(units.condominiumId, condominiumId));
+    const codes = await app.db
+      .select({ c: units.associationCode })
+      .from(units)
+      .where(eq(units.condominiumId, condominiumId));
     expect(new Set(codes.map((r) => r.c)).size).toBe(301);
     console.info(`[CONDO-12] 300 units in one request ${dbLabel}: ${ms.toFixed(0)} ms`);
   });
@@ -138,15 +158,16 @@ describe(`[CONDO-12] a building at once ${dbLabel}`, () => {
     expect((await bulk(undefined, { qrCode: plate, text: '1' })).statusCode).toBe(401);
     expect((await bulk(admin.token, { qrCode: plate, text: 'Admin 1', confirm: true })).statusCode).toBe(200);
     expect((await bulk(sindico.token, { qrCode: plate, text: '' })).statusCode).toBe(400);
-    expect((await bulk(sindico.token, { qrCode: plate, text: '1-1001' })).json<BulkUnitsResponse>().refused[0]!.reason).toBe(
-      bulkMsg.rangeTooBig,
-    );
+    expect(
+      (await bulk(sindico.token, { qrCode: plate, text: '1-1001' })).json<BulkUnitsResponse>().refused[0]!.reason,
+    ).toBe(bulkMsg.rangeTooBig);
     expect(await unitCount(condominiumId)).toBe(2);
   });
 });
 
 describe(`[CONDO-14] residents by e-mail ${dbLabel}`, () => {
-  const invite = (token: string | undefined, unitId: number, email: string) => post(app, condoApi.inviteResident, token, { unitId, email });
+  const invite = (token: string | undefined, unitId: number, email: string) =>
+    post(app, condoApi.inviteResident, token, { unitId, email });
 
   test('[CONDO-14] an e-mail without an account gets an invitation that joins the unit at sign-up', async () => {
     const { sindico, plate, unitIds } = await building();
@@ -169,7 +190,10 @@ describe(`[CONDO-14] residents by e-mail ${dbLabel}`, () => {
     const { sindico, plate, unitIds } = await building();
     const unitId = unitIds[0]!;
     const existing = await signUp(app, { name: 'Otto Já' });
-    expect((await invite(sindico.token, unitId, existing.email)).json()).toEqual({ result: 'resident', message: bulkMsg.residentAdded });
+    expect((await invite(sindico.token, unitId, existing.email)).json()).toEqual({
+      result: 'resident',
+      message: bulkMsg.residentAdded,
+    });
     expect((await invite(sindico.token, unitId, uniqueEmail('a'))).statusCode).toBe(201);
     expect((await invite(sindico.token, unitId, uniqueEmail('b'))).statusCode).toBe(201);
     const full = await invite(sindico.token, unitId, uniqueEmail('c'));
@@ -207,7 +231,10 @@ describe(`[CONDO-14] residents by e-mail ${dbLabel}`, () => {
     expect(bad.statusCode).toBe(400);
     expect(errorBody(bad)).toMatch(/e-mail/i);
     expect((await send(app, 'DELETE', '/condominium/invitations/abc', other.sindico.token)).statusCode).toBe(400);
-    const rows = await app.db.select().from(unitInvitations).where(inArray(unitInvitations.unitId, [unitIds[0]!, other.unitIds[0]!]));
+    const rows = await app.db
+      .select()
+      .from(unitInvitations)
+      .where(inArray(unitInvitations.unitId, [unitIds[0]!, other.unitIds[0]!]));
     expect(rows).toEqual([]);
   });
 });

@@ -10,13 +10,19 @@ import { ownedTag, plate } from './calls-support';
 const { app } = await build();
 const day = 24 * 60 * 60 * 1000;
 
-const plans = (auth: Record<string, string>) => app.inject({ method: 'GET', url: `/api${financeApi.plans}`, headers: auth });
+const plans = (auth: Record<string, string>) =>
+  app.inject({ method: 'GET', url: `/api${financeApi.plans}`, headers: auth });
 
 describe(`[FIN-02] plans ${dbLabel}`, () => {
   test('[FIN-02] a claimed tag starts a monthly plan at its list price with a 30-day trial; the status follows the due date', async () => {
     const account = await signUp(app);
     const [code] = await mint(app, 3, 1);
-    const claimed = await app.inject({ method: 'PUT', url: `/api${productsApi.associate}`, headers: account.auth, payload: { code } });
+    const claimed = await app.inject({
+      method: 'PUT',
+      url: `/api${productsApi.associate}`,
+      headers: account.auth,
+      payload: { code },
+    });
     expect(claimed.statusCode, claimed.body).toBeLessThan(300);
     const res = await plans(account.auth);
     expect(res.statusCode).toBe(200);
@@ -31,7 +37,10 @@ describe(`[FIN-02] plans ${dbLabel}`, () => {
       [-3, 'em_atraso'],
       [-31, 'suspenso'],
     ] as const) {
-      await app.db.update(tags).set({ planDueAt: new Date(Date.now() + days * day) }).where(eq(tags.code, code!));
+      await app.db
+        .update(tags)
+        .set({ planDueAt: new Date(Date.now() + days * day) })
+        .where(eq(tags.code, code!));
       expect((await plans(account.auth)).json<FinancePlan[]>()[0]!.status).toBe(status);
     }
   });
@@ -43,7 +52,9 @@ describe(`[FIN-02] plans ${dbLabel}`, () => {
     const changed = await put(owner.auth, 'annual');
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json()).toEqual({ message: planWords.chosen.annual });
-    expect((await plans(owner.auth)).json<FinancePlan[]>()).toMatchObject([{ code, interval: 'annual', price_cents: 54_900 }]);
+    expect((await plans(owner.auth)).json<FinancePlan[]>()).toMatchObject([
+      { code, interval: 'annual', price_cents: 54_900 },
+    ]);
 
     const member = members[0]!;
     expect((await plans(member.auth)).json()).toEqual([]);
@@ -58,7 +69,9 @@ describe(`[FIN-02] plans ${dbLabel}`, () => {
   test('[FIN-02] a plate pays one licence per unit', async () => {
     const { owner, code, residents } = await plate(app, 1);
     // Two units under the plate: two licences.
-    expect((await plans(owner.auth)).json<FinancePlan[]>()).toMatchObject([{ code, product_id: 5, price_cents: 2 * 1990 }]);
+    expect((await plans(owner.auth)).json<FinancePlan[]>()).toMatchObject([
+      { code, product_id: 5, price_cents: 2 * 1990 },
+    ]);
     // A resident pays nothing for the building's plate.
     expect((await plans(residents[0]!.auth)).json()).toEqual([]);
   });

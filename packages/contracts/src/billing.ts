@@ -31,7 +31,10 @@ export type PlanStatus = (typeof planStatuses)[number];
 export const planWords = {
   interval: { monthly: 'Mensal', annual: 'Anual' } satisfies Record<PlanInterval, string>,
   per: { monthly: 'por mês', annual: 'por ano' } satisfies Record<PlanInterval, string>,
-  chosen: { monthly: 'Plano mensal escolhido.', annual: 'Plano anual escolhido.' } satisfies Record<PlanInterval, string>,
+  chosen: { monthly: 'Plano mensal escolhido.', annual: 'Plano anual escolhido.' } satisfies Record<
+    PlanInterval,
+    string
+  >,
   status: {
     em_dia: 'Em dia',
     vencendo: 'Vencendo',
@@ -61,9 +64,12 @@ export function planStatus(dueAt: Date | null, now: Date, cancelled = false): Pl
 
 /** A date as the finance screens write it: dd/mm/aaaa, in Brasília's time. */
 export function formatDueDate(iso: string): string {
-  return new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' }).format(
-    new Date(iso),
-  );
+  return new Intl.DateTimeFormat('pt-BR', {
+    timeZone: 'America/Sao_Paulo',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(new Date(iso));
 }
 
 export const financePlan = z.object({

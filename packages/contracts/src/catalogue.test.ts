@@ -10,6 +10,7 @@ import { ringingUi, setupGuideUi } from './ringing';
 import * as messages from './messages';
 import { ui } from './ui';
 import { bulkMsg } from './units-bulk';
+import { planWords } from './billing';
 
 /**
  * Every Portuguese text of the catalogue, one `path = text` line each, against a file kept in the
@@ -27,6 +28,8 @@ const catalogue = {
   condoMsg: messages.condoMsg,
   // CONDO-12…14: a building at once, residents by e-mail.
   bulkMsg,
+  // FIN-02: plans in words.
+  planWords,
   adminMsg: messages.adminMsg,
   tooManyAttemptsMessage: messages.tooManyAttemptsMessage,
   mailMsg,

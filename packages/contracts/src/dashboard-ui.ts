@@ -124,18 +124,35 @@ export const dashboardUi = {
     cancelInvitationLabel: (email: string) => `Cancelar o convite para ${email}`,
     hint: 'Se a pessoa ainda não tem conta no Toque, ela recebe um convite por e-mail.',
   },
-  /** FIN-01: the specification's static placeholders, exactly as written there. */
+  /** FIN-02: the customer's real plans (FIN-01's placeholders gave way to them). */
   finance: {
-    plan: 'Anual',
-    planActive: 'Ativo',
-    activeQrs: '1/5',
-    type: 'Individual',
-    dueDate: '11/06/2026',
-    card: '**** **** **** 4242',
-    annualValue: 'R$ 169,00',
-    tableValue: 'R$ 179,00',
-    dashboardPaid: 'R$ 120,0',
-    tagDueDate: 'MM/YYYY',
-    historyHeaders: ['Data', 'Valor', 'Método', 'Status'],
+    intro:
+      'Cada Toque tem o seu plano, mensal ou anual (o anual custa 10 meses). Um Toque recém-ativado começa com 30 dias de teste.',
+    plansTitle: 'Seus planos',
+    caption: 'Planos dos seus Toques',
+    headers: { tag: 'Toque', plan: 'Plano', value: 'Valor', due: 'Vencimento', status: 'Status' },
+    loading: 'Carregando seus planos…',
+    loadError: 'Não foi possível carregar seus planos.',
+    empty: 'Você ainda não tem Toques com plano. Quando ativar um Toque, ele aparece aqui com 30 dias de teste.',
+    intervalLabel: (name: string) => `Plano de ${name}`,
+    price: (reais: string, per: string) => `${reais} ${per}`,
+    intervalFailure: 'Falha ao trocar o plano: ',
+    payTitle: 'Pagamento',
+    payNote:
+      'O pagamento por Pix dentro do Toque está chegando. Até lá, para pagar ou tirar dúvidas sobre cobrança, fale com a nossa equipe.',
+    rulesTitle: 'Avisos e renovação',
+    rules: [
+      'Avisamos por e-mail 7 dias e 1 dia antes do vencimento.',
+      'Com mais de 30 dias de atraso, o Toque é suspenso, como dizem os termos de uso.',
+    ],
+    summary: {
+      plans: (n: number) => (n === 1 ? '1 Toque com plano' : `${n} Toques com plano`),
+      next: 'Próximo vencimento',
+      nextValue: 'Valor',
+      late: (n: number) => (n === 1 ? '1 plano em atraso' : `${n} planos em atraso`),
+      none: 'Nenhum plano ainda.',
+    },
+    /** A tag's 'Vencimento' for someone who does not own it: the plan is the owner's. */
+    ownerPays: 'A cargo do dono',
   },
 } as const;

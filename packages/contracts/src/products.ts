@@ -44,6 +44,8 @@ export const product = z.object({
   lost_reward: z.string().nullable(),
   /** TAG-11: the reward as an amount in centavos (null: none); lost_reward is the optional text beside it. */
   lost_reward_cents: z.number().int().nullable(),
+  /** FIN-02: the plan's next due date, for the tag's owner (null for a member or a resident: the plan is the owner's). */
+  due_at: z.string().nullable().optional(),
   /** TAG-10: the address its QR code encodes: the server's PUBLIC_URL and /t/{code}, never the address bar's. */
   public_url: z.string(),
 });

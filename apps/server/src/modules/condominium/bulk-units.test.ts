@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { decodeCsv, planFromCsv, planFromText } from './bulk-units';
 
-const names = (plan: ReturnType<typeof planFromText>) => plan.units.map((u) => (u.block ? `${u.block}/${u.name}` : u.name));
+const names = (plan: ReturnType<typeof planFromText>) =>
+  plan.units.map((u) => (u.block ? `${u.block}/${u.name}` : u.name));
 
 describe('CONDO-12 a pasted list', () => {
   test('[CONDO-12] ranges with an en dash or a hyphen, separated by commas, expand in order', () => {
@@ -11,7 +12,11 @@ describe('CONDO-12 a pasted list', () => {
   });
 
   test('[CONDO-12] a prefix and zero padding are kept; the block applies to every unit', () => {
-    expect(names(planFromText('Apto 01–03', 'Bloco B'))).toEqual(['Bloco B/Apto 01', 'Bloco B/Apto 02', 'Bloco B/Apto 03']);
+    expect(names(planFromText('Apto 01–03', 'Bloco B'))).toEqual([
+      'Bloco B/Apto 01',
+      'Bloco B/Apto 02',
+      'Bloco B/Apto 03',
+    ]);
   });
 
   test('[CONDO-12] a unit per line with up to 3 e-mails; a range then a line gives that unit its e-mails', () => {
@@ -75,7 +80,9 @@ describe('CONDO-12 a CSV file', () => {
   });
 
   test('[CONDO-12] [SEC-03] a formula in a block or a unit is refused; more than 3 e-mails is refused', () => {
-    const plan = planFromCsv('=cmd|calc;101\nBloco A;+SUM(1);\nBloco A;-2+3\nBloco A;102;a@x.com;b@x.com;c@x.com;d@x.com');
+    const plan = planFromCsv(
+      '=cmd|calc;101\nBloco A;+SUM(1);\nBloco A;-2+3\nBloco A;102;a@x.com;b@x.com;c@x.com;d@x.com',
+    );
     expect(plan.units).toEqual([]);
     expect(plan.refused.map((r) => r.reason)).toEqual([
       'Um nome não pode começar com =, +, -, @ ou tabulação.',
@@ -87,7 +94,11 @@ describe('CONDO-12 a CSV file', () => {
 
   test("[CONDO-12] [SEC-03] Excel's Windows-1252 CSV from a Brazilian machine reads its accents; UTF-8 with a BOM too; junk is refused", () => {
     // 'Bloco Ipê;Apto 1' in Windows-1252: ê is the single byte 0xEA, invalid as UTF-8.
-    const cp1252 = Uint8Array.from([...Buffer.from('Bloco Ip', 'latin1'), 0xea, ...Buffer.from(';Apto 1\r\n', 'latin1')]);
+    const cp1252 = Uint8Array.from([
+      ...Buffer.from('Bloco Ip', 'latin1'),
+      0xea,
+      ...Buffer.from(';Apto 1\r\n', 'latin1'),
+    ]);
     expect(decodeCsv(cp1252)).toBe('Bloco Ipê;Apto 1\r\n');
     const utf8Bom = Uint8Array.from([0xef, 0xbb, 0xbf, ...Buffer.from('Torre Ação;2', 'utf8')]);
     expect(decodeCsv(utf8Bom)).toBe('Torre Ação;2');

@@ -75,13 +75,16 @@ class Planner {
   }
 
   add(unit: PlannedUnit) {
-    const problem = nameProblem(unit.name) ?? (unit.block ? blockProblem(unit.block) : null) ?? emailsProblem(unit.emails);
+    const problem =
+      nameProblem(unit.name) ?? (unit.block ? blockProblem(unit.block) : null) ?? emailsProblem(unit.emails);
     if (problem) return this.refuse(unit.line, unit.text, problem);
     const key = unitKey(unit.block, unit.name);
     const earlier = this.seen.get(key);
     if (earlier) {
-      if (earlier.emails.length > 0 && unit.emails.length > 0) return this.refuse(unit.line, unit.text, bulkMsg.duplicateInList);
-      if (earlier.emails.length === 0 && unit.emails.length === 0) return this.refuse(unit.line, unit.text, bulkMsg.duplicateInList);
+      if (earlier.emails.length > 0 && unit.emails.length > 0)
+        return this.refuse(unit.line, unit.text, bulkMsg.duplicateInList);
+      if (earlier.emails.length === 0 && unit.emails.length === 0)
+        return this.refuse(unit.line, unit.text, bulkMsg.duplicateInList);
       if (unit.emails.length > 0) earlier.emails = unit.emails;
       return;
     }
@@ -115,13 +118,16 @@ export function planFromText(text: string, block: string): UnitPlan {
     const names = tokens.filter((t) => !t.includes('@'));
     if (emails.length > 0) {
       const range = names.length === 1 ? expandRange(names[0]!) : null;
-      if (names.length !== 1 || range) return planner.refuse(line, raw.trim(), names.length === 0 ? bulkMsg.nameEmpty : bulkMsg.emailsNeedOneUnit);
+      if (names.length !== 1 || range)
+        return planner.refuse(line, raw.trim(), names.length === 0 ? bulkMsg.nameEmpty : bulkMsg.emailsNeedOneUnit);
       return planner.add({ block: blockName, name: names[0]!, emails, line, text: raw.trim() });
     }
     for (const token of names) {
       const range = expandRange(token);
       if (range && 'problem' in range) planner.refuse(line, token, range.problem);
-      else for (const name of range ? range.names : [token]) planner.add({ block: blockName, name, emails: [], line, text: token });
+      else
+        for (const name of range ? range.names : [token])
+          planner.add({ block: blockName, name, emails: [], line, text: token });
     }
   });
   return planner.plan;

@@ -15,7 +15,12 @@ export const condominiumRepository = {
   /** CONDO-11: the units the user lives in, with their building and plate. */
   unitsOfResident(db: Conn, userId: string) {
     return db
-      .select({ unitId: units.id, unitName: units.name, condominium: condominiums.name, plateCode: condominiums.tagCode })
+      .select({
+        unitId: units.id,
+        unitName: units.name,
+        condominium: condominiums.name,
+        plateCode: condominiums.tagCode,
+      })
       .from(unitResidents)
       .innerJoin(units, eq(units.id, unitResidents.unitId))
       .innerJoin(condominiums, eq(condominiums.id, units.condominiumId))
@@ -54,7 +59,11 @@ export const condominiumRepository = {
     return db
       .select({ id: condominiums.id })
       .from(condominiums)
-      .where(exceptId === undefined ? eq(condominiums.tagCode, tagCode) : and(eq(condominiums.tagCode, tagCode), ne(condominiums.id, exceptId)))
+      .where(
+        exceptId === undefined
+          ? eq(condominiums.tagCode, tagCode)
+          : and(eq(condominiums.tagCode, tagCode), ne(condominiums.id, exceptId)),
+      )
       .limit(1)
       .then((r) => r[0]);
   },
@@ -92,10 +101,16 @@ export const condominiumRepository = {
 
   /** The block and name of every unit of a condominium (to refuse one that already exists). */
   unitNames(db: Conn, condominiumId: number) {
-    return db.select({ block: units.block, name: units.name }).from(units).where(eq(units.condominiumId, condominiumId));
+    return db
+      .select({ block: units.block, name: units.name })
+      .from(units)
+      .where(eq(units.condominiumId, condominiumId));
   },
 
-  insertUnits(tx: Tx, values: { condominiumId: number; name: string; block: string | null; associationCode: string }[]) {
+  insertUnits(
+    tx: Tx,
+    values: { condominiumId: number; name: string; block: string | null; associationCode: string }[],
+  ) {
     return tx.insert(units).values(values).returning({ id: units.id, name: units.name, block: units.block });
   },
 
@@ -115,8 +130,14 @@ export const condominiumRepository = {
     if (codes.length === 0) return new Set();
     const rows = await rowsOf<{ code: string }>(
       db.execute(sql`
-        select code from tags where code in (${sql.join(codes.map((c) => sql`${c}`), sql`, `)})
-        union select association_code as code from ${units} where association_code in (${sql.join(codes.map((c) => sql`${c}`), sql`, `)})`),
+        select code from tags where code in (${sql.join(
+          codes.map((c) => sql`${c}`),
+          sql`, `,
+        )})
+        union select association_code as code from ${units} where association_code in (${sql.join(
+          codes.map((c) => sql`${c}`),
+          sql`, `,
+        )})`),
     );
     return new Set(rows.map((r) => r.code.trim()));
   },

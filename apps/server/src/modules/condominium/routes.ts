@@ -42,7 +42,10 @@ export const condominiumRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/condominium/createCondominium',
-    { ...admin, schema: { ...secured, body: createCondominiumBody, response: { 201: createCondominiumResponse, ...errors } } },
+    {
+      ...admin,
+      schema: { ...secured, body: createCondominiumBody, response: { 201: createCondominiumResponse, ...errors } },
+    },
     async (request, reply) => {
       const id = await service.createCondominium(request.body.nameCondominium, currentUser(request));
       return reply.status(201).send({ id, message: condoMsg.condominiumCreated });
@@ -59,8 +62,10 @@ export const condominiumRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // CONDO-11: a resident's own units, whoever the plate's síndico is.
-  app.get(condoApi.myUnits, { ...user, schema: { ...secured, response: { 200: myUnitList, ...errors } } }, async (request) =>
-    service.myUnits(currentUser(request).id),
+  app.get(
+    condoApi.myUnits,
+    { ...user, schema: { ...secured, response: { 200: myUnitList, ...errors } } },
+    async (request) => service.myUnits(currentUser(request).id),
   );
 
   app.post(
@@ -108,7 +113,11 @@ export const condominiumRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...user,
       bodyLimit: BULK_BODY_LIMIT,
-      schema: { ...secured, body: bulkUnitsBody, response: { 200: bulkUnitsResponse, 413: errorResponse, 429: errorResponse, ...errors } },
+      schema: {
+        ...secured,
+        body: bulkUnitsBody,
+        response: { 200: bulkUnitsResponse, 413: errorResponse, 429: errorResponse, ...errors },
+      },
     },
     async (request) => service.bulkUnits(request.body, currentUser(request)),
   );
@@ -116,10 +125,19 @@ export const condominiumRoutes: FastifyPluginAsyncZod = async (app) => {
   // CONDO-14: a resident by e-mail; an invitation when there is no account yet.
   app.post(
     condoApi.inviteResident,
-    { ...user, schema: { ...secured, body: inviteResidentBody, response: { 201: inviteResidentResponse, 429: errorResponse, ...errors } } },
+    {
+      ...user,
+      schema: {
+        ...secured,
+        body: inviteResidentBody,
+        response: { 201: inviteResidentResponse, 429: errorResponse, ...errors },
+      },
+    },
     async (request, reply) => {
       const result = await service.inviteResident(request.body.unitId, request.body.email, currentUser(request));
-      return reply.status(201).send({ result, message: result === 'resident' ? bulkMsg.residentAdded : bulkMsg.invited });
+      return reply
+        .status(201)
+        .send({ result, message: result === 'resident' ? bulkMsg.residentAdded : bulkMsg.invited });
     },
   );
 

@@ -118,7 +118,12 @@ export function condominiumService(app: FastifyInstance) {
     async createCondominium(name: string, actor: AuthUser) {
       return db.transaction(async (tx) => {
         const { id } = await repo.insertCondominium(tx, name);
-        await auditRepository.record(tx, { actorId: actor.id, action: 'condominium.create', target: `condominium:${id}`, after: { name } });
+        await auditRepository.record(tx, {
+          actorId: actor.id,
+          action: 'condominium.create',
+          target: `condominium:${id}`,
+          after: { name },
+        });
         return id;
       });
     },
@@ -145,8 +150,10 @@ export function condominiumService(app: FastifyInstance) {
         if (plate.disabledAt) throw new Conflict(condoMsg.plateDisabled);
         if (plate.ownerId && plate.ownerId !== sindico.id) throw new Conflict(condoMsg.plateTaken);
         if (condo.tagCode && condo.tagCode !== body.qrCode) throw new Conflict(condoMsg.condominiumHasOtherPlate);
-        if (condo.adminUserId && condo.adminUserId !== sindico.id) throw new Conflict(condoMsg.condominiumHasOtherAdmin);
-        if (await repo.condominiumOfPlate(tx, body.qrCode, condo.id)) throw new Conflict(condoMsg.plateInOtherCondominium);
+        if (condo.adminUserId && condo.adminUserId !== sindico.id)
+          throw new Conflict(condoMsg.condominiumHasOtherAdmin);
+        if (await repo.condominiumOfPlate(tx, body.qrCode, condo.id))
+          throw new Conflict(condoMsg.plateInOtherCondominium);
         if (!plate.ownerId) await tagsRepository.claimTag(tx, plate, sindico.id);
         await repo.attachPlate(tx, condo.id, body.qrCode, sindico.id);
         const name = body.nameOfUnit.trim() || null;
@@ -205,9 +212,15 @@ export function condominiumService(app: FastifyInstance) {
         const now = new Set((await repo.unitNames(tx, locked.id)).map((u) => unitKey(u.block, u.name ?? '')));
         if (units.some((u) => now.has(unitKey(u.block, u.name)))) throw new Conflict(bulkMsg.hasRefused);
         const codes = await freshCodes(tx, units.length);
-        const rows = units.map((u, i) => ({ condominiumId: locked.id, name: u.name, block: u.block, associationCode: codes[i]! }));
+        const rows = units.map((u, i) => ({
+          condominiumId: locked.id,
+          name: u.name,
+          block: u.block,
+          associationCode: codes[i]!,
+        }));
         const inserted = [];
-        for (let i = 0; i < rows.length; i += 500) inserted.push(...(await repo.insertUnits(tx, rows.slice(i, i + 500))));
+        for (let i = 0; i < rows.length; i += 500)
+          inserted.push(...(await repo.insertUnits(tx, rows.slice(i, i + 500))));
         const idOf = new Map(inserted.map((r) => [unitKey(r.block, r.name ?? ''), r.id]));
         const residents: { unitId: number; userId: string }[] = [];
         const invites: { unitId: number; email: string; invitedBy: string; unit: string }[] = [];
@@ -227,7 +240,11 @@ export function condominiumService(app: FastifyInstance) {
         for (const invite of invites) {
           await app.mailer.queue(
             tx,
-            unitInvitationMail(invite.email, { sindicoName: sindico?.name ?? '', condominium: locked.name, unit: invite.unit }, app.config.publicUrl),
+            unitInvitationMail(
+              invite.email,
+              { sindicoName: sindico?.name ?? '', condominium: locked.name, unit: invite.unit },
+              app.config.publicUrl,
+            ),
           );
         }
         await auditRepository.record(tx, {
@@ -280,7 +297,11 @@ export function condominiumService(app: FastifyInstance) {
           tx,
           unitInvitationMail(
             email,
-            { sindicoName: sindico?.name ?? '', condominium: condo?.name ?? '', unit: locked.block ? `${locked.block} - ${unitName}` : unitName },
+            {
+              sindicoName: sindico?.name ?? '',
+              condominium: condo?.name ?? '',
+              unit: locked.block ? `${locked.block} - ${unitName}` : unitName,
+            },
             app.config.publicUrl,
           ),
         );

@@ -13,9 +13,10 @@ export const financeRepository = {
         productId: tags.productId,
         interval: tags.planInterval,
         dueAt: tags.planDueAt,
-        units: sql<number>`(select count(*) from ${units} u join ${condominiums} c on c.id = u.condominium_id where c.tag_code = ${tags.code})`.mapWith(
-          Number,
-        ),
+        units:
+          sql<number>`(select count(*) from ${units} u join ${condominiums} c on c.id = u.condominium_id where c.tag_code = ${tags.code})`.mapWith(
+            Number,
+          ),
       })
       .from(tags)
       .where(and(eq(tags.ownerId, ownerId), isNull(tags.disabledAt)))

@@ -6,7 +6,7 @@ import { tagMembers, tags, unitResidents, units, users } from '../../db/schema';
 const LIST_FOR_USER: PreparedQuery = {
   name: 'products_list_for_user',
   text: `
-    select t.code, t.product_id, t.name, t.important_info, t.show_info_to_finder, t.is_active, t.scan_alerts, t.lost_message, t.lost_reward, t.lost_reward_cents, bool_or(v.is_owner) as is_owner
+    select t.code, t.product_id, t.name, t.important_info, t.show_info_to_finder, t.is_active, t.scan_alerts, t.lost_message, t.lost_reward, t.lost_reward_cents, t.plan_due_at, bool_or(v.is_owner) as is_owner
     from (
       select code as tag_code, true as is_owner from tags where owner_id = $1
       union all
@@ -40,6 +40,7 @@ export const productsRepository = {
       lost_message: string | null;
       lost_reward: string | null;
       lost_reward_cents: number | null;
+      plan_due_at: Date | string | null;
       is_owner: boolean;
     }>(db, LIST_FOR_USER, [userId]);
   },

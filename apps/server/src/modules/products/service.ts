@@ -64,6 +64,7 @@ export function productsService(app: FastifyInstance) {
         lost_message: r.lost_message,
         lost_reward: r.lost_reward,
         lost_reward_cents: r.lost_reward_cents,
+        due_at: r.is_owner && r.plan_due_at ? new Date(r.plan_due_at).toISOString() : null,
         public_url: `${app.config.publicUrl}${paths.finder(encodeURIComponent(r.code))}`,
       }));
     },

@@ -2,7 +2,7 @@ import { dashboardUi } from '@toque/contracts/dashboard-ui';
 import { FinanceOverview } from '../../../features/finance/components/finance-overview';
 import { PageHeader } from './page-header';
 
-/** FIN-01: /dashboard/financeiro. */
+/** FIN-02: /dashboard/financeiro. */
 export function FinancePage() {
   return (
     <section>

@@ -1,7 +1,14 @@
 import type { ReactNode } from 'react';
+import { formatDueDate, planIntervals, planWords, type FinancePlan, type PlanInterval } from '@toque/contracts/billing';
+import { dashboardUi } from '@toque/contracts/dashboard-ui';
+import { formatReais } from '@toque/contracts/money';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { contact } from '../../../content/contact';
-import { financeCopy as copy } from '../copy';
+import { notify } from '../../../lib/toast';
+import { usePlans, useSetPlanInterval } from '../api/plans';
+import { PlanStatusBadge } from './plan-status';
+
+const f = dashboardUi.finance;
 
 function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -14,84 +21,89 @@ function Card({ id, title, children }: { id: string; title: string; children: Re
   );
 }
 
-type Payment = (typeof copy.history.rows)[number];
-const [dateHeader, amountHeader, methodHeader, statusHeader] = copy.history.headers;
+function IntervalSelect({ plan }: { plan: FinancePlan }) {
+  const change = useSetPlanInterval();
+  const onChange = async (interval: PlanInterval) => {
+    try {
+      notify.success((await change.mutateAsync({ code: plan.code, interval })).message);
+    } catch (error) {
+      notify.error(f.intervalFailure + (error instanceof Error ? error.message : String(error)));
+    }
+  };
+  return (
+    <select
+      aria-label={f.intervalLabel(plan.name)}
+      value={plan.interval}
+      disabled={change.isPending}
+      onChange={(event) => void onChange(event.target.value as PlanInterval)}
+      className="min-h-11 rounded-lg border border-slate-400 bg-white px-3 py-2 text-base"
+    >
+      {planIntervals.map((interval) => (
+        <option key={interval} value={interval}>
+          {planWords.interval[interval]}
+        </option>
+      ))}
+    </select>
+  );
+}
 
-/** FIN-01's payment history: a table, cards on a phone (ACC-06). */
-const historyColumns: DataColumn<Payment>[] = [
-  { header: dateHeader, cell: (row) => row.date },
-  { header: amountHeader, cell: (row) => row.amount, className: 'font-semibold' },
-  { header: methodHeader, cell: (row) => row.method },
-  {
-    header: statusHeader,
-    cell: (row) => (
-      <span className="rounded-full bg-green-100 px-2 py-0.5 text-sm font-semibold text-green-900">{row.status}</span>
-    ),
-  },
+const columns: DataColumn<FinancePlan>[] = [
+  { header: f.headers.tag, cell: (plan) => plan.name, className: 'font-semibold' },
+  { header: f.headers.plan, cell: (plan) => <IntervalSelect plan={plan} /> },
+  { header: f.headers.value, cell: (plan) => f.price(formatReais(plan.price_cents), planWords.per[plan.interval]) },
+  { header: f.headers.due, cell: (plan) => formatDueDate(plan.due_at) },
+  { header: f.headers.status, cell: (plan) => <PlanStatusBadge status={plan.status} /> },
 ];
 
-/** FIN-01: plan status, linked card, warnings and renewal, financial support, payment history. */
+/** FIN-02: /dashboard/financeiro — every tag I own with its plan, value, due date and status; the rules; how to pay. */
 export function FinanceOverview() {
+  const plans = usePlans();
   return (
     <div className="space-y-6">
-      <p className="rounded-lg bg-amber-50 px-4 py-3 text-amber-950">{copy.demoNote}</p>
+      <p className="text-slate-700">{f.intro}</p>
+      <Card id="financeiro-planos" title={f.plansTitle}>
+        {plans.isPending ? (
+          <p role="status" className="text-slate-700">
+            {f.loading}
+          </p>
+        ) : plans.isError ? (
+          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-800">
+            {f.loadError}
+          </p>
+        ) : plans.data.length === 0 ? (
+          <p className="text-slate-700">{f.empty}</p>
+        ) : (
+          <DataTable
+            caption={f.caption}
+            columns={columns}
+            rows={plans.data}
+            rowKey={(plan) => plan.code}
+            rowData={(plan) => ({ 'data-code': plan.code })}
+          />
+        )}
+      </Card>
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card id="financeiro-plano" title={copy.plan.title}>
-          <dl className="grid grid-cols-2 gap-4">
-            {copy.plan.rows.map((row) => (
-              <div key={row.term}>
-                <dt className="text-sm text-slate-600">{row.term}</dt>
-                <dd className="font-semibold text-slate-900">{row.value}</dd>
-              </div>
-            ))}
-          </dl>
-        </Card>
-        <Card id="financeiro-cartao" title={copy.card.title}>
-          <div className="rounded-xl bg-gradient-to-br from-brand-800 to-brand-600 p-5 text-white">
-            <p className="text-sm">{copy.card.brand}</p>
-            <p className="mt-4 font-mono text-lg tracking-widest">
-              <span className="sr-only">{copy.card.label}</span>
-              <span aria-hidden="true">{copy.card.number}</span>
-            </p>
-            <p className="mt-4 flex justify-between text-sm">
-              <span>{copy.card.holder}</span>
-              <span>{copy.card.expiry}</span>
-            </p>
-          </div>
-        </Card>
-        <Card id="financeiro-avisos" title={copy.renewal.title}>
-          <ul className="list-disc space-y-2 pl-5 text-slate-700">
-            {copy.renewal.items.map((item) => (
-              <li key={item}>{item}</li>
+        <Card id="financeiro-avisos" title={f.rulesTitle}>
+          <ul className="list-disc space-y-2 pl-5 text-slate-800">
+            {f.rules.map((rule) => (
+              <li key={rule}>{rule}</li>
             ))}
           </ul>
         </Card>
-        <Card id="financeiro-suporte" title={copy.support.title}>
-          <p className="text-slate-700">{copy.support.text}</p>
-          <p className="mt-3 text-slate-700">{contact.hours}</p>
-          <p className="mt-3 flex flex-wrap gap-4">
+        <Card id="financeiro-pagamento" title={f.payTitle}>
+          <p className="text-slate-800">{f.payNote}</p>
+          <p className="mt-3">
             <a
               href={contact.whatsappHref}
               target="_blank"
               rel="noopener noreferrer"
-              className="tap-target font-semibold text-brand-700 underline underline-offset-4"
+              className="tap-target font-semibold text-brand-700 underline"
             >
               {contact.whatsappLabel}
-            </a>
-            <a href={contact.emailHref} className="tap-target font-semibold text-brand-700 underline underline-offset-4">
-              {contact.email}
             </a>
           </p>
         </Card>
       </div>
-      <Card id="financeiro-historico" title={copy.history.title}>
-        <DataTable
-          caption={copy.history.caption}
-          columns={historyColumns}
-          rows={copy.history.rows}
-          rowKey={(row) => row.date}
-        />
-      </Card>
     </div>
   );
 }

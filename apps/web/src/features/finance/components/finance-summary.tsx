@@ -1,31 +1,46 @@
 import { dashboardUi } from '@toque/contracts/dashboard-ui';
-import { financeCopy } from '../copy';
+import { formatDueDate } from '@toque/contracts/billing';
+import { formatReais } from '@toque/contracts/money';
+import { usePlans } from '../api/plans';
+import { PlanStatusBadge } from './plan-status';
 
 const f = dashboardUi.finance;
-const s = financeCopy.summary;
+const s = f.summary;
 
-/** DASH-04: the dashboard's 'Financeiro' block: static plan information (FIN-01). */
+/** DASH-04 / FIN-02: the dashboard's 'Financeiro' block — how many plans, the next due date and its value, the late ones. */
 export function FinanceSummary() {
+  const plans = usePlans();
+  if (plans.isPending) {
+    return (
+      <p role="status" className="text-slate-700">
+        {f.loading}
+      </p>
+    );
+  }
+  if (plans.isError) return <p className="text-red-800">{f.loadError}</p>;
+  const list = plans.data;
+  if (list.length === 0) return <p className="text-slate-700">{s.none}</p>;
+  // The plans come soonest due first.
+  const next = list[0]!;
+  const late = list.filter((p) => p.status === 'em_atraso' || p.status === 'suspenso').length;
   return (
     <div className="space-y-3">
-      <p className="flex items-center gap-2 font-semibold text-slate-900">
-        {s.plan}
-        <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">{s.status}</span>
-      </p>
+      <p className="font-semibold text-slate-900">{s.plans(list.length)}</p>
       <dl className="grid grid-cols-2 gap-3 text-sm">
         <div>
-          <dt className="text-slate-600">{s.lastPayment}</dt>
-          <dd className="text-lg font-bold text-slate-900">{f.dashboardPaid}</dd>
+          <dt className="text-slate-600">{s.next}</dt>
+          <dd className="text-lg font-bold text-slate-900">{formatDueDate(next.due_at)}</dd>
         </div>
         <div>
-          <dt className="text-slate-600">{s.dueDate}</dt>
-          <dd className="text-lg font-bold text-slate-900">{f.dueDate}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-600">{s.activeQrs}</dt>
-          <dd className="font-semibold text-slate-900">{f.activeQrs}</dd>
+          <dt className="text-slate-600">{s.nextValue}</dt>
+          <dd className="text-lg font-bold text-slate-900">{formatReais(next.price_cents)}</dd>
         </div>
       </dl>
+      <p className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="text-slate-800">{next.name}</span>
+        <PlanStatusBadge status={next.status} />
+      </p>
+      {late > 0 ? <p className="font-semibold text-red-800">{s.late(late)}</p> : null}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { formatDueDate } from '@toque/contracts/billing';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { productLabel } from '@toque/contracts/constants';
@@ -29,8 +30,8 @@ export function TagDetails({ tag }: { tag: Product }) {
         </Item>
         <Item term={labels.type}>{productLabel(tag.product_id)}</Item>
         <Item term={labels.status}>{tagStatusLabel(tag)}</Item>
-        {/* FIN-01: the tag's due date is a literal placeholder until billing exists. */}
-        <Item term={labels.dueDate}>{dashboardUi.finance.tagDueDate}</Item>
+        {/* FIN-02: the plan's real due date; a member's or a resident's plan is the owner's. */}
+        <Item term={labels.dueDate}>{tag.due_at ? formatDueDate(tag.due_at) : dashboardUi.finance.ownerPays}</Item>
         <Item term={labels.importantInfo}>
           <span className="whitespace-pre-line">{tag.important_info || tagCopy.noInfo}</span>
         </Item>
