@@ -8,6 +8,7 @@ import { limitsConfig, limitsVariables } from './config-areas/limits';
 import { mailConfig, mailVariables } from './config-areas/mail';
 import { checkPush, pushConfig, pushVariables } from './config-areas/push';
 import { checkTurn, turnConfig, turnVariables } from './config-areas/turn';
+import { billingConfig, billingVariables } from './config-areas/billing';
 
 /**
  * The environment, one area at a time (config-areas/): each declares its variables and turns them
@@ -25,6 +26,7 @@ const envSchema = z
     ...turnVariables,
     ...pushVariables,
     ...finderVariables,
+    ...billingVariables,
   })
   .superRefine((env, ctx) => {
     checkTurn(env, ctx);
@@ -43,6 +45,7 @@ const envSchema = z
     ...turnConfig(env),
     ...pushConfig(env),
     ...finderConfig(env),
+    ...billingConfig(env),
   }));
 
 export type Config = z.output<typeof envSchema>;

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { eq, max } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { adminApi, condoApi, productsApi } from '@toque/contracts/routes';
-import { financeApi } from '@toque/contracts/billing';
+import { chargesApi, financeApi } from '@toque/contracts/billing';
 import {
   calls,
   condominiums,
@@ -565,6 +565,30 @@ const httpRows: Row[] = [
     // A member has no plan of the tag: to them it is as absent as to a stranger.
     { ...tagOwner(200), member: 404 },
     () => ({ interval: 'annual' }),
+  ),
+  // FIN-03: a Pix charge for one's own tag (the same period twice gives the same charge: 201 then 200).
+  http(
+    'POST',
+    () => chargesApi.charges,
+    { ...tagOwner('created'), member: 404 },
+    (s) => ({ codes: [s.tag] }),
+    (res) => (res.statusCode === 201 || res.statusCode === 200 ? 'created' : statusOf(res)),
+  ),
+  http('GET', () => chargesApi.charges, signedIn(200)),
+  // FIN-04: the provider's webhook answers only its secret (none is configured here): no session opens it.
+  http(
+    'POST',
+    () => chargesApi.webhook('not-the-secret-0123456789'),
+    all(404),
+    () => ({ pix: [{ endToEndId: 'E'.repeat(32), txid: 'abc', valor: '1.00', horario: '2026-11-27T12:00:00Z' }] }),
+  ),
+  http('GET', () => chargesApi.adminCharges, adminOnly(200)),
+  // An id no charge has: the administrator learns it is absent, everyone else is refused first.
+  http(
+    'POST',
+    () => chargesApi.adminMarkPaid(2_147_483_000),
+    adminOnly(404),
+    () => ({ endToEndId: 'E'.repeat(32) }),
   ),
   // CONDO-12: units at once, confirmed — the síndico's (and an administrator's) only.
   http(

@@ -101,6 +101,7 @@ export const auditActions = {
   'export.excel': 'Planilha exportada',
   'batch.mint': 'Lote de códigos gerado',
   'units.bulk_create': 'Unidades criadas em lote',
+  'charge.paid': 'Pagamento registrado',
 } as const;
 export type AuditAction = keyof typeof auditActions;
 

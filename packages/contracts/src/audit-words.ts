@@ -42,6 +42,9 @@ export function auditSentence(
       const n = typeof after.units === 'number' ? after.units : 0;
       return `${who} criou ${n === 1 ? '1 unidade' : `${n} unidades`} de uma vez (${entry.target})`;
     }
+    case 'charge.paid':
+      // FIN-04: an administrator confirmed a Pix by the bank's end-to-end id.
+      return `${actor} registrou o pagamento da cobrança ${typeof after.txid === 'string' ? after.txid : id}`;
     case 'resident.remove':
       return `${actor} removeu um morador (${entry.target})`;
     default:

@@ -91,3 +91,87 @@ export const financeApi = {
   plans: '/finance/plans',
   plan: (code: string) => `/finance/plans/${encodeURIComponent(code)}`,
 } as const;
+
+// ── FIN-03 / FIN-04: Pix charges ──
+
+export const chargeStatuses = ['pending', 'paid', 'review', 'expired'] as const;
+export type ChargeStatus = (typeof chargeStatuses)[number];
+
+export const chargeWords = {
+  status: {
+    pending: 'Aguardando pagamento',
+    paid: 'Pago',
+    review: 'Em análise',
+    expired: 'Expirada',
+  } satisfies Record<ChargeStatus, string>,
+  notOwned: 'Escolha Toques que são seus.',
+  alreadyPaid: 'Estes Toques já estão pagos neste período.',
+  chargeNotFound: 'Cobrança não encontrada.',
+  paidByAdmin: 'Pagamento registrado.',
+  endToEndInvalid: 'Informe o identificador do pagamento (E2E id) que o banco mostra: 32 letras e números.',
+  endToEndUsed: 'Este identificador de pagamento já foi usado em outra cobrança.',
+} as const;
+
+export const chargeBody = z.object({
+  codes: z
+    .array(
+      z
+        .string()
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z0-9]{8}$/, chargeWords.notOwned),
+    )
+    .min(1, chargeWords.notOwned)
+    .max(50, chargeWords.notOwned),
+});
+
+export const charge = z.object({
+  id: z.number().int(),
+  txid: z.string(),
+  tag_codes: z.array(z.string()),
+  amount_cents: z.number().int(),
+  /** The Pix "copia e cola" payload (EMV BR Code); the QR code shows the same text. */
+  br_code: z.string(),
+  status: z.enum(chargeStatuses),
+  created_at: z.string(),
+  expires_at: z.string(),
+  paid_at: z.string().nullable(),
+});
+export type Charge = z.infer<typeof charge>;
+export const chargeList = z.array(charge);
+
+/** The Banco Central's Pix API webhook body (POST {webhook}/pix): received Pix, each by its end-to-end id. */
+export const pixWebhookBody = z.object({
+  pix: z
+    .array(
+      z.object({
+        endToEndId: z.string().regex(/^[A-Za-z0-9]{32}$/),
+        txid: z.string().regex(/^[A-Za-z0-9]{1,35}$/),
+        valor: z.string().regex(/^\d{1,10}\.\d{2}$/),
+        horario: z.string().max(40),
+      }),
+    )
+    .min(1)
+    .max(1000),
+});
+export type PixWebhookBody = z.infer<typeof pixWebhookBody>;
+
+export const markPaidBody = z.object({
+  endToEndId: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{32}$/, chargeWords.endToEndInvalid),
+});
+
+/** 'R$ 12,34' from the webhook's '12.34': integer centavos, never a float. */
+export function valorToCents(valor: string): number {
+  const [reais = '0', cents = '00'] = valor.split('.');
+  return Number(reais) * 100 + Number(cents.padEnd(2, '0').slice(0, 2));
+}
+
+export const chargesApi = {
+  charges: '/finance/charges',
+  webhook: (secret: string) => `/webhooks/pix/${encodeURIComponent(secret)}`,
+  adminCharges: '/admin/charges',
+  adminMarkPaid: (id: number) => `/admin/charges/${id}/paid`,
+} as const;

@@ -179,6 +179,39 @@ export const unitInvitations = pgTable(
   (t) => [uniqueIndex('unit_invitations_unit_email_key').on(t.unitId, t.email), index('unit_invitations_email_idx').on(t.email)],
 );
 
+/**
+ * FIN-03 / FIN-04: a Pix charge for one or several of an owner's tags, for their current period.
+ * `period_key` (the tags and their due dates) makes it idempotent: paying twice creates no second
+ * charge. Confirmed by the provider's webhook or by an administrator, with its source recorded.
+ */
+export const charges = pgTable(
+  'charges',
+  {
+    id: serial('id').primaryKey(),
+    txid: text('txid').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    tagCodes: text('tag_codes').array().notNull(),
+    periodKey: text('period_key').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    brCode: text('br_code').notNull(),
+    /** pending, paid, review (an amount that does not match), expired. */
+    status: text('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paidCents: integer('paid_cents'),
+    endToEndId: text('end_to_end_id'),
+    /** webhook or admin:{user id}. */
+    confirmedBy: text('confirmed_by'),
+  },
+  (t) => [
+    uniqueIndex('charges_txid_key').on(t.txid),
+    uniqueIndex('charges_end_to_end_key').on(t.endToEndId),
+    index('charges_user_idx').on(t.userId),
+    index('charges_period_idx').on(t.periodKey),
+  ],
+);
+
 export const passwordResetCodes = pgTable(
   'password_reset_codes',
   {

@@ -1,6 +1,6 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { Conn } from '../../db/client';
-import { condominiums, tags, units } from '../../db/schema';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Conn, Tx } from '../../db/client';
+import { charges, condominiums, tags, units, users } from '../../db/schema';
 
 /** FIN-02: the plans of the tags an account owns. */
 export const financeRepository = {
@@ -21,6 +21,142 @@ export const financeRepository = {
       .from(tags)
       .where(and(eq(tags.ownerId, ownerId), isNull(tags.disabledAt)))
       .orderBy(asc(tags.planDueAt), asc(tags.code));
+  },
+
+  /** FIN-03: the owner's plans of these tags, locked (a charge and a payment of the same tags serialise). */
+  lockOwnedPlans(tx: Tx, ownerId: string, codes: string[]) {
+    return tx
+      .select({ code: tags.code, productId: tags.productId, interval: tags.planInterval, dueAt: tags.planDueAt })
+      .from(tags)
+      .where(and(eq(tags.ownerId, ownerId), isNull(tags.disabledAt), inArray(tags.code, codes)))
+      .orderBy(asc(tags.code))
+      .for('update');
+  },
+
+  unitCounts(db: Conn, codes: string[]) {
+    return db
+      .select({ code: condominiums.tagCode, n: sql<number>`count(${units.id})`.mapWith(Number) })
+      .from(condominiums)
+      .innerJoin(units, eq(units.condominiumId, condominiums.id))
+      .where(inArray(condominiums.tagCode, codes))
+      .groupBy(condominiums.tagCode);
+  },
+
+  chargeOfPeriod(db: Conn, userId: string, periodKey: string) {
+    return db
+      .select()
+      .from(charges)
+      .where(
+        and(
+          eq(charges.userId, userId),
+          eq(charges.periodKey, periodKey),
+          or(eq(charges.status, 'pending'), eq(charges.status, 'paid'), eq(charges.status, 'review')),
+        ),
+      )
+      .orderBy(desc(charges.id))
+      .limit(1)
+      .then((r) => r[0]);
+  },
+
+  insertCharge(tx: Tx, values: typeof charges.$inferInsert) {
+    return tx
+      .insert(charges)
+      .values(values)
+      .returning()
+      .then((r) => r[0]!);
+  },
+
+  expire(db: Conn, id: number) {
+    return db
+      .update(charges)
+      .set({ status: 'expired' })
+      .where(and(eq(charges.id, id), eq(charges.status, 'pending')));
+  },
+
+  chargesOf(db: Conn, userId: string) {
+    return db.select().from(charges).where(eq(charges.userId, userId)).orderBy(desc(charges.id)).limit(50);
+  },
+
+  lockChargeByTxid(tx: Tx, txid: string) {
+    return tx
+      .select()
+      .from(charges)
+      .where(eq(charges.txid, txid))
+      .for('update')
+      .then((r) => r[0]);
+  },
+
+  lockCharge(tx: Tx, id: number) {
+    return tx
+      .select()
+      .from(charges)
+      .where(eq(charges.id, id))
+      .for('update')
+      .then((r) => r[0]);
+  },
+
+  chargesById(db: Conn, id: number) {
+    return db
+      .select({ id: charges.id, amountCents: charges.amountCents })
+      .from(charges)
+      .where(eq(charges.id, id))
+      .then((r) => r[0]);
+  },
+
+  chargeByEndToEnd(db: Conn, endToEndId: string) {
+    return db
+      .select({ id: charges.id })
+      .from(charges)
+      .where(eq(charges.endToEndId, endToEndId))
+      .then((r) => r[0]);
+  },
+
+  settle(
+    tx: Tx,
+    id: number,
+    values: { status: string; paidAt: Date; paidCents: number; endToEndId: string; confirmedBy: string },
+  ) {
+    return tx.update(charges).set(values).where(eq(charges.id, id));
+  },
+
+  setDueAt(tx: Tx, code: string, dueAt: Date) {
+    return tx.update(tags).set({ planDueAt: dueAt }).where(eq(tags.code, code));
+  },
+
+  /** FIN-04: the administrator's open charges (pending or held for review), by txid, name or CPF. */
+  openCharges(db: Conn, query: string) {
+    const like = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const digits = query.replace(/\D/g, '');
+    return db
+      .select({
+        id: charges.id,
+        txid: charges.txid,
+        amountCents: charges.amountCents,
+        status: charges.status,
+        createdAt: charges.createdAt,
+        expiresAt: charges.expiresAt,
+        tagCodes: charges.tagCodes,
+        paidCents: charges.paidCents,
+        name: users.name,
+        email: users.email,
+      })
+      .from(charges)
+      .leftJoin(users, eq(users.id, charges.userId))
+      .where(
+        and(
+          or(eq(charges.status, 'pending'), eq(charges.status, 'review')),
+          query
+            ? or(
+                sql`${charges.txid} ilike ${like}`,
+                sql`${users.name} ilike ${like}`,
+                sql`${users.email} ilike ${like}`,
+                digits.length >= 3 ? sql`${users.cpfCnpj} like ${`%${digits}%`}` : sql`false`,
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(desc(charges.id))
+      .limit(100);
   },
 
   setInterval(db: Conn, code: string, ownerId: string, interval: string) {

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -16,8 +17,32 @@ import { messageResponse } from '@toque/contracts/auth';
 import { NotFound } from '../../errors';
 import { currentUser } from '../../plugins/auth';
 import { financeRepository as repo } from './repository';
+import { financeService } from './service';
+import {
+  charge,
+  chargeBody,
+  chargeList,
+  chargesApi,
+  chargeWords,
+  markPaidBody,
+  pixWebhookBody,
+  valorToCents,
+} from '@toque/contracts/billing';
 
-const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse };
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+
+const adminCharge = z.object({
+  id: z.number().int(),
+  txid: z.string(),
+  amount_cents: z.number().int(),
+  paid_cents: z.number().int().nullable(),
+  status: z.string(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  tag_codes: z.array(z.string()),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+});
 
 /** FIN-02: the customer's plans — one per owned tag — and the choice of monthly or annual. */
 export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -45,6 +70,106 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  const service = financeService(app);
+
+  // FIN-03: a Pix charge for some of my tags (201 new, 200 the open one of the same period).
+  app.post(
+    chargesApi.charges,
+    { ...user, schema: { ...secured, body: chargeBody, response: { 200: charge, 201: charge, ...errors } } },
+    async (request, reply) => {
+      const { charge: made, created } = await service.createCharge(currentUser(request).id, request.body.codes);
+      return reply.status(created ? 201 : 200).send(made);
+    },
+  );
+
+  app.get(
+    chargesApi.charges,
+    { ...user, schema: { ...secured, response: { 200: chargeList, ...errors } } },
+    async (request) => service.charges(currentUser(request).id),
+  );
+
+  // FIN-04: the payment provider's webhook, in the shape of the Banco Central's Pix API. The secret
+  // is in the path (and mutual TLS at the proxy, deploy/nginx); a wrong one is as absent as no webhook.
+  app.post(
+    '/webhooks/pix/:secret',
+    {
+      schema: {
+        tags: ['finance'],
+        params: z.object({ secret: z.string().max(200) }),
+        body: pixWebhookBody,
+        response: { 200: z.object({ received: z.number().int() }), 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request) => {
+      const secret = app.config.billing.webhookSecret;
+      if (!secret || !safeEqual(request.params.secret, secret)) throw new NotFound(chargeWords.chargeNotFound);
+      let received = 0;
+      for (const pix of request.body.pix) {
+        const result = await service
+          .confirm({ txid: pix.txid, endToEndId: pix.endToEndId, valorCents: valorToCents(pix.valor) }, 'webhook')
+          .catch((error: unknown) => {
+            // An end-to-end id already used elsewhere: kept out, logged; the provider's call still succeeds.
+            request.log.warn({ err: error, txid: pix.txid }, 'pix webhook: a Pix could not be applied');
+            return 'unknown' as const;
+          });
+        if (result === 'unknown')
+          request.log.warn({ txid: pix.txid, endToEndId: pix.endToEndId }, 'pix webhook: no charge for this Pix');
+        received += 1;
+      }
+      return { received };
+    },
+  );
+
+  // FIN-04: the administrator's reconciliation — open charges, and a charge marked paid by the bank's id.
+  const admin = { onRequest: app.requireAdmin };
+  app.get(
+    chargesApi.adminCharges,
+    {
+      ...admin,
+      schema: {
+        ...secured,
+        querystring: z.object({ q: z.string().trim().max(100).optional().default('') }),
+        response: { 200: z.array(adminCharge), ...errors },
+      },
+    },
+    async (request) =>
+      (await repo.openCharges(app.db, request.query.q)).map((c) => ({
+        id: c.id,
+        txid: c.txid,
+        amount_cents: c.amountCents,
+        paid_cents: c.paidCents,
+        status: c.status,
+        created_at: c.createdAt.toISOString(),
+        expires_at: c.expiresAt.toISOString(),
+        tag_codes: c.tagCodes,
+        name: c.name,
+        email: c.email,
+      })),
+  );
+
+  app.post(
+    '/admin/charges/:id/paid',
+    {
+      ...admin,
+      schema: {
+        ...secured,
+        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        body: markPaidBody,
+        response: { 200: messageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const rows = await repo.chargesById(app.db, request.params.id);
+      if (!rows) throw new NotFound(chargeWords.chargeNotFound);
+      const result = await service.confirm(
+        { chargeId: request.params.id, endToEndId: request.body.endToEndId, valorCents: rows.amountCents },
+        `admin:${currentUser(request).id}`,
+      );
+      if (result === 'unknown') throw new NotFound(chargeWords.chargeNotFound);
+      return { message: chargeWords.paidByAdmin };
+    },
+  );
+
   app.put(
     '/finance/plans/:code',
     {
@@ -68,3 +193,10 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/** Compares secrets in constant time. */
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import type { Values } from './area';
+import { positive } from './area';
+
+/** FIN-03 / FIN-04: the company's Pix details in every BR Code, and the payment provider's webhook. */
+export const billingVariables = {
+  /** The Pix key charges are paid to (e-mail, phone, CPF/CNPJ or random key). */
+  PIX_KEY: z.string().trim().min(1).max(77).default('financeiro@toque.app.br'),
+  /** The receiver as the payer's bank app shows it (at most 25 characters; accents are dropped). */
+  PIX_MERCHANT_NAME: z.string().trim().min(1).max(25).default('TOQUE'),
+  PIX_MERCHANT_CITY: z.string().trim().min(1).max(15).default('BELO HORIZONTE'),
+  /** The shared secret in the webhook's path (with mutual TLS at the proxy, deploy/nginx); unset: no webhook. */
+  PIX_WEBHOOK_SECRET: z.string().min(16, 'PIX_WEBHOOK_SECRET: at least 16 characters').optional(),
+  /** How long a charge can be paid. */
+  PIX_CHARGE_TTL_MS: positive(24 * 60 * 60 * 1000),
+};
+
+export function billingConfig(e: Values<typeof billingVariables>) {
+  return {
+    billing: {
+      pixKey: e.PIX_KEY,
+      merchantName: e.PIX_MERCHANT_NAME,
+      merchantCity: e.PIX_MERCHANT_CITY,
+      webhookSecret: e.PIX_WEBHOOK_SECRET,
+      chargeTtlMs: e.PIX_CHARGE_TTL_MS,
+    },
+  };
+}

@@ -1,0 +1,175 @@
+import { describe, expect, test } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { chargesApi, chargeWords, financeApi, type Charge, type FinancePlan } from '@toque/contracts/billing';
+import { charges, tags } from '../src/db/schema';
+import { isValidBrCode, parseBrCode } from '../src/modules/billing/brcode';
+import { build, dbLabel, errorBody, mint } from './helpers';
+import { ownedTag } from './calls-support';
+import { signUpAdmin } from './condo-support';
+
+/**
+ * FIN-03: Pix charges (a BR Code per charge, idempotent per tags and period); FIN-04: confirmation
+ * by the provider's webhook (Banco Central's Pix API shape) or by the administrator.
+ */
+const SECRET = 'segredo-do-webhook-0123456789';
+const { app } = await build({
+  PIX_WEBHOOK_SECRET: SECRET,
+  PIX_KEY: 'financeiro@toque.app.br',
+  PIX_MERCHANT_NAME: 'Toque Tecnologia',
+  PIX_MERCHANT_CITY: 'São Paulo',
+});
+const admin = await signUpAdmin(app);
+const day = 24 * 60 * 60 * 1000;
+type Auth = Record<string, string>;
+
+const pay = (auth: Auth, codes: string[]) =>
+  app.inject({ method: 'POST', url: `/api${chargesApi.charges}`, headers: auth, payload: { codes } });
+const plansOf = async (auth: Auth) =>
+  (await app.inject({ method: 'GET', url: `/api${financeApi.plans}`, headers: auth })).json<FinancePlan[]>();
+let e2e = 0;
+/** A received Pix as the provider sends it: a 32-character end-to-end id, the txid, the amount in reais with a dot. */
+const received = (txid: string, valor: string, endToEndId = `E1234567820261127${String(++e2e).padStart(15, '0')}`) => ({
+  endToEndId,
+  txid,
+  valor,
+  horario: new Date().toISOString(),
+});
+const webhook = (pix: unknown[], secret = SECRET) =>
+  app.inject({ method: 'POST', url: `/api${chargesApi.webhook(secret)}`, payload: { pix } });
+const reais = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+
+describe(`[FIN-03] Pix charges ${dbLabel}`, () => {
+  test('[FIN-03] a charge for two tags: one BR Code with the key, the sum in centavos, the txid, merchant and city; the same tags again give the same charge', async () => {
+    const a = await ownedTag(app, 1);
+    const [second] = await mint(app, 4, 1);
+    expect(
+      (
+        await app.inject({
+          method: 'PUT',
+          url: '/api/products/associateQrCode',
+          headers: a.owner.auth,
+          payload: { code: second },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const codes = (await plansOf(a.owner.auth)).map((p) => p.code);
+    const res = await pay(a.owner.auth, codes);
+    expect(res.statusCode, res.body).toBe(201);
+    const made = res.json<Charge>();
+    expect(made.status).toBe('pending');
+    const expected = (await plansOf(a.owner.auth)).reduce((sum, p) => sum + p.price_cents, 0);
+    expect(made.amount_cents).toBe(expected);
+    expect(isValidBrCode(made.br_code)).toBe(true);
+    expect(parseBrCode(made.br_code)).toMatchObject({
+      pixKey: 'financeiro@toque.app.br',
+      amountCents: expected,
+      txid: made.txid,
+      merchantName: 'Toque Tecnologia',
+      merchantCity: 'Sao Paulo',
+    });
+    const again = await pay(a.owner.auth, [...codes].reverse());
+    expect(again.statusCode).toBe(200);
+    expect(again.json<Charge>().id).toBe(made.id);
+    const [row] = await app.db.select().from(charges).where(eq(charges.id, made.id));
+    expect(await app.db.select().from(charges).where(eq(charges.userId, row!.userId!))).toHaveLength(1);
+    expect(codes).toHaveLength(2);
+    expect(made.amount_cents).toBe(5490 + 1190);
+  });
+
+  test("[FIN-03] [SEC-02] someone else's tag, an unknown code or nothing is refused, and writes nothing", async () => {
+    const a = await ownedTag(app, 3);
+    const b = await ownedTag(app, 3);
+    const before = (await app.db.select().from(charges)).length;
+    const foreign = await pay(a.owner.auth, [b.code]);
+    expect(foreign.statusCode).toBe(404);
+    expect(errorBody(foreign)).toBe(chargeWords.notOwned);
+    expect((await pay(a.owner.auth, [a.code, b.code])).statusCode).toBe(404);
+    expect((await pay(a.owner.auth, [])).statusCode).toBe(400);
+    expect((await pay(a.owner.auth, ['x'])).statusCode).toBe(400);
+    expect((await pay({}, [a.code])).statusCode).toBe(401);
+    expect((await app.db.select().from(charges)).length).toBe(before);
+  });
+});
+
+describe(`[FIN-04] confirmation ${dbLabel}`, () => {
+  test('[FIN-04] the webhook pays the charge and moves the due date one month on; replayed, it changes nothing; a paid period is not charged again', async () => {
+    const { owner, code } = await ownedTag(app, 3);
+    const dueBefore = Date.parse((await plansOf(owner.auth))[0]!.due_at);
+    const made = (await pay(owner.auth, [code])).json<Charge>();
+    const pix = received(made.txid, reais(made.amount_cents));
+    const res = await webhook([pix]);
+    expect(res.statusCode, res.body).toBe(200);
+    const [plan] = await plansOf(owner.auth);
+    expect(plan!.status).toBe('em_dia');
+    const moved = (Date.parse(plan!.due_at) - dueBefore) / day;
+    expect(moved).toBeGreaterThanOrEqual(28);
+    expect(moved).toBeLessThanOrEqual(31);
+    // Replayed (the provider retries): nothing moves twice.
+    expect((await webhook([pix])).statusCode).toBe(200);
+    expect((await plansOf(owner.auth))[0]!.due_at).toBe(plan!.due_at);
+    const listed = (await app.inject({ method: 'GET', url: `/api${chargesApi.charges}`, headers: owner.auth })).json<
+      Charge[]
+    >();
+    expect(listed.map((c) => [c.id, c.status])).toEqual([[made.id, 'paid']]);
+    const [row] = await app.db.select().from(charges).where(eq(charges.id, made.id));
+    expect(row).toMatchObject({ confirmedBy: 'webhook', endToEndId: pix.endToEndId, paidCents: made.amount_cents });
+  });
+
+  test('[FIN-04] a wrong amount is held for review and pays nothing; a wrong secret is a 404; out of order and unknown txids are taken without harm', async () => {
+    const { owner, code } = await ownedTag(app, 4);
+    const due = (await plansOf(owner.auth))[0]!.due_at;
+    const made = (await pay(owner.auth, [code])).json<Charge>();
+    expect(
+      (await webhook([received(made.txid, reais(made.amount_cents))], 'segredo-errado-0123456789')).statusCode,
+    ).toBe(404);
+    const res = await webhook([received('naoexiste123', '1.00'), received(made.txid, reais(made.amount_cents - 1))]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ received: 2 });
+    expect((await plansOf(owner.auth))[0]!.due_at).toBe(due);
+    const [row] = await app.db.select().from(charges).where(eq(charges.id, made.id));
+    expect(row!.status).toBe('review');
+    const bad = await app.inject({
+      method: 'POST',
+      url: `/api${chargesApi.webhook(SECRET)}`,
+      payload: { pix: [{ txid: 'x' }] },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  test('[FIN-04] [FIN-05] the administrator marks a charge paid with the bank’s end-to-end id; a suspended tag starts again from today', async () => {
+    const { owner, code } = await ownedTag(app, 1);
+    await app.db
+      .update(tags)
+      .set({ planDueAt: new Date(Date.now() - 40 * day) })
+      .where(eq(tags.code, code));
+    expect((await plansOf(owner.auth))[0]!.status).toBe('suspenso');
+    const made = (await pay(owner.auth, [code])).json<Charge>();
+    const open = await app.inject({
+      method: 'GET',
+      url: `/api${chargesApi.adminCharges}?q=${made.txid.slice(0, 10)}`,
+      headers: admin.auth,
+    });
+    expect(open.statusCode).toBe(200);
+    expect(open.json<{ id: number }[]>().map((c) => c.id)).toEqual([made.id]);
+    const url = `/api${chargesApi.adminMarkPaid(made.id)}`;
+    expect(
+      (await app.inject({ method: 'POST', url, headers: owner.auth, payload: { endToEndId: 'E'.repeat(32) } }))
+        .statusCode,
+    ).toBe(403);
+    const bad = await app.inject({ method: 'POST', url, headers: admin.auth, payload: { endToEndId: '123' } });
+    expect(bad.statusCode).toBe(400);
+    expect(errorBody(bad)).toBe(chargeWords.endToEndInvalid);
+    const ok = await app.inject({
+      method: 'POST',
+      url,
+      headers: admin.auth,
+      payload: { endToEndId: `E9999999920261127${String(Date.now()).slice(-15).padStart(15, '0')}` },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const [plan] = await plansOf(owner.auth);
+    expect(plan!.status).toBe('em_dia');
+    expect(Date.parse(plan!.due_at)).toBeGreaterThan(Date.now() + 27 * day);
+    const [row] = await app.db.select().from(charges).where(eq(charges.id, made.id));
+    expect(row!.confirmedBy).toMatch(/^admin:/);
+  });
+});
