@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { NO_GEOCODER, relaxedLimits } from './support/limits';
+import { NO_GEOCODER, PIX_WEBHOOK_SECRET, relaxedLimits } from './support/limits';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 // One fresh embedded database per run (or the PostgreSQL of DATABASE_URL, as CI sets it).
@@ -57,6 +57,7 @@ export default defineConfig({
       // A call nobody answers is missed after this long (the specs that wait for it say so).
       CALL_RING_TIMEOUT_MS: '15000',
       GEOCODER_URL: NO_GEOCODER,
+      PIX_WEBHOOK_SECRET,
     },
   },
 });

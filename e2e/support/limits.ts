@@ -23,3 +23,6 @@ export const relaxedLimits: Readonly<Record<string, string>> = {
 
 /** No geocoder is reachable from the tests: the address label shows its handled error (call-video.spec.ts). */
 export const NO_GEOCODER = 'http://127.0.0.1:9';
+
+/** FIN-04: the webhook secret of the e2e server; a test acts as the payment provider with it. */
+export const PIX_WEBHOOK_SECRET = 'e2e-pix-webhook-secret-0123456789';

@@ -10,7 +10,7 @@ import { ringingUi, setupGuideUi } from './ringing';
 import * as messages from './messages';
 import { ui } from './ui';
 import { bulkMsg } from './units-bulk';
-import { planWords } from './billing';
+import { chargeWords, planWords } from './billing';
 
 /**
  * Every Portuguese text of the catalogue, one `path = text` line each, against a file kept in the
@@ -30,6 +30,8 @@ const catalogue = {
   bulkMsg,
   // FIN-02: plans in words.
   planWords,
+  // FIN-03 / FIN-04: charges in words.
+  chargeWords,
   adminMsg: messages.adminMsg,
   tooManyAttemptsMessage: messages.tooManyAttemptsMessage,
   mailMsg,

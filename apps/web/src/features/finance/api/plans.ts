@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { financeApi, type FinancePlan, type PlanInterval } from '@toque/contracts/billing';
+import { chargesApi, financeApi, type Charge, type FinancePlan, type PlanInterval } from '@toque/contracts/billing';
 import { apiClient } from '../../../lib/api-client';
 import { useSession } from '../../../lib/use-session';
 
@@ -22,5 +22,32 @@ export function useSetPlanInterval() {
     mutationFn: ({ code, interval }: { code: string; interval: PlanInterval }) =>
       apiClient.put<{ message: string }>(financeApi.plan(code), { interval }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: plansQueryKey }),
+  });
+}
+
+export const chargesQueryKey = ['finance', 'charges'] as const;
+
+/** POST /finance/charges {codes}: a Pix charge for these tags (the open one when it already exists). */
+export function useCreateCharge() {
+  return useMutation({
+    mutationFn: (codes: string[]) => apiClient.post<Charge>(chargesApi.charges, { codes }),
+  });
+}
+
+/**
+ * GET /finance/charges, every 3 s while the charge being paid awaits payment: the provider's
+ * confirmation (the webhook) shows by itself; a settled charge stops the polling.
+ */
+export function useCharges(watched: Charge | null) {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: chargesQueryKey,
+    queryFn: () => apiClient.get<Charge[]>(chargesApi.charges),
+    enabled: token !== null && watched !== null,
+    refetchInterval: (query) => {
+      if (!watched) return false;
+      const status = query.state.data?.find((c) => c.id === watched.id)?.status ?? watched.status;
+      return status === 'pending' ? 3000 : false;
+    },
   });
 }

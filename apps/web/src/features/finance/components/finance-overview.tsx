@@ -5,7 +5,11 @@ import { formatReais } from '@toque/contracts/money';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table';
 import { contact } from '../../../content/contact';
 import { notify } from '../../../lib/toast';
-import { usePlans, useSetPlanInterval } from '../api/plans';
+import { useState } from 'react';
+import type { Charge } from '@toque/contracts/billing';
+import { Button } from '../../../components/ui/button';
+import { useCreateCharge, usePlans, useSetPlanInterval } from '../api/plans';
+import { PixDialog } from './pix-dialog';
 import { PlanStatusBadge } from './plan-status';
 
 const f = dashboardUi.finance;
@@ -47,6 +51,26 @@ function IntervalSelect({ plan }: { plan: FinancePlan }) {
   );
 }
 
+function columnsWith(pay: (codes: string[]) => void, busy: boolean): DataColumn<FinancePlan>[] {
+  return [
+    ...columns,
+    {
+      header: f.headers.pay,
+      cell: (plan) => (
+        <Button
+          variant="secondary"
+          size="sm"
+          busy={busy}
+          aria-label={f.pix.payOne(plan.name)}
+          onClick={() => pay([plan.code])}
+        >
+          {f.pix.payOneShort}
+        </Button>
+      ),
+    },
+  ];
+}
+
 const columns: DataColumn<FinancePlan>[] = [
   { header: f.headers.tag, cell: (plan) => plan.name, className: 'font-semibold' },
   { header: f.headers.plan, cell: (plan) => <IntervalSelect plan={plan} /> },
@@ -58,6 +82,15 @@ const columns: DataColumn<FinancePlan>[] = [
 /** FIN-02: /dashboard/financeiro — every tag I own with its plan, value, due date and status; the rules; how to pay. */
 export function FinanceOverview() {
   const plans = usePlans();
+  const create = useCreateCharge();
+  const [charge, setCharge] = useState<Charge | null>(null);
+  const pay = async (codes: string[]) => {
+    try {
+      setCharge(await create.mutateAsync(codes));
+    } catch (error) {
+      notify.error(f.pix.failure + (error instanceof Error ? error.message : String(error)));
+    }
+  };
   return (
     <div className="space-y-6">
       <p className="text-slate-700">{f.intro}</p>
@@ -73,14 +106,22 @@ export function FinanceOverview() {
         ) : plans.data.length === 0 ? (
           <p className="text-slate-700">{f.empty}</p>
         ) : (
-          <DataTable
-            caption={f.caption}
-            columns={columns}
-            rows={plans.data}
-            rowKey={(plan) => plan.code}
-            rowData={(plan) => ({ 'data-code': plan.code })}
-          />
+          <div className="space-y-4">
+            {plans.data.length > 1 ? (
+              <Button busy={create.isPending} onClick={() => void pay(plans.data.map((p) => p.code))}>
+                {f.pix.payAll}
+              </Button>
+            ) : null}
+            <DataTable
+              caption={f.caption}
+              columns={columnsWith((codes) => void pay(codes), create.isPending)}
+              rows={plans.data}
+              rowKey={(plan) => plan.code}
+              rowData={(plan) => ({ 'data-code': plan.code })}
+            />
+          </div>
         )}
+        <PixDialog charge={charge} onClose={() => setCharge(null)} />
       </Card>
       <div className="grid gap-6 lg:grid-cols-2">
         <Card id="financeiro-avisos" title={f.rulesTitle}>
