@@ -5,7 +5,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { eq, max } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { adminApi, condoApi, productsApi } from '@toque/contracts/routes';
-import { chargesApi, financeApi } from '@toque/contracts/billing';
+import { chargesApi, financeApi, statementApi } from '@toque/contracts/billing';
 import {
   calls,
   condominiums,
@@ -583,6 +583,12 @@ const httpRows: Row[] = [
     () => ({ pix: [{ endToEndId: 'E'.repeat(32), txid: 'abc', valor: '1.00', horario: '2026-11-27T12:00:00Z' }] }),
   ),
   http('GET', () => chargesApi.adminCharges, adminOnly(200)),
+  http(
+    'POST',
+    () => statementApi,
+    adminOnly(200),
+    () => ({ csvBase64: Buffer.from('Data;Histórico;Valor\n27/11/2026;PIX RECEBIDO;1,00\n', 'latin1').toString('base64') }),
+  ),
   // An id no charge has: the administrator learns it is absent, everyone else is refused first.
   http(
     'POST',

@@ -1,6 +1,15 @@
 import { describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { chargesApi, chargeWords, financeApi, type Charge, type FinancePlan } from '@toque/contracts/billing';
+import {
+  chargesApi,
+  chargeWords,
+  financeApi,
+  statementApi,
+  statementWords,
+  type Charge,
+  type FinancePlan,
+  type StatementResult,
+} from '@toque/contracts/billing';
 import { charges, tags } from '../src/db/schema';
 import { isValidBrCode, parseBrCode } from '../src/modules/billing/brcode';
 import { build, dbLabel, errorBody, mint } from './helpers';
@@ -171,5 +180,69 @@ describe(`[FIN-04] confirmation ${dbLabel}`, () => {
     expect(Date.parse(plan!.due_at)).toBeGreaterThan(Date.now() + 27 * day);
     const [row] = await app.db.select().from(charges).where(eq(charges.id, made.id));
     expect(row!.confirmedBy).toMatch(/^admin:/);
+  });
+});
+
+describe(`[FIN-04] the bank statement ${dbLabel}`, () => {
+  const importStatement = (auth: Auth, csv: string, encoding: BufferEncoding = 'latin1') =>
+    app.inject({
+      method: 'POST',
+      url: `/api${statementApi}`,
+      headers: auth,
+      payload: { csvBase64: Buffer.from(csv, encoding).toString('base64') },
+    });
+
+  test('[FIN-04] an Excel/bank CSV (Windows-1252, ";") pays the charge its line names by txid and amount; a repeated line is a duplicate; the rest is shown unmatched with its reason', async () => {
+    const a = await ownedTag(app, 3);
+    const b = await ownedTag(app, 4);
+    const first = (await pay(a.owner.auth, [a.code])).json<Charge>();
+    const second = (await pay(b.owner.auth, [b.code])).json<Charge>();
+    const csv = [
+      'Data;Lançamento;Histórico;Valor;Saldo',
+      `27/11/2026;PIX RECEBIDO;João Pagador ${first.txid};29,90;1.029,90`,
+      `27/11/2026;PIX RECEBIDO;João Pagador ${first.txid};29,90;1.029,90`,
+      `27/11/2026;PIX RECEBIDO;Maria ${second.txid};11,00;1.040,90`,
+      '27/11/2026;PIX RECEBIDO;Sem identificação;50,00;1.090,90',
+      '27/11/2026;TARIFA BANCÁRIA;;-5,00;1.085,90',
+    ].join('\r\n');
+    const res = await importStatement(admin.auth, csv);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<StatementResult>();
+    expect(body.matched.map((m) => [m.line, m.txid])).toEqual([[2, first.txid]]);
+    expect(body.duplicates.map((m) => m.line)).toEqual([3]);
+    expect(body.unmatched.map((u) => [u.line, u.reason])).toEqual([
+      [4, statementWords.wrongAmount('R$ 11,90')],
+      [5, statementWords.noTxid],
+    ]);
+    expect(body.ignored).toBe(2);
+    expect(body.matched[0]!.text).toContain('João Pagador');
+    expect((await plansOf(a.owner.auth))[0]!.status).toBe('em_dia');
+    const [row] = await app.db.select().from(charges).where(eq(charges.id, first.id));
+    expect(row).toMatchObject({ status: 'paid', confirmedBy: expect.stringMatching(/^admin:/) as string });
+    const [untouched] = await app.db.select().from(charges).where(eq(charges.id, second.id));
+    expect(untouched!.status).toBe('pending');
+    // The same statement again pays nothing twice.
+    expect((await importStatement(admin.auth, csv)).json<StatementResult>().matched).toEqual([]);
+  });
+
+  test('[FIN-04] [SEC-02] [SEC-03] only the administrator imports; junk and 5 MB are refused in Portuguese, writing nothing', async () => {
+    const customer = await ownedTag(app, 3);
+    expect((await importStatement(customer.owner.auth, 'x;1,00')).statusCode).toBe(403);
+    const junk = Buffer.from(Uint8Array.from({ length: 50_000 }, (_, i) => (i * 7919) % 256)).toString('base64');
+    const refused = await app.inject({
+      method: 'POST',
+      url: `/api${statementApi}`,
+      headers: admin.auth,
+      payload: { csvBase64: junk },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(errorBody(refused)).toBe(statementWords.unreadable);
+    const huge = await app.inject({
+      method: 'POST',
+      url: `/api${statementApi}`,
+      headers: admin.auth,
+      payload: { csvBase64: 'A'.repeat(5 * 1024 * 1024) },
+    });
+    expect(huge.statusCode).toBe(413);
   });
 });

@@ -175,3 +175,29 @@ export const chargesApi = {
   adminCharges: '/admin/charges',
   adminMarkPaid: (id: number) => `/admin/charges/${id}/paid`,
 } as const;
+
+/** FIN-04: a bank statement to reconcile (CSV as the banks export it). */
+export const statementBody = z.object({
+  csvBase64: z
+    .string()
+    .min(1, 'Escolha o arquivo do extrato.')
+    .max(1_400_000, 'O extrato pode ter no máximo 1 MB.')
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'Não foi possível ler o arquivo: envie o extrato em CSV.'),
+});
+const statementLine = z.object({ line: z.number().int(), text: z.string() });
+export const statementResult = z.object({
+  matched: z.array(statementLine.extend({ txid: z.string() })),
+  duplicates: z.array(statementLine.extend({ txid: z.string() })),
+  unmatched: z.array(statementLine.extend({ reason: z.string() })),
+  /** Lines that are no credit (a header, a debit, a balance). */
+  ignored: z.number().int(),
+});
+export type StatementResult = z.infer<typeof statementResult>;
+
+export const statementWords = {
+  unreadable: 'Não foi possível ler o arquivo: envie o extrato em CSV.',
+  noTxid: 'Nenhuma cobrança aberta com um txid desta linha.',
+  wrongAmount: (expected: string) => `Valor diferente do cobrado (${expected}).`,
+} as const;
+
+export const statementApi = '/admin/charges/statement';

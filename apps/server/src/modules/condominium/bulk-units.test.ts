@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { decodeCsv, planFromCsv, planFromText } from './bulk-units';
+import { decodeCsv } from '../../lib/csv-text';
+import { planFromCsv, planFromText } from './bulk-units';
 
 const names = (plan: ReturnType<typeof planFromText>) =>
   plan.units.map((u) => (u.block ? `${u.block}/${u.name}` : u.name));

@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { guessDelimiter } from '../../lib/csv-text';
 import { z } from 'zod';
 import { MEMBERS_PER_UNIT, UNIT_NAME_MAX } from '@toque/contracts/constants';
 import { BLOCK_NAME_MAX, BULK_UNITS_MAX, bulkMsg, FORMULA_START, type BulkRefusal } from '@toque/contracts/units-bulk';
@@ -133,21 +134,6 @@ export function planFromText(text: string, block: string): UnitPlan {
   return planner.plan;
 }
 
-/** Bytes as text: UTF-8 (with or without BOM), else Excel's Windows-1252 from a Brazilian machine; null for junk. */
-export function decodeCsv(bytes: Uint8Array): string | null {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    text = new TextDecoder('windows-1252').decode(bytes);
-  }
-  // A text file has no NUL and few control characters; a binary or random file has many.
-  // eslint-disable-next-line no-control-regex -- counting control characters is the point
-  const controls = text.match(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFD]/g)?.length ?? 0;
-  if (text.includes('\u0000') || controls > Math.max(2, text.length / 100)) return null;
-  return text;
-}
-
 const HEADER = /^(bloco|block|torre|unidade|unit|apto|apartamento)$/i;
 
 /**
@@ -156,10 +142,7 @@ const HEADER = /^(bloco|block|torre|unidade|unit|apto|apartamento)$/i;
  */
 export function planFromCsv(text: string): UnitPlan {
   const planner = new Planner();
-  // Excel in Portuguese writes ';', elsewhere ','; the most frequent wins (Papa's own guess needs
-  // every row to have the same number of columns).
-  const counts = [';', ',', '\t'].map((d) => [d, text.split(d).length] as const).sort((a, b) => b[1] - a[1]);
-  const parsed = Papa.parse<string[]>(text, { delimiter: counts[0]![0], skipEmptyLines: 'greedy' });
+  const parsed = Papa.parse<string[]>(text, { delimiter: guessDelimiter(text), skipEmptyLines: 'greedy' });
   parsed.data.forEach((row, index) => {
     const cells = row.map((c) => (c ?? '').trim());
     while (cells.length > 0 && cells[cells.length - 1] === '') cells.pop();

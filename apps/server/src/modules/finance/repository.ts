@@ -95,6 +95,15 @@ export const financeRepository = {
       .then((r) => r[0]);
   },
 
+  /** FIN-04: the charges (any status: a paid one is a duplicate line) of these txids. */
+  chargesByTxids(db: Conn, txids: string[]) {
+    if (txids.length === 0) return Promise.resolve([]);
+    return db
+      .select({ id: charges.id, txid: charges.txid, amountCents: charges.amountCents, status: charges.status })
+      .from(charges)
+      .where(inArray(charges.txid, txids));
+  },
+
   chargesById(db: Conn, id: number) {
     return db
       .select({ id: charges.id, amountCents: charges.amountCents })

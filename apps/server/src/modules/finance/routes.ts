@@ -14,7 +14,10 @@ import { errorResponse } from '@toque/contracts/errors';
 import { tagMsg } from '@toque/contracts/messages';
 import { tagCode } from '@toque/contracts/products';
 import { messageResponse } from '@toque/contracts/auth';
-import { NotFound } from '../../errors';
+import { BadRequest, NotFound } from '../../errors';
+import { decodeCsv } from '../../lib/csv-text';
+import { formatReais } from '@toque/contracts/money';
+import { readStatement } from './statement';
 import { currentUser } from '../../plugins/auth';
 import { financeRepository as repo } from './repository';
 import { financeService } from './service';
@@ -26,6 +29,11 @@ import {
   chargeWords,
   markPaidBody,
   pixWebhookBody,
+  statementApi,
+  statementBody,
+  statementResult,
+  statementWords,
+  type StatementResult,
   valorToCents,
 } from '@toque/contracts/billing';
 
@@ -167,6 +175,51 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (result === 'unknown') throw new NotFound(chargeWords.chargeNotFound);
       return { message: chargeWords.paidByAdmin };
+    },
+  );
+
+  // FIN-04: a bank statement reconciled — each credit matched to an open charge by txid and amount.
+  app.post(
+    statementApi,
+    {
+      ...admin,
+      bodyLimit: 1_500_000,
+      schema: { ...secured, body: statementBody, response: { 200: statementResult, 413: errorResponse, ...errors } },
+    },
+    async (request) => {
+      const text = decodeCsv(Buffer.from(request.body.csvBase64, 'base64'));
+      if (text === null) throw new BadRequest(statementWords.unreadable);
+      const result: StatementResult = { matched: [], duplicates: [], unmatched: [], ignored: 0 };
+      const source = `admin:${currentUser(request).id}`;
+      for (const line of readStatement(text)) {
+        if (line.cents === null) {
+          result.ignored += 1;
+          continue;
+        }
+        const open = await repo.chargesByTxids(app.db, line.txids);
+        const charge = open.find((c) => c.amountCents === line.cents) ?? open[0];
+        if (!charge) {
+          result.unmatched.push({ line: line.line, text: line.text, reason: statementWords.noTxid });
+          continue;
+        }
+        if (charge.amountCents !== line.cents) {
+          result.unmatched.push({
+            line: line.line,
+            text: line.text,
+            reason: statementWords.wrongAmount(formatReais(charge.amountCents)),
+          });
+          continue;
+        }
+        const outcome = await service
+          .confirm({ chargeId: charge.id, endToEndId: line.endToEndId ?? line.lineId, valorCents: line.cents }, source)
+          .catch(() => 'duplicate' as const);
+        (outcome === 'paid' ? result.matched : result.duplicates).push({
+          line: line.line,
+          text: line.text,
+          txid: charge.txid,
+        });
+      }
+      return result;
     },
   );
 

@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto';
+import Papa from 'papaparse';
+import { guessDelimiter } from '../../lib/csv-text';
+
+/**
+ * FIN-04: a bank statement as the big Brazilian banks export it (CSV: date; description; amount —
+ * the column names and order vary by bank), read line by line for Pix credits: the amount in
+ * reais ('29,90', 'R$ 1.234,56', '29.90'), the end-to-end id when the bank prints it ('E…', 32
+ * characters), and every 25-character token that could be a charge's txid.
+ */
+export interface StatementLine {
+  line: number;
+  text: string;
+  /** Credits only (positive); null when no amount could be read. */
+  cents: number | null;
+  endToEndId: string | null;
+  /** Tokens of the line shaped like our txids (25 letters and digits). */
+  txids: string[];
+  /** Stands in for the end-to-end id when the bank does not print it: the same line twice is one payment. */
+  lineId: string;
+}
+
+const BR_AMOUNT = /^(-)?\s*(?:R\$\s*)?(\d{1,3}(?:\.\d{3})*|\d+),(\d{2})$/;
+const DOT_AMOUNT = /^(-)?\s*(?:R\$\s*)?(\d+)\.(\d{2})$/;
+const END_TO_END = /\bE[0-9A-Za-z]{31}\b/;
+const TXID = /\b[A-Za-z0-9]{25}\b/g;
+
+export function amountCents(cell: string): number | null {
+  const text = cell.trim();
+  const m = BR_AMOUNT.exec(text) ?? DOT_AMOUNT.exec(text);
+  if (!m) return null;
+  const [, minus, reais = '0', cents = '00'] = m;
+  const value = Number(reais.replace(/\./g, '')) * 100 + Number(cents);
+  return minus ? -value : value;
+}
+
+export function readStatement(text: string): StatementLine[] {
+  const rows = Papa.parse<string[]>(text, { delimiter: guessDelimiter(text), skipEmptyLines: 'greedy' }).data;
+  return rows.flatMap((row, index) => {
+    const cells = row.map((c) => (c ?? '').trim());
+    const joined = cells.filter(Boolean).join(' | ');
+    if (!joined) return [];
+    // The last cell that reads as an amount: banks put the balance after the amount, so prefer the first.
+    const amounts = cells.map(amountCents).filter((v): v is number => v !== null);
+    const cents = amounts.length > 0 ? amounts[0]! : null;
+    return [
+      {
+        line: index + 1,
+        text: joined.length > 160 ? `${joined.slice(0, 159)}…` : joined,
+        cents: cents !== null && cents > 0 ? cents : null,
+        endToEndId: END_TO_END.exec(joined)?.[0] ?? null,
+        txids: joined.match(TXID) ?? [],
+        lineId: `S${createHash('sha256').update(joined).digest('hex').slice(0, 31)}`,
+      },
+    ];
+  });
+}
