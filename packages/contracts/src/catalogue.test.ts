@@ -10,7 +10,7 @@ import { ringingUi, setupGuideUi } from './ringing';
 import * as messages from './messages';
 import { ui } from './ui';
 import { bulkMsg } from './units-bulk';
-import { chargeWords, planWords } from './billing';
+import { chargeWords, planWords, statementWords } from './billing';
 
 /**
  * Every Portuguese text of the catalogue, one `path = text` line each, against a file kept in the
@@ -32,6 +32,7 @@ const catalogue = {
   planWords,
   // FIN-03 / FIN-04: charges in words.
   chargeWords,
+  statementWords,
   adminMsg: messages.adminMsg,
   tooManyAttemptsMessage: messages.tooManyAttemptsMessage,
   mailMsg,

@@ -4,11 +4,12 @@ import { Tabs } from '../../../components/ui/tabs';
 import { AuditLog } from '../../../features/admin/components/audit-log';
 import { ClientsPanel } from '../../../features/admin/components/clients-panel';
 import { InventoryPanel } from '../../../features/admin/components/inventory-panel';
+import { ChargesPanel } from '../../../features/admin/components/charges-panel';
 import { PageHeader } from '../dashboard/page-header';
 
-type Section = 'clients' | 'audit' | 'inventory';
+type Section = 'clients' | 'audit' | 'inventory' | 'charges';
 
-/** ADM-03 / ADM-07 / ADM-08 / ADM-11: /dashboard/gerenciar-clientes (admins only, ADM-01). */
+/** ADM-03 / ADM-07 / ADM-08 / ADM-11 / FIN-04: /dashboard/gerenciar-clientes (admins only, ADM-01). */
 export function ManageClientsPage() {
   const [section, setSection] = useState<Section>('clients');
   return (
@@ -20,11 +21,20 @@ export function ManageClientsPage() {
           { id: 'clients', label: adminUi.tabs.clients },
           { id: 'audit', label: adminUi.tabs.audit },
           { id: 'inventory', label: adminUi.tabs.inventory },
+          { id: 'charges', label: adminUi.tabs.charges },
         ]}
         selected={section}
         onSelect={setSection}
       >
-        {section === 'clients' ? <ClientsPanel /> : section === 'audit' ? <AuditLog /> : <InventoryPanel />}
+        {section === 'clients' ? (
+          <ClientsPanel />
+        ) : section === 'audit' ? (
+          <AuditLog />
+        ) : section === 'inventory' ? (
+          <InventoryPanel />
+        ) : (
+          <ChargesPanel />
+        )}
       </Tabs>
     </section>
   );

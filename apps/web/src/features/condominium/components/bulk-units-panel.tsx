@@ -10,20 +10,13 @@ import {
 } from '@toque/contracts/units-bulk';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField, TextField } from '../../../components/ui/field';
+import { fileAsBase64 } from '../../../lib/file-base64';
 import { notify } from '../../../lib/toast';
 import { useBulkUnits } from '../api/bulk-units';
 
 const t = condoUi.manage.bulk;
 /** The preview lists this many units; the rest are counted. */
 const PREVIEW_ROWS = 30;
-
-/** A file's bytes as base64, in chunks (a 1 MB file would overflow String.fromCharCode's arguments). */
-async function fileAsBase64(file: File): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
 
 function Preview({ preview }: { preview: BulkUnitsResponse }) {
   const emails = preview.units.flatMap((u) => u.emails);
