@@ -5,7 +5,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { eq, max } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { adminApi, condoApi, productsApi } from '@toque/contracts/routes';
-import { chargesApi, financeApi, statementApi } from '@toque/contracts/billing';
+import { chargesApi, DEFAULT_BILLING, financeAdminApi, financeApi, statementApi } from '@toque/contracts/billing';
 import {
   calls,
   condominiums,
@@ -583,6 +583,9 @@ const httpRows: Row[] = [
     () => ({ pix: [{ endToEndId: 'E'.repeat(32), txid: 'abc', valor: '1.00', horario: '2026-11-27T12:00:00Z' }] }),
   ),
   http('GET', () => chargesApi.adminCharges, adminOnly(200)),
+  // FIN-06: the finance view and its settings.
+  http('GET', () => financeAdminApi.report, adminOnly(200)),
+  http('PUT', () => financeAdminApi.settings, adminOnly(200), () => DEFAULT_BILLING),
   http(
     'POST',
     () => statementApi,

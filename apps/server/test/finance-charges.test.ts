@@ -11,7 +11,7 @@ import {
   type StatementResult,
 } from '@toque/contracts/billing';
 import { charges, tags } from '../src/db/schema';
-import { isValidBrCode, parseBrCode } from '../src/modules/billing/brcode';
+import { isValidBrCode, parseBrCode } from '../src/modules/finance/brcode';
 import { build, dbLabel, errorBody, mint } from './helpers';
 import { ownedTag } from './calls-support';
 import { signUpAdmin } from './condo-support';

@@ -102,6 +102,7 @@ export const auditActions = {
   'batch.mint': 'Lote de códigos gerado',
   'units.bulk_create': 'Unidades criadas em lote',
   'charge.paid': 'Pagamento registrado',
+  'billing.settings': 'Preços e teste alterados',
 } as const;
 export type AuditAction = keyof typeof auditActions;
 

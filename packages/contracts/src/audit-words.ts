@@ -45,6 +45,9 @@ export function auditSentence(
     case 'charge.paid':
       // FIN-04: an administrator confirmed a Pix by the bank's end-to-end id.
       return `${actor} registrou o pagamento da cobrança ${typeof after.txid === 'string' ? after.txid : id}`;
+    case 'billing.settings':
+      // FIN-06: the plan prices and the trial.
+      return `${actor} alterou os preços dos planos e o período de teste`;
     case 'resident.remove':
       return `${actor} removeu um morador (${entry.target})`;
     default:

@@ -201,3 +201,56 @@ export const statementWords = {
 } as const;
 
 export const statementApi = '/admin/charges/statement';
+
+// ── FIN-06: the administrator's finance view ──
+
+/** The prices, the annual plan's months and the trial the administrator sets (defaults: the site's list). */
+export const billingSettings = z.object({
+  prices: z.record(
+    z.enum(['1', '2', '3', '4', '5']),
+    z
+      .number({ message: 'Informe um preço válido.' })
+      .int()
+      .min(1, 'Informe um preço válido.')
+      .max(10_000_000, 'Informe um preço válido.'),
+  ),
+  annualMonths: z.number({ message: 'De 1 a 12 meses.' }).int().min(1, 'De 1 a 12 meses.').max(12, 'De 1 a 12 meses.'),
+  trialDays: z.number({ message: 'De 0 a 365 dias.' }).int().min(0, 'De 0 a 365 dias.').max(365, 'De 0 a 365 dias.'),
+});
+export type BillingSettings = z.infer<typeof billingSettings>;
+
+export const DEFAULT_BILLING: BillingSettings = {
+  prices: Object.fromEntries(Object.entries(LIST_PRICE_CENTS).map(([k, v]) => [k, v])) as BillingSettings['prices'],
+  annualMonths: ANNUAL_MONTHS,
+  trialDays: TRIAL_DAYS_DEFAULT,
+};
+
+/** planPriceCents with the administrator's prices. */
+export function priceWith(settings: BillingSettings, productId: number, interval: PlanInterval, units = 1): number {
+  const key = String(productId) as keyof BillingSettings['prices'];
+  const monthly =
+    (settings.prices[key] ?? LIST_PRICE_CENTS[productId] ?? 0) *
+    (productId === CONDOMINIUM_PRODUCT_ID ? Math.max(1, units) : 1);
+  return interval === 'annual' ? monthly * settings.annualMonths : monthly;
+}
+
+export const financeReport = z.object({
+  settings: billingSettings,
+  /** Paid charges by month (America/Sao_Paulo, 'YYYY-MM') and product, in centavos. */
+  revenue: z.array(z.object({ month: z.string(), product_id: z.number().int(), cents: z.number().int() })),
+  overdue: z.array(
+    z.object({
+      code: z.string(),
+      name: z.string(),
+      product_id: z.number().int(),
+      owner_name: z.string(),
+      owner_email: z.string(),
+      due_at: z.string(),
+      status: z.enum(planStatuses),
+    }),
+  ),
+});
+export type FinanceReport = z.infer<typeof financeReport>;
+
+export const financeAdminApi = { report: '/admin/finance', settings: '/admin/finance/settings' } as const;
+export const financeAdminWords = { saved: 'Preços e período de teste salvos.' } as const;

@@ -193,6 +193,8 @@ export const charges = pgTable(
     tagCodes: text('tag_codes').array().notNull(),
     periodKey: text('period_key').notNull(),
     amountCents: integer('amount_cents').notNull(),
+    /** FIN-06: what the amount is made of, per tag: [{ code, productId, cents }] (revenue by product). */
+    items: jsonb('items').notNull().default([]),
     brCode: text('br_code').notNull(),
     /** pending, paid, review (an amount that does not match), expired. */
     status: text('status').notNull().default('pending'),

@@ -13,6 +13,11 @@ export const settingsRepository = {
       .then((r) => r[0]?.value as T | undefined);
   },
 
+  /** Stores `value` under `key`, replacing what was there. */
+  set<T>(db: Db, key: string, value: T) {
+    return db.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value } });
+  },
+
   /** Stores `value` unless the key exists; answers whichever value won (first writer wins). */
   async getOrInsert<T>(db: Db, key: string, value: T): Promise<T> {
     await db.insert(settings).values({ key, value }).onConflictDoNothing();

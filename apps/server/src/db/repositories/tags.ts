@@ -53,7 +53,8 @@ export const tagsRepository = {
         ownerId,
         name: sql`case when trim(${tags.name}) = '' then ${name} else ${tags.name} end`,
         planInterval: 'monthly',
-        planDueAt: new Date(Date.now() + TRIAL_DAYS_DEFAULT * 24 * 60 * 60 * 1000),
+        // FIN-06: the administrator's trial (settings 'billing'.trialDays), else 30 days.
+        planDueAt: sql`now() + make_interval(days => coalesce((select (value->>'trialDays')::int from settings where key = 'billing'), ${TRIAL_DAYS_DEFAULT}))`,
       })
       .where(and(eq(tags.code, tag.code), isNull(tags.ownerId)));
   },

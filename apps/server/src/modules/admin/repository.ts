@@ -146,6 +146,8 @@ export const adminRepository = {
           ownerName: users.name,
           ownerEmail: users.email,
           ownerCpf: users.cpfCnpj,
+          planInterval: tags.planInterval,
+          planDueAt: tags.planDueAt,
         })
         .from(tags)
         .leftJoin(users, eq(users.id, tags.ownerId))

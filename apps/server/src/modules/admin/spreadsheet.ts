@@ -1,3 +1,4 @@
+import { planStatus, planWords } from '@toque/contracts/billing';
 import { once } from 'node:events';
 import type { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
@@ -34,6 +35,10 @@ export const tagColumns = [
   'Lote',
   'Criado em',
   'Desativado em',
+  // FIN-06: the plan.
+  'Plano',
+  'Vencimento do plano',
+  'Situação do plano',
 ];
 
 /** ADM-12: a tag's state in words: not yet claimed, or its switch. */
@@ -142,6 +147,7 @@ async function writeTagsSheet(
   batch: number,
 ): Promise<void> {
   const sheet = workbook.addWorksheet(sheetNames.tags);
+  const now = new Date();
   sheet.addRow(tagColumns).commit();
   for await (const page of adminRepository.tagPages(db, batch)) {
     for (const t of page) {
@@ -159,6 +165,9 @@ async function writeTagsSheet(
           t.batchId,
           t.createdAt,
           t.disabledAt,
+          t.ownerEmail === null ? null : planWords.interval[t.planInterval === 'annual' ? 'annual' : 'monthly'],
+          t.ownerEmail === null ? null : t.planDueAt,
+          t.ownerEmail === null ? null : planWords.status[planStatus(t.planDueAt, now, t.disabledAt !== null)],
         ])
         .commit();
     }

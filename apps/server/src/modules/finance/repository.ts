@@ -168,6 +168,32 @@ export const financeRepository = {
       .limit(100);
   },
 
+  /** FIN-06: paid charges since `since`, with what each paid for. */
+  paidSince(db: Conn, since: Date) {
+    return db
+      .select({ paidAt: charges.paidAt, items: charges.items })
+      .from(charges)
+      .where(and(eq(charges.status, 'paid'), sql`${charges.paidAt} >= ${since}`));
+  },
+
+  /** FIN-06: claimed tags past their due date, oldest first. */
+  overdue(db: Conn, now: Date) {
+    return db
+      .select({
+        code: tags.code,
+        name: tags.name,
+        productId: tags.productId,
+        dueAt: tags.planDueAt,
+        ownerName: users.name,
+        ownerEmail: users.email,
+      })
+      .from(tags)
+      .innerJoin(users, eq(users.id, tags.ownerId))
+      .where(and(isNull(tags.disabledAt), sql`${tags.planDueAt} < ${now}`))
+      .orderBy(asc(tags.planDueAt))
+      .limit(500);
+  },
+
   setInterval(db: Conn, code: string, ownerId: string, interval: string) {
     return db
       .update(tags)

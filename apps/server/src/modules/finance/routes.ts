@@ -2,10 +2,14 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  billingSettings,
+  financeAdminApi,
+  financeAdminWords,
+  financeReport,
+  priceWith,
   financeApi,
   financePlans,
   planIntervalBody,
-  planPriceCents,
   planStatus,
   planWords,
   type FinancePlan,
@@ -21,6 +25,9 @@ import { readStatement } from './statement';
 import { currentUser } from '../../plugins/auth';
 import { financeRepository as repo } from './repository';
 import { financeService } from './service';
+import { BILLING_KEY, loadBilling } from './settings';
+import { settingsRepository } from '../../db/repositories/settings';
+import { auditRepository } from '../../db/repositories/audit';
 import {
   charge,
   chargeBody,
@@ -62,6 +69,7 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...user, schema: { ...secured, response: { 200: financePlans, ...errors } } },
     async (request) => {
       const now = new Date();
+      const billingNow = await loadBilling(app.db);
       const rows = await repo.ownedPlans(app.db, currentUser(request).id);
       return rows.map((r): FinancePlan => {
         const interval = r.interval === 'annual' ? 'annual' : 'monthly';
@@ -70,7 +78,7 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
           name: r.name,
           product_id: r.productId,
           interval,
-          price_cents: planPriceCents(r.productId, interval, r.units),
+          price_cents: priceWith(billingNow, r.productId, interval, r.units),
           due_at: (r.dueAt ?? now).toISOString(),
           status: planStatus(r.dueAt, now),
         };
@@ -220,6 +228,63 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       }
       return result;
+    },
+  );
+
+  // FIN-06: revenue by month and product, the overdue list, and the prices and trial.
+  app.get(
+    financeAdminApi.report,
+    { ...admin, schema: { ...secured, response: { 200: financeReport, ...errors } } },
+    async () => {
+      const now = new Date();
+      const since = new Date(now.getTime() - 366 * 24 * 60 * 60 * 1000);
+      const month = new Intl.DateTimeFormat('en-CA', {
+        timeZone: 'America/Sao_Paulo',
+        year: 'numeric',
+        month: '2-digit',
+      });
+      const totals = new Map<string, number>();
+      for (const paid of await repo.paidSince(app.db, since)) {
+        const key = paid.paidAt ? month.format(paid.paidAt) : '';
+        for (const item of paid.items as { productId: number; cents: number }[]) {
+          const k = `${key}|${item.productId}`;
+          totals.set(k, (totals.get(k) ?? 0) + item.cents);
+        }
+      }
+      const revenue = [...totals].map(([k, cents]) => {
+        const [m = '', product = '0'] = k.split('|');
+        return { month: m, product_id: Number(product), cents };
+      });
+      revenue.sort((a, b) => b.month.localeCompare(a.month) || a.product_id - b.product_id);
+      const overdue = (await repo.overdue(app.db, now)).map((t) => ({
+        code: t.code,
+        name: t.name,
+        product_id: t.productId,
+        owner_name: t.ownerName,
+        owner_email: t.ownerEmail,
+        due_at: (t.dueAt ?? now).toISOString(),
+        status: planStatus(t.dueAt, now),
+      }));
+      return { settings: await loadBilling(app.db), revenue, overdue };
+    },
+  );
+
+  app.put(
+    financeAdminApi.settings,
+    { ...admin, schema: { ...secured, body: billingSettings, response: { 200: messageResponse, ...errors } } },
+    async (request) => {
+      const before = await loadBilling(app.db);
+      await app.db.transaction(async (tx) => {
+        await settingsRepository.set(tx, BILLING_KEY, request.body);
+        await auditRepository.record(tx, {
+          actorId: currentUser(request).id,
+          action: 'billing.settings',
+          target: 'settings:billing',
+          before,
+          after: request.body,
+        });
+      });
+      return { message: financeAdminWords.saved };
     },
   );
 

@@ -1,16 +1,11 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import {
-  chargeWords,
-  planPriceCents,
-  SUSPEND_AFTER_DAYS,
-  type Charge,
-  type PlanInterval,
-} from '@toque/contracts/billing';
+import { chargeWords, priceWith, SUSPEND_AFTER_DAYS, type Charge, type PlanInterval } from '@toque/contracts/billing';
 import { Conflict, NotFound } from '../../errors';
 import { auditRepository } from '../../db/repositories/audit';
-import { makeBrCode } from '../billing/brcode';
+import { makeBrCode } from './brcode';
 import { financeRepository as repo } from './repository';
+import { loadBilling } from './settings';
 
 const TXID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -61,6 +56,7 @@ export function financeService(app: FastifyInstance) {
      */
     async createCharge(userId: string, codes: string[]): Promise<{ charge: Charge; created: boolean }> {
       const wanted = [...new Set(codes)].sort();
+      const prices = await loadBilling(db);
       return db.transaction(async (tx) => {
         const plans = await repo.lockOwnedPlans(tx, userId, wanted);
         if (plans.length !== wanted.length) throw new NotFound(chargeWords.notOwned);
@@ -71,11 +67,12 @@ export function financeService(app: FastifyInstance) {
         if (existing && existing.expiresAt > now) return { charge: chargeView(existing, now), created: false };
         if (existing) await repo.expire(tx, existing.id);
         const units = new Map((await repo.unitCounts(tx, wanted)).map((u) => [u.code, u.n]));
-        const amountCents = plans.reduce(
-          (sum, p) =>
-            sum + planPriceCents(p.productId, p.interval === 'annual' ? 'annual' : 'monthly', units.get(p.code) ?? 1),
-          0,
-        );
+        const items = plans.map((p) => ({
+          code: p.code,
+          productId: p.productId,
+          cents: priceWith(prices, p.productId, p.interval === 'annual' ? 'annual' : 'monthly', units.get(p.code) ?? 1),
+        }));
+        const amountCents = items.reduce((sum, item) => sum + item.cents, 0);
         const txid = newTxid();
         const row = await repo.insertCharge(tx, {
           txid,
@@ -83,6 +80,7 @@ export function financeService(app: FastifyInstance) {
           tagCodes: wanted,
           periodKey,
           amountCents,
+          items,
           brCode: makeBrCode({
             pixKey: billing.pixKey,
             amountCents,

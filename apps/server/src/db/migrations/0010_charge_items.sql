@@ -1,0 +1,1 @@
+ALTER TABLE "charges" ADD COLUMN "items" jsonb DEFAULT '[]'::jsonb NOT NULL;
