@@ -26,6 +26,7 @@ import { sessionsPlugin } from './plugins/sessions';
 import { pushPlugin } from './plugins/push';
 import { callLifecycle } from './modules/calls/lifecycle';
 import { finderDataRetention } from './modules/calls/retention';
+import { planRemindersJob } from './modules/finance/reminders';
 import { callsService } from './modules/calls/service';
 import { callsSignalling } from './modules/calls/signalling';
 import { callsRoutes } from './modules/calls/routes';
@@ -102,6 +103,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const calls = callLifecycle(app);
   callsSignalling(app.io, calls);
   finderDataRetention(app);
+  planRemindersJob(app);
   const callService = callsService(app, calls);
   const scanService = scansService(app, calls.background);
 

@@ -41,6 +41,8 @@ const notExported: Record<string, string> = {
     'CONDO-14: the e-mails a síndico invited are other people’s addresses, and an invitee has no account until the invitation is accepted (docs/decisions/0038)',
   charges:
     'FIN-03: the Pix charges are not in the export yet — a gap named in the closing note of 2026-11-27 (they are on the Financeiro page meanwhile)',
+  plan_reminders:
+    'FIN-05: which renewal reminder went out for a tag and due date (the job’s bookkeeping); the mails themselves are exported with the outbox',
   audit_log: 'administrators’ security record (kept under LGPD art. 16 II); mentions of the user are erased with the account',
   __drizzle_migrations: 'migration bookkeeping',
 };

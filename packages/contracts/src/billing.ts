@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CONDOMINIUM_PRODUCT_ID } from './constants';
 
 /**
- * FIN-02 (docs/decisions/0040): a plan per claimed tag — monthly or annual at the product's list
+ * FIN-02 (docs/decisions/0041-billing.md): a plan per claimed tag — monthly or annual at the product's list
  * price, in integer centavos — with its status read from its due date.
  */
 

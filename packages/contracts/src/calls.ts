@@ -9,7 +9,7 @@ import type { TestCall } from './ringing';
  * event, typed once for the server, the finder's page and the owner's /call page.
  */
 
-export const publicTagState = z.enum(['active', 'inactive', 'disabled', 'unclaimed']);
+export const publicTagState = z.enum(['active', 'inactive', 'disabled', 'unclaimed', 'suspended']);
 export type PublicTagState = z.infer<typeof publicTagState>;
 
 /** GET /api/public/tags/:code — never the owner's phone, e-mail, CPF or full name (CALL-02). */

@@ -78,6 +78,9 @@ export const dashboardUi = {
     member: 'Membro',
     inactive: 'Inativo',
     inactiveHint: 'Desativado pelo suporte: não recebe chamadas.',
+    /** FIN-05: the owner's tag whose plan is more than 30 days overdue (docs/decisions/0040). */
+    suspended: 'Suspenso',
+    suspendedHint: 'Plano com mais de 30 dias de atraso: recebe só mensagens, não chamadas (no modo perdido, continua chamando). Pagar no Financeiro reativa na hora.',
     /** TAG-11: a tag in lost mode, wherever the owner lists it. */
     lost: 'Perdido',
   },

@@ -18,3 +18,25 @@ export const tagMailMsg = {
   /** ADM-10: an administrator switched one of the owner's tags off. */
   switchedOffSubject: (code: string) => `Seu Toque ${code} foi desativado`,
 } as const;
+
+/** FIN-05: the renewal reminders, 7 and 1 days before the due date and 3 days after it (once each per due date). */
+export const planReminderKinds = ['7d', '1d', 'late3d'] as const;
+export type PlanReminderKind = (typeof planReminderKinds)[number];
+
+export const planMailMsg = {
+  subject: {
+    '7d': (tag: string) => `Seu Toque ${tag} vence em 7 dias`,
+    '1d': (tag: string) => `Seu Toque ${tag} vence amanhã`,
+    late3d: (tag: string) => `O plano do seu Toque ${tag} está em atraso`,
+  } satisfies Record<PlanReminderKind, (tag: string) => string>,
+  lead: {
+    '7d': (tag: string, due: string) => `O plano do seu Toque "${tag}" vence em ${due}, daqui a 7 dias.`,
+    '1d': (tag: string, due: string) => `O plano do seu Toque "${tag}" vence amanhã, ${due}.`,
+    late3d: (tag: string, due: string) => `O plano do seu Toque "${tag}" venceu em ${due} e ainda não foi pago.`,
+  } satisfies Record<PlanReminderKind, (tag: string, due: string) => string>,
+  value: (reais: string, per: string) => `Valor: ${reais} ${per}.`,
+  pay: (link: string) => `Para pagar com Pix, abra o Financeiro: ${link}`,
+  suspension: (days: number) =>
+    `Com mais de ${days} dias de atraso o Toque é suspenso: quem o encontrar só poderá deixar uma mensagem, sem chamar você (no modo perdido ele continua chamando). Pagar reativa na hora.`,
+  paidAlready: 'Se você já pagou, desconsidere esta mensagem.',
+} as const;

@@ -144,6 +144,8 @@ export const callMsg = {
   unclaimed: 'Este toque ainda não foi ativado pelo dono.',
   inactive: 'Este toque está inativo e não pode receber chamadas.',
   disabled: 'Este toque foi excluído e não pode receber chamadas.',
+  /** FIN-05 (docs/decisions/0040): a suspended tag, not in lost mode; never a word about money to the finder. */
+  suspended: 'Este toque não pode receber chamadas agora. Você pode deixar uma mensagem para o dono.',
   unitRequired: 'Escolha a unidade que você quer chamar.',
   unitEmpty: 'Esta unidade ainda não tem moradores cadastrados.',
   temporaryUnit: 'Unidade temporária',

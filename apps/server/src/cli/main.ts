@@ -22,6 +22,7 @@ const usage = `Uso: npm run toque -- <comando>
   seed-demo [--if-empty]                cria os dados de demonstração
   set-active <código> <on|off>          ativa ou desativa um toque (um toque inativo não recebe chamadas)
   set-block <código da unidade> <bloco|->  põe a unidade num bloco ou torre ('Bloco B'); '-' tira do bloco
+  set-due <código> <dias>               vencimento do plano daqui a <dias> (negativo: em atraso; abaixo de -30, suspenso)
   backup <arquivo>                      grava uma cópia do banco (PostgreSQL: pg_dump -Fc; embutido: cópia do PGlite)
   restore <arquivo> [--force]           restaura um backup num banco vazio (--force: substitui o que houver)
 `;
@@ -49,6 +50,11 @@ function parse(argv: string[]): { command: OperatorCommand; ifEmpty: boolean } |
       const [code, state] = rest;
       if (!code || (state !== 'on' && state !== 'off')) return undefined;
       return { command: { command: 'set-active', code, active: state === 'on' }, ifEmpty: false };
+    }
+    case 'set-due': {
+      const [code, days] = rest;
+      if (!code || !days || !/^-?\d{1,4}$/.test(days)) return undefined;
+      return { command: { command: 'set-due', code, days: Number(days) }, ifEmpty: false };
     }
     case 'set-block': {
       const [unitCode, ...words] = rest;

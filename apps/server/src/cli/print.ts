@@ -58,6 +58,11 @@ export function printResult(command: string, result: unknown): void {
       console.log(`${tag.code} ${tag.isActive ? 'ativo' : 'inativo'}`);
       return;
     }
+    case 'set-due': {
+      const tag = result as { code: string; planDueAt: Date | string | null };
+      console.log(`${tag.code} vence em ${tag.planDueAt ? new Date(tag.planDueAt).toISOString() : '-'}`);
+      return;
+    }
     case 'set-block': {
       const unit = result as { code: string; name: string | null; block: string | null };
       console.log(`${unit.code} ${unit.name ?? 'temporária'}: ${unit.block ?? 'sem bloco'}`);

@@ -13,6 +13,8 @@ export const billingVariables = {
   PIX_WEBHOOK_SECRET: z.string().min(16, 'PIX_WEBHOOK_SECRET: at least 16 characters').optional(),
   /** How long a charge can be paid. */
   PIX_CHARGE_TTL_MS: positive(24 * 60 * 60 * 1000),
+  /** FIN-05: how often the renewal reminders job looks for plans 7 and 1 days before, and 3 days after, their due date. */
+  BILLING_REMINDER_INTERVAL_MS: positive(60 * 60 * 1000),
 };
 
 export function billingConfig(e: Values<typeof billingVariables>) {
@@ -23,6 +25,7 @@ export function billingConfig(e: Values<typeof billingVariables>) {
       merchantCity: e.PIX_MERCHANT_CITY,
       webhookSecret: e.PIX_WEBHOOK_SECRET,
       chargeTtlMs: e.PIX_CHARGE_TTL_MS,
+      reminderIntervalMs: e.BILLING_REMINDER_INTERVAL_MS,
     },
   };
 }

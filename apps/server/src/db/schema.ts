@@ -214,6 +214,23 @@ export const charges = pgTable(
   ],
 );
 
+/**
+ * FIN-05: the renewal reminders mailed, one per tag, due date and kind ('7d', '1d', 'late3d'):
+ * the unique key makes the job's run idempotent and the processes racing harmless.
+ */
+export const planReminders = pgTable(
+  'plan_reminders',
+  {
+    tagCode: char('tag_code', { length: 8 })
+      .notNull()
+      .references(() => tags.code, { onDelete: 'cascade' }),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    kind: text('kind').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('plan_reminders_key').on(t.tagCode, t.dueAt, t.kind)],
+);
+
 export const passwordResetCodes = pgTable(
   'password_reset_codes',
   {

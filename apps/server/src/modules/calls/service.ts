@@ -10,6 +10,7 @@ import type {
   PublicTagState,
   TagMessageBody,
 } from '@toque/contracts/calls';
+import { planStatus } from '@toque/contracts/billing';
 import { CONDOMINIUM_PRODUCT_ID, productLabel } from '@toque/contracts/constants';
 import { callMsg } from '@toque/contracts/messages';
 import { firstName } from '@toque/contracts/names';
@@ -40,11 +41,19 @@ function byBlockThenName(a: { unit_id: number; name: string; block: string | nul
   return naturally.compare(a.name, b.name) || a.unit_id - b.unit_id;
 }
 
-/** ADM-06 / CALL-01: what the finder's page shows instead of a call button. */
-export function tagState(tag: Pick<Tag, 'ownerId' | 'isActive' | 'disabledAt'>): PublicTagState {
+/**
+ * ADM-06 / CALL-01: what the finder's page shows instead of a call button. FIN-05
+ * (docs/decisions/0040): a plan more than 30 days overdue suspends the tag — it takes messages,
+ * not calls — except in lost mode, when the owner must be reached whatever the plan says.
+ */
+export function tagState(
+  tag: Pick<Tag, 'ownerId' | 'isActive' | 'disabledAt' | 'planDueAt' | 'lostMessage'>,
+  now: Date = new Date(),
+): PublicTagState {
   if (tag.disabledAt) return 'disabled';
   if (!tag.isActive) return 'inactive';
   if (!tag.ownerId) return 'unclaimed';
+  if (tag.lostMessage === null && tag.planDueAt && planStatus(tag.planDueAt, now) === 'suspenso') return 'suspended';
   return 'active';
 }
 
@@ -52,6 +61,7 @@ const notCallable: Record<Exclude<PublicTagState, 'active'>, string> = {
   unclaimed: callMsg.unclaimed,
   inactive: callMsg.inactive,
   disabled: callMsg.disabled,
+  suspended: callMsg.suspended,
 };
 
 export type CallsService = ReturnType<typeof callsService>;
@@ -81,9 +91,11 @@ export function callsService(app: FastifyInstance, lifecycle: CallLifecycle) {
       const { tag, ownerName } = await findTag(rawCode);
       const state = tagState(tag);
       const base = { code: tag.code, state, product_id: tag.productId, type: productLabel(tag.productId), name: '', owner_first_name: '', units: [] };
-      if (state !== 'active') return base;
+      if (state !== 'active' && state !== 'suspended') return base;
       const result: PublicTag = { ...base, name: tag.name, owner_first_name: firstName(ownerName) };
       if (tag.showInfoToFinder && tag.importantInfo.trim()) result.important_info = tag.importantInfo;
+      // FIN-05: a suspended tag shows who it belongs to and takes a message (CALL-15's form), nothing more.
+      if (state === 'suspended') return tag.productId === CONDOMINIUM_PRODUCT_ID ? { ...result, owner_first_name: '' } : result;
       // FIND-02: lost mode, which the finder's page shows first.
       if (tag.lostMessage !== null && tag.productId !== CONDOMINIUM_PRODUCT_ID) result.lost = { message: tag.lostMessage, reward: tag.lostReward, reward_cents: tag.lostRewardCents };
       if (tag.productId === CONDOMINIUM_PRODUCT_ID) {
@@ -242,7 +254,8 @@ export function callsService(app: FastifyInstance, lifecycle: CallLifecycle) {
       const { tag } = await findTag(rawCode);
       const state = tagState(tag);
       if (state === 'unclaimed' || state === 'disabled') throw new Conflict(notCallable[state]);
-      if (state !== 'inactive') throw new Conflict(callMsg.tagMessageNotAllowed);
+      // FIN-05: a suspended tag (not in lost mode) takes messages like a switched-off one.
+      if (state !== 'inactive' && state !== 'suspended') throw new Conflict(callMsg.tagMessageNotAllowed);
       await app.limits.consume('tagMessagePerTagAddress', `${tag.code}|${client}`);
       const recipients = [...new Set([tag.ownerId, ...(await repo.memberIds(db, tag.code))].filter((id): id is string => id !== null))];
       const roomId = randomBytes(16).toString('base64url');

@@ -1,9 +1,40 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Conn, Tx } from '../../db/client';
-import { charges, condominiums, tags, units, users } from '../../db/schema';
+import { charges, condominiums, planReminders, tags, units, users } from '../../db/schema';
 
 /** FIN-02: the plans of the tags an account owns. */
 export const financeRepository = {
+  /** FIN-05: claimed, not deleted tags whose plan falls due in (after, upTo], with the owner's address. */
+  plansDueBetween(db: Conn, after: Date, upTo: Date) {
+    return db
+      .select({
+        code: tags.code,
+        name: tags.name,
+        productId: tags.productId,
+        interval: tags.planInterval,
+        dueAt: tags.planDueAt,
+        email: users.email,
+        ownerName: users.name,
+        units:
+          sql<number>`(select count(*) from ${units} u join ${condominiums} c on c.id = u.condominium_id where c.tag_code = ${tags.code})`.mapWith(
+            Number,
+          ),
+      })
+      .from(tags)
+      .innerJoin(users, eq(users.id, tags.ownerId))
+      .where(and(isNull(tags.disabledAt), isNotNull(tags.planDueAt), gt(tags.planDueAt, after), lte(tags.planDueAt, upTo)));
+  },
+
+  /** FIN-05: records a reminder once per tag, due date and kind; false when it was already sent. */
+  recordReminder(tx: Tx, tagCode: string, dueAt: Date, kind: string) {
+    return tx
+      .insert(planReminders)
+      .values({ tagCode, dueAt, kind })
+      .onConflictDoNothing()
+      .returning({ code: planReminders.tagCode })
+      .then((r) => r.length > 0);
+  },
+
   /** The caller's own tags (never a member's or a resident's), with a plate's unit count. */
   ownedPlans(db: Conn, ownerId: string) {
     return db

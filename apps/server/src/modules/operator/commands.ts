@@ -24,6 +24,12 @@ export const operatorCommand = z.discriminatedUnion('command', [
     unitCode: z.string().min(1).max(64),
     block: z.string().trim().min(1).max(60).nullable(),
   }),
+  // FIN-05: a tag's plan due date, days from now (negative: overdue; below -30 the tag is suspended).
+  z.object({
+    command: z.literal('set-due'),
+    code: z.string().min(1).max(64),
+    days: z.number().int().min(-3650).max(3650),
+  }),
   // OPS-07: the embedded database is copied by the process that holds it; the CLI names a new file.
   z.object({ command: z.literal('backup'), file: z.string().min(1).max(4096).refine(isAbsolute) }),
 ]);
@@ -44,6 +50,8 @@ export function runOperatorCommand(db: Db, body: OperatorCommand) {
       return operatorService.setActive(db, body);
     case 'set-block':
       return operatorService.setBlock(db, body);
+    case 'set-due':
+      return operatorService.setDue(db, body);
     case 'backup':
       return operatorService.backupEmbedded(db, body.file);
   }

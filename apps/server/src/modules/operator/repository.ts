@@ -53,6 +53,15 @@ export const operatorRepository = {
       .then((r) => r[0]);
   },
 
+  setTagDue(db: Conn, code: string, planDueAt: Date) {
+    return db
+      .update(tags)
+      .set({ planDueAt })
+      .where(eq(tags.code, code))
+      .returning({ code: tags.code, planDueAt: tags.planDueAt })
+      .then((r) => r[0]);
+  },
+
   setUnitBlock(db: Conn, associationCode: string, block: string | null) {
     return db
       .update(units)

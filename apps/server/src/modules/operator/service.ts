@@ -95,6 +95,14 @@ export const operatorService = {
     return row;
   },
 
+  /** FIN-05: sets a tag's plan due date to `days` from now (support, demos and tests of suspension). */
+  async setDue(db: Db, input: { code: string; days: number }) {
+    const code = input.code.trim().toUpperCase();
+    const row = await repo.setTagDue(db, code, new Date(Date.now() + input.days * 24 * 60 * 60 * 1000));
+    if (!row) throw new Error(`No tag has the code ${code}`);
+    return row;
+  },
+
   /** Unclaimed, active codes (for the start banner). */
   unclaimedCodes(db: Db, limit = 8) {
     return repo.unclaimedCodes(db, PERSONAL_PRODUCT_IDS, limit);

@@ -106,7 +106,7 @@ function SwitchedOffMessage({ code }: { code: string }) {
 
 /**
  * /t/:code — where every tag's QR code leads (CALL-01): an unclaimed code goes to onboarding; an
- * inactive, disabled or unknown tag says so plainly; an active one lets the finder call. The server
+ * inactive, disabled or unknown tag says so plainly; a suspended one (FIN-05) takes a message; an active one lets the finder call. The server
  * renders it with the tag it found (PERF-05, server/src/plugins/finder-page.ts), and the browser
  * hydrates that.
  */
@@ -162,7 +162,16 @@ function FinderContent({ code, seed }: { code: string; seed: ReturnType<typeof u
   const blocked = found.state === 'inactive' || found.state === 'disabled' ? t.server[notCallable[found.state]] : null;
   return (
     <Shell>
-      {blocked ? (
+      {found.state === 'suspended' ? (
+        // FIN-05 (docs/decisions/0040): who the tag belongs to, that it cannot ring now, and a message.
+        <>
+          <TagSummary tag={found} />
+          <p role="status" className="text-lg font-semibold text-slate-900">
+            {t.server.suspended}
+          </p>
+          <SwitchedOffMessage code={found.code} />
+        </>
+      ) : blocked ? (
         <>
           <h1 className="text-2xl font-bold text-slate-900">{blocked}</h1>
           <p className="text-slate-700">{t.reached(finderType(t, found))}</p>

@@ -54,6 +54,18 @@ describe('a tag row', () => {
     expect(within(row).queryByText('Ativo')).toBeNull();
   });
 
+  it("[FIN-05] the owner's tag more than 30 days overdue is badged Suspenso; a member's, or one em atraso, is not", () => {
+    const day = 24 * 60 * 60 * 1000;
+    const row = renderRow(tag({ due_at: new Date(Date.now() - 31 * day).toISOString() }));
+    expect(within(row).getByText('Suspenso', { exact: true })).toBeDefined();
+    cleanup();
+    const late = renderRow(tag({ due_at: new Date(Date.now() - 10 * day).toISOString() }));
+    expect(within(late).queryByText('Suspenso', { exact: true })).toBeNull();
+    cleanup();
+    const member = renderRow(tag({ isOwner: false, due_at: null }));
+    expect(within(member).queryByText('Suspenso', { exact: true })).toBeNull();
+  });
+
   it('[TAG-11] a tag in lost mode is badged Perdido; one that is not, is not', () => {
     const row = renderRow(tag({ lost_message: 'Fugiu!', lost_reward_cents: 20_000 }));
     expect(within(row).getByText('Perdido', { exact: true })).toBeDefined();

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { planStatus } from '@toque/contracts/billing';
 import { productLabel } from '@toque/contracts/constants';
 import type { Product } from '@toque/contracts/products';
 import { paths } from '@toque/contracts/routes';
@@ -44,6 +45,8 @@ export function TagRow({ tag, expanded, onToggle, onShowQr, onDelete, onLeave, h
   const status = tag.isOwner && !tag.is_active ? null : tagStatusLabel(tag);
   // CONDO-11: a resident sees their own unit, never the síndico's pages (which would refuse them).
   const resident = tag.product_id === CONDOMINIUM_PRODUCT_ID && !tag.isOwner;
+  // FIN-05: the owner's plan more than 30 days overdue (the finder can only leave a message, outside lost mode).
+  const suspended = tag.isOwner && !!tag.due_at && planStatus(new Date(tag.due_at), new Date()) === 'suspenso';
 
   return (
     <li data-tag-code={tag.code} className="rounded-xl border border-slate-200 bg-white">
@@ -77,6 +80,15 @@ export function TagRow({ tag, expanded, onToggle, onShowQr, onDelete, onLeave, h
                 <span className="sr-only">{` — ${dashboardUi.status.inactiveHint}`}</span>
               </span>
             )}
+            {suspended ? (
+              <span
+                className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900"
+                title={dashboardUi.status.suspendedHint}
+              >
+                {dashboardUi.status.suspended}
+                <span className="sr-only">{` — ${dashboardUi.status.suspendedHint}`}</span>
+              </span>
+            ) : null}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-1">
