@@ -233,6 +233,27 @@ export const adminUi = {
     audit: 'Registro de ações',
     inventory: 'Estoque',
     charges: 'Cobranças',
+    finance: 'Financeiro',
+  },
+  /** FIN-06: the administrator's finance view. */
+  finance: {
+    loading: 'Carregando o financeiro…',
+    loadError: 'Não foi possível carregar o financeiro.',
+    revenueTitle: 'Receita por mês e produto',
+    revenueCaption: 'Receita por mês e produto',
+    revenueHeaders: { month: 'Mês', product: 'Produto', value: 'Receita' },
+    revenueEmpty: 'Nenhum pagamento confirmado nos últimos 12 meses.',
+    overdueTitle: 'Em atraso',
+    overdueCaption: 'Toques com o plano em atraso',
+    overdueHeaders: { tag: 'Toque', owner: 'Dono', due: 'Vencimento', status: 'Status' },
+    overdueEmpty: 'Nenhum plano em atraso.',
+    settingsTitle: 'Preços e período de teste',
+    price: (product: string) => `Preço mensal — ${product} (R$)`,
+    annualMonths: 'O plano anual custa (meses)',
+    trialDays: 'Período de teste (dias)',
+    save: 'Salvar preços',
+    priceInvalid: 'Informe um preço válido.',
+    failure: 'Falha: ',
   },
   /** FIN-04: the reconciliation of Pix charges. */
   charges: {

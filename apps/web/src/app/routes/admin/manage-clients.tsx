@@ -5,9 +5,10 @@ import { AuditLog } from '../../../features/admin/components/audit-log';
 import { ClientsPanel } from '../../../features/admin/components/clients-panel';
 import { InventoryPanel } from '../../../features/admin/components/inventory-panel';
 import { ChargesPanel } from '../../../features/admin/components/charges-panel';
+import { FinancePanel } from '../../../features/admin/components/finance-panel';
 import { PageHeader } from '../dashboard/page-header';
 
-type Section = 'clients' | 'audit' | 'inventory' | 'charges';
+type Section = 'clients' | 'audit' | 'inventory' | 'charges' | 'finance';
 
 /** ADM-03 / ADM-07 / ADM-08 / ADM-11 / FIN-04: /dashboard/gerenciar-clientes (admins only, ADM-01). */
 export function ManageClientsPage() {
@@ -22,6 +23,7 @@ export function ManageClientsPage() {
           { id: 'audit', label: adminUi.tabs.audit },
           { id: 'inventory', label: adminUi.tabs.inventory },
           { id: 'charges', label: adminUi.tabs.charges },
+          { id: 'finance', label: adminUi.tabs.finance },
         ]}
         selected={section}
         onSelect={setSection}
@@ -32,8 +34,10 @@ export function ManageClientsPage() {
           <AuditLog />
         ) : section === 'inventory' ? (
           <InventoryPanel />
-        ) : (
+        ) : section === 'charges' ? (
           <ChargesPanel />
+        ) : (
+          <FinancePanel />
         )}
       </Tabs>
     </section>
