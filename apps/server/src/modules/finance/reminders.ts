@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { formatDueDate, planPriceCents, planWords, SUSPEND_AFTER_DAYS, type PlanInterval } from '@toque/contracts/billing';
+import {
+  formatDueDate,
+  planPriceCents,
+  planWords,
+  SUSPEND_AFTER_DAYS,
+  type PlanInterval,
+} from '@toque/contracts/billing';
 import { productLabel } from '@toque/contracts/constants';
 import { planMailMsg, type PlanReminderKind } from '@toque/contracts/mail';
 import { formatReais } from '@toque/contracts/money';
@@ -30,7 +36,13 @@ export interface ReminderPlan {
 }
 
 /** The reminder mail: the tag, its due date (dd/mm/aaaa), the value and the Financeiro link. */
-export function reminderMail(to: string, ownerName: string, plan: ReminderPlan, kind: PlanReminderKind, publicUrl: string): Mail {
+export function reminderMail(
+  to: string,
+  ownerName: string,
+  plan: ReminderPlan,
+  kind: PlanReminderKind,
+  publicUrl: string,
+): Mail {
   const tag = plan.name.trim() || productLabel(plan.productId);
   const due = formatDueDate(plan.dueAt.toISOString());
   const value = formatReais(planPriceCents(plan.productId, plan.interval, plan.units));
@@ -62,7 +74,11 @@ export function reminderMail(to: string, ownerName: string, plan: ReminderPlan, 
 export async function sendPlanReminders(app: FastifyInstance, now: Date): Promise<number> {
   let queued = 0;
   for (const [kind, w] of Object.entries(windows) as [PlanReminderKind, { from: number; to: number }][]) {
-    const due = await repo.plansDueBetween(app.db, new Date(now.getTime() + w.from * DAY_MS), new Date(now.getTime() + w.to * DAY_MS));
+    const due = await repo.plansDueBetween(
+      app.db,
+      new Date(now.getTime() + w.from * DAY_MS),
+      new Date(now.getTime() + w.to * DAY_MS),
+    );
     for (const row of due) {
       if (!row.dueAt) continue;
       const plan: ReminderPlan = {

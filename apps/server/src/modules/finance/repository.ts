@@ -2,27 +2,30 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from
 import type { Conn, Tx } from '../../db/client';
 import { charges, condominiums, planReminders, tags, units, users } from '../../db/schema';
 
+/** A tag's plan as every reader here takes it; `units` is a plate's unit count (its price is per unit). */
+const planColumns = {
+  code: tags.code,
+  name: tags.name,
+  productId: tags.productId,
+  interval: tags.planInterval,
+  dueAt: tags.planDueAt,
+  units:
+    sql<number>`(select count(*) from ${units} u join ${condominiums} c on c.id = u.condominium_id where c.tag_code = ${tags.code})`.mapWith(
+      Number,
+    ),
+};
+
 /** FIN-02: the plans of the tags an account owns. */
 export const financeRepository = {
   /** FIN-05: claimed, not deleted tags whose plan falls due in (after, upTo], with the owner's address. */
   plansDueBetween(db: Conn, after: Date, upTo: Date) {
     return db
-      .select({
-        code: tags.code,
-        name: tags.name,
-        productId: tags.productId,
-        interval: tags.planInterval,
-        dueAt: tags.planDueAt,
-        email: users.email,
-        ownerName: users.name,
-        units:
-          sql<number>`(select count(*) from ${units} u join ${condominiums} c on c.id = u.condominium_id where c.tag_code = ${tags.code})`.mapWith(
-            Number,
-          ),
-      })
+      .select({ ...planColumns, email: users.email, ownerName: users.name })
       .from(tags)
       .innerJoin(users, eq(users.id, tags.ownerId))
-      .where(and(isNull(tags.disabledAt), isNotNull(tags.planDueAt), gt(tags.planDueAt, after), lte(tags.planDueAt, upTo)));
+      .where(
+        and(isNull(tags.disabledAt), isNotNull(tags.planDueAt), gt(tags.planDueAt, after), lte(tags.planDueAt, upTo)),
+      );
   },
 
   /** FIN-05: records a reminder once per tag, due date and kind; false when it was already sent. */
@@ -38,17 +41,7 @@ export const financeRepository = {
   /** The caller's own tags (never a member's or a resident's), with a plate's unit count. */
   ownedPlans(db: Conn, ownerId: string) {
     return db
-      .select({
-        code: tags.code,
-        name: tags.name,
-        productId: tags.productId,
-        interval: tags.planInterval,
-        dueAt: tags.planDueAt,
-        units:
-          sql<number>`(select count(*) from ${units} u join ${condominiums} c on c.id = u.condominium_id where c.tag_code = ${tags.code})`.mapWith(
-            Number,
-          ),
-      })
+      .select(planColumns)
       .from(tags)
       .where(and(eq(tags.ownerId, ownerId), isNull(tags.disabledAt)))
       .orderBy(asc(tags.planDueAt), asc(tags.code));
@@ -133,14 +126,6 @@ export const financeRepository = {
       .select({ id: charges.id, txid: charges.txid, amountCents: charges.amountCents, status: charges.status })
       .from(charges)
       .where(inArray(charges.txid, txids));
-  },
-
-  chargesById(db: Conn, id: number) {
-    return db
-      .select({ id: charges.id, amountCents: charges.amountCents })
-      .from(charges)
-      .where(eq(charges.id, id))
-      .then((r) => r[0]);
   },
 
   chargeByEndToEnd(db: Conn, endToEndId: string) {

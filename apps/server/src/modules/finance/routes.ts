@@ -18,7 +18,7 @@ import { errorResponse } from '@toque/contracts/errors';
 import { tagMsg } from '@toque/contracts/messages';
 import { tagCode } from '@toque/contracts/products';
 import { messageResponse } from '@toque/contracts/auth';
-import { BadRequest, NotFound } from '../../errors';
+import { BadRequest, Conflict, NotFound } from '../../errors';
 import { decodeCsv } from '../../lib/csv-text';
 import { formatReais } from '@toque/contracts/money';
 import { readStatement } from './statement';
@@ -125,8 +125,9 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
           .confirm({ txid: pix.txid, endToEndId: pix.endToEndId, valorCents: valorToCents(pix.valor) }, 'webhook')
           .catch((error: unknown) => {
             // An end-to-end id already used elsewhere: kept out, logged; the provider's call still succeeds.
+            if (!(error instanceof Conflict)) throw error;
             request.log.warn({ err: error, txid: pix.txid }, 'pix webhook: a Pix could not be applied');
-            return 'unknown' as const;
+            return 'refused' as const;
           });
         if (result === 'unknown')
           request.log.warn({ txid: pix.txid, endToEndId: pix.endToEndId }, 'pix webhook: no charge for this Pix');
@@ -175,10 +176,8 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const rows = await repo.chargesById(app.db, request.params.id);
-      if (!rows) throw new NotFound(chargeWords.chargeNotFound);
       const result = await service.confirm(
-        { chargeId: request.params.id, endToEndId: request.body.endToEndId, valorCents: rows.amountCents },
+        { chargeId: request.params.id, endToEndId: request.body.endToEndId },
         `admin:${currentUser(request).id}`,
       );
       if (result === 'unknown') throw new NotFound(chargeWords.chargeNotFound);
@@ -220,7 +219,11 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         const outcome = await service
           .confirm({ chargeId: charge.id, endToEndId: line.endToEndId ?? line.lineId, valorCents: line.cents }, source)
-          .catch(() => 'duplicate' as const);
+          // An end-to-end id another charge already has: this line pays nothing. Any other failure is an error.
+          .catch((error: unknown) => {
+            if (error instanceof Conflict) return 'duplicate' as const;
+            throw error;
+          });
         (outcome === 'paid' ? result.matched : result.duplicates).push({
           line: line.line,
           text: line.text,

@@ -105,7 +105,8 @@ export function financeService(app: FastifyInstance) {
      * pays nothing; the right amount pays the charge and moves each tag's due date one period on.
      */
     async confirm(
-      pix: { txid?: string; chargeId?: number; endToEndId: string; valorCents: number },
+      /** valorCents omitted: an administrator confirms the charge as charged (its own amount). */
+      pix: { txid?: string; chargeId?: number; endToEndId: string; valorCents?: number },
       source: string,
     ): Promise<Confirmation> {
       const result = await db.transaction(async (tx): Promise<Confirmation> => {
@@ -121,11 +122,12 @@ export function financeService(app: FastifyInstance) {
         }
         if (charge.status === 'paid') return 'duplicate';
         const now = new Date();
-        if (pix.valorCents !== charge.amountCents) {
+        const valorCents = pix.valorCents ?? charge.amountCents;
+        if (valorCents !== charge.amountCents) {
           await repo.settle(tx, charge.id, {
             status: 'review',
             paidAt: now,
-            paidCents: pix.valorCents,
+            paidCents: valorCents,
             endToEndId: pix.endToEndId,
             confirmedBy: source,
           });
@@ -134,7 +136,7 @@ export function financeService(app: FastifyInstance) {
         await repo.settle(tx, charge.id, {
           status: 'paid',
           paidAt: now,
-          paidCents: pix.valorCents,
+          paidCents: valorCents,
           endToEndId: pix.endToEndId,
           confirmedBy: source,
         });
@@ -152,7 +154,7 @@ export function financeService(app: FastifyInstance) {
             actorId: source.slice('admin:'.length),
             action: 'charge.paid',
             target: `charge:${charge.id}`,
-            after: { txid: charge.txid, endToEndId: pix.endToEndId, amountCents: pix.valorCents },
+            after: { txid: charge.txid, endToEndId: pix.endToEndId, amountCents: valorCents },
           });
         }
         return 'paid';
