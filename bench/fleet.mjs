@@ -460,6 +460,28 @@ let nginx;
 let redis;
 let failed = false;
 const started = performance.now();
+// Stopped from outside (Ctrl-C, a timeout): no replica, nginx, Redis or client process outlives the
+// bench (a killed run once left both replicas serving), and its database is dropped.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.once(signal, () => {
+    for (const child of [...clients, ...replicas.filter(Boolean).map((r) => r.child), redis]) {
+      if (child && child.exitCode === null) child.kill('SIGKILL');
+    }
+    for (const pid of nginx?.pids?.() ?? []) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+    log(`PERF-07 fleet stopped by ${signal}: replicas, nginx, Redis and the owners' clients killed`);
+    pool?.on('error', () => {}); // its connections end with the database
+    const dropped = adminQuery(`drop database if exists ${dbName} with (force)`).catch((error) =>
+      console.error(`could not drop ${dbName}: ${error.message}`),
+    );
+    Promise.race([dropped, sleep(5_000)]).finally(() => process.exit(130));
+  });
+}
 try {
   if (!ensureServerBuilt(log)) throw new Error('the server build failed');
   const nginxBinary = findNginx();

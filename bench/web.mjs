@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 // Builds the web app (which itself fails past the 110 KB home and 35 KB finder first-load budgets),
 // serves it with the real server on a fresh embedded database, runs Lighthouse (mobile preset,
 // simulated throttling, offline) on /, /pulseiras, /login and the finder's page /t/{code} of three
-// seeded tags — a plain pet tag (name and important information), a lost tag (notice and reward)
+// seeded tags — a plain pet tag (name, important information, a phone photo — FIND-09), a lost tag (notice, reward, photo)
 // and a condominium plate with units — rendered by the server per request (PERF-05), and prints the
 // scores and the JavaScript each page loads.
 // Budgets: every page performance and accessibility ≥ 95 (PERF-03); each finder page performance
@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import sharp from 'sharp';
 import { TERMS_VERSION, apiClient } from './lib/api.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -136,6 +137,17 @@ async function seedFinderPages() {
     token,
   );
 
+  // FIND-09: both pet tags show a photo, as a phone takes it (a 3 MB-class 3000 × 2250 JPEG, re-encoded by the server).
+  const photo = await phonePhoto();
+  for (const code of [plain, lost]) {
+    const res = await fetch(`${base}/api/products/${code}/photo`, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/jpeg', authorization: `Bearer ${token}` },
+      body: photo,
+    });
+    if (!res.ok) throw new Error(`photo upload: ${res.status} ${await res.text()}`);
+  }
+
   const admin = { email: `admin.${stamp}@bench.toque`, password: 'segredo123' };
   toque('create-admin', admin.email, admin.password, 'Ana Administradora');
   const adminToken = await login(admin);
@@ -156,10 +168,26 @@ async function seedFinderPages() {
     );
   }
   return [
-    { label: '/t/ plain', path: `/t/${plain}` },
-    { label: '/t/ lost', path: `/t/${lost}` },
+    { label: '/t/ plain (photo)', path: `/t/${plain}` },
+    { label: '/t/ lost (photo)', path: `/t/${lost}` },
     { label: '/t/ plate', path: `/t/${plate}` },
   ];
+}
+
+/** A photo as a phone camera takes it: 3000 × 2250, noisy (so it does not compress to nothing), JPEG. */
+async function phonePhoto() {
+  const width = 3000;
+  const height = 2250;
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < pixels.length; i += 3) {
+    const x = (i / 3) % width;
+    const y = Math.floor(i / 3 / width);
+    const noise = (i * 2654435761) >>> 27;
+    pixels[i] = (x / 12 + noise) & 255;
+    pixels[i + 1] = (y / 9 + noise) & 255;
+    pixels[i + 2] = ((x + y) / 20) & 255;
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
 }
 
 async function waitForServer() {

@@ -65,7 +65,7 @@ test('[TAG-11] a lost tag: the reward typed in reais (refused in Portuguese when
   const { token } = await claimTag(request, code!, { name: 'Coleira do Rex' });
   await loginAs(page, token);
   await page.goto(paths.editTag(code!));
-  await page.getByRole('switch', { name: callUi.scans.lostToggle }).check();
+  await page.getByRole('switch', { name: callUi.scans.lostToggle, exact: true }).check();
   await field(page, callUi.scans.lostMessage).fill('O Rex fugiu perto da praça. Ele é manso!');
   const amount = field(page, callUi.scans.lostRewardAmount);
   await amount.fill('duzentos');

@@ -63,7 +63,7 @@ test.describe('client administration', () => {
     await expect(toast(page, adminMsg.transferred)).toBeVisible();
     await expect(transfer).toBeHidden();
     // The list reloads 3 s later, without the transferred tag.
-    await expect(row.locator(`li[data-qr-code="${bracelet}"]`)).toHaveCount(0, { timeout: 10_000 });
+    await expect(row.locator(`li[data-qr-code="${bracelet}"]`)).toHaveCount(0, { timeout: 15_000 });
     expect((await listTags(request, await apiLogin(request, heir))).map((t) => t.code)).toContain(bracelet);
 
     // Release the object tag.
@@ -72,7 +72,7 @@ test.describe('client administration', () => {
     await expectNoSeriousA11yViolations(page, 'the release confirmation');
     await release.getByRole('button', { name: labels.releaseConfirm }).click();
     await expect(toast(page, adminMsg.released)).toBeVisible();
-    await expect(row.getByText(labels.noTags)).toBeVisible({ timeout: 10_000 });
+    await expect(row.getByText(labels.noTags)).toBeVisible({ timeout: 15_000 });
 
     // Block: the owner can no longer log in; unblock: they can again.
     await row.getByRole('button', { name: labels.block }).click();
@@ -85,7 +85,7 @@ test.describe('client administration', () => {
       data: { email: owner.email, password: owner.password, platform: 'web', token: '' },
     });
     expect(refused.status()).toBeGreaterThanOrEqual(400);
-    await expect(row.getByText(labels.blocked, { exact: true })).toBeVisible({ timeout: 10_000 });
+    await expect(row.getByText(labels.blocked, { exact: true })).toBeVisible({ timeout: 15_000 });
     await row.getByRole('button', { name: labels.unblock }).click();
     await expect(toast(page, adminMsg.unblocked)).toBeVisible();
     await apiLogin(request, owner);

@@ -77,7 +77,7 @@ test('[BRW-01] [SEC-04] Firefox at 390 px: the public pages, the finder page and
   request,
   firefoxTab,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(135_000);
   const { pages, token } = await fixtures(request);
   const { page, errors } = firefoxTab;
   await page.setViewport(PHONE);
@@ -108,12 +108,12 @@ test.describe('Chromium at 390 px', () => {
     page,
     request,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(135_000);
     const { pages, token } = await fixtures(request);
     const overflowing: string[] = [];
     const open = async ({ path, ready }: PageToTry) => {
       await page.goto(path);
-      await page.waitForFunction(isReady, ready, { timeout: 10_000 });
+      await page.waitForFunction(isReady, ready, { timeout: 15_000 });
       if (!(await page.evaluate(fitsWidth))) overflowing.push(path);
     };
 

@@ -8,7 +8,7 @@ test('[A11Y-01] axe-core finds no serious or critical violation on the finder pa
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const [code] = await mintCodes(3);
   const { token } = await claimTag(request, code!, {
     name: 'Coleira do Bob',

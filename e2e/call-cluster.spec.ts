@@ -14,7 +14,7 @@ test('[CALL-12] the same call with the finder on one server process and the owne
   browser,
   appServer,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const cluster = await appServer({ replicas: 2 });
   const [finderServer, ownerServer] = cluster.urls as [string, string];
   const api = await playwrightRequest.newContext({ baseURL: finderServer });
@@ -43,10 +43,10 @@ test('[CALL-12] the same call with the finder on one server process and the owne
     await owner.page.getByRole('button', { name: callUi.owner.answer }).click();
     const remote = owner.page.getByLabel(callUi.owner.remoteVideo);
     await expect
-      .poll(() => remote.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 30_000 })
+      .poll(() => remote.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 45_000 })
       .toBeGreaterThan(0);
     const before = await inboundVideoBytes(owner.page);
-    await expect.poll(() => inboundVideoBytes(owner.page), { timeout: 10_000 }).toBeGreaterThan(before);
+    await expect.poll(() => inboundVideoBytes(owner.page), { timeout: 15_000 }).toBeGreaterThan(before);
     await expect(owner.page.locator('.caller-marker')).toHaveAttribute('data-lat', String(finderAt.latitude));
     // The second process's geocoder names the place (CALL-09).
     await expect(owner.page.getByTestId('caller-address')).toContainText(cluster.locality);

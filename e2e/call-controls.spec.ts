@@ -78,7 +78,7 @@ test("[FIND-04] [CALL-14] a voice-only call: the finder's camera is never asked 
   owner: ownerSide,
   finder: finderSide,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(135_000);
   await answeredCall(ownerSide, finderSide, 'voice');
   const [owner, finder] = [ownerSide.page, finderSide.page];
 
@@ -101,7 +101,7 @@ test("[FIND-04] [CALL-14] a voice-only call: the finder's camera is never asked 
   await expect(owner.getByRole('status').filter({ hasText: callUi.owner.finderVoiceOnly })).toBeVisible();
   await expectNoSeriousA11yViolations(owner, "the owner's voice-only call");
   await expectNoSeriousA11yViolations(finder, "the finder's voice-only call");
-  await expect.poll(() => energyOver(owner, 1500), { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect.poll(() => energyOver(owner, 1500), { timeout: 25_000 }).toBeGreaterThan(0);
 
   // CALL-14: the owner answered with the microphone only — the finder is told so (no self-view to
   // show: a voice-only call) — and a voice-only finder still receives the owner's camera once it is on.
@@ -109,7 +109,7 @@ test("[FIND-04] [CALL-14] a voice-only call: the finder's camera is never asked 
   await owner.getByRole('button', { name: callUi.owner.cameraOn }).click();
   await expect(finder.getByText(f.ownerVoiceOnly)).toHaveCount(0);
   await expect
-    .poll(() => finder.getByLabel(f.remoteView).evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 })
+    .poll(() => finder.getByLabel(f.remoteView).evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 30_000 })
     .toBeGreaterThan(0);
   if (process.env.SHOTS_DIR) {
     await finder.screenshot({ path: `${process.env.SHOTS_DIR}/finder-voice-390.png` });
@@ -124,10 +124,10 @@ test("[FIND-04] during a video call the finder switches to the back camera with 
   owner: ownerSide,
   finder: finderSide,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await answeredCall(ownerSide, finderSide, 'video');
   const [owner, finder] = [ownerSide.page, finderSide.page];
-  await expect.poll(async () => (await inbound(owner)).frames, { timeout: 20_000 }).toBeGreaterThan(10);
+  await expect.poll(async () => (await inbound(owner)).frames, { timeout: 30_000 }).toBeGreaterThan(10);
   // A video call is not said to be voice-only.
   await owner.waitForTimeout(2000);
   await expect(owner.getByText(callUi.owner.finderVoiceOnly)).toHaveCount(0);
@@ -178,7 +178,7 @@ test("[FIND-04] during a video call the finder switches to the back camera with 
     state: 'connected',
   });
   const framesAtSwitch = (await inbound(owner)).frames;
-  await expect.poll(async () => (await inbound(owner)).frames, { timeout: 10_000 }).toBeGreaterThan(framesAtSwitch + 30);
+  await expect.poll(async () => (await inbound(owner)).frames, { timeout: 15_000 }).toBeGreaterThan(framesAtSwitch + 30);
   expect((await inbound(owner)).state).toBe('connected');
   // The same receiving track on the owner's side: the switch was not a renegotiation.
   expect(
@@ -196,17 +196,17 @@ test("[FIND-04] during a video call the finder switches to the back camera with 
     .toEqual([{ video: { facingMode: 'user' } }]);
 
   // Mute, the finder's side: the track is disabled and the owner receives silence.
-  await expect.poll(() => energyOver(owner, 1500), { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect.poll(() => energyOver(owner, 1500), { timeout: 25_000 }).toBeGreaterThan(0);
   await finder.getByRole('button', { name: f.mute }).click();
   await expect(finder.getByRole('button', { name: f.unmute })).toBeVisible();
   expect(await sentAudioEnabled(finder)).toBe(false);
   await owner.waitForTimeout(1000);
   expect(await energyOver(owner, 3000)).toBeLessThan(1e-6);
   await finder.getByRole('button', { name: f.unmute }).click();
-  await expect.poll(() => energyOver(owner, 1500), { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect.poll(() => energyOver(owner, 1500), { timeout: 25_000 }).toBeGreaterThan(0);
 
   // Mute, the owner's side: the finder receives silence.
-  await expect.poll(() => energyOver(finder, 1500), { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect.poll(() => energyOver(finder, 1500), { timeout: 25_000 }).toBeGreaterThan(0);
   await owner.getByRole('button', { name: callUi.owner.mute }).click();
   await expect(owner.getByRole('button', { name: callUi.owner.unmute })).toBeVisible();
   expect(await sentAudioEnabled(owner)).toBe(false);

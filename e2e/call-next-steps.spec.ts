@@ -109,7 +109,7 @@ test("[CALL-15] a finder whose phone never gives a position rings the owner at o
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const owner = await ownerOnDashboard(browser, request, { name: 'Coleira do Thor' });
   const { code, token, user } = owner;
   const finder = await finderPhone(browser, code, 'never');
@@ -131,7 +131,7 @@ test("[CALL-15] a finder whose phone never gives a position rings the owner at o
     };
   });
   await finder.page.getByRole('button', { name: callUi.finder.call }).click();
-  await expect.poll(() => owner.rings.length, { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => owner.rings.length, { timeout: 25_000 }).toBe(1);
   const { tapAt: tappedAt, mediaAt } = await finder.page.evaluate(() => {
     const w = window as unknown as { tapAt: number; mediaAt: number };
     return { tapAt: w.tapAt, mediaAt: w.mediaAt };
@@ -169,7 +169,7 @@ test("[CALL-15] a finder whose phone never gives a position rings the owner at o
 
   // Nobody answers: three ways on, not a dead end.
   await expect(finder.page.getByRole('status').filter({ hasText: callUi.finder.unanswered })).toBeVisible({
-    timeout: 30_000,
+    timeout: 45_000,
   });
   await expect(finder.page.getByText(callUi.finder.nextSteps)).toBeVisible();
   await expect(finder.page.getByLabel(callUi.finder.messageLabel)).toBeVisible();
@@ -184,7 +184,7 @@ test("[CALL-15] a finder whose phone never gives a position rings the owner at o
 
   // Try again: a new call rings the owner again; this time the owner declines.
   await finder.page.getByRole('button', { name: callUi.finder.tryAgain }).click();
-  await expect.poll(() => owner.rings.length, { timeout: 15_000 }).toBe(2);
+  await expect.poll(() => owner.rings.length, { timeout: 25_000 }).toBe(2);
   await expect(finder.page.getByRole('status').filter({ hasText: callUi.finder.ringing(firstName) })).toBeVisible();
   await owner.page.getByRole('button', { name: callUi.owner.decline }).click();
   await expect(finder.page.getByRole('status').filter({ hasText: callUi.finder.declined })).toBeVisible();
@@ -222,7 +222,7 @@ test("[CALL-15] a position that arrives after the call started reaches the owner
   browser,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(135_000);
   const owner = await ownerOnDashboard(browser, request, {
     productId: 4,
     name: 'Mochila verde',
@@ -237,7 +237,7 @@ test("[CALL-15] a position that arrives after the call started reaches the owner
   await owner.page.getByRole('button', { name: callUi.owner.answer }).click();
   await expect(owner.page.getByRole('link', { name: callUi.owner.openMap })).toHaveCount(0);
   await expect(finder.page.getByRole('status').filter({ hasText: callUi.finder.connected })).toBeVisible({
-    timeout: 20_000,
+    timeout: 30_000,
   });
 
   // During the call, on the phone: the controls are on screen without scrolling.
@@ -248,7 +248,7 @@ test("[CALL-15] a position that arrives after the call started reaches the owner
 
   // The position follows, and the owner's call screen shows where the finder is.
   await givePosition(finder.page);
-  await expect(owner.page.getByRole('link', { name: callUi.owner.openMap })).toBeVisible({ timeout: 15_000 });
+  await expect(owner.page.getByRole('link', { name: callUi.owner.openMap })).toBeVisible({ timeout: 25_000 });
   await expect.poll(async () => (await history(request, token))[0]).toMatchObject(finderAt);
 
   await finder.page.getByRole('button', { name: callUi.finder.hangUp }).click();
@@ -262,7 +262,7 @@ test("[CALL-15] a switched-off tag still takes a message (with a way back); it r
   browser,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const [code] = await mintCodes(4);
   const { token } = await claimTag(request, code!, { name: 'Mala de viagem' });
   const admin = await apiLogin(request, createAdmin());

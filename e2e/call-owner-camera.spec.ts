@@ -127,7 +127,7 @@ for (const screen of screens) {
     browser,
     request,
   }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(225_000);
     const shots = process.env.SHOTS_DIR;
     const screenOptions = { viewport: screen.viewport, isMobile: screen.mobile, hasTouch: screen.mobile };
     const {
@@ -154,9 +154,9 @@ for (const screen of screens) {
     await expectPath(owner, paths.call);
     await expect(owner.getByRole('heading', { name: msg.callIncoming })).toBeVisible();
     await owner.getByRole('button', { name: o.answer }).click();
-    await expect(finder.getByRole('status').filter({ hasText: f.connected })).toBeVisible({ timeout: 20_000 });
-    await expect.poll(async () => (await media(owner)).state, { timeout: 20_000 }).toBe('connected');
-    await expect.poll(async () => (await media(finder)).state, { timeout: 20_000 }).toBe('connected');
+    await expect(finder.getByRole('status').filter({ hasText: f.connected })).toBeVisible({ timeout: 30_000 });
+    await expect.poll(async () => (await media(owner)).state, { timeout: 30_000 }).toBe('connected');
+    await expect.poll(async () => (await media(finder)).state, { timeout: 30_000 }).toBe('connected');
 
     // Atender asked for the microphone and nothing else.
     expect(await owner.evaluate(() => (window as unknown as Probe).__media)).toEqual([{ audio: true }]);
@@ -167,7 +167,7 @@ for (const screen of screens) {
     await expect(owner.getByText(o.selfVoiceOnly)).toBeVisible();
 
     // The finder hears the owner…
-    await expect.poll(() => energyOver(finder, 1500), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => energyOver(finder, 1500), { timeout: 25_000 }).toBeGreaterThan(0);
     // …and receives no picture: the owner's video sender holds no track and sends nothing; what
     // the finder's side has of the owner's video is a muted track with no bytes, no frames.
     const remote = finder.getByLabel(f.remoteView);
@@ -223,8 +223,8 @@ for (const screen of screens) {
     await expect.poll(async () => (await videoState(owner.getByLabel(o.selfView))).width).toBeGreaterThan(0);
     await expect(owner.getByText(o.selfVoiceOnly)).toHaveCount(0);
     await expect(finder.getByText(f.ownerVoiceOnly)).toHaveCount(0);
-    await expect.poll(async () => (await videoState(remote)).width, { timeout: 20_000 }).toBeGreaterThan(0);
-    await expect.poll(async () => (await media(finder)).videoIn.frames, { timeout: 15_000 }).toBeGreaterThan(10);
+    await expect.poll(async () => (await videoState(remote)).width, { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => (await media(finder)).videoIn.frames, { timeout: 25_000 }).toBeGreaterThan(10);
     expect(await videoState(remote)).toMatchObject({ paused: false, displayed: true });
     await expect(voice).toHaveJSProperty('paused', false);
     expect((await media(owner)).videoSenders).toEqual(['live']);
@@ -258,7 +258,7 @@ for (const screen of screens) {
     await finder.waitForTimeout(2000);
     expect((await media(finder)).videoIn.frames).toBe(stopped);
     await expect(voice).toHaveJSProperty('paused', false);
-    await expect.poll(() => energyOver(finder, 1500), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => energyOver(finder, 1500), { timeout: 25_000 }).toBeGreaterThan(0);
 
     await finder.getByRole('button', { name: f.hangUp }).click();
     await expect(owner.getByRole('heading', { name: o.ended })).toBeVisible();
@@ -272,7 +272,7 @@ test("[CALL-14] a camera the owner's browser refuses: the owner is told, the cal
   browser,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(135_000);
   const {
     page: owner,
     errors: ownerErrors,
@@ -309,7 +309,7 @@ test("[CALL-14] a camera the owner's browser refuses: the owner is told, the cal
   await finder.getByRole('button', { name: f.call }).click();
   await expectPath(owner, paths.call);
   await owner.getByRole('button', { name: o.answer }).click();
-  await expect(finder.getByRole('status').filter({ hasText: f.ownerVoiceOnly })).toBeVisible({ timeout: 20_000 });
+  await expect(finder.getByRole('status').filter({ hasText: f.ownerVoiceOnly })).toBeVisible({ timeout: 30_000 });
 
   await owner.getByRole('button', { name: o.cameraOn }).click();
   await expect(owner.getByRole('alert').filter({ hasText: o.cameraFailed })).toBeInViewport({ ratio: 1 });
@@ -317,7 +317,7 @@ test("[CALL-14] a camera the owner's browser refuses: the owner is told, the cal
   await expect(owner.getByLabel(o.selfView)).toHaveCount(0);
   await expect(owner.getByRole('button', { name: o.hangUp })).toBeInViewport({ ratio: 1 });
   // The call goes on: the finder still hears the owner and is still told why there is no picture.
-  await expect.poll(() => energyOver(finder, 1500), { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect.poll(() => energyOver(finder, 1500), { timeout: 25_000 }).toBeGreaterThan(0);
   await expect(finder.getByRole('status').filter({ hasText: f.ownerVoiceOnly })).toBeVisible();
   expect((await media(owner)).videoSenders).toEqual([null]);
   expect((await media(finder)).videoIn.bytes).toBe(0);
@@ -342,7 +342,7 @@ test.describe('a finder whose signalling drops', () => {
     browser,
     request,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const {
       page: owner,
       errors: ownerErrors,
@@ -366,23 +366,23 @@ test.describe('a finder whose signalling drops', () => {
     await finder.getByRole('button', { name: f.call }).click();
     await expectPath(owner, paths.call);
     await owner.getByRole('button', { name: o.answer }).click();
-    await expect(finder.getByRole('status').filter({ hasText: f.ownerVoiceOnly })).toBeVisible({ timeout: 20_000 });
-    await expect.poll(async () => (await media(finder)).state, { timeout: 20_000 }).toBe('connected');
+    await expect(finder.getByRole('status').filter({ hasText: f.ownerVoiceOnly })).toBeVisible({ timeout: 30_000 });
+    await expect.poll(async () => (await media(finder)).state, { timeout: 30_000 }).toBe('connected');
 
     // The finder's signalling drops (the media link, peer to peer, stays up).
     const closed = finderSocket.closed;
     const opened = finderSocket.opened;
     await finderContext.setOffline(true);
-    await expect.poll(() => finderSocket.closed, { timeout: 30_000 }).toBeGreaterThan(closed);
+    await expect.poll(() => finderSocket.closed, { timeout: 45_000 }).toBeGreaterThan(closed);
     await owner.getByRole('button', { name: o.cameraOn }).click();
     await expect(owner.getByRole('button', { name: o.cameraOff })).toHaveAttribute('aria-pressed', 'true');
     // The frames flow peer to peer, but the finder's screen has not been told yet.
-    await expect.poll(async () => (await media(finder)).videoIn.frames, { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => (await media(finder)).videoIn.frames, { timeout: 25_000 }).toBeGreaterThan(0);
     await expect(finder.getByRole('status').filter({ hasText: f.ownerVoiceOnly })).toBeVisible();
 
     await finderContext.setOffline(false);
-    await expect.poll(() => finderSocket.opened, { timeout: 30_000 }).toBeGreaterThan(opened);
-    await expect(finder.getByText(f.ownerVoiceOnly)).toHaveCount(0, { timeout: 15_000 });
+    await expect.poll(() => finderSocket.opened, { timeout: 45_000 }).toBeGreaterThan(opened);
+    await expect(finder.getByText(f.ownerVoiceOnly)).toHaveCount(0, { timeout: 25_000 });
     await expect.poll(async () => (await videoState(finder.getByLabel(f.remoteView))).width).toBeGreaterThan(0);
     expect((await media(finder)).peers).toBe(1);
 

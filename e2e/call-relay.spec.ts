@@ -74,7 +74,7 @@ function peerView(page: Page): Promise<PeerView> {
 test('[SEC-07] [CALL-10] through a real coturn, the finder and the owner talk relay-only: no host or reflexive candidate is used or even signalled', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(270_000);
   const binary = turnserverPath();
   expect(binary, TURNSERVER_NEEDED).not.toBeNull();
   let coturn: Coturn | undefined;
@@ -105,10 +105,10 @@ test('[SEC-07] [CALL-10] through a real coturn, the finder and the owner talk re
     ] as const) {
       const video = page.getByLabel(label);
       await expect
-        .poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 30_000 })
+        .poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 45_000 })
         .toBeGreaterThan(0);
       const before = await inboundVideoBytes(page);
-      await expect.poll(() => inboundVideoBytes(page), { timeout: 10_000 }).toBeGreaterThan(before);
+      await expect.poll(() => inboundVideoBytes(page), { timeout: 15_000 }).toBeGreaterThan(before);
     }
 
     // Both connections were built relay-only, and the pair carrying the call is relay on both ends,
@@ -121,7 +121,7 @@ test('[SEC-07] [CALL-10] through a real coturn, the finder and the owner talk re
     ] as const) {
       // Media flows while the selected pair's own checks may still be finishing: wait for them.
       await expect
-        .poll(async () => (await peerView(page)).pairState, { message: `${side}: selected pair`, timeout: 10_000 })
+        .poll(async () => (await peerView(page)).pairState, { message: `${side}: selected pair`, timeout: 15_000 })
         .toBe('succeeded');
       const view = await peerView(page);
       expect(view.policy, `${side}: iceTransportPolicy`).toBe('relay');

@@ -52,7 +52,7 @@ test('[CALL-04] [CALL-05] on the owner’s clock: the title blinks every 1 s whi
   browser,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(135_000);
   const [code] = await mintCodes(3);
   const { token } = await claimTag(request, code!, { name: 'Coleira da Mel' });
 

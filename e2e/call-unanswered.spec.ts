@@ -37,7 +37,7 @@ test('[CALL-07] Rejeitar by the only recipient: the finder is offered the messag
   browser,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const [code] = await mintCodes(4);
   const { token } = await claimTag(request, code!, { name: 'Mochila azul' });
   const ownerContext = await browser.newContext();
@@ -75,7 +75,7 @@ test('[CALL-07] [CALL-13] nobody answers in time and the finder refused location
   browser,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(135_000);
   const [code] = await mintCodes(1);
   const { token, user } = await claimTag(request, code!, { name: 'Pulseira da Bia' });
   const finder = await finderPage(browser, code!, { permissions: ['camera', 'microphone'], geolocation: undefined });
@@ -92,7 +92,7 @@ test('[CALL-07] [CALL-13] nobody answers in time and the finder refused location
     finder.page.getByRole('status').filter({ hasText: callUi.finder.ringing(user.name.split(' ')[0]!) }),
   ).toBeVisible();
   // The e2e server's ring timeout (CALL_RING_TIMEOUT_MS) passes with nobody answering.
-  await expect(finder.page.getByText(callUi.finder.unanswered)).toBeVisible({ timeout: 40_000 });
+  await expect(finder.page.getByText(callUi.finder.unanswered)).toBeVisible({ timeout: 60_000 });
   await sendMessage(finder.page, 'Encontrei a pulseira no parque.');
 
   const [call] = await history(request, token);
@@ -110,7 +110,7 @@ test('[CALL-13] an in-app browser goes straight to the message path; a refused c
   browser,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const [code] = await mintCodes(3);
   const { token } = await claimTag(request, code!, { name: 'Coleira da Mel' });
 

@@ -33,7 +33,7 @@ test("[CALL-02] [CALL-04] [CALL-05] [CALL-06] [CALL-11] [CALL-13] [CALL-14] [A11
   browser,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(135_000);
   const [code] = await mintCodes(3);
   const { user, token } = await claimTag(request, code!, {
     name: 'Coleira do Rex',
@@ -93,10 +93,10 @@ test("[CALL-02] [CALL-04] [CALL-05] [CALL-06] [CALL-11] [CALL-13] [CALL-14] [A11
   expect(await callData(owner), 'the call data stays for 3 s after answering').not.toBeNull();
   const remote = owner.getByLabel(callUi.owner.remoteVideo);
   await expect
-    .poll(() => remote.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 })
+    .poll(() => remote.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 30_000 })
     .toBeGreaterThan(0);
   const before = await inboundVideoBytes(owner);
-  await expect.poll(() => inboundVideoBytes(owner), { timeout: 10_000 }).toBeGreaterThan(before);
+  await expect.poll(() => inboundVideoBytes(owner), { timeout: 15_000 }).toBeGreaterThan(before);
   await expect(owner.locator('audio[data-ring]')).toHaveCount(0);
   expect(await owner.title()).not.toBe(msg.callIncoming);
 
@@ -146,7 +146,7 @@ test("[CALL-02] [CALL-04] [CALL-05] [CALL-06] [CALL-11] [CALL-13] [CALL-14] [A11
   await expect(finder.getByText(callUi.finder.ownerVoiceOnly)).toHaveCount(0);
   const finderRemote = finder.getByLabel(callUi.finder.remoteView);
   await expect
-    .poll(() => finderRemote.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 })
+    .poll(() => finderRemote.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 30_000 })
     .toBeGreaterThan(0);
 
   // CALL-06: the finder hangs up; both sides end and the owner's socket disconnects.

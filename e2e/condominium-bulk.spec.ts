@@ -30,7 +30,7 @@ for (const [label, viewport] of [
     page,
     request,
   }, testInfo) => {
-    test.setTimeout(90_000);
+    test.setTimeout(135_000);
     await page.setViewportSize(viewport);
     const admin = createAdmin();
     const adminToken = await apiLogin(request, admin);

@@ -38,7 +38,7 @@ test('[CONDO-10] [CONDO-13] [CALL-02] [ADM-02] a finder on a 390 px phone picks 
   browser,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(135_000);
   const admin = createAdmin();
   const adminToken = await apiLogin(request, admin);
   const sindico = await registerUser(request, newUser({ name: 'Sílvia Síndica' }));
@@ -93,7 +93,7 @@ test('[CONDO-10] [CONDO-13] [CALL-02] [ADM-02] a finder on a 390 px phone picks 
   await expect(owner.getByRole('heading', { name: msg.callIncoming })).toBeVisible();
   await owner.getByRole('button', { name: callUi.owner.answer }).click();
   const remote = owner.getByLabel(callUi.owner.remoteVideo);
-  await expect.poll(() => remote.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect.poll(() => remote.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 30_000 }).toBeGreaterThan(0);
   await expect(finder.getByRole('status').filter({ hasText: callUi.finder.connectedUnit('Apto 101') })).toBeVisible();
   await finder.getByRole('button', { name: callUi.finder.hangUp }).click();
   await expect(owner.getByRole('heading', { name: callUi.owner.ended })).toBeVisible();
@@ -107,7 +107,7 @@ test('[CONDO-13] [CALL-02] a plate with units in two blocks: the finder on a 390
   browser,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(135_000);
   const adminToken = await apiLogin(request, createAdmin());
   const sindico = await registerUser(request, newUser({ name: 'Sílvia Síndica' }));
   const sindicoToken = await apiLogin(request, sindico);

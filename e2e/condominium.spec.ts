@@ -136,7 +136,7 @@ test.describe('condominium journey', () => {
     await page.getByRole('button', { name: labels.submit }).click();
     // Units are created one call each, 1 s apart: the form says how far it got.
     await expect(page.getByText(labels.creatingUnit(2, 3))).toBeVisible();
-    await expect(toast(page, msg.condoCreateSuccess)).toBeVisible({ timeout: 15_000 });
+    await expect(toast(page, msg.condoCreateSuccess)).toBeVisible({ timeout: 25_000 });
     await shoot(page, 'activation');
     await page.getByRole('link', { name: labels.exit, exact: true }).click();
     await expectPath(page, paths.dashboard);
@@ -307,7 +307,7 @@ test.describe('condominium journey', () => {
 
     // ── DASH-03 / ADM-04: the report, from the avatar dropdown. ──
     const menu = await openAccountMenu(page);
-    const download = page.waitForEvent('download', { timeout: 20_000 });
+    const download = page.waitForEvent('download', { timeout: 30_000 });
     await menu.getByRole('button', { name: adminUi.downloadReport }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe(EXPORT_FILENAME);

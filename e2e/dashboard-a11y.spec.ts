@@ -5,7 +5,7 @@ import { expect, test } from './support';
 
 test.describe('account area accessibility', () => {
   // Each test mints its tags with the operator CLI, which takes seconds to start.
-  test.describe.configure({ timeout: 60_000 });
+  test.describe.configure({ timeout: 90_000 });
 
   /** Every page of the account area; `withTags` pages need a wristband and a condominium plate. */
   const pages: Array<[string, (codes: string[]) => string, boolean]> = [

@@ -19,7 +19,7 @@ async function openModal(page: Page) {
 
 test.describe('add-tag modal', () => {
   // Each test mints its tags with the operator CLI, which takes seconds to start.
-  test.describe.configure({ timeout: 60_000 });
+  test.describe.configure({ timeout: 90_000 });
 
   test('[TAG-02] typing and pasting ab-12 cd!34ef both give ab12cd34', async ({ page, request, context }) => {
     await ownerWithTags(request, page, []);

@@ -9,7 +9,7 @@ const blocks = dashboardUi.blocks;
 
 test.describe('dashboard main page', () => {
   // Each test mints its tags with the operator CLI, which takes seconds to start.
-  test.describe.configure({ timeout: 60_000 });
+  test.describe.configure({ timeout: 90_000 });
 
   test('[DASH-04] shows the add-tag button and its four blocks with their links', async ({ page, request }) => {
     await ownerWithTags(request, page, [1]);
@@ -104,7 +104,7 @@ test.describe('dashboard main page', () => {
       await page.goto(paths.dashboard);
       await expect(page.getByText(msg.tagsLoading, { exact: true })).toBeVisible();
       release();
-      await expect(page.getByText(`Erro: ${failure}`, { exact: true })).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByText(`Erro: ${failure}`, { exact: true })).toBeVisible({ timeout: 25_000 });
     });
   });
 });

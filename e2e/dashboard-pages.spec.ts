@@ -9,7 +9,7 @@ const f = dashboardUi.finance;
 
 test.describe('breadcrumbs, finance and manual', () => {
   // Each test mints its tags with the operator CLI, which takes seconds to start.
-  test.describe.configure({ timeout: 60_000 });
+  test.describe.configure({ timeout: 90_000 });
 
   test('[DASH-05] breadcrumbs show the whole trail from 768 px up and the last two crumbs below it', async ({
     page,

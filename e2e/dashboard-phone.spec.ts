@@ -8,7 +8,7 @@ import { expectNoSeriousA11yViolations, ownerWithTags } from './dashboard-suppor
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
 test.describe('the dashboard on a 390 px phone', () => {
-  test.describe.configure({ timeout: 60_000 });
+  test.describe.configure({ timeout: 90_000 });
 
   test('[ACC-04] [TAG-03] tag names are shown whole, the four product tabs are all on screen, and the menu button is an icon', async ({
     page,

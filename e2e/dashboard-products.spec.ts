@@ -30,7 +30,7 @@ async function openProducts(page: Page) {
 
 test.describe('my products', () => {
   // Each test mints its tags with the operator CLI, which takes seconds to start.
-  test.describe.configure({ timeout: 60_000 });
+  test.describe.configure({ timeout: 90_000 });
 
   test('[TAG-03] four tabs group the tags by type', async ({ page, request }) => {
     // Pulseira, Campainha, Pet, Objeto, Condomínio.

@@ -1,7 +1,15 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { productsApi } from '@toque/contracts/routes';
-import { apiLogin, expect, loginAs, mintCode, newUser, registerUser, type TestUser } from './support';
+import {
+  apiLogin,
+  expect,
+  loginAs,
+  mintCode,
+  newUser,
+  registerUser,
+  seriousViolations,
+  type TestUser,
+} from './support';
 
 /** What the dashboard tests start from: a fresh account, logged in in the browser, with tags. */
 export interface Owner {
@@ -50,7 +58,10 @@ export async function ownerWithTags(
   page: Page | null,
   productIds: number[],
 ): Promise<Owner> {
-  const [user, codes] = await Promise.all([registerUser(request, newUser()), Promise.all(productIds.map((id) => mintCode(id)))]);
+  const [user, codes] = await Promise.all([
+    registerUser(request, newUser()),
+    Promise.all(productIds.map((id) => mintCode(id))),
+  ]);
   const token = await apiLogin(request, user);
   for (const code of codes) await associate(request, token, code);
   if (page) await loginAs(page, token);
@@ -85,11 +96,6 @@ export async function expectNoSeriousA11yViolations(page: Page, context: string)
       .getAnimations()
       .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
   );
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const serious = (await seriousViolations(page)).map((v) => `${v.id} (${v.impact}): ${v.nodes.join(', ')}`);
   expect(serious, `serious or critical axe violations on ${context}`).toEqual([]);
 }

@@ -35,7 +35,7 @@ function relayTo(coturn: ShippedCoturn, peer: string): Promise<string> {
       UCLIENT,
       // The TURN REST API credentials the server hands out: the shared secret signs a username.
       ['-W', coturn.secret, '-u', `${Math.floor(Date.now() / 1000) + 600}:test${clients}`, '-e', peer, '-r', '3480', '-p', String(coturn.port), '-n', '1', '-m', '1', '-X', '127.0.0.1'],
-      { timeout: 15_000 },
+      { timeout: 25_000 },
       (_error, stdout, stderr) => resolve(`${stdout}${stderr}`),
     );
   });
@@ -44,7 +44,7 @@ function relayTo(coturn: ShippedCoturn, peer: string): Promise<string> {
 test('[OPS-06] the shipped coturn config refuses to relay to loopback and private addresses (403 Forbidden IP), speaks TLS on its TLS port, and a relay-only call through it connects', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(270_000);
   const binary = turnserverPath();
   expect(binary, TURNSERVER_NEEDED).not.toBeNull();
   expect(existsSync(UCLIENT), `${TURNSERVER_NEEDED} (turnutils_uclient comes with it)`).toBe(true);
@@ -86,9 +86,9 @@ test('[OPS-06] the shipped coturn config refuses to relay to loopback and privat
       [finder.page, callUi.finder.remoteView],
     ] as const) {
       const video = page.getByLabel(label);
-      await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 30_000 }).toBeGreaterThan(0);
+      await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 45_000 }).toBeGreaterThan(0);
       const before = await inboundVideoBytes(page);
-      await expect.poll(() => inboundVideoBytes(page), { timeout: 10_000 }).toBeGreaterThan(before);
+      await expect.poll(() => inboundVideoBytes(page), { timeout: 15_000 }).toBeGreaterThan(before);
       // Relay-only: the media that flows went through this coturn.
       expect(
         await page.evaluate(() => {

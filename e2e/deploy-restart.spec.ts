@@ -36,7 +36,7 @@ let cluster: AppServer;
 let nginx: Nginx;
 
 test.beforeAll(async ({ appServer }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(270_000);
   const binary = nginxPath();
   expect(binary, NGINX_NEEDED).not.toBeNull();
   // Two processes of their own (the fixture stops them when the worker ends): this file stops and restarts them.
@@ -67,9 +67,9 @@ function backgroundTraffic(api: APIRequestContext) {
           (error: Error) => failures.push(`${what}: ${error.message.split('\n')[0]}`),
         );
       await Promise.all([
-        ...['/api/health', '/api/auth/validateToken', '/'].map((path) => count(path, api.get(path, { timeout: 15_000 }))),
+        ...['/api/health', '/api/auth/validateToken', '/'].map((path) => count(path, api.get(path, { timeout: 25_000 }))),
         // A POST too (nginx never sends one twice): past the low code limit, a cheap 429.
-        count('POST generate-code', api.post('/api/auth/generate-code', { data: { email: 'carga@exemplo.com.br' }, timeout: 15_000 })),
+        count('POST generate-code', api.post('/api/auth/generate-code', { data: { email: 'carga@exemplo.com.br' }, timeout: 25_000 })),
       ]);
     }
   })();
@@ -121,7 +121,7 @@ test('[OPS-06] nginx from deploy/: TLS with HTTP/2 and HSTS, hashed assets cache
 test('[OPS-04] through nginx: SIGTERM to the owner\'s replica while the call rings, then to the replica carrying a connected call — the owner answers, video keeps flowing, hang-up ends it on both sides, no request is cut and none is a 5xx other than 503', async ({
   browser,
 }) => {
-  test.setTimeout(300_000);
+  test.setTimeout(450_000);
   const direct = await playwrightRequest.newContext({ baseURL: cluster.urls[0] });
   const traffic = await playwrightRequest.newContext({ baseURL: nginx.url, ignoreHTTPSErrors: true });
   const background = backgroundTraffic(traffic);
@@ -154,12 +154,12 @@ test('[OPS-04] through nginx: SIGTERM to the owner\'s replica while the call rin
   const opened = ownerSocket.opened;
   const first = await cluster.stop(0);
   expect(first.code).toBe(0);
-  await expect.poll(() => ownerSocket.opened, { timeout: 10_000 }).toBeGreaterThan(opened);
+  await expect.poll(() => ownerSocket.opened, { timeout: 15_000 }).toBeGreaterThan(opened);
   await owner.page.getByRole('button', { name: callUi.owner.answer }).click();
   // CALL-14: Atender sends the microphone only; the owner's camera goes out once turned on.
   await owner.page.getByRole('button', { name: callUi.owner.cameraOn }).click();
   const remote = owner.page.getByLabel(callUi.owner.remoteVideo);
-  await expect.poll(() => remote.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect.poll(() => remote.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 45_000 }).toBeGreaterThan(0);
   await expect(finder.page.getByRole('status').filter({ hasText: callUi.finder.connected })).toBeVisible();
   // …and starts again, as a deploy does.
   await cluster.restart(0);
@@ -171,8 +171,8 @@ test('[OPS-04] through nginx: SIGTERM to the owner\'s replica while the call rin
   const second = await cluster.stop(1);
   expect(second.code).toBe(0);
   // Both sockets come back by themselves (on replica 0).
-  await expect.poll(() => ownerSocket.opened, { timeout: 10_000 }).toBeGreaterThan(sockets.owner);
-  await expect.poll(() => finderSocket.opened, { timeout: 10_000 }).toBeGreaterThan(sockets.finder);
+  await expect.poll(() => ownerSocket.opened, { timeout: 15_000 }).toBeGreaterThan(sockets.owner);
+  await expect.poll(() => finderSocket.opened, { timeout: 15_000 }).toBeGreaterThan(sockets.finder);
   for (const [page, label] of [
     [owner.page, callUi.owner.remoteVideo],
     [finder.page, callUi.finder.remoteView],
@@ -182,7 +182,7 @@ test('[OPS-04] through nginx: SIGTERM to the owner\'s replica while the call rin
   // The same peer connection keeps carrying video: frames keep increasing, no renegotiation.
   let last = bytesBefore;
   for (let n = 0; n < 3; n += 1) {
-    await expect.poll(() => inboundVideoBytes(owner.page), { timeout: 10_000 }).toBeGreaterThan(last);
+    await expect.poll(() => inboundVideoBytes(owner.page), { timeout: 15_000 }).toBeGreaterThan(last);
     last = await inboundVideoBytes(owner.page);
   }
   expect(await owner.page.evaluate(() => (window as unknown as { __peers: unknown[] }).__peers.length)).toBe(peersBefore);
@@ -242,8 +242,8 @@ test('[OPS-04] a plain Socket.IO client (default options: polling first, then th
 
   const stopped = await cluster.stop(0);
   expect(stopped.code).toBe(0);
-  await expect.poll(() => events[0], { timeout: 15_000 }).toEqual(['disconnect:transport close', 'connect']);
-  await expect.poll(() => events[1]!.some((e) => e.startsWith('connect_error')), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => events[0], { timeout: 25_000 }).toEqual(['disconnect:transport close', 'connect']);
+  await expect.poll(() => events[1]!.some((e) => e.startsWith('connect_error')), { timeout: 25_000 }).toBe(true);
   await new Promise((r) => setTimeout(r, 3000));
   expect(sockets[0]!.connected).toBe(true);
   expect(sockets[1]!.connected).toBe(false);

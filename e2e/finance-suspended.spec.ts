@@ -20,7 +20,7 @@ test("[FIN-05] a suspended tag's finder page on a phone: the tag's information, 
   browser,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const [code] = await mintCodes(3);
   const { token } = await claimTag(request, code!, { name: 'Rex', importantInfo: 'Toma remédio às 8h' });
   // The operator sets the plan 31 days overdue: suspended (docs/decisions/0040).

@@ -73,6 +73,40 @@ test('[PERF-06] [FIND-04] a choice made before the app ran is the app\'s once it
   await expect(finder.page.getByRole('radio', { name: callUi.finder.video })).not.toBeChecked();
 });
 
+test('[PERF-06] [FIND-04] a choice tapped while React hydrates, on a part it cannot hydrate yet, is still the app\'s once it can', async ({
+  owner,
+  finder,
+}) => {
+  // The finder route's own chunk (not the island's): React has started and waits for it, so the
+  // page is React's but not hydrated, and React stops the tap's events at #root.
+  const held: Route[] = [];
+  let released = false;
+  await finder.page.route(
+    (url) => /^finder-(?!island-)[\w-]+\.js$/.test(url.pathname.split('/').pop() ?? ''),
+    async (route) => {
+      if (released) await route.continue();
+      else held.push(route);
+    },
+  );
+  await finder.page.goto(paths.finder(owner.code));
+  const voice = finder.page.getByRole('radio', { name: callUi.finder.voiceOnly });
+  await expect(voice).toBeEnabled();
+  // A key (the finder's first sign of life) starts the app; React takes #root and waits for the route.
+  await finder.page.keyboard.press('Shift');
+  await expect
+    .poll(() => finder.page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer'))))
+    .toBe(true);
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  await voice.click();
+  await expect(voice).toBeChecked();
+
+  released = true;
+  await Promise.all(held.splice(0).map((route) => route.continue()));
+  await expect(finder.page.getByText(callUi.finder.explainVoice)).toBeVisible();
+  await expect(voice).toBeChecked();
+  await expect(finder.page.getByRole('radio', { name: callUi.finder.video })).not.toBeChecked();
+});
+
 test.describe('the app code failing', () => {
   // The chunk answered 503 on purpose: the browser reports the failed load.
   test.use({ allowConsoleErrors: allow(/Failed to load resource: the server responded with a status of 503/) });

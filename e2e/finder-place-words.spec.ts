@@ -33,7 +33,7 @@ test("[FIND-05] a condominium plate's page speaks of the building and its units 
   browser,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(135_000);
   const adminToken = await apiLogin(request, createAdmin());
   const sindico = await registerUser(request, newUser({ name: 'Sílvia Síndica' }));
   const [plate] = await mintCodes(5);
@@ -90,7 +90,7 @@ test("[FIND-05] a house's doorbell speaks of a home, and other tags read natural
   browser,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const [doorbell] = await mintCodes(2);
   const { user } = await claimTag(request, doorbell!, { name: 'Casa da praia' });
   const firstName = user.name.split(' ')[0]!;

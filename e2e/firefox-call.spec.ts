@@ -36,7 +36,7 @@ test("[BRW-01] [CALL-02] [CALL-05] a finder on Firefox rings an owner on Chromiu
   request,
   firefoxTab,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(135_000);
   const [code] = await mintCodes(3);
   const { token } = await claimTag(request, code!, { name: 'Coleira da Mel' });
 
@@ -58,16 +58,16 @@ test("[BRW-01] [CALL-02] [CALL-05] a finder on Firefox rings an owner on Chromiu
   await (await firefoxButton(finder, callUi.finder.call)).click();
 
   // The owner is rung and answers; the finder's camera plays on the owner's screen, its position on the map.
-  await expect(owner.getByRole('heading', { name: msg.callIncoming })).toBeVisible({ timeout: 20_000 });
+  await expect(owner.getByRole('heading', { name: msg.callIncoming })).toBeVisible({ timeout: 30_000 });
   await owner.getByRole('button', { name: callUi.owner.answer }).click();
   const remote = owner.getByLabel(callUi.owner.remoteVideo);
   await expect
-    .poll(() => remote.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 })
+    .poll(() => remote.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 30_000 })
     .toBeGreaterThan(0);
   const before = await inboundVideoBytes(owner);
-  await expect.poll(() => inboundVideoBytes(owner), { timeout: 10_000 }).toBeGreaterThan(before);
+  await expect.poll(() => inboundVideoBytes(owner), { timeout: 15_000 }).toBeGreaterThan(before);
   const marker = owner.getByRole('region', { name: callUi.owner.map }).locator('.caller-marker');
-  await expect(marker).toHaveAttribute('data-lat', String(FIREFOX_POSITION.latitude), { timeout: 20_000 });
+  await expect(marker).toHaveAttribute('data-lat', String(FIREFOX_POSITION.latitude), { timeout: 30_000 });
   await expect(marker).toHaveAttribute('data-lng', String(FIREFOX_POSITION.longitude));
 
   // The owner's voice reaches Firefox.
@@ -84,7 +84,7 @@ test("[BRW-01] [CALL-02] [CALL-05] an owner on Firefox answers a finder on Chrom
   request,
   firefoxTab,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(135_000);
   const [code] = await mintCodes(3);
   const { token } = await claimTag(request, code!, { name: 'Mochila azul' });
 
@@ -136,7 +136,7 @@ test("[BRW-01] [CALL-02] [CALL-05] an owner on Firefox answers a finder on Chrom
   // The owner's voice reaches Chromium.
   const audioBefore = await finder.evaluate(inboundBytesInPage, 'audio' as const);
   await expect
-    .poll(() => finder.evaluate(inboundBytesInPage, 'audio' as const), { timeout: 20_000 })
+    .poll(() => finder.evaluate(inboundBytesInPage, 'audio' as const), { timeout: 30_000 })
     .toBeGreaterThan(audioBefore);
 
   // The finder hangs up; Firefox's side ends.

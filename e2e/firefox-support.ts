@@ -99,7 +99,7 @@ export const test = base.extend<{ firefoxTab: FirefoxTab }, { firefox: Browser }
         await browser.close();
       }
     },
-    { scope: 'worker', timeout: 60_000 },
+    { scope: 'worker', timeout: 90_000 },
   ],
   firefoxTab: async ({ firefox }, use) => {
     const tab = await openFirefoxTab(firefox);

@@ -248,7 +248,7 @@ test.describe('[ACC-03] my account: contact, data, deletion', () => {
     await expect(toast(page, 'Dados de contato atualizados.')).toBeVisible();
     await page.reload();
     // A busy machine may take a while to load the page's code again.
-    await expect(page.getByRole('heading', { name: 'Minha Conta', level: 1 })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('heading', { name: 'Minha Conta', level: 1 })).toBeVisible({ timeout: 30_000 });
     await expect(field(page, 'E-mail')).toHaveValue(newEmail);
     await expect(field(page, 'Telefone')).toHaveValue('11912345678');
   });

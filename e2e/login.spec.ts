@@ -125,7 +125,7 @@ test('[API-05] a toast dragged sideways past 80 % of its width goes away; a shor
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(135_000);
   const user = await registerUser(request, newUser());
   await openLogin(page);
   const shown = toast(page, msg.loginFailure);
@@ -152,7 +152,7 @@ test('[API-05] a toast dragged sideways past 80 % of its width goes away; a shor
     await shown.hover({ timeout: 4_000 });
     const held = await shown.boundingBox();
     expect(held && Math.abs(held.x - rest) < 1, 'the hovered toast has not moved').toBe(true);
-  }).toPass({ timeout: 45_000 });
+  }).toPass({ timeout: 70_000 });
 
   async function drag(fraction: number) {
     const box = (await shown.boundingBox())!;

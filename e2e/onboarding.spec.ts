@@ -44,7 +44,7 @@ function submit(form: Locator) {
 }
 
 // Each test mints its codes with the operator CLI, which takes seconds to start on a busy machine.
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 90_000 });
 
 /** A well-formed code that was never minted (minted codes avoid 0, 1, I, L and O). */
 const unknownCode = 'Z0Z0Z0Z0';

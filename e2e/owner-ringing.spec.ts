@@ -118,9 +118,9 @@ for (const { where, path, viewport } of [
 
     await answer.click();
     const remote = owner.page.getByLabel(callUi.owner.remoteVideo);
-    await expect.poll(() => remote.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(() => remote.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 30_000 }).toBeGreaterThan(0);
     const before = await inboundVideoBytes(owner.page);
-    await expect.poll(() => inboundVideoBytes(owner.page), { timeout: 10_000 }).toBeGreaterThan(before);
+    await expect.poll(() => inboundVideoBytes(owner.page), { timeout: 15_000 }).toBeGreaterThan(before);
     await expect(finder.getByText(callUi.finder.connected)).toBeVisible();
     await expect(owner.page.locator('[data-ringing-layer]')).toHaveCount(0);
 

@@ -147,7 +147,7 @@ test('[AUTH-13] [AUTH-06] [AUTH-09] [AUTH-11] [AUTH-12] [DASH-03] the whole jour
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const [code] = await mintCodes(3);
   const user = newUser();
 

@@ -1,8 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { paths } from '@toque/contracts/routes';
 import { ui } from '@toque/contracts/ui';
-import { expect, test } from './support';
+import { expect, seriousViolations, test } from './support';
 import { openPage } from './public-helpers';
 
 const publicRoutes = [
@@ -18,19 +16,6 @@ const publicRoutes = [
   paths.comingSoon,
   '/pagina-que-nao-existe',
 ];
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      nodes: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-}
 
 for (const route of publicRoutes) {
   test(`[A11Y-01] axe finds no serious or critical violation on ${route}`, async ({ page }) => {

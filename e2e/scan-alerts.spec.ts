@@ -184,7 +184,7 @@ test('[FIND-02] lost mode on the edit page: the server HTML of the finder page s
   await loginAs(page, token);
   await page.goto(paths.editTag(code!));
   const message = 'O Thor fugiu! Ele é manso. Por favor, chame pela página.';
-  await page.getByRole('switch', { name: callUi.scans.lostToggle }).check();
+  await page.getByRole('switch', { name: callUi.scans.lostToggle, exact: true }).check();
   await field(page, callUi.scans.lostMessage).fill(message);
   await field(page, callUi.scans.lostReward).fill('R$ 300');
   await page.getByRole('button', { name: dashboardUi.editTag.save, exact: true }).click();
@@ -219,7 +219,7 @@ test('[FIND-02] lost mode on the edit page: the server HTML of the finder page s
 
   // Off again: the finder page is the ordinary one.
   await page.goto(paths.editTag(code!));
-  await page.getByRole('switch', { name: callUi.scans.lostToggle }).uncheck();
+  await page.getByRole('switch', { name: callUi.scans.lostToggle, exact: true }).uncheck();
   await page.getByRole('button', { name: dashboardUi.editTag.save, exact: true }).click();
   await expect(toast(page, dashboardUi.toasts.updated)).toBeVisible();
   const normal = await (await request.get(paths.finder(code!))).text();

@@ -6,6 +6,7 @@
  * (the suite's `test`). Specs import from here.
  */
 export * from './support/accounts';
+export * from './support/axe';
 export * from './support/calls';
 export * from './support/codes';
 export * from './support/console';

@@ -104,7 +104,7 @@ const finderScreens: Screen[] = [
         name: 'ninguém atendeu',
         act: async (page) => {
           // The e2e server's ring timeout is 15 s (playwright.config.ts).
-          await expect(page.getByLabel(callUi.finder.messageLabel)).toBeVisible({ timeout: 40_000 });
+          await expect(page.getByLabel(callUi.finder.messageLabel)).toBeVisible({ timeout: 60_000 });
         },
       },
     ],
@@ -165,7 +165,8 @@ const adminScreens: Screen[] = [
       {
         name: 'cliente aberto',
         act: async (page, w) => {
-          await page.getByRole('searchbox', { name: adminUi.clients.search }).fill(w.clientName!);
+          // By e-mail: the suite makes many a "Sílvia", more than one page of them on a long run.
+          await page.getByRole('searchbox', { name: adminUi.clients.search }).fill(w.clientEmail!);
           const row = page.locator('li[data-user-id]').filter({ hasText: w.clientEmail! });
           await row.getByRole('button', { name: new RegExp(adminUi.clients.showTags(w.clientName!)) }).click();
           await expect(page.getByRole('button', { name: new RegExp(`^${adminUi.clients.release}`) }).first()).toBeVisible();

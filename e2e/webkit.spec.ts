@@ -11,7 +11,7 @@ test('[BRW-02] [SEC-04] WebKit (WebKitGTK): the finder page renders what was fou
   request,
   webkit,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const [code] = await mintCodes(3);
   await claimTag(request, code!, { name: 'Coleira do Thor', importantInfo: 'Não pode comer chocolate' });
 

@@ -164,3 +164,21 @@ export async function buildingWith(
   }
   return { plate, sindico, sindicoToken, unitCodes: codes, tokens };
 }
+
+/**
+ * A condominium plate with one unit (`unit`, 'Apto 101' by default) and one resident in it: the
+ * plate's code, the resident and their session token, the síndico's token (CALL-02, FIND-06).
+ */
+export async function plateWithResident(
+  request: APIRequestContext,
+  opts: { name?: string; unit?: string; resident?: Partial<TestUser> } = {},
+) {
+  const resident = newUser({ name: 'Rui Morador', ...opts.resident });
+  const building = await buildingWith(request, {
+    name: opts.name ?? `Residencial Jacarandá ${randomUUID().slice(0, 4)}`,
+    unitNames: [opts.unit ?? 'Apto 101'],
+    residents: [resident],
+    unitOf: [0],
+  });
+  return { plate: building.plate, sindicoToken: building.sindicoToken, resident, residentToken: building.tokens[0]! };
+}

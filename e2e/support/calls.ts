@@ -159,19 +159,17 @@ export async function answeredCall(owner: Owner, finder: CallSide, mode?: 'video
     // A tap (not check(), which reads the state at once): a tap landing while the app hydrates is
     // handed over to it a moment later (finder-island.ts).
     const choice = finder.page.getByRole('radio', { name: mode === 'video' ? f.video : f.voiceOnly });
-    // Once in ~1,400 runs on a machine loaded far beyond CI's, a tap landing while the app
-    // hydrated was lost (the radio unchecked again, nothing held): the finder taps again, and so
-    // does the test — a lost first tap is named in the closing note of 2026-11-27, not hidden.
-    await expect(async () => {
-      await choice.click();
-      await expect(choice).toBeChecked({ timeout: 5_000 });
-    }).toPass({ timeout: 20_000 });
+    // A tap landing while React hydrated, on a part it could not hydrate inside the tap, was once
+    // lost (React stops such a tap's events at #root); the island now hears it on the document
+    // (finder-island.spec.ts proves it with the route's chunk held): one tap, as a finger gives it.
+    await choice.click();
+    await expect(choice).toBeChecked();
   }
   await finder.page.getByRole('button', { name: f.call }).click();
   await expectPath(owner.page, paths.call);
   await expect(owner.page.getByRole('heading', { name: msg.callIncoming })).toBeVisible();
   await owner.page.getByRole('button', { name: callUi.owner.answer }).click();
-  await expect(finder.page.getByRole('status').filter({ hasText: f.connected })).toBeVisible({ timeout: 20_000 });
+  await expect(finder.page.getByRole('status').filter({ hasText: f.connected })).toBeVisible({ timeout: 30_000 });
   for (const side of [owner.page, finder.page]) {
     await expect
       .poll(
@@ -180,7 +178,7 @@ export async function answeredCall(owner: Owner, finder: CallSide, mode?: 'video
             const peers = (window as unknown as { __peers?: RTCPeerConnection[] }).__peers ?? [];
             return peers[peers.length - 1]?.connectionState ?? 'none';
           }),
-        { timeout: 20_000 },
+        { timeout: 30_000 },
       )
       .toBe('connected');
   }

@@ -80,7 +80,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
         await owner.close();
       }
     },
-    { timeout: 60_000 },
+    { timeout: 90_000 },
   ],
   finderOptions: [{}, { option: true }],
   finder: [
@@ -92,7 +92,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
         await finder.close();
       }
     },
-    { timeout: 30_000 },
+    { timeout: 45_000 },
   ],
   appServer: [
     // eslint-disable-next-line no-empty-pattern

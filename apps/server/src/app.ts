@@ -20,6 +20,7 @@ import { profileRoutes } from './modules/profile/routes';
 import { accountRoutes } from './modules/account/routes';
 import { operatorRoutes } from './modules/operator/routes';
 import { productsRoutes } from './modules/products/routes';
+import { callSettingsRoutes } from './modules/call-settings/routes';
 import { realtimePlugin } from './plugins/realtime';
 import { shutdownPlugin } from './plugins/shutdown';
 import { sessionsPlugin } from './plugins/sessions';
@@ -33,10 +34,16 @@ import { callsRoutes } from './modules/calls/routes';
 import { pushRoutes } from './modules/push/routes';
 import { scansRoutes } from './modules/scans/routes';
 import { scansService } from './modules/scans/service';
+import { conversationsRoutes } from './modules/conversations/routes';
+import { conversationsService } from './modules/conversations/service';
+import { conversationsRetention } from './modules/conversations/retention';
+import { setConversationResolver } from './plugins/realtime';
 import { testCallRoutes } from './modules/test-call/routes';
 import { testCallService } from './modules/test-call/service';
 import { geocodeRoutes } from './modules/geocode/routes';
 import { condominiumRoutes } from './modules/condominium/routes';
+import { doorRoutes } from './modules/door/routes';
+import { doorService } from './modules/door/service';
 import { adminRoutes } from './modules/admin/routes';
 import { financeRoutes } from './modules/finance/routes';
 import { observabilityRoutes } from './modules/observability/routes';
@@ -106,6 +113,10 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   planRemindersJob(app);
   const callService = callsService(app, calls);
   const scanService = scansService(app, calls.background);
+  // FIND-06: the finder's conversation socket is admitted by its token.
+  const conversationService = conversationsService(app, calls.background);
+  setConversationResolver(app.io, (token) => conversationService.socketConversation(token));
+  conversationsRetention(app, conversationService);
 
   await app.register(
     async (api) => {
@@ -113,14 +124,17 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(profileRoutes);
       await api.register(accountRoutes);
       await api.register(productsRoutes);
+      await api.register(callSettingsRoutes);
       await api.register(financeRoutes);
       await api.register(operatorRoutes, { token: app.operatorToken });
       await api.register(callsRoutes, { service: callService });
       await api.register(pushRoutes);
       await api.register(scansRoutes, { service: scanService });
+      await api.register(conversationsRoutes, { service: conversationService });
       await api.register(testCallRoutes, { service: testCallService(app, calls.background) });
       await api.register(geocodeRoutes);
       await api.register(condominiumRoutes);
+      await api.register(doorRoutes, { service: doorService(app, calls.background) });
       await api.register(adminRoutes);
       await api.register(observabilityRoutes, { operatorToken: app.operatorToken, metricsToken: config.metricsToken });
     },

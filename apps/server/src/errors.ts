@@ -7,6 +7,8 @@ export class HttpError extends Error {
     message: string,
     /** Seconds the client should wait before trying again: sent as `Retry-After` (429, 503). */
     readonly retryAfterS?: number,
+    /** Fields sent beside `message` (FIND-07: `quiet_until`); the route's response schema names them. */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
     this.name = new.target.name;
@@ -35,6 +37,12 @@ export class NotFound extends HttpError {
 export class Conflict extends HttpError {
   constructor(message: string) {
     super(409, message);
+  }
+}
+/** FIND-07: the tag (or unit) is in quiet hours; the finder is told until when (ISO instant, and the owner's wall time). */
+export class QuietHours extends HttpError {
+  constructor(message: string, quietUntil: Date, quietUntilTime: string) {
+    super(409, message, undefined, { quiet_until: quietUntil.toISOString(), quiet_until_time: quietUntilTime });
   }
 }
 export class TooManyRequests extends HttpError {

@@ -1,26 +1,38 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { accountExport, CONSENT_DOCUMENTS, TERMS_VERSION } from '@toque/contracts/account';
 import { exportHtmlUi, formatExportDate, renderExportHtml } from '@toque/contracts/account-export-html';
 import { productLabel } from '@toque/contracts/constants';
 import { formatReais } from '@toque/contracts/money';
 import { productsApi } from '@toque/contracts/routes';
+import { chargesApi, chargeWords, planWords } from '@toque/contracts/billing';
+import { conversationsApi, conversationsUi, type ConversationList, type StartConversationResponse } from '@toque/contracts/conversations';
+import { doorApi, doorUi, type CreatePassResponse, type Delivery } from '@toque/contracts/door';
+import { callSettingsApi, callSettingsUi, type QuietHours } from '@toque/contracts/quiet-hours';
 import {
   callRecipients,
   calls,
+  charges,
+  conversationMessages,
+  conversations,
+  deliveries,
   outbox,
   pushSubscriptions,
   scans,
   tagInvitations,
   tagMembers,
+  tagPhotos,
   tags,
   unitResidents,
   units,
   users,
+  visitorPasses,
 } from '../src/db/schema';
-import { bearer, build, dbLabel, mint, uniqueEmail } from './helpers';
+import { bearer, build, dbLabel, mint, signUp, uniqueEmail } from './helpers';
 import { ownedTag, plate, startCall, userId } from './calls-support';
+import { newTagCode } from '../src/lib/codes';
 
 /**
  * ACC-07: the export is complete — for every table of the schema, the rows about the user are in
@@ -34,16 +46,15 @@ const db = app.db;
 const notExported: Record<string, string> = {
   tag_batches: 'minted inventory: no person in it',
   condominiums: 'exported through the residencies (the condominium by name)',
-  units: 'exported through the residencies (the unit by name)',
+  units: 'exported through the residencies (the unit by name, with its quiet hours) and the deliveries and passes',
   password_reset_codes: 'hashes of one-time codes: a secret, not information about the person',
   settings: 'server keys (VAPID): no person in it',
   unit_invitations:
     'CONDO-14: the e-mails a síndico invited are other people’s addresses, and an invitee has no account until the invitation is accepted (docs/decisions/0038)',
-  charges:
-    'FIN-03: the Pix charges are not in the export yet — a gap named in the closing note of 2026-11-27 (they are on the Financeiro page meanwhile)',
   plan_reminders:
     'FIN-05: which renewal reminder went out for a tag and due date (the job’s bookkeeping); the mails themselves are exported with the outbox',
   audit_log: 'administrators’ security record (kept under LGPD art. 16 II); mentions of the user are erased with the account',
+  conversation_reads: 'FIND-06: how far each recipient read a conversation (the unread counts’ bookkeeping)',
   __drizzle_migrations: 'migration bookkeeping',
 };
 
@@ -51,6 +62,39 @@ function keys() {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
   return { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') };
+}
+
+const nights: QuietHours = { days: [1, 2], from: '23:00', until: '07:00', timeZone: 'America/Sao_Paulo' };
+const lunch: QuietHours = { days: [0], from: '12:00', until: '14:00', timeZone: 'America/Manaus' };
+
+let addresses = 0;
+/** Each finder or courier its own address, so that per-address budgets never meet across tests. */
+const freshIp = () => `198.18.${Math.floor(++addresses / 250)}.${(addresses % 250) + 1}`;
+
+/** FIND-06: a finder opens a conversation (the token is theirs alone). */
+async function converse(code: string, body: string, extra: Record<string, unknown> = {}, ip = freshIp()) {
+  const res = await app.inject({ method: 'POST', url: `/api${conversationsApi.start(code)}`, payload: { body, ...extra }, remoteAddress: ip });
+  expect(res.statusCode, res.body).toBe(201);
+  return { ...res.json<StartConversationResponse>(), ip };
+}
+
+/** CONDO-15: a courier's notice at the plate (the answer is a message; the delivery is read from the unit's list). */
+async function deliver(code: string, payload: Record<string, unknown>) {
+  const res = await app.inject({ method: 'POST', url: `/api${doorApi.deliver(code)}`, payload, remoteAddress: freshIp() });
+  expect(res.statusCode, res.body).toBe(201);
+}
+
+/** CONDO-16: a resident's pass for a visitor, four hours from now. */
+async function createPass(unitId: number, auth: Record<string, string>, visitorName: string) {
+  const from = Date.now() + 10 * 60_000;
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api${doorApi.unitPasses(unitId)}`,
+    headers: auth,
+    payload: { visitorName, validFrom: new Date(from).toISOString(), validUntil: new Date(from + 4 * 3_600_000).toISOString() },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<CreatePassResponse>();
 }
 
 /** A person with one of everything: lost tag with reward, members, an invitation, a shared tag, a unit, calls, scans, push. */
@@ -72,9 +116,20 @@ async function richAccount() {
       lostMessage: 'Rex fugiu perto da praça. Ligue!',
       lostReward: 'e um abraço',
       lostRewardCents: 20_000,
+      // FIND-09: the finder page's switches and the city.
+      showOwnerName: false,
+      showCity: true,
+      lostCity: 'Belo Horizonte',
     },
   });
   expect(edit.statusCode, edit.body).toBe(200);
+  // FIND-09: a photo (re-encoded to WebP by the server).
+  const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3a7' } }).jpeg().toBuffer();
+  const photo = await app.inject({ method: 'PUT', url: `/api${productsApi.photo(mine.code)}`, headers: { ...user.auth, 'content-type': 'image/jpeg' }, payload: jpeg });
+  expect(photo.statusCode, photo.body).toBe(200);
+  // FIND-07 / FIND-08: quiet hours and the ring order.
+  const settings = await app.inject({ method: 'PUT', url: `/api${callSettingsApi.tag(mine.code)}`, headers: user.auth, payload: { quietHours: nights, ringOrderSeconds: 25 } });
+  expect(settings.statusCode, settings.body).toBe(200);
   const invited = uniqueEmail('convite');
   expect((await app.inject({ method: 'POST', url: `/api${productsApi.member}`, headers: user.auth, payload: { code: mine.code, email: invited } })).statusCode).toBe(201);
   // A second tag, deleted by the owner: still theirs on record.
@@ -87,6 +142,23 @@ async function richAccount() {
   // A resident of a unit with two neighbours.
   const building = await plate(app, 2);
   await db.insert(unitResidents).values({ unitId: building.unit.id, userId: me });
+  // FIND-07: the unit's quiet hours, chosen by a resident.
+  const unitQuiet = await app.inject({ method: 'PUT', url: `/api${callSettingsApi.unit(building.unit.id)}`, headers: user.auth, payload: { quietHours: lunch } });
+  expect(unitQuiet.statusCode, unitQuiet.body).toBe(200);
+  // FIND-06: a finder writes about the lost tag, the user answers; another finder writes to the unit.
+  const finder = await converse(mine.code, 'Achei o Rex na padaria.', { latitude: -19.93, longitude: -43.95 });
+  const convs = (await app.inject({ method: 'GET', url: `/api${conversationsApi.list}`, headers: user.auth })).json<ConversationList>();
+  const thread = convs.conversations.find((c) => c.tag_code === mine.code)!;
+  const answer = await app.inject({ method: 'POST', url: `/api${conversationsApi.messages(thread.id)}`, headers: user.auth, payload: { body: 'Obrigado! Chego em 10 minutos.' } });
+  expect(answer.statusCode, answer.body).toBe(201);
+  await converse(building.code, 'Deixei um recado para o 101.', { unitId: building.unit.id });
+  // CONDO-15: a delivery for the unit, which the user marks collected. CONDO-16: a pass the user creates.
+  await deliver(building.code, { unitId: building.unit.id, company: 'outra', companyOther: 'Farmácia Sol' });
+  const [delivered] = (await app.inject({ method: 'GET', url: `/api${doorApi.unitDeliveries(building.unit.id)}`, headers: user.auth })).json<Delivery[]>();
+  const collected = await app.inject({ method: 'POST', url: `/api${doorApi.collect(delivered!.id)}`, headers: user.auth });
+  expect(collected.statusCode, collected.body).toBe(200);
+  await deliver(building.code, { unitId: building.unit.id, company: 'correios' });
+  const pass = await createPass(building.unit.id, user.auth, 'Carla');
   // Calls: to the lost tag (a message and a callback contact), to the shared tag, to the unit.
   const call = await startCall(app, mine.code);
   await app.inject({ method: 'POST', url: `/api/calls/${call.roomId}/message`, headers: bearer(call.callerToken), payload: { message: 'Achei o Rex.' } });
@@ -98,13 +170,16 @@ async function richAccount() {
     const res = await app.inject({ method: 'POST', url: `/api/public/tags/${code}/location`, payload: { latitude: -19.92, longitude: -43.94 } });
     expect(res.statusCode).toBe(201);
   }
+  // FIN-03: a Pix charge for the lost tag's plan.
+  const charged = await app.inject({ method: 'POST', url: `/api${chargesApi.charges}`, headers: user.auth, payload: { codes: [mine.code] } });
+  expect(charged.statusCode, charged.body).toBe(201);
   await app.inject({ method: 'POST', url: '/api/push/subscribe', headers: user.auth, payload: { endpoint: `https://fcm.googleapis.com/fcm/send/${randomBytes(8).toString('hex')}`, keys: keys() } });
-  return { user, me, tag: mine.code, shared, building };
+  return { user, me, tag: mine.code, shared, building, finder, pass };
 }
 
 describe(`[ACC-07] the export against the database ${dbLabel}`, () => {
-  test('[ACC-07] every table’s rows about the user are in the export, field by field; tables left out are listed with a reason', async () => {
-    const { user, me } = await richAccount();
+  test('[ACC-03] [ACC-07] [FIN-03] [FIND-06] [FIND-07] [FIND-08] [FIND-09] [CONDO-15] [CONDO-16] every table’s rows about the user are in the export (Pix charges, finder page and photo, quiet hours and ring order, conversations, deliveries and passes too), field by field; tables left out are listed with a reason', async () => {
+    const { user, me, finder, pass } = await richAccount();
     const res = await app.inject({ method: 'POST', url: '/api/account/export', headers: user.auth, payload: { password: user.password } });
     expect(res.statusCode).toBe(200);
     const data = accountExport.parse(res.json());
@@ -135,7 +210,7 @@ describe(`[ACC-07] the export against the database ${dbLabel}`, () => {
     const ownedCodes = owned.map((t) => t.code);
     await check('tags', async () => {
       expect(owned).toHaveLength(2);
-      expect(data.tags.map(({ members: _m, pendingInvitations: _p, ...t }) => t)).toEqual(
+      expect(data.tags.map(({ members: _m, pendingInvitations: _p, plan: _plan, finderPage: _f, photo: _ph, quietHours: _q, ringOrderSeconds: _r, ...t }) => t)).toEqual(
         owned.map((t) => ({
           code: t.code,
           productId: t.productId,
@@ -150,9 +225,42 @@ describe(`[ACC-07] the export against the database ${dbLabel}`, () => {
           createdAt: iso(t.createdAt),
         })),
       );
+      expect(data.tags.map((t) => t.plan)).toEqual(owned.map((t) => ({ interval: t.planInterval, dueAt: iso(t.planDueAt) })));
+      expect(data.tags[0]!.plan.dueAt).not.toBeNull();
       expect(data.tags[0]!.lost).toEqual({ message: 'Rex fugiu perto da praça. Ligue!', reward: 'e um abraço', rewardCents: 20_000 });
       expect(data.tags[0]!.scanAlerts).toBe(false);
       expect(data.tags[1]!.disabledAt).not.toBeNull();
+      // FIND-09: the finder page's switches and city; FIND-07 / FIND-08: quiet hours and the ring order.
+      expect(data.tags.map((t) => [t.finderPage, t.quietHours, t.ringOrderSeconds])).toEqual(
+        owned.map((t) => [
+          { showOwnerName: t.showOwnerName, showPhoto: t.showPhoto, showReward: t.showReward, showCity: t.showCity, lostCity: t.lostCity },
+          t.quietHours,
+          t.ringOrderSeconds,
+        ]),
+      );
+      expect(data.tags[0]).toMatchObject({
+        finderPage: { showOwnerName: false, showPhoto: true, showReward: true, showCity: true, lostCity: 'Belo Horizonte' },
+        quietHours: nights,
+        ringOrderSeconds: 25,
+      });
+      expect(data.tags[1]).toMatchObject({ quietHours: null, ringOrderSeconds: null, photo: null });
+    });
+
+    await check('tag_photos', async () => {
+      const rows = await db.select().from(tagPhotos).where(inArray(tagPhotos.tagCode, ownedCodes));
+      expect(rows).toHaveLength(1);
+      const [row] = rows;
+      // The photo itself, byte for byte, openable as a data: URL of the stored WebP.
+      expect(data.tags[0]!.photo).toEqual({
+        contentType: 'image/webp',
+        width: row!.width,
+        height: row!.height,
+        bytes: row!.webp.length,
+        uploadedAt: iso(row!.createdAt),
+        dataUrl: `data:image/webp;base64,${row!.webp.toString('base64')}`,
+      });
+      const decoded = await sharp(Buffer.from(data.tags[0]!.photo!.dataUrl.split(',')[1]!, 'base64')).metadata();
+      expect([decoded.format, decoded.width, decoded.height]).toEqual(['webp', 640, 480]);
     });
 
     await check('tag_members', async () => {
@@ -189,6 +297,87 @@ describe(`[ACC-07] the export against the database ${dbLabel}`, () => {
         .where(and(eq(unitResidents.unitId, rows[0]!.unitId), ne(unitResidents.userId, me)));
       expect(data.residencies[0]!.otherResidents.toSorted()).toEqual(others.map((o) => o.name.split(' ')[0]).toSorted());
       expect(data.residencies[0]!.otherResidents).toHaveLength(2);
+      // FIND-07: the unit's quiet hours (kept on the unit, chosen by its residents).
+      const [unit] = await db.select().from(units).where(eq(units.id, rows[0]!.unitId));
+      expect(data.residencies.map((r) => r.quietHours)).toEqual([unit!.quietHours]);
+      expect(data.residencies[0]!.quietHours).toEqual(lunch);
+    });
+
+    await check('conversations', async () => {
+      const answered = or(
+        and(isNull(conversations.unitId), inArray(conversations.tagCode, ownedCodes)),
+        and(isNotNull(conversations.unitId), inArray(conversations.unitId, db.select({ id: unitResidents.unitId }).from(unitResidents).where(eq(unitResidents.userId, me)))),
+      );
+      const rows = await db.select().from(conversations).where(answered).orderBy(asc(conversations.createdAt), asc(conversations.id));
+      expect(rows).toHaveLength(2);
+      expect(data.conversations.map((c) => [c.id, c.tagCode, c.unit, c.state, c.startedAt, c.lastMessageAt, c.closedAt, c.blockedAt])).toEqual(
+        rows.map((c) => [c.id, c.tagCode, c.unitId === null ? null : '101', 'open', iso(c.createdAt), iso(c.lastMessageAt), iso(c.closedAt), iso(c.blockedAt)]),
+      );
+      // Neither the finder's token hash nor their address.
+      const text = JSON.stringify(data);
+      for (const r of rows) {
+        expect(text).not.toContain(r.tokenHash);
+        if (r.callerAddress) expect(text).not.toContain(r.callerAddress);
+      }
+    });
+
+    await check('conversation_messages', async () => {
+      const rows = await db
+        .select()
+        .from(conversationMessages)
+        .where(inArray(conversationMessages.conversationId, data.conversations.map((c) => c.id)))
+        .orderBy(asc(conversationMessages.id));
+      expect(rows).toHaveLength(3);
+      expect(data.conversations.flatMap((c) => c.messages.map((m) => [c.id, m.from, m.mine, m.body, m.latitude, m.longitude, m.createdAt]))).toEqual(
+        data.conversations.flatMap((c) =>
+          rows
+            .filter((m) => m.conversationId === c.id)
+            .map((m) => [c.id, m.fromFinder ? 'finder' : 'owner', m.authorId === me, m.body, m.latitude, m.longitude, iso(m.createdAt)]),
+        ),
+      );
+      expect(data.conversations[0]!.messages.map((m) => [m.from, m.authorFirstName, m.mine, m.body])).toEqual([
+        ['finder', '', false, 'Achei o Rex na padaria.'],
+        ['owner', 'Joana', true, 'Obrigado! Chego em 10 minutos.'],
+      ]);
+      expect(data.conversations[0]!.messages[0]).toMatchObject({ latitude: -19.93, longitude: -43.95 });
+      expect(data.conversations[1]!.messages.map((m) => m.body)).toEqual(['Deixei um recado para o 101.']);
+    });
+
+    await check('deliveries', async () => {
+      const mine = db.select({ id: unitResidents.unitId }).from(unitResidents).where(eq(unitResidents.userId, me));
+      const rows = await db
+        .select()
+        .from(deliveries)
+        .where(or(inArray(deliveries.unitId, mine), eq(deliveries.collectedBy, me)))
+        .orderBy(asc(deliveries.createdAt), asc(deliveries.id));
+      expect(rows).toHaveLength(2);
+      expect(data.deliveries.map((d) => [d.unit, d.company, d.createdAt, d.collectedAt, d.collectedByMe])).toEqual(
+        rows.map((d) => ['101', d.company, iso(d.createdAt), iso(d.collectedAt), d.collectedBy === me]),
+      );
+      expect(data.deliveries.map((d) => [d.condominium, d.companyName, d.collectedBy])).toEqual([
+        ['Edifício Aurora', 'Farmácia Sol', 'Joana'],
+        ['Edifício Aurora', 'Correios', null],
+      ]);
+    });
+
+    await check('visitor_passes', async () => {
+      const rows = await db.select().from(visitorPasses).where(eq(visitorPasses.createdBy, me)).orderBy(asc(visitorPasses.createdAt));
+      expect(rows).toHaveLength(1);
+      expect(data.passes).toEqual(
+        rows.map((p) => ({
+          condominium: 'Edifício Aurora',
+          unit: '101',
+          visitorName: p.visitorName,
+          validFrom: iso(p.validFrom),
+          validUntil: iso(p.validUntil),
+          status: 'upcoming',
+          revokedAt: null,
+          createdAt: iso(p.createdAt),
+        })),
+      );
+      // The pass's link token and its hash stay out: the link was the resident's to share, once.
+      const text = JSON.stringify(data);
+      expect(text).not.toContain(rows[0]!.tokenHash);
     });
 
     await check('call_recipients', async () => {
@@ -221,6 +410,23 @@ describe(`[ACC-07] the export against the database ${dbLabel}`, () => {
       );
     });
 
+    await check('charges', async () => {
+      const rows = await db.select().from(charges).where(eq(charges.userId, me)).orderBy(asc(charges.createdAt), asc(charges.id));
+      expect(rows).toHaveLength(1);
+      expect(data.charges).toEqual(
+        rows.map((c) => ({
+          txid: c.txid,
+          tagCodes: c.tagCodes,
+          amountCents: c.amountCents,
+          status: c.status,
+          createdAt: iso(c.createdAt),
+          expiresAt: iso(c.expiresAt),
+          paidAt: iso(c.paidAt),
+          paidCents: c.paidCents,
+        })),
+      );
+    });
+
     await check('push_subscriptions', async () => {
       const rows = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, me));
       expect(rows).toHaveLength(1);
@@ -232,20 +438,36 @@ describe(`[ACC-07] the export against the database ${dbLabel}`, () => {
       expect(data.mails).toEqual(rows.map((r) => ({ subject: r.subject, createdAt: iso(r.createdAt) })));
     });
 
+    // Bearer secrets stay out: the finder's conversation token and the pass link's token.
+    expect(res.body).not.toContain(finder.token);
+    expect(res.body).not.toContain(pass.token);
+
     // Every table of the schema was either compared above or is listed with its reason.
     const result: unknown = await db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`);
     const all = (result as { rows: { table_name: string }[] }).rows.map((r) => r.table_name);
     expect(all.filter((t) => !compared.has(t) && !(t in notExported))).toEqual([]);
   });
 
-  test('[ACC-07] the readable document says the same in Portuguese: product names, statuses in words, pt-BR dates, the reward in reais', async () => {
+  test('[ACC-03] [ACC-07] [FIN-03] [FIND-06] [FIND-07] [FIND-08] [FIND-09] [CONDO-15] [CONDO-16] the readable document says the same in Portuguese: product names, plans and Pix charges, finder page and photo, quiet hours, conversations, deliveries and passes, statuses in words, pt-BR dates, the reward in reais', async () => {
     const { user } = await richAccount();
     const res = await app.inject({ method: 'POST', url: '/api/account/export', headers: user.auth, payload: { password: user.password } });
     const data = accountExport.parse(res.json());
     const html = renderExportHtml(data);
     expect(html).toMatch(/^<!doctype html>/);
     expect(html).toContain('<html lang="pt-BR">');
-    for (const heading of [exportHtmlUi.profile.heading, exportHtmlUi.consents.heading, exportHtmlUi.tags.heading, exportHtmlUi.memberships.heading, exportHtmlUi.residencies.heading, exportHtmlUi.calls.heading, exportHtmlUi.scans.heading]) {
+    for (const heading of [
+      exportHtmlUi.profile.heading,
+      exportHtmlUi.consents.heading,
+      exportHtmlUi.tags.heading,
+      exportHtmlUi.memberships.heading,
+      exportHtmlUi.residencies.heading,
+      exportHtmlUi.calls.heading,
+      exportHtmlUi.scans.heading,
+      exportHtmlUi.conversations.heading,
+      exportHtmlUi.deliveries.heading,
+      exportHtmlUi.passes.heading,
+      exportHtmlUi.charges.heading,
+    ]) {
       expect(html).toContain(`>${heading}</h2>`);
     }
     const tag = data.tags[0]!;
@@ -266,12 +488,43 @@ describe(`[ACC-07] the export against the database ${dbLabel}`, () => {
       'Morador',
       data.tags[0]!.pendingInvitations[0]!.email,
       data.memberships[0]!.productName,
+      // FIN-02 / FIN-03: the plan and the Pix charge, in words and reais.
+      planWords.interval.monthly,
+      exportHtmlUi.tags.planDue(formatExportDate(tag.plan.dueAt!)),
+      data.charges[0]!.txid,
+      chargeWords.status.pending,
+      formatReais(data.charges[0]!.amountCents),
+      // FIND-09: the finder page's switches by the edit page's names, the city, the photo's size.
+      exportHtmlUi.tags.showOwnerName,
+      exportHtmlUi.tags.showCity,
+      'Belo Horizonte',
+      exportHtmlUi.tags.photoDetails(640, 480, (tag.photo!.bytes / 1024).toLocaleString('pt-BR', { maximumFractionDigits: 0 }), formatExportDate(tag.photo!.uploadedAt)),
+      // FIND-07 / FIND-08: quiet hours in words (the tag's and the unit's), the ring order.
+      exportHtmlUi.quietWindow('Segunda, Terça', '23:00', '07:00', 'America/Sao_Paulo'),
+      exportHtmlUi.quietWindow('Domingo', '12:00', '14:00', 'America/Manaus'),
+      exportHtmlUi.tags.inOrder(25),
+      callSettingsUi.together,
+      // FIND-06: the thread, who wrote each message.
+      'Achei o Rex na padaria.',
+      'Obrigado! Chego em 10 minutos.',
+      conversationsUi.finder,
+      conversationsUi.you,
+      conversationsUi.states.open,
+      // CONDO-15 / CONDO-16.
+      'Farmácia Sol',
+      'Correios',
+      doorUi.waiting,
+      exportHtmlUi.deliveries.byMe,
+      'Carla',
+      doorUi.passState.upcoming,
     ]) {
       expect(html, text).toContain(text);
     }
+    // FIND-09: the photo itself, as an image the document shows.
+    expect(html).toContain(`<img class="photo" src="${tag.photo!.dataUrl}" width="640" height="480" alt="${exportHtmlUi.tags.photoAlt('Coleira do Rex')}">`);
     // Statuses in words, never the database's.
     expect(html).toContain('Chamando');
-    expect(html).not.toMatch(/>(ringing|ended|missed|answered|declined)</);
+    expect(html).not.toMatch(/>(ringing|ended|missed|answered|declined|pending|paid|monthly|annual)</);
     // A date on Brasília time: dd/mm/yyyy, hh:mm.
     expect(formatExportDate('2026-03-02T15:04:00Z')).toBe('02/03/2026, 12:04');
     // The machine-readable half inside, parseable as it was received.
@@ -279,14 +532,82 @@ describe(`[ACC-07] the export against the database ${dbLabel}`, () => {
     expect(accountExport.parse(JSON.parse(embedded!))).toEqual(data);
   });
 
-  test('[ACC-07] text typed by anyone is escaped in the document: no markup of a finder or owner runs in it', async () => {
-    const { user, tag } = await richAccount();
+  test('[ACC-07] [FIND-06] [CONDO-15] [CONDO-16] text typed by anyone is escaped in the document: no markup of a finder, courier or owner runs in it', async () => {
+    const { user, me, tag } = await richAccount();
     await db.update(tags).set({ name: '<img src=x onerror=alert(1)>' }).where(eq(tags.code, tag));
     await db.update(calls).set({ message: '</script><script>alert(2)</script>' }).where(eq(calls.tagCode, tag));
+    const threads = db.select({ id: conversations.id }).from(conversations).where(eq(conversations.tagCode, tag));
+    await db.update(conversationMessages).set({ body: '<b onmouseover=alert(3)>oi</b>' }).where(inArray(conversationMessages.conversationId, threads));
+    await db.update(deliveries).set({ companyOther: '<svg onload=alert(4)>' }).where(eq(deliveries.collectedBy, me));
+    await db.update(visitorPasses).set({ visitorName: '<iframe src=x>' }).where(eq(visitorPasses.createdBy, me));
     const res = await app.inject({ method: 'POST', url: '/api/account/export', headers: user.auth, payload: { password: user.password } });
     const html = renderExportHtml(accountExport.parse(res.json()));
-    expect(html).not.toContain('<img src=x');
-    expect(html).not.toContain('<script>alert(2)');
+    for (const markup of ['<img src=x', '<script>alert(2)', '<b onmouseover', '<svg onload', '<iframe src']) expect(html, markup).not.toContain(markup);
     expect(html.match(/<script/g)).toHaveLength(1);
+    // The only image is the photo, from a data: URL.
+    expect(html.match(/<img /g)).toHaveLength(1);
+    expect(html).toContain('<img class="photo" src="data:image/webp;base64,');
+  });
+
+  test('[ACC-03] [FIND-06] [CONDO-15] [CONDO-16] another person’s conversations, deliveries and passes are not in my export; a conversation I no longer answer keeps only my own messages', async () => {
+    const mine = await ownedTag(app, 3);
+    const me = mine.owner;
+    const building = await plate(app, 1);
+    const neighbour = building.residents[0]!;
+    await db.insert(unitResidents).values({ unitId: building.unit.id, userId: userId(me.token) });
+    const [other] = await db.insert(units).values({ condominiumId: building.unit.condominiumId, name: '102', associationCode: newTagCode() }).returning();
+    const stranger = await signUp(app, { name: 'Otávio Estranho' });
+    await db.insert(unitResidents).values({ unitId: other!.id, userId: userId(stranger.token) });
+    const theirTag = await ownedTag(app, 3);
+
+    // Mine: a conversation on my tag, a delivery to my unit, a pass I made.
+    await converse(mine.code, 'Mensagem para mim.');
+    await deliver(building.code, { unitId: building.unit.id, company: 'amazon' });
+    await createPass(building.unit.id, me.auth, 'Minha Visita');
+    // Not mine: another owner's conversation, unit 102's conversation, delivery and pass, my co-resident's pass.
+    const foreign = await converse(theirTag.code, 'Mensagem para outra dona.');
+    const theirUnit = await converse(building.code, 'Recado para o 102.', { unitId: other!.id });
+    await deliver(building.code, { unitId: other!.id, company: 'shopee' });
+    const strangerPass = await createPass(other!.id, stranger.auth, 'Visita Alheia');
+    const neighbourPass = await createPass(building.unit.id, neighbour.auth, 'Visita Vizinha');
+    // A unit conversation I answered, then left the unit: only my own answer stays mine.
+    const left = await converse(building.code, 'Recado para o 101.', { unitId: building.unit.id });
+    const list = (await app.inject({ method: 'GET', url: `/api${conversationsApi.list}`, headers: me.auth })).json<ConversationList>();
+    const unitThread = list.conversations.find((c) => c.unit_name === '101' && c.last_message === 'Recado para o 101.')!;
+    expect((await app.inject({ method: 'POST', url: `/api${conversationsApi.messages(unitThread.id)}`, headers: me.auth, payload: { body: 'Já desço.' } })).statusCode).toBe(201);
+    expect((await app.inject({ method: 'POST', url: `/api${conversationsApi.messages(unitThread.id)}`, headers: neighbour.auth, payload: { body: 'Eu também.' } })).statusCode).toBe(201);
+
+    const exportOf = async (u: { auth: Record<string, string>; password: string }) => {
+      const res = await app.inject({ method: 'POST', url: '/api/account/export', headers: u.auth, payload: { password: u.password } });
+      expect(res.statusCode).toBe(200);
+      return { data: accountExport.parse(res.json()), text: res.body };
+    };
+    const before = await exportOf(me);
+    expect(before.data.conversations.map((c) => c.messages.map((m) => m.body))).toEqual([
+      ['Mensagem para mim.'],
+      ['Recado para o 101.', 'Já desço.', 'Eu também.'],
+    ]);
+    expect(before.data.deliveries.map((d) => [d.unit, d.companyName])).toEqual([['101', 'Amazon']]);
+    expect(before.data.passes.map((p) => p.visitorName)).toEqual(['Minha Visita']);
+    for (const foreignText of ['Mensagem para outra dona.', 'Recado para o 102.', 'Shopee', 'Visita Alheia', 'Visita Vizinha', theirTag.code, foreign.token, theirUnit.token, left.token, strangerPass.token, neighbourPass.token, foreign.ip, left.ip]) {
+      expect(before.text, foreignText).not.toContain(foreignText);
+    }
+    // The síndico (the plate's owner) does not answer a unit's conversations nor collect its deliveries.
+    const sindico = await exportOf(building.owner);
+    expect(sindico.data.conversations).toEqual([]);
+    expect(sindico.data.deliveries).toEqual([]);
+    expect(sindico.data.passes).toEqual([]);
+
+    // I move out: the unit's thread keeps only the message I wrote; its deliveries stay with the unit.
+    await db.delete(unitResidents).where(and(eq(unitResidents.unitId, building.unit.id), eq(unitResidents.userId, userId(me.token))));
+    const after = await exportOf(me);
+    expect(after.data.conversations.map((c) => c.messages.map((m) => [m.from, m.mine, m.body]))).toEqual([
+      [['finder', false, 'Mensagem para mim.']],
+      [['owner', true, 'Já desço.']],
+    ]);
+    expect(after.data.deliveries).toEqual([]);
+    expect(after.data.passes.map((p) => p.visitorName)).toEqual(['Minha Visita']);
+    expect(after.text).not.toContain('Recado para o 101.');
+    expect(after.text).not.toContain('Eu também.');
   });
 });

@@ -2,21 +2,28 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, test } from 'vitest';
-import { eq, max } from 'drizzle-orm';
+import sharp from 'sharp';
+import { desc, eq, max } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { adminApi, condoApi, productsApi } from '@toque/contracts/routes';
+import { callSettingsApi } from '@toque/contracts/quiet-hours';
+import { doorApi } from '@toque/contracts/door';
 import { chargesApi, DEFAULT_BILLING, financeAdminApi, financeApi, statementApi } from '@toque/contracts/billing';
 import {
   calls,
   condominiums,
+  deliveries,
+  conversations,
   tagBatches,
   tagInvitations,
   tagMembers,
+  tagPhotos,
   tags,
   unitInvitations,
   unitResidents,
   units,
   users,
+  visitorPasses,
 } from '../src/db/schema';
 import { newTagCode } from '../src/lib/codes';
 import { bearer, build, dbLabel, lastResetCode, mint, signUp, uniqueEmail, newAccount } from './helpers';
@@ -189,6 +196,32 @@ function http(
   };
 }
 
+// ---- FIND-06 helpers: a conversation per scene, opened by a finder from an address of its own.
+let addressSeq = 0;
+const freshAddress = () => `198.18.${Math.floor(addressSeq / 250)}.${(addressSeq++ % 250) + 1}`;
+const conversationsOf = new Map<string, { id: string; token: string }>();
+async function conversationOf(s: Scene, toUnit = false) {
+  const key = `${s.tag}|${toUnit}`;
+  const known = conversationsOf.get(key);
+  if (known) return known;
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/public/tags/${toUnit ? s.plate : s.tag}/conversations`,
+    payload: { body: 'Achei sua mochila.', ...(toUnit ? { unitId: s.unit.id } : {}) },
+    remoteAddress: freshAddress(),
+  });
+  const { token } = res.json<{ token: string }>();
+  const [row] = await db.select({ id: conversations.id }).from(conversations).orderBy(desc(conversations.createdAt)).limit(1);
+  const found = { id: row!.id, token };
+  conversationsOf.set(key, found);
+  return found;
+}
+/** The tag's owner and member answer; to anyone else the conversation does not exist. */
+const recipientsOfTag = (cell: Cell): Expected => ({ ...all(404), anonymous: 401, owner: cell, member: cell });
+function conversationRow(method: Method, path: () => string, expected: Expected, send: (s: Scene, token: string | undefined) => Promise<LightMyRequestResponse>): Row {
+  return { name: `${method} /api${path()}`, expected, run: async (s, role) => statusOf(await send(s, tokenOf(role))) };
+}
+
 /** A call to the scene's tag (or to its unit), made by a finder over HTTP. */
 const callTo = async (s: Scene, toUnit = false) =>
   startCall(app, toUnit ? s.plate : s.tag, toUnit ? { unitId: s.unit.id } : {});
@@ -202,6 +235,10 @@ const roomOf = (s: Scene) => rooms.get(s) ?? ':roomId';
 const offTags = new Map<Scene, string>();
 const offTagOf = (s: Scene) => offTags.get(s) ?? ':code';
 
+/** CONDO-15 / CONDO-16: a delivery and a pass of the scene's unit, made while the cell runs. */
+const deliveryIds = new Map<Scene, number>();
+const passIds = new Map<Scene, number>();
+
 /** CONDO-12 / CONDO-14: a run counter for unit names, a fresh unit per cell, an invitation made while the cell runs. */
 let bulkRun = 0;
 const invitationIds = new Map<Scene, number>();
@@ -211,6 +248,33 @@ async function freshUnit(s: Scene) {
     .values({ condominiumId: s.condominiumId, name: `Cel ${++bulkRun}`, associationCode: newTagCode() })
     .returning({ id: units.id });
   return row!.id;
+}
+
+/** FIND-09: a small PNG to upload, and a stored photo for the rows that read or remove one. */
+const photoPng = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#5a5' } }).png().toBuffer();
+const photoWebp = await sharp(photoPng).webp().toBuffer();
+const photoHashes = new Map<Scene, string>();
+async function seedPhoto(s: Scene) {
+  const hash = randomBytes(16).toString('hex');
+  await db.insert(tagPhotos).values({ tagCode: s.tag, hash, webp: photoWebp, width: 40, height: 30 });
+  photoHashes.set(s, hash);
+}
+/** The photo upload sends the file itself, not JSON. */
+function photoUpload(name: string, target: (s: Scene) => string, expected: Expected): Row {
+  return {
+    name,
+    expected,
+    async run(s, role) {
+      const token = tokenOf(role);
+      const res = await app.inject({
+        method: 'PUT',
+        url: `/api${productsApi.photo(target(s))}`,
+        headers: { ...(token ? bearer(token) : {}), 'content-type': 'image/png' },
+        payload: photoPng,
+      });
+      return statusOf(res);
+    },
+  };
 }
 
 const httpRows: Row[] = [
@@ -330,6 +394,22 @@ const httpRows: Row[] = [
     (s) => ({ code: s.tag, name: 'Trocado' }),
   ),
   http('GET', (s) => productsApi.members(s.tag), tagOwner(200)),
+  // FIND-07 / FIND-08: quiet hours and the ring order — members read them, only the owner changes them.
+  http('GET', (s) => callSettingsApi.tag(s.tag), { ...tagOwner(200), member: 200 }),
+  http(
+    'PUT',
+    (s) => callSettingsApi.tag(s.tag),
+    tagOwner(200),
+    () => ({ quietHours: { days: [1, 2], from: '22:00', until: '07:00', timeZone: 'America/Sao_Paulo' }, ringOrderSeconds: 20 }),
+  ),
+  // FIND-07: a unit's quiet hours are its residents' (not the síndico's, not an administrator's).
+  http('GET', (s) => callSettingsApi.unit(s.unit.id), { ...all(403), anonymous: 401, resident: 200 }),
+  http(
+    'PUT',
+    (s) => callSettingsApi.unit(s.unit.id),
+    { ...all(403), anonymous: 401, resident: 200 },
+    () => ({ quietHours: { days: [0], from: '13:00', until: '15:00', timeZone: 'America/Sao_Paulo' } }),
+  ),
   http(
     'POST',
     () => productsApi.member,
@@ -384,6 +464,17 @@ const httpRows: Row[] = [
       (s) => ({ code: s.plate }),
     ),
   ),
+  // ---- The finder page's photo (FIND-09): the tag's owner uploads and removes it; a plate has none; anyone sees it.
+  photoUpload('PUT /api/products/:code/photo', (s) => s.tag, tagOwner(200)),
+  photoUpload('PUT /api/products/:code/photo (a plate)', (s) => s.plate, { ...all(404), anonymous: 401, resident: 403, sindico: 400 }),
+  http('DELETE', (s) => productsApi.photo(s.tag), tagOwner(200), async (s) => {
+    await seedPhoto(s);
+    return undefined;
+  }),
+  http('GET', (s) => `/public/tags/${s.tag}/photo/${photoHashes.get(s) ?? ':file'}.webp`.replace(':file.webp', ':file'), all(200), async (s) => {
+    await seedPhoto(s);
+    return undefined;
+  }),
   // ---- Calls (CALL-*): the finder is anyone; a call's details only for its recipients.
   http('GET', (s) => `/public/tags/${s.tag}`, all(200)),
   http(
@@ -507,6 +598,39 @@ const httpRows: Row[] = [
       keys: browserKeys(),
     }),
   ),
+  // ---- Conversations (FIND-06): anyone opens one; the finder's token is not a session; the
+  // recipients (owner and members; a unit's residents) read and answer; to anyone else it does not exist.
+  conversationRow('POST', () => '/public/tags/:code/conversations', all(201), async (s, token) =>
+    app.inject({ method: 'POST', url: `/api/public/tags/${s.tag}/conversations`, payload: { body: 'Achei sua mochila.' }, remoteAddress: freshAddress(), headers: token ? bearer(token) : {} }),
+  ),
+  as("a session instead of the finder's token", http('GET', () => '/public/conversation', all(401))),
+  as("a session instead of the finder's token", http('POST', () => '/public/conversation/messages', all(401), () => ({ body: 'oi' }))),
+  conversationRow('GET', () => "/public/conversation (the finder's token, whoever is signed in)", all(200), async (s) => {
+    const { token } = await conversationOf(s);
+    return app.inject({ method: 'GET', url: '/api/public/conversation', headers: bearer(token) });
+  }),
+  http('GET', () => '/conversations', signedIn(200)),
+  http('GET', () => '/conversations/unread', signedIn(200)),
+  conversationRow('GET', () => "/conversations/:id (the tag's)", recipientsOfTag(200), async (s, token) => {
+    const { id } = await conversationOf(s);
+    return app.inject({ method: 'GET', url: `/api/conversations/${id}`, headers: token ? bearer(token) : {} });
+  }),
+  conversationRow('GET', () => "/conversations/:id (a unit's)", { ...all(404), anonymous: 401, resident: 200 }, async (s, token) => {
+    const { id } = await conversationOf(s, true);
+    return app.inject({ method: 'GET', url: `/api/conversations/${id}`, headers: token ? bearer(token) : {} });
+  }),
+  conversationRow('POST', () => "/conversations/:id/messages (the tag's)", recipientsOfTag(201), async (s, token) => {
+    const { id } = await conversationOf(s);
+    return app.inject({ method: 'POST', url: `/api/conversations/${id}/messages`, payload: { body: 'Obrigado!' }, headers: token ? bearer(token) : {} });
+  }),
+  conversationRow('POST', () => "/conversations/:id/close (the tag's)", recipientsOfTag(204), async (s, token) => {
+    const { id } = await conversationOf(s);
+    return app.inject({ method: 'POST', url: `/api/conversations/${id}/close`, headers: token ? bearer(token) : {} });
+  }),
+  conversationRow('POST', () => "/conversations/:id/block (the tag's)", recipientsOfTag(204), async (s, token) => {
+    const { id } = await conversationOf(s);
+    return app.inject({ method: 'POST', url: `/api/conversations/${id}/block`, headers: token ? bearer(token) : {} });
+  }),
   // ---- Condominiums (CONDO-*, ADM-02): activation is the administrator's; units the síndico's.
   http(
     'POST',
@@ -556,6 +680,25 @@ const httpRows: Row[] = [
     () => condoApi.regenerateCode,
     plateOwner(200),
     (s) => ({ unitId: s.unit.id }),
+  ),
+  // CONDO-17: the plate's position and fence, the síndico's (or an administrator's) only.
+  http('GET', (s) => `${condoApi.platePosition}?qrCode=${s.plate}`, plateOwner(200)),
+  http(
+    'PUT',
+    () => condoApi.platePosition,
+    plateOwner(200),
+    (s) => ({ qrCode: s.plate, latitude: -23.5614, longitude: -46.6559, required: true, radiusM: 150 }),
+  ),
+  // CONDO-17: a plate that rings only at its door refuses everyone calling from 2 km away, signed in or not.
+  as(
+    'to a unit of a plate that rings only at its door, from 2 km',
+    http('POST', () => '/calls', all(403), async (s) => {
+      await db
+        .update(condominiums)
+        .set({ plateLatitude: -23.5614, plateLongitude: -46.6559, geofenceRequired: true, geofenceRadiusM: 150 })
+        .where(eq(condominiums.id, s.condominiumId));
+      return { code: s.plate, unitId: s.unit.id, latitude: -23.5434, longitude: -46.6559, accuracy: 10 };
+    }),
   ),
   // FIN-02: one's own plans; the plan's interval is the tag owner's.
   http('GET', () => financeApi.plans, signedIn(200)),
@@ -623,6 +766,56 @@ const httpRows: Row[] = [
         .values({ unitId: await freshUnit(s), email: uniqueEmail('revogado') })
         .returning({ id: unitInvitations.id });
       invitationIds.set(s, row!.id);
+      return undefined;
+    },
+  ),
+  // ---- CONDO-15 / CONDO-16: the door. A courier and a visitor are anyone; a unit's deliveries and
+  // passes are its residents' alone (to anyone else the unit has none); the day's list is the síndico's.
+  http(
+    'POST',
+    (s) => doorApi.deliver(s.plate),
+    all(201),
+    (s) => ({ unitId: s.unit.id, company: 'correios' }),
+  ),
+  http(
+    'POST',
+    (s) => doorApi.passLookup(s.plate),
+    all(200),
+    () => ({ token: 'not-a-pass-token' }),
+  ),
+  http('GET', (s) => doorApi.unitDeliveries(s.unit.id), { ...signedIn(404), resident: 200 }),
+  http(
+    'POST',
+    (s) => (deliveryIds.has(s) ? doorApi.collect(deliveryIds.get(s)!) : '/door/deliveries/:id/collect'),
+    { ...signedIn(404), resident: 200 },
+    async (s) => {
+      const [row] = await app.db.insert(deliveries).values({ unitId: s.unit.id, company: 'amazon' }).returning({ id: deliveries.id });
+      deliveryIds.set(s, row!.id);
+      return undefined;
+    },
+  ),
+  http('GET', (s) => doorApi.plateToday(s.plate), plateOwner(200)),
+  http('GET', (s) => doorApi.unitPasses(s.unit.id), { ...signedIn(404), resident: 200 }),
+  http(
+    'POST',
+    (s) => doorApi.unitPasses(s.unit.id),
+    { ...signedIn(404), resident: 201 },
+    () => ({
+      visitorName: 'Ana',
+      validFrom: new Date().toISOString(),
+      validUntil: new Date(Date.now() + 3_600_000).toISOString(),
+    }),
+  ),
+  http(
+    'DELETE',
+    (s) => (passIds.has(s) ? doorApi.pass(passIds.get(s)!) : '/door/passes/:id'),
+    { ...signedIn(404), resident: 200 },
+    async (s) => {
+      const [row] = await app.db
+        .insert(visitorPasses)
+        .values({ unitId: s.unit.id, visitorName: 'Ana', validFrom: new Date(), validUntil: new Date(Date.now() + 3_600_000), tokenHash: randomUUID() })
+        .returning({ id: visitorPasses.id });
+      passIds.set(s, row!.id);
       return undefined;
     },
   ),
@@ -770,6 +963,25 @@ const socketRows: Row[] = [
       return status === 'answered' ? 'still answered' : status;
     },
   ),
+  // CONDO-15: a delivery's notice reaches the unit's residents' sessions, nobody else's.
+  socketRow("'delivery' (a courier at the scene's unit)", { ...all('none'), anonymous: 'refused', resident: 'got' }, async (socket, s) => {
+    const seen = record(socket);
+    const res = await app.inject({ method: 'POST', url: `/api${doorApi.deliver(s.plate)}`, payload: { unitId: s.unit.id, company: 'shopee' } });
+    if (res.statusCode !== 201) return res.statusCode;
+    return seen.next('delivery', 400).then(
+      () => 'got',
+      () => 'none',
+    );
+  }),
+  // FIND-06: a finder's message reaches the sessions of those who answer it, and no one else's.
+  socketRow("'conversation-message' (a finder writes to the tag)", { ...all('not received'), anonymous: 'refused', owner: 'received', member: 'received' }, async (socket, s) => {
+    const seen = record(socket);
+    await conversationOf(s);
+    return seen.next('conversation-message', 400).then(
+      () => 'received',
+      () => 'not received',
+    );
+  }),
   socketRow(
     "'decline' (the tag's ringing call)",
     { ...all('refused'), owner: 'declined', member: 'declined' },

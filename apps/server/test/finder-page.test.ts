@@ -110,8 +110,8 @@ describe(`the finder's page rendered by the server ${dbLabel}`, () => {
     expect(text).toContain(callUi.finder.chooseUnit);
     expect(text).toContain('Edifício Aurora');
     expect(text).toContain(callUi.finder.unitsNotYet(1));
-    // The one unit someone answers, then video / voice only (FIND-04).
-    expect(res.body.match(/<input type="radio"/g)).toHaveLength(3);
+    // CONDO-15: visit or delivery; the one unit someone answers; then video / voice only (FIND-04).
+    expect(res.body.match(/<input type="radio"/g)).toHaveLength(5);
     // FIND-05: the building's entrance, and its units are called, not "the owner".
     expect(text).toContain(callUi.finder.plateHeading('Edifício Aurora'));
     expect(res.body).toMatch(new RegExp(`<button[^>]*disabled=""[^>]*>${callUi.finder.callUnit}</button>`));

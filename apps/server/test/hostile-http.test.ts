@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
+import sharp from 'sharp';
 import jwt from 'jsonwebtoken';
 import { count, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -16,6 +17,7 @@ import {
   tagBatches,
   tagInvitations,
   tagMembers,
+  tagPhotos,
   tags,
   unitResidents,
   units,
@@ -112,6 +114,7 @@ async function snapshot() {
   const own = {
     tags: await db.select().from(tags).where(inArray(tags.code, ownTags)).orderBy(tags.code),
     members: await db.select().from(tagMembers).where(eq(tagMembers.tagCode, tag!)),
+    photos: await n(db.select({ n: count() }).from(tagPhotos).where(inArray(tagPhotos.tagCode, ownTags))),
     invitations: await db.select().from(tagInvitations).where(eq(tagInvitations.tagCode, tag!)),
     units: await db.select().from(units).where(eq(units.condominiumId, condo!.id)).orderBy(units.id),
     residents: await db.select().from(unitResidents).where(eq(unitResidents.unitId, unit!.id)),
@@ -181,6 +184,33 @@ function fuzzPath(method: Method, url: (segment: string) => string, headers: Rec
   );
 }
 
+/** FIND-09: a real image to a hostile path: refused for the path alone. */
+const smallPng = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } }).png().toBuffer();
+function fuzzPathWithFile(url: (segment: string) => string, headers: Record<string, string>) {
+  return property(
+    hostileSegment,
+    (segment) =>
+      app.inject({ method: 'PUT', url: url(encodeURIComponent(segment)), headers: { ...headers, 'content-type': 'image/png' }, payload: smallPng }),
+    (segment) => `PUT ${url(encodeURIComponent(segment))}`,
+  );
+}
+
+/** FIND-09: what a hostile upload can be — random bytes, or an image's first bytes followed by junk, under any type. */
+const magics = [
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from('RIFF\x00\x10\x00\x00WEBPVP8 ', 'latin1'),
+  Buffer.from('\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic', 'latin1'),
+  Buffer.from('<svg xmlns="http://www.w3.org/2000/svg">'),
+];
+const hostileUpload = fc.record({
+  contentType: fc.constantFrom('image/jpeg', 'image/png', 'image/webp', 'image/heic', 'application/octet-stream', 'application/json', 'text/plain', 'multipart/form-data; boundary=x', 'image/svg+xml'),
+  bytes: fc.oneof(
+    fc.uint8Array({ maxLength: 4096 }).map((a) => Buffer.from(a)),
+    fc.tuple(fc.constantFrom(...magics), fc.uint8Array({ maxLength: 4096 })).map(([m, a]) => Buffer.concat([m, Buffer.from(a)])),
+  ),
+});
+
 /** A query string of hostile values, with at least one parameter broken. */
 function fuzzQuery(path: string, params: Record<string, fc.Arbitrary<string | string[]>>, valid: Record<string, string>, headers: Record<string, string> = {}) {
   const names = Object.keys(params);
@@ -230,6 +260,12 @@ describe(`SEC-03 hostile HTTP input ${dbLabel}`, () => {
       lostReward: { required: false, invalid: fc.oneof(notString.filter((v) => v !== null), withNul, fc.string({ minLength: 81, maxLength: 100 }).filter((s) => s.trim().length > 80)) },
       // TAG-11: the reward in centavos: whole, positive, at most R$ 100.000,00 (null is none).
       lostRewardCents: { required: false, invalid: fc.oneof(badNumber, fc.constant(10_000_001), notString.filter((v) => v !== null && typeof v !== 'number')) },
+      // FIND-09: the finder page's switches and the lost notice's city.
+      showOwnerName: { required: false, invalid: badBoolean },
+      showPhoto: { required: false, invalid: badBoolean },
+      showReward: { required: false, invalid: badBoolean },
+      showCity: { required: false, invalid: badBoolean },
+      lostCity: { required: false, invalid: fc.oneof(notString.filter((v) => v !== null), withNul, fc.string({ minLength: 81, maxLength: 100 }).filter((s) => s.trim().length > 80)) },
     };
     const renameBase = () => ({
       code: tag!,
@@ -241,6 +277,11 @@ describe(`SEC-03 hostile HTTP input ${dbLabel}`, () => {
       lostMessage: 'Fugiu!',
       lostReward: 'R$ 50',
       lostRewardCents: 5_000,
+      showOwnerName: false,
+      showPhoto: false,
+      showReward: true,
+      showCity: true,
+      lostCity: 'Belo Horizonte',
     });
     await fuzzBody('PUT', `/api${productsApi.updateName}`, bodies(renameBase, rename), owner.auth);
     await fuzzBody('PUT', `/api${productsApi.updateName}Mochila`, bodies(renameBase, rename), owner.auth);
@@ -372,6 +413,14 @@ describe(`SEC-03 hostile HTTP input ${dbLabel}`, () => {
     );
   });
 
+  test('[SEC-03] [FIND-09] photo uploads: random bytes and broken images under any content type — 4xx {message}, no photo stored', async () => {
+    await property(
+      hostileUpload,
+      (sent) => app.inject({ method: 'PUT', url: `/api${productsApi.photo(tag!)}`, headers: { ...owner.auth, 'content-type': sent.contentType }, payload: sent.bytes }),
+      (sent) => `${sent.contentType} ${sent.bytes.subarray(0, 40).toString('hex')}`,
+    );
+  });
+
   test('[SEC-03] every path parameter: hostile codes, ids beyond int4, NUL, emoji — 4xx {message}, nothing written', async () => {
     const json = { 'content-type': 'application/json' };
     await fuzzPath('GET', (c) => `/api/public/tags/${c}`, {});
@@ -379,6 +428,11 @@ describe(`SEC-03 hostile HTTP input ${dbLabel}`, () => {
     await fuzzPath('POST', (c) => `/api/public/tags/${c}/location`, {}, { latitude: -19.9, longitude: -43.9 });
     await fuzzPath('GET', (c) => `/api/products/${c}/members`, owner.auth);
     await fuzzPath('GET', (c) => `/api/products/${c}/invitations`, owner.auth);
+    // FIND-09: the photo's routes (the upload with a real PNG, so only the path is wrong).
+    await fuzzPathWithFile((c) => `/api/products/${c}/photo`, owner.auth);
+    await fuzzPath('DELETE', (c) => `/api/products/${c}/photo`, owner.auth);
+    await fuzzPath('GET', (c) => `/api/public/tags/${c}/photo/0123456789abcdef0123456789abcdef.webp`, {});
+    await fuzzPath('GET', (f) => `/api/public/tags/${tag!}/photo/${f}`, {});
     await fuzzPath('GET', (r) => `/api/calls/${r}/ice-servers`, owner.auth);
     await fuzzPath('POST', (r) => `/api/calls/${r}/message`, { authorization: `Bearer ${call.callerToken}` }, { message: 'Achei.' });
     await fuzzPath('POST', (r) => `/api/calls/${r}/callback`, { authorization: `Bearer ${call.callerToken}` }, { contact: 'ana@exemplo.com' });

@@ -20,8 +20,23 @@ const notJson = new Set([
   '/api/docs/json',
   '/api/docs/yaml',
 ]);
-/** Actions whose whole input is in the path: they take no body. Any other write declares one. */
-const bodiless = new Set(['DELETE /api/condominium/invitations/:id', 'POST /api/admin/tags/:code/release', 'DELETE /api/admin/residents/:memberId', 'POST /api/public/tags/:code/scan']);
+/**
+ * Actions whose whole input is in the path: they take no body. Any other write declares one — but
+ * FIND-09's photo upload, whose body is the file itself (read by its bytes, not by a schema).
+ */
+const bodiless = new Set([
+  'DELETE /api/condominium/invitations/:id',
+  'POST /api/admin/tags/:code/release',
+  'DELETE /api/admin/residents/:memberId',
+  'POST /api/public/tags/:code/scan',
+  'DELETE /api/products/:code/photo',
+  'PUT /api/products/:code/photo',
+  'DELETE /api/door/passes/:id',
+  'POST /api/door/deliveries/:id/collect',
+  // FIND-06: closing and blocking a conversation: all in the path.
+  'POST /api/conversations/:id/close',
+  'POST /api/conversations/:id/block',
+]);
 /** Authenticated routes that answer without a 401: validateToken says `{ valid: false }` instead (AUTH-06). */
 const noUnauthorized = new Set(['/api/auth/validateToken']);
 

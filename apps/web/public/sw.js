@@ -8,6 +8,7 @@
  * CALL-16: `{ type: 'test-call', test, text }` — the owner's test call — shows `text` under the
  * same tag the open page's card uses (`call-<id>`, so one notification, not two); a click focuses
  * a window of the site or opens the dashboard. No call exists, so nothing else happens.
+ * FIND-06: `{ type: 'conversation-message', conversationId, text, url }` shows `text`; a click opens `url`.
  *
  * Plain JavaScript served as is from the site's root (its scope is the whole site). The text
  * matches the catalogue's 'está te chamando...' (packages/contracts, msg.callIncoming); the
@@ -62,6 +63,20 @@ function showScan(payload) {
   });
 }
 
+/** FIND-06: a finder wrote in a conversation; a click opens it (the scan's click path: a path of this site only). */
+function showConversation(payload) {
+  if (typeof payload.conversationId !== 'string' || typeof payload.text !== 'string') return Promise.resolve();
+  const url = typeof payload.url === 'string' && payload.url.startsWith('/') && !payload.url.startsWith('//') ? payload.url : '/';
+  return self.registration.showNotification('Toque', {
+    body: payload.text,
+    tag: `conversation-${payload.conversationId}`,
+    renotify: true,
+    icon: '/icons/icon-192.png',
+    badge: '/icons/icon-192.png',
+    data: { scanUrl: url },
+  });
+}
+
 function showTest(payload) {
   const test = payload.test;
   if (!test || typeof test.id !== 'string' || typeof payload.text !== 'string') return Promise.resolve();
@@ -76,6 +91,20 @@ function showTest(payload) {
   });
 }
 
+/** CONDO-15: a delivery at the door shows the server's text; a click opens the unit's page at `url`. */
+function showDelivery(payload) {
+  const delivery = payload.delivery;
+  if (!delivery || typeof delivery.id !== 'number' || typeof payload.text !== 'string') return Promise.resolve();
+  const url = typeof payload.url === 'string' && payload.url.startsWith('/') && !payload.url.startsWith('//') ? payload.url : '/';
+  return self.registration.showNotification('Toque', {
+    body: payload.text,
+    tag: `delivery-${delivery.id}`,
+    icon: '/icons/icon-192.png',
+    badge: '/icons/icon-192.png',
+    data: { scanUrl: url },
+  });
+}
+
 self.addEventListener('push', (event) => {
   let payload = null;
   try {
@@ -84,7 +113,17 @@ self.addEventListener('push', (event) => {
     payload = null;
   }
   const type = payload && payload.type;
-  event.waitUntil(type === 'tag-scanned' ? showScan(payload) : type === 'test-call' ? showTest(payload) : showCall(payload));
+  event.waitUntil(
+    type === 'tag-scanned'
+      ? showScan(payload)
+      : type === 'delivery'
+        ? showDelivery(payload)
+        : type === 'test-call'
+          ? showTest(payload)
+          : type === 'conversation-message'
+            ? showConversation(payload)
+            : showCall(payload),
+  );
 });
 
 /**

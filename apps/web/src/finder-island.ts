@@ -1,5 +1,5 @@
 import { reportScan } from './features/finder/api/report-scan';
-import { AWAITS_SCRIPT, FINDER_READY_EVENT, PENDING, SCAN_BEACON, SCRIPT_FAILED } from './features/finder/island';
+import { AWAITS_SCRIPT, FINDER_READY_EVENT, PENDING, SCAN_BEACON, SCRIPT_FAILED, PASS_QUERY } from './features/finder/island';
 
 /**
  * PERF-06: the finder page's only script before the tap (docs/decisions/0037). The server's HTML
@@ -141,14 +141,21 @@ if (root) {
   for (const type of ['pointerdown', 'scroll', 'keydown', 'focusin'])
     addEventListener(type, early, { once: true, passive: true, capture: true });
 
-  // Radios work natively before the app runs; the choice is handed over to it.
-  root.addEventListener('change', (event) => {
-    const radio = event.target;
-    // A radio's change event means it was chosen, even if React's hydration has just reset the node
-    // to the server's state inside the same tap (the hand-over checks it again).
-    if (!handedOver && radio instanceof HTMLInputElement && radio.type === 'radio')
-      chosen.set(radio.name, radio);
-  });
+  // Radios work natively before the app runs; the choice is handed over to it. Heard on the
+  // document, in the capture phase: while React hydrates, its own capture listener on #root stops
+  // a tap's events on a part it has not hydrated yet (it cannot hydrate it inside the tap), so a
+  // listener on #root never hears that change (reproduced 1 in 30 taps on a loaded machine).
+  document.addEventListener(
+    'change',
+    (event) => {
+      const radio = event.target;
+      // A radio's change event means it was chosen, even if React's hydration has just reset the
+      // node to the server's state inside the same tap (the hand-over checks it again).
+      if (!handedOver && radio instanceof HTMLInputElement && radio.type === 'radio' && root.contains(radio))
+        chosen.set(radio.name, radio);
+    },
+    true,
+  );
   root.addEventListener(
     'click',
     (event) => {
@@ -172,4 +179,21 @@ if (root) {
   );
 }
 
-if (fields.length > 0) void startApp().catch(() => undefined);
+// CONDO-16: a pass link's page shows the pass (and chooses its unit) as soon as it can.
+if (fields.length > 0 || new URLSearchParams(location.search).has(PASS_QUERY)) void startApp().catch(() => undefined);
+
+/**
+ * FIND-06: a finder coming back to a conversation — its private link (`#conversa=`) or the token
+ * this browser kept (`toque:conversa:{code}`, contracts' conversationStorageKey; not imported, the
+ * contracts file holds Zod) — sees the thread at once: the app starts without waiting for a tap.
+ */
+function hasConversation(code: string): boolean {
+  if (/(?:^#|&)conversa=/.test(location.hash)) return true;
+  try {
+    return localStorage.getItem(`toque:conversa:${code}`) !== null;
+  } catch {
+    return false;
+  }
+}
+const tagCode = document.querySelector(`[${SCAN_BEACON}]`)?.getAttribute(SCAN_BEACON);
+if (tagCode && hasConversation(tagCode)) void startApp().catch(() => undefined);

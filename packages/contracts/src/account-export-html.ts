@@ -1,5 +1,10 @@
-import type { AccountExport } from './account';
+import { EXPORT_PHOTO_DATA_URL, type AccountExport } from './account';
 import { callUi } from './call-ui';
+import { chargeWords, planWords, type ChargeStatus, type PlanInterval } from './billing';
+import { conversationsUi } from './conversations';
+import { dashboardUi } from './dashboard-ui';
+import { doorUi } from './door';
+import { callSettingsUi } from './quiet-hours';
 import { formatReais } from './money';
 import { brasiliaDateTime } from './time-format';
 
@@ -57,6 +62,34 @@ export const exportHtmlUi = {
     invitations: 'Convites pendentes',
     invitedOn: (date: string) => `convite enviado em ${date}`,
     since: (date: string) => `desde ${date}`,
+    plan: 'Plano',
+    planDue: (date: string) => `vence em ${date}`,
+    noPlan: 'sem plano em andamento',
+    /** FIND-09: the finder page's switches, as the edit page names them. */
+    showOwnerName: dashboardUi.editTag.showOwnerName,
+    showPhoto: dashboardUi.editTag.showPhoto,
+    showReward: dashboardUi.editTag.showReward,
+    showCity: dashboardUi.editTag.showCity,
+    lostCity: dashboardUi.editTag.lostCity,
+    photo: 'Foto',
+    photoAlt: (name: string) => `Foto do Toque ${name}`,
+    photoDetails: (width: number, height: number, kb: string, date: string) => `${width} × ${height} px, ${kb} KB, enviada em ${date}`,
+    noPhoto: 'Sem foto',
+    /** FIND-07 / FIND-08. */
+    quietHours: callSettingsUi.quietLegend,
+    noQuietHours: 'Nenhum',
+    ringOrder: callSettingsUi.orderLegend,
+    together: callSettingsUi.together,
+    inOrder: (seconds: number) => `Em ordem: primeiro eu, por ${seconds} segundos; depois as pessoas com quem compartilho`,
+  },
+  charges: {
+    heading: 'Cobranças Pix',
+    txid: 'Identificador (txid)',
+    tags: 'Toques',
+    amount: 'Valor',
+    status: 'Situação',
+    createdAt: 'Criada em',
+    paidAt: 'Paga em',
   },
   memberships: {
     heading: 'Toques compartilhados comigo',
@@ -69,6 +102,48 @@ export const exportHtmlUi = {
     temporaryUnit: 'Unidade sem nome',
     since: 'Morador desde',
     others: 'Outros moradores',
+    quietHours: callSettingsUi.unitHeading,
+  },
+  /** FIND-07: a window in words — 'Segunda, Terça: 23:00 às 07:00 (America/Sao_Paulo)'. */
+  quietWindow: (days: string, from: string, until: string, zone: string) => `${days}: ${from} às ${until} (${zone})`,
+  /** FIND-06. */
+  conversations: {
+    heading: 'Conversas com quem encontrou',
+    tag: 'Toque',
+    unit: 'Unidade',
+    state: 'Situação',
+    startedAt: 'Iniciada em',
+    closedAt: 'Encerrada em',
+    blockedAt: 'Bloqueada em',
+    when: 'Quando',
+    from: 'De',
+    finder: conversationsUi.finder,
+    you: conversationsUi.you,
+    message: 'Mensagem',
+    location: 'Localização',
+    states: conversationsUi.states as Record<string, string>,
+  },
+  /** CONDO-15. */
+  deliveries: {
+    heading: doorUi.deliveriesTitle,
+    when: doorUi.timeLabel,
+    unit: doorUi.unitLabel,
+    company: doorUi.companyLabel,
+    status: doorUi.statusLabel,
+    waiting: doorUi.waiting,
+    collected: (name: string, date: string) => (name ? `Retirada por ${name}, ${date}` : `Retirada, ${date}`),
+    byMe: 'Retirada por mim',
+  },
+  /** CONDO-16. */
+  passes: {
+    heading: 'Passes de visitante que criei',
+    visitor: 'Visitante',
+    unit: doorUi.unitLabel,
+    from: doorUi.passFrom,
+    until: doorUi.passUntil,
+    status: doorUi.statusLabel,
+    states: doorUi.passState as Record<string, string>,
+    createdAt: 'Criado em',
   },
   calls: {
     heading: 'Chamadas recebidas',
@@ -146,6 +221,23 @@ function table(headers: string[], rows: string[][]): string {
     .join('')}</tbody></table>`;
 }
 
+function quietWords(q: { days: number[]; from: string; until: string; timeZone: string } | null): string {
+  if (!q) return e(ui.tags.noQuietHours);
+  const days = q.days.map((d) => callSettingsUi.dayNames[d] ?? String(d)).join(', ');
+  return e(ui.quietWindow(days, q.from, q.until, q.timeZone));
+}
+
+/** FIND-09: the photo itself, openable in the document; the URL was checked to be a base64 image (the schema's pattern). */
+function photo(t: AccountExport['tags'][number]): string {
+  const p = t.photo;
+  if (!p || !EXPORT_PHOTO_DATA_URL.test(p.dataUrl)) return e(ui.tags.noPhoto);
+  const kb = (p.bytes / 1024).toLocaleString('pt-BR', { maximumFractionDigits: 0 });
+  return (
+    `<img class="photo" src="${e(p.dataUrl)}" width="${p.width}" height="${p.height}" alt="${e(ui.tags.photoAlt(t.name || t.productName))}">` +
+    `<br>${e(ui.tags.photoDetails(p.width, p.height, kb, formatExportDate(p.uploadedAt)))}`
+  );
+}
+
 function reward(lost: { reward: string | null; rewardCents: number | null }): string {
   const parts = [lost.rewardCents ? formatReais(lost.rewardCents) : null, lost.reward].filter((p): p is string => !!p);
   return parts.length ? e(parts.join(' — ')) : ui.empty;
@@ -157,7 +249,7 @@ h1{font-size:1.75rem;margin:0 0 .5rem}h2{font-size:1.25rem;margin:2rem 0 .75rem;
 h3{font-size:1.05rem;margin:1.25rem 0 .5rem}
 dl{display:grid;grid-template-columns:minmax(10rem,max-content) 1fr;gap:.25rem 1rem;margin:0}dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
 table{border-collapse:collapse;width:100%;font-size:.9rem}th,td{border:1px solid #cbd5e1;padding:.35rem .5rem;text-align:left;vertical-align:top;overflow-wrap:anywhere}
-th{background:#f1f5f9}.tag{border:1px solid #cbd5e1;border-radius:.5rem;padding:.75rem 1rem;margin:.75rem 0;break-inside:avoid}
+th{background:#f1f5f9}img.photo{max-width:min(100%,20rem);height:auto;border-radius:.5rem}.tag{border:1px solid #cbd5e1;border-radius:.5rem;padding:.75rem 1rem;margin:.75rem 0;break-inside:avoid}
 @media (max-width:40rem){dl{grid-template-columns:1fr}dd{margin-bottom:.5rem}
 table,tbody,tr,td{display:block}thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 tr{border:1px solid #cbd5e1;border-radius:.5rem;margin:.5rem 0;padding:.25rem .5rem}td{border:0;padding:.2rem 0}
@@ -203,6 +295,20 @@ export function renderExportHtml(data: AccountExport): string {
                       [ui.tags.reward, reward(t.lost)],
                     ] as [string, string][])
                   : []),
+                [
+                  ui.tags.plan,
+                  `${e(planWords.interval[t.plan.interval as PlanInterval] ?? t.plan.interval)}, ${e(
+                    t.plan.dueAt ? ui.tags.planDue(formatExportDate(t.plan.dueAt)) : ui.tags.noPlan,
+                  )}`,
+                ],
+                [ui.tags.showOwnerName, yesNo(t.finderPage.showOwnerName)],
+                [ui.tags.showPhoto, yesNo(t.finderPage.showPhoto)],
+                [ui.tags.showReward, yesNo(t.finderPage.showReward)],
+                [ui.tags.showCity, yesNo(t.finderPage.showCity)],
+                [ui.tags.lostCity, orDash(t.finderPage.lostCity)],
+                [ui.tags.photo, photo(t)],
+                [ui.tags.quietHours, quietWords(t.quietHours)],
+                [ui.tags.ringOrder, e(t.ringOrderSeconds === null ? ui.tags.together : ui.tags.inOrder(t.ringOrderSeconds))],
                 [ui.tags.createdAt, formatExportDate(t.createdAt)],
                 ...(t.disabledAt ? ([[ui.tags.deletedAt, formatExportDate(t.disabledAt)]] as [string, string][]) : []),
                 [
@@ -235,12 +341,13 @@ export function renderExportHtml(data: AccountExport): string {
     ]),
   );
   const residencies = table(
-    [ui.residencies.condominium, ui.residencies.unit, ui.residencies.since, ui.residencies.others],
+    [ui.residencies.condominium, ui.residencies.unit, ui.residencies.since, ui.residencies.others, ui.residencies.quietHours],
     data.residencies.map((r) => [
       e(r.condominium),
       e(r.unit ?? ui.residencies.temporaryUnit),
       formatExportDate(r.since),
       r.otherResidents.length ? e(r.otherResidents.join(', ')) : ui.empty,
+      quietWords(r.quietHours),
     ]),
   );
   const calls = table(
@@ -275,6 +382,64 @@ export function renderExportHtml(data: AccountExport): string {
       place(s.latitude, s.longitude),
     ]),
   );
+  const charges = table(
+    [ui.charges.createdAt, ui.charges.tags, ui.charges.amount, ui.charges.status, ui.charges.paidAt, ui.charges.txid],
+    data.charges.map((c) => [
+      formatExportDate(c.createdAt),
+      e(c.tagCodes.join(', ')),
+      e(formatReais(c.paidCents ?? c.amountCents)),
+      e(chargeWords.status[c.status as ChargeStatus] ?? c.status),
+      c.paidAt ? formatExportDate(c.paidAt) : ui.empty,
+      e(c.txid),
+    ]),
+  );
+  const conversations =
+    data.conversations.length === 0
+      ? `<p>${e(ui.none)}</p>`
+      : data.conversations
+          .map(
+            (c) =>
+              `<article class="tag"><h3>${orDash(c.tagName || c.productName)}${c.unit ? ` — ${e(ui.conversations.unit)} ${e(c.unit)}` : ''}</h3>${fields([
+                [ui.conversations.tag, `${orDash(c.tagName)} (${e(c.productName)}, ${e(c.tagCode)})`],
+                [ui.conversations.state, e(ui.conversations.states[c.state] ?? c.state)],
+                [ui.conversations.startedAt, formatExportDate(c.startedAt)],
+                ...(c.closedAt ? ([[ui.conversations.closedAt, formatExportDate(c.closedAt)]] as [string, string][]) : []),
+                ...(c.blockedAt ? ([[ui.conversations.blockedAt, formatExportDate(c.blockedAt)]] as [string, string][]) : []),
+              ])}${table(
+                [ui.conversations.when, ui.conversations.from, ui.conversations.message, ui.conversations.location],
+                c.messages.map((m) => [
+                  formatExportDate(m.createdAt),
+                  e(m.from === 'finder' ? ui.conversations.finder : m.mine ? ui.conversations.you : m.authorFirstName || ui.empty),
+                  e(m.body),
+                  place(m.latitude, m.longitude),
+                ]),
+              )}</article>`,
+          )
+          .join('');
+  const deliveries = table(
+    [ui.deliveries.when, ui.residencies.condominium, ui.deliveries.unit, ui.deliveries.company, ui.deliveries.status],
+    data.deliveries.map((d) => [
+      formatExportDate(d.createdAt),
+      e(d.condominium),
+      e(d.unit ?? ui.residencies.temporaryUnit),
+      e(d.companyName),
+      d.collectedAt
+        ? e(d.collectedByMe ? `${ui.deliveries.byMe}, ${formatExportDate(d.collectedAt)}` : ui.deliveries.collected(d.collectedBy ?? '', formatExportDate(d.collectedAt)))
+        : e(ui.deliveries.waiting),
+    ]),
+  );
+  const passes = table(
+    [ui.passes.visitor, ui.residencies.condominium, ui.passes.unit, ui.passes.from, ui.passes.until, ui.passes.status, ui.passes.createdAt],
+    data.passes.map((v) => [
+      e(v.visitorName),
+      e(v.condominium),
+      e(v.unit ?? ui.residencies.temporaryUnit),
+      formatExportDate(v.validFrom),
+      formatExportDate(v.validUntil),
+      e(ui.passes.states[v.status] ?? v.status) + (v.revokedAt ? ` ${formatExportDate(v.revokedAt)}` : ''),
+      formatExportDate(v.createdAt),
+    ]),
+  );
   const push = table(
     [ui.push.endpoint, ui.push.createdAt],
     data.pushSubscriptions.map((s) => [e(s.endpoint), formatExportDate(s.createdAt)]),
@@ -301,6 +466,10 @@ export function renderExportHtml(data: AccountExport): string {
     section('unidades', ui.residencies.heading, residencies),
     section('chamadas', ui.calls.heading, calls),
     section('escaneamentos', ui.scans.heading, scans),
+    section('conversas', ui.conversations.heading, conversations),
+    section('entregas', ui.deliveries.heading, deliveries),
+    section('passes', ui.passes.heading, passes),
+    section('cobrancas', ui.charges.heading, charges),
     section('notificacoes', ui.push.heading, push),
     section('emails', ui.mails.heading, mails),
     section('json', ui.json.heading, `<p>${e(ui.json.text)}</p>`),

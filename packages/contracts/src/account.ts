@@ -7,7 +7,7 @@ import { msg } from './messages';
  * date of the newer of the two documents; when either changes, this moves on and the server refuses
  * a sign-up that accepted an older text (the page was open before the change).
  */
-export const TERMS_VERSION = '2026-11-24';
+export const TERMS_VERSION = '2026-11-28';
 
 /** ACC-07: what the consent recorded at sign-up covers. */
 export const CONSENT_DOCUMENTS = 'Termos de uso e Política de privacidade';
@@ -158,6 +158,26 @@ export type UpdateContactBody = z.infer<typeof updateContactBody>;
 export const confirmPasswordBody = z.object({ password: currentPassword });
 export type ConfirmPasswordBody = z.infer<typeof confirmPasswordBody>;
 
+/** FIND-07: quiet hours as stored (days 0 = Sunday … 6 = Saturday, the day a window starts on). */
+const exportQuietHours = z.object({
+  days: z.array(z.number().int()),
+  from: z.string(),
+  until: z.string(),
+  timeZone: z.string(),
+});
+
+/** Only an image the server encoded: a base64 `data:` URL of a WebP, JPEG or PNG (nothing else reaches the document's `<img>`). */
+export const EXPORT_PHOTO_DATA_URL = /^data:image\/(webp|jpeg|png);base64,[A-Za-z0-9+/]+=*$/;
+
+const exportPhoto = z.object({
+  contentType: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  bytes: z.number().int(),
+  uploadedAt: z.string(),
+  dataUrl: z.string().regex(EXPORT_PHOTO_DATA_URL),
+});
+
 /**
  * The data export (ACC-03, ACC-07): everything held about the user, nothing of anyone else beyond
  * what the app shows them. The machine-readable half; `renderExportHtml` makes the readable one.
@@ -197,6 +217,21 @@ export const accountExport = z.object({
       members: z.array(z.object({ firstName: z.string(), email: z.string(), since: z.string() })),
       /** TAG-11: invitations sent to e-mails with no account yet. */
       pendingInvitations: z.array(z.object({ email: z.string(), sentAt: z.string() })),
+      /** FIN-02: the tag's plan — monthly or annual, and its due date (null: no plan running). */
+      plan: z.object({ interval: z.string(), dueAt: z.string().nullable() }),
+      /** FIND-09: what the finder's page shows (the important info: `showInfoToFinder`), and the city typed with lost mode. */
+      finderPage: z.object({
+        showOwnerName: z.boolean(),
+        showPhoto: z.boolean(),
+        showReward: z.boolean(),
+        showCity: z.boolean(),
+        lostCity: z.string().nullable(),
+      }),
+      /** FIND-09: the photo the owner uploaded, as stored (re-encoded, no metadata), openable as a `data:` URL; null: none. */
+      photo: exportPhoto.nullable(),
+      /** FIND-07: quiet hours (null: none). FIND-08: seconds the owner rings alone before the members (null: everyone at once). */
+      quietHours: exportQuietHours.nullable(),
+      ringOrderSeconds: z.number().int().nullable(),
     }),
   ),
   memberships: z.array(
@@ -216,6 +251,8 @@ export const accountExport = z.object({
       since: z.string(),
       /** CONDO-11: the other residents, by first name. */
       otherResidents: z.array(z.string()),
+      /** FIND-07: the unit's quiet hours, chosen by its residents (stored per unit, not per resident); null: none. */
+      quietHours: exportQuietHours.nullable(),
     }),
   ),
   calls: z.array(
@@ -248,6 +285,78 @@ export const accountExport = z.object({
       longitude: z.number().nullable(),
       locality: z.string().nullable(),
       scannedAt: z.string(),
+    }),
+  ),
+  /** FIN-03: the Pix charges made for the user, paid or not (amounts in centavos). */
+  charges: z.array(
+    z.object({
+      txid: z.string(),
+      tagCodes: z.array(z.string()),
+      amountCents: z.number().int(),
+      status: z.string(),
+      createdAt: z.string(),
+      expiresAt: z.string(),
+      paidAt: z.string().nullable(),
+      paidCents: z.number().int().nullable(),
+    }),
+  ),
+  /**
+   * FIND-06: the conversations with finders the user answers (tags owned or shared, units lived in),
+   * each message as the Conversas page shows it; in a conversation the user no longer answers, only
+   * the messages they wrote. Neither the finder's token nor their address is in it.
+   */
+  conversations: z.array(
+    z.object({
+      id: z.string(),
+      tagCode: z.string(),
+      tagName: z.string(),
+      productName: z.string(),
+      /** A plate's conversation: the unit (null: a tag's). */
+      unit: z.string().nullable(),
+      state: z.string(),
+      startedAt: z.string(),
+      lastMessageAt: z.string(),
+      closedAt: z.string().nullable(),
+      blockedAt: z.string().nullable(),
+      messages: z.array(
+        z.object({
+          from: z.enum(['finder', 'owner']),
+          /** The answering person's first name ('' for the finder, or an erased account). */
+          authorFirstName: z.string(),
+          mine: z.boolean(),
+          body: z.string(),
+          latitude: z.number().nullable(),
+          longitude: z.number().nullable(),
+          createdAt: z.string(),
+        }),
+      ),
+    }),
+  ),
+  /** CONDO-15: the deliveries left for the units the user lives in, and any the user marked collected. */
+  deliveries: z.array(
+    z.object({
+      condominium: z.string(),
+      unit: z.string().nullable(),
+      company: z.string(),
+      companyName: z.string(),
+      createdAt: z.string(),
+      collectedAt: z.string().nullable(),
+      /** Who marked it collected, by first name ('' for an erased account; null: waiting). */
+      collectedBy: z.string().nullable(),
+      collectedByMe: z.boolean(),
+    }),
+  ),
+  /** CONDO-16: the visitor passes the user created (the link's token is not kept: only its hash, which is not exported). */
+  passes: z.array(
+    z.object({
+      condominium: z.string(),
+      unit: z.string().nullable(),
+      visitorName: z.string(),
+      validFrom: z.string(),
+      validUntil: z.string(),
+      status: z.enum(['active', 'upcoming', 'expired', 'revoked']),
+      revokedAt: z.string().nullable(),
+      createdAt: z.string(),
     }),
   ),
   pushSubscriptions: z.array(z.object({ endpoint: z.string(), createdAt: z.string() })),

@@ -103,6 +103,7 @@ export const auditActions = {
   'units.bulk_create': 'Unidades criadas em lote',
   'charge.paid': 'Pagamento registrado',
   'billing.settings': 'Preços e teste alterados',
+  'plate.position': 'Posição da placa alterada',
 } as const;
 export type AuditAction = keyof typeof auditActions;
 

@@ -48,6 +48,13 @@ export function auditSentence(
     case 'billing.settings':
       // FIN-06: the plan prices and the trial.
       return `${actor} alterou os preços dos planos e o período de teste`;
+    case 'plate.position': {
+      // CONDO-17: the síndico placed the plate (or took its position away).
+      const who = entry.actor_name ? firstName(entry.actor_name) : actor;
+      return after.latitude === null || after.latitude === undefined
+        ? `${who} retirou a posição da placa (${entry.target})`
+        : `${who} posicionou a placa (${entry.target}), raio de ${String(after.radiusM)} m${after.required === true ? ', posição do visitante exigida' : ''}`;
+    }
     case 'resident.remove':
       return `${actor} removeu um morador (${entry.target})`;
     default:

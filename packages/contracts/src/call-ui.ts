@@ -47,6 +47,9 @@ export const callUi = {
     /** FIND-02: lost mode, shown first and large. */
     lostHeading: 'Este Toque está perdido',
     reward: (reward: string) => `Recompensa: ${reward}`,
+    /** FIND-09: the owner's photo of the pet, the object or the person, and the city it was lost in. */
+    photoAlt: (name: string) => (name ? `Foto de ${name}` : 'Foto enviada pelo dono'),
+    lostCity: (city: string) => `Perdido em ${city}`,
     /** FIND-01: the position without a call. */
     shareLocation: 'Compartilhar minha localização',
     sharingLocation: 'Enviando a sua localização...',
@@ -107,6 +110,10 @@ export const callUi = {
     connectedHome: 'Você está falando com quem mora aqui.',
     homeDeclined: 'Ninguém pode atender a porta agora.',
     leaveMessageHome: 'Deixe uma mensagem curta para quem mora aqui.',
+    /** FIND-07: quiet hours — no ringing; `until` is the owner's local time ("07:00"). */
+    quiet: (until: string) => `O dono pediu para não ser chamado até ${until}. Você pode deixar uma mensagem.`,
+    /** FIND-08: in-order ringing moved on to the tag's members (no names). */
+    tryingAnother: 'Tentando outra pessoa...',
   },
   owner: {
     idle: 'Nenhuma chamada no momento.',

@@ -1,8 +1,11 @@
 import { z } from 'zod';
+import type { ConversationMessageEvent, ConversationStateEvent } from './conversations';
 import { callMsg } from './messages';
-import { tagCode } from './products';
+import { tagCode, tagPhoto } from './products';
+import { visitorAccuracy } from './geofence';
 import type { TagScan } from './scans';
 import type { TestCall } from './ringing';
+import type { Delivery, DeliveryEvent, ExpectedVisitor } from './door';
 
 /**
  * The call (CALL-01…13): the finder's public view of a tag, creating a call, and every Socket.IO
@@ -35,6 +38,8 @@ export const publicTag = z.object({
       temporary: z.boolean().optional(),
     }),
   ),
+  /** CONDO-17: a plate that calls only with the visitor's position at its door (absent: no position needed). */
+  position_required: z.boolean().optional(),
   /** FIND-02: only while the owner has the tag in lost mode; the finder's page shows it first. */
   lost: z
     .object({
@@ -42,8 +47,15 @@ export const publicTag = z.object({
       reward: z.string().nullable(),
       /** TAG-11: the reward as an amount in centavos, formatted in the finder's language. */
       reward_cents: z.number().int().nullable().optional(),
+      /** FIND-09: the city where it was lost, only when the owner switched it on. */
+      city: z.string().optional(),
     })
     .optional(),
+  /** FIND-07: the tag is in quiet hours until this instant (ISO) — its owner's wall time beside it ("07:00"). */
+  quiet_until: z.string().optional(),
+  quiet_until_time: z.string().optional(),
+  /** FIND-09: the owner's photo (WebP, its URL changes with it), only when the owner shows it. */
+  photo: tagPhoto.optional(),
 });
 export type PublicTag = z.infer<typeof publicTag>;
 
@@ -56,6 +68,10 @@ export const createCallBody = z.object({
   unitId: z.number().int().positive().max(2_147_483_647).optional(),
   latitude: latitude.optional(),
   longitude: longitude.optional(),
+  /** CONDO-16: the pass token of the link the plate's page was opened with. */
+  pass: z.string().min(1).max(100).optional(),
+  /** CONDO-17: the fix's accuracy (metres, the browser's `coords.accuracy`), for a plate that rings only at its door. */
+  accuracy: visitorAccuracy.optional(),
 });
 export type CreateCallBody = z.infer<typeof createCallBody>;
 
@@ -122,7 +138,11 @@ export const callLocationBody = z.object({ latitude, longitude });
 export type CallLocationBody = z.infer<typeof callLocationBody>;
 
 /** POST /api/public/tags/:code/message — a message for the owner of a switched-off tag (CALL-15), with an optional way back. */
-export const tagMessageBody = leaveMessageBody.extend({ contact: callbackContact.optional() });
+export const tagMessageBody = leaveMessageBody.extend({
+  contact: callbackContact.optional(),
+  /** CONDO-17: a plate that rings only at its door takes a message for one unit's residents instead. */
+  unitId: z.number().int().positive().max(2_147_483_647).optional(),
+});
 export type TagMessageBody = z.infer<typeof tagMessageBody>;
 
 export const iceServersResponse = iceConfig;
@@ -157,6 +177,8 @@ export const callStatusResponse = z.object({
   tagName: z.string(),
   productId: z.number().int(),
   unitName: z.string().nullable(),
+  /** CONDO-16: the visitor rang through a resident's pass: 'Visitante esperado: Ana (passe até 18:00)'. */
+  expectedVisitor: z.object({ name: z.string(), validUntil: z.string() }).optional(),
 });
 export type CallStatusResponse = z.infer<typeof callStatusResponse>;
 export type CallHistoryItem = z.infer<typeof callHistoryItem>;
@@ -181,6 +203,8 @@ export interface IncomingCall extends CallData {
   tagName: string;
   productId: number;
   unitName: string | null;
+  /** CONDO-16: the visitor rang through a resident's pass, valid at the call. */
+  expectedVisitor?: ExpectedVisitor;
 }
 
 export type SessionDescription = { type: 'offer' | 'answer'; sdp: string };
@@ -225,6 +249,8 @@ export interface ServerToClientEvents {
   closeCall: (info: { roomId: string }) => void;
   /** To the finder: nobody is left to answer (everyone declined) or the ring timed out (CALL-07). */
   'call-unanswered': (info: { roomId: string; reason: 'declined' | 'missed' }) => void;
+  /** FIND-08: to the finder — an in-order call moved on from the owner to the members ("tentando outra pessoa", no names). */
+  'call-step': (info: { roomId: string }) => void;
   /** CALL-15: the finder's position arrived after the call started (to the recipients' sessions). */
   'call-location': (info: { roomId: string; latitude: number; longitude: number }) => void;
   /** FIND-01: a finder opened one of the user's tags (or shared a position from it). */
@@ -233,6 +259,14 @@ export interface ServerToClientEvents {
   'owner-camera': (info: OwnerCamera) => void;
   /** CALL-16: the owner asked for a test ring of their own devices (POST /api/calls/test); no call exists. */
   'test-call': (ring: TestCall) => void;
+  /** CONDO-15: a courier left a delivery for one of the user's units (no call). */
+  delivery: (delivery: DeliveryEvent) => void;
+  /** CONDO-15: a resident of the unit marked a delivery 'retirada'. */
+  'delivery-collected': (delivery: Delivery) => void;
+  /** FIND-06: a new message of a conversation (to the finder's socket and to the recipients' sessions). */
+  'conversation-message': (event: ConversationMessageEvent) => void;
+  /** FIND-06: the conversation was closed or blocked. */
+  'conversation-state': (event: ConversationStateEvent) => void;
 }
 
 export interface ClientToServerEvents {
@@ -259,6 +293,8 @@ export const SOCKET_PATH = '/socket.io';
 /** API paths of the call and of Web Push, relative to the `/api` base (the web app's side). */
 export const callsApi = {
   publicTag: (code: string) => `/public/tags/${encodeURIComponent(code)}`,
+  /** FIND-09: the photo, named by its content hash (a new URL when it changes). */
+  publicPhoto: (code: string, hash: string) => `/public/tags/${encodeURIComponent(code)}/photo/${encodeURIComponent(hash)}.webp`,
   create: '/calls',
   message: (roomId: string) => `/calls/${encodeURIComponent(roomId)}/message`,
   callback: (roomId: string) => `/calls/${encodeURIComponent(roomId)}/callback`,

@@ -11,6 +11,10 @@ import * as messages from './messages';
 import { ui } from './ui';
 import { bulkMsg } from './units-bulk';
 import { chargeWords, planWords, statementWords } from './billing';
+import { callSettingsUi, quietMsg } from './quiet-hours';
+import { doorFinderText, doorMsg, doorUi } from './door';
+import { conversationFinderText, conversationMsg, conversationsUi } from './conversations';
+import { geofenceMsg, geofenceUi } from './geofence';
 
 /**
  * Every Portuguese text of the catalogue, one `path = text` line each, against a file kept in the
@@ -24,10 +28,15 @@ const catalogue = {
   apiMsg: messages.apiMsg,
   replyMsg: messages.replyMsg,
   tagMsg: messages.tagMsg,
+  // FIND-09: the photo upload's answers.
+  photoMsg: messages.photoMsg,
   callMsg: messages.callMsg,
   condoMsg: messages.condoMsg,
   // CONDO-12…14: a building at once, residents by e-mail.
   bulkMsg,
+  // CONDO-17: a plate that rings only at its door.
+  geofenceMsg,
+  geofenceUi,
   // FIN-02: plans in words.
   planWords,
   // FIN-03 / FIN-04: charges in words.
@@ -53,6 +62,21 @@ const catalogue = {
   // FIND-03: the finder's English and Spanish (the Portuguese is callUi.finder and callMsg above).
   finderEn: finderText.en,
   finderEs: finderText.es,
+  // FIND-07 / FIND-08: quiet hours and the ring order.
+  quietMsg,
+  callSettingsUi,
+  // CONDO-15 / CONDO-16: the door — the residents' and síndico's words, the courier's and visitor's in three languages.
+  doorMsg,
+  doorUi,
+  doorFinderPt: doorFinderText['pt-BR'],
+  doorFinderEn: doorFinderText.en,
+  doorFinderEs: doorFinderText.es,
+  // FIND-06: the conversation — the server's answers, the owner's screens, the finder's three languages.
+  conversationMsg,
+  conversationsUi,
+  conversationFinderPt: conversationFinderText['pt-BR'],
+  conversationFinderEn: conversationFinderText.en,
+  conversationFinderEs: conversationFinderText.es,
 };
 
 /** Texts built by a function are listed with sample arguments: a name, a count, a type. */

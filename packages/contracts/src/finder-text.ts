@@ -1,5 +1,6 @@
 import { callUi } from './call-ui';
 import { CONDOMINIUM_PRODUCT_ID, productLabel, UNKNOWN_PRODUCT } from './constants';
+import { geofenceMsg } from './geofence';
 import { apiMsg, callMsg, tooManyAttemptsMessage } from './messages';
 import { ui } from './ui';
 
@@ -36,6 +37,9 @@ const pt = {
   scriptFailed:
     'Não foi possível carregar a chamada. Verifique a internet e recarregue a página para ligar ou deixar uma mensagem para o dono.',
   reload: 'Recarregar a página',
+  /** CONDO-17: a plate that rings only at its door; said before the tap, and the message form after a refusal. */
+  positionNeeded: 'Esta placa só chama quem está na portaria: ao tocar em chamar, vamos pedir a sua localização.',
+  geofenceMessage: 'Deixe uma mensagem para a unidade escolhida; ela chega sem tocar a campainha.',
   site: {
     homeLink: 'Toque, página inicial',
     skipToContent: 'Pular para o conteúdo',
@@ -72,6 +76,9 @@ const pt = {
     callbackInvalid: callMsg.callbackInvalid,
     callbackAlreadyLeft: callMsg.callbackAlreadyLeft,
     tagMessageNotAllowed: callMsg.tagMessageNotAllowed,
+    geofencePositionRequired: geofenceMsg.positionRequired,
+    geofenceTooFar: geofenceMsg.tooFar,
+    geofenceInaccurate: geofenceMsg.inaccurate,
   },
 };
 
@@ -158,6 +165,8 @@ const en: FinderText = {
   language: 'Language',
   lostHeading: 'This Toque is lost',
   reward: (reward) => `Reward: ${reward}`,
+  photoAlt: (name) => (name ? `Photo of ${name}` : 'Photo from the owner'),
+  lostCity: (city) => `Lost in ${city}`,
   shareLocation: 'Share my location',
   sharingLocation: 'Sending your location...',
   locationShared: 'Location sent! The owner will know where the Toque was found.',
@@ -194,6 +203,8 @@ const en: FinderText = {
   connectedHome: "You're talking with whoever lives here.",
   homeDeclined: 'Nobody can come to the door right now.',
   leaveMessageHome: 'Leave a short message for whoever lives here.',
+  quiet: (until) => `The owner asked not to be called until ${until}. You can leave a message.`,
+  tryingAnother: 'Trying someone else...',
   productType: (productId) => enTypes[productId] ?? 'of an unknown type',
   temporaryUnit: 'Unit not named yet',
   noScript:
@@ -201,6 +212,8 @@ const en: FinderText = {
   scriptFailed:
     'The call could not be loaded. Check your connection and reload the page to call or leave a message for the owner.',
   reload: 'Reload the page',
+  positionNeeded: 'This plate only calls people at the building\'s entrance: when you tap call, we will ask for your location.',
+  geofenceMessage: 'Leave a message for the chosen unit; it arrives without ringing.',
   site: {
     homeLink: 'Toque, home page',
     skipToContent: 'Skip to content',
@@ -242,6 +255,12 @@ const en: FinderText = {
     callbackInvalid: 'Enter a phone number with its area code or a valid email.',
     callbackAlreadyLeft: 'You have already left a contact on this call.',
     tagMessageNotAllowed: 'This Toque does not take messages.',
+    geofencePositionRequired:
+      'This plate only calls people at the building\'s entrance: allow access to your location to call. You can still leave a message.',
+    geofenceTooFar:
+      'You are far from this building\'s entrance: this plate only calls people at the door. You can still leave a message.',
+    geofenceInaccurate:
+      'Your location is too imprecise to confirm you are at the entrance. Try again near the plate, outdoors, or leave a message.',
   },
 };
 
@@ -297,6 +316,8 @@ const es: FinderText = {
   language: 'Idioma',
   lostHeading: 'Este Toque está perdido',
   reward: (reward) => `Recompensa: ${reward}`,
+  photoAlt: (name) => (name ? `Foto de ${name}` : 'Foto enviada por el dueño'),
+  lostCity: (city) => `Perdido en ${city}`,
   shareLocation: 'Compartir mi ubicación',
   sharingLocation: 'Enviando tu ubicación...',
   locationShared: '¡Ubicación enviada! El dueño sabrá dónde se encontró el Toque.',
@@ -334,6 +355,8 @@ const es: FinderText = {
   connectedHome: 'Estás hablando con quien vive aquí.',
   homeDeclined: 'Nadie puede atender la puerta ahora.',
   leaveMessageHome: 'Deja un mensaje corto para quien vive aquí.',
+  quiet: (until) => `El dueño pidió no recibir llamadas hasta las ${until}. Puedes dejar un mensaje.`,
+  tryingAnother: 'Intentando con otra persona...',
   productType: (productId) => esTypes[productId] ?? 'de un tipo desconocido',
   temporaryUnit: 'Unidad sin nombre todavía',
   noScript:
@@ -341,6 +364,8 @@ const es: FinderText = {
   scriptFailed:
     'No se pudo cargar la llamada. Revisa tu conexión y recarga la página para llamar o dejar un mensaje al dueño.',
   reload: 'Recargar la página',
+  positionNeeded: 'Esta placa solo llama a quien está en la portería: al tocar llamar, te vamos a pedir tu ubicación.',
+  geofenceMessage: 'Deja un mensaje para la unidad elegida; llega sin tocar el timbre.',
   site: {
     homeLink: 'Toque, página de inicio',
     skipToContent: 'Saltar al contenido',
@@ -382,6 +407,12 @@ const es: FinderText = {
     callbackInvalid: 'Escribe un teléfono con código de área o un correo electrónico válido.',
     callbackAlreadyLeft: 'Ya dejaste un contacto en esta llamada.',
     tagMessageNotAllowed: 'Este Toque no recibe mensajes.',
+    geofencePositionRequired:
+      'Esta placa solo llama a quien está en la portería del edificio: permite el acceso a tu ubicación para llamar. Igual puedes dejar un mensaje.',
+    geofenceTooFar:
+      'Estás lejos de la portería de este edificio: esta placa solo llama a quien está en la puerta. Igual puedes dejar un mensaje.',
+    geofenceInaccurate:
+      'Tu ubicación es demasiado imprecisa para confirmar que estás en la portería. Inténtalo de nuevo cerca de la placa, al aire libre, o deja un mensaje.',
   },
 };
 

@@ -23,6 +23,8 @@ export const msg = {
   lostMessageRequired: 'Escreva uma mensagem para quem encontrar o seu Toque.',
   lostMessageTooLong: 'A mensagem deve ter no máximo 280 caracteres.',
   lostRewardTooLong: 'A recompensa deve ter no máximo 80 caracteres.',
+  /** FIND-09: the lost notice's city. */
+  lostCityTooLong: 'A cidade deve ter no máximo 80 caracteres.',
   /** TAG-11: the reward as an amount in reais. */
   lostRewardAmountInvalid: 'Informe a recompensa em reais, por exemplo 200 ou 150,50.',
   lostRewardAmountTooHigh: 'A recompensa deve ser de no máximo R$ 100.000,00.',
@@ -136,6 +138,17 @@ export const tagMsg = {
   /** TAG-11: sharing with an e-mail that has no account yet sends an invitation. */
   alreadyInvited: 'Já existe um convite pendente para este e-mail.',
   invitationNotFound: 'Convite não encontrado.',
+} as const;
+
+/** FIND-09: the server's answers to a photo upload (the edit page shows them). */
+export const photoMsg = {
+  notImage: 'Este arquivo não é uma foto. Envie uma foto em JPEG, PNG, WebP ou HEIC.',
+  tooLarge: 'A foto deve ter no máximo 10 MB.',
+  tooManyPixels: 'Esta foto é grande demais para ser processada. Envie uma foto de no máximo 50 megapixels.',
+  plateHasNoPhoto: 'Uma placa de condomínio não tem foto.',
+  notFound: 'Foto não encontrada.',
+  saved: 'Foto salva.',
+  removed: 'Foto removida.',
 } as const;
 
 /** Server messages of the call (CALL-01…13): the finder's page and the owner's /call page show them. */

@@ -27,6 +27,10 @@ export const tagCode = z
   .regex(TAG_CODE_PATTERN, msg.tagCodeLength)
   .transform((s) => s.toUpperCase());
 
+/** FIND-09: a tag's photo as the pages show it: its immutable URL and its size in pixels. */
+export const tagPhoto = z.object({ url: z.string(), width: z.number().int(), height: z.number().int() });
+export type TagPhoto = z.infer<typeof tagPhoto>;
+
 export const product = z.object({
   code: z.string(),
   product_id: z.number().int(),
@@ -46,6 +50,13 @@ export const product = z.object({
   lost_reward_cents: z.number().int().nullable(),
   /** FIN-02: the plan's next due date, for the tag's owner (null for a member or a resident: the plan is the owner's). */
   due_at: z.string().nullable().optional(),
+  /** FIND-09: the photo and what the finder's page shows, field by field (important info: show_info_to_finder). */
+  photo: tagPhoto.nullable(),
+  show_owner_name: z.boolean(),
+  show_photo: z.boolean(),
+  show_reward: z.boolean(),
+  show_city: z.boolean(),
+  lost_city: z.string().nullable(),
   /** TAG-10: the address its QR code encodes: the server's PUBLIC_URL and /t/{code}, never the address bar's. */
   public_url: z.string(),
 });
@@ -58,6 +69,13 @@ export type CodeBody = z.infer<typeof codeBody>;
 /** FIND-02: how long the owner's lost-mode message and reward may be. */
 export const LOST_MESSAGE_MAX = 280;
 export const LOST_REWARD_MAX = 80;
+/** FIND-09: the lost notice's city. */
+export const LOST_CITY_MAX = 80;
+
+/** FIND-09: what an upload may be — phone formats, at most 10 MB, at most 1024 px once re-encoded. */
+export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+export const PHOTO_MAX_SIDE = 1024;
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'] as const;
 
 const updateNameFields = z.object({
   code: tagCode,
@@ -66,6 +84,13 @@ const updateNameFields = z.object({
   showInfoToFinder: z.boolean().optional(),
   /** FIND-01: scan alerts on or off for this tag. */
   scanAlerts: z.boolean().optional(),
+  /** FIND-09: the finder page's switches, field by field. */
+  showOwnerName: z.boolean().optional(),
+  showPhoto: z.boolean().optional(),
+  showReward: z.boolean().optional(),
+  showCity: z.boolean().optional(),
+  /** FIND-09: the city where it was lost, typed with lost mode (shown only with showCity). */
+  lostCity: z.string().trim().max(LOST_CITY_MAX, msg.lostCityTooLong).optional(),
   /** FIND-02: lost mode on (with its message and an optional reward) or off. */
   lost: z.boolean().optional(),
   lostMessage: z.string().trim().max(LOST_MESSAGE_MAX, msg.lostMessageTooLong).optional(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { IncomingCall } from './calls';
 import type { TagScan } from './scans';
 import type { TestCall } from './ringing';
+import type { DeliveryEvent } from './door';
 import { callMsg } from './messages';
 
 /** Bytes a base64url string (padding allowed) decodes to, or -1 when it is no base64url. */
@@ -42,4 +43,8 @@ export type PushPayload =
   | { type: 'incoming-call'; call: IncomingCall }
   | { type: 'tag-scanned'; scan: TagScan; text: string; url: string }
   /** CALL-16: a test ring (docs/decisions/0027): the worker shows `text`; a click opens the dashboard. */
-  | { type: 'test-call'; test: TestCall; text: string };
+  | { type: 'test-call'; test: TestCall; text: string }
+  /** CONDO-15: a delivery at the door: the worker shows `text`; a click opens the unit's page at `url`. */
+  | { type: 'delivery'; delivery: DeliveryEvent; text: string; url: string }
+  /** FIND-06: a finder wrote in a conversation; a click opens it in the dashboard. */
+  | { type: 'conversation-message'; conversationId: string; text: string; url: string };

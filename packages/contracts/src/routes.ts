@@ -34,8 +34,13 @@ export const paths = {
   condoActivation: '/dashboard/ativacao-de-condominio',
   manageClients: '/dashboard/gerenciar-clientes',
   callHistory: '/dashboard/chamadas',
+  /** FIND-06: the conversations with finders, beside the call history. */
+  conversations: '/dashboard/conversas',
+  conversation: (id: string) => `/dashboard/conversas/${id}`,
   /** CONDO-14: the síndico's building, one tap from the dashboard (its plate's units page, or a choice of plates). */
   myCondominium: '/dashboard/meu-condominio',
+  /** CONDO-15 / CONDO-16: a resident's unit — its deliveries and its expected visitors' passes. */
+  myUnit: (unitId: number | string) => `/dashboard/minha-unidade/${unitId}`,
 } as const;
 
 /** API paths, relative to the `/api` base. */
@@ -63,6 +68,8 @@ export const productsApi = {
   /** TAG-11: invitations to e-mails with no account yet (list per tag; cancel). */
   invitations: (code: string) => `/products/${encodeURIComponent(code)}/invitations`,
   invitation: '/products/invitations',
+  /** FIND-09: the tag's photo (PUT the file itself; DELETE removes it). */
+  photo: (code: string) => `/products/${encodeURIComponent(code)}/photo`,
 } as const;
 
 /** Condominium API paths (CONDO-*, ADM-02), relative to the `/api` base. */
@@ -82,6 +89,8 @@ export const condoApi = {
   /** CONDO-14: a resident by e-mail (an invitation when there is no account yet), and its cancellation. */
   inviteResident: '/condominium/units/residents',
   unitInvitation: (id: number) => `/condominium/invitations/${id}`,
+  /** CONDO-17: where the plate hangs, and whether a call needs the visitor there (GET ?qrCode=, PUT). */
+  platePosition: '/condominium/plate-position',
 } as const;
 
 /** Administration API paths (ADM-*), relative to the `/api` base. */

@@ -15,7 +15,9 @@ import {
   uuid,
   primaryKey,
   check,
+  customType,
 } from 'drizzle-orm/pg-core';
+import type { QuietHours } from '@toque/contracts/quiet-hours';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -70,10 +72,42 @@ export const tags = pgTable(
     /** FIN-02: the plan — monthly or annual — and its next due date (null while unclaimed). */
     planInterval: text('plan_interval').notNull().default('monthly'),
     planDueAt: timestamp('plan_due_at', { withTimezone: true }),
+    /** FIND-07: quiet hours (days, from, until, IANA zone) — null: none (docs/decisions/0043). */
+    quietHours: jsonb('quiet_hours').$type<QuietHours>(),
+    /** FIND-08: in order — the owner rings alone this many seconds, then the members; null: everyone at once. */
+    ringOrderSeconds: smallint('ring_order_seconds'),
+    /** FIND-09: what the finder's page shows, field by field (important info: show_info_to_finder). */
+    showOwnerName: boolean('show_owner_name').notNull().default(true),
+    showPhoto: boolean('show_photo').notNull().default(true),
+    showReward: boolean('show_reward').notNull().default(true),
+    showCity: boolean('show_city').notNull().default(false),
+    /** FIND-09: the city where it was lost, typed with lost mode (docs/decisions/0042); null when none. */
+    lostCity: text('lost_city'),
     createdAt: createdAt(),
   },
   (t) => [index('tags_owner_idx').on(t.ownerId), check('tags_product_id_check', sql`${t.productId} between 1 and 5`)],
 );
+
+/** Raw bytes (PostgreSQL bytea), as a Node Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * FIND-09: the tag's photo for the finder's page, re-encoded to WebP without metadata, kept in the
+ * database so every replica serves it and backups carry it. `hash` names it in its URL.
+ */
+export const tagPhotos = pgTable('tag_photos', {
+  tagCode: char('tag_code', { length: 8 })
+    .primaryKey()
+    .references(() => tags.code, { onDelete: 'cascade' }),
+  hash: text('hash').notNull(),
+  webp: bytea('webp').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  createdAt: createdAt(),
+});
 
 export const tagMembers = pgTable(
   'tag_members',
@@ -116,6 +150,12 @@ export const condominiums = pgTable(
     tagCode: char('tag_code', { length: 8 }).references(() => tags.code, { onDelete: 'set null' }),
     adminUserId: uuid('admin_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /** CONDO-17: where the plate hangs (WGS 84); null = not placed, calls ring from anywhere. */
+    plateLatitude: doublePrecision('plate_latitude'),
+    plateLongitude: doublePrecision('plate_longitude'),
+    /** CONDO-17: a call needs the visitor's position within `geofence_radius_m` of the plate. */
+    geofenceRequired: boolean('geofence_required').notNull().default(false),
+    geofenceRadiusM: integer('geofence_radius_m').notNull().default(150),
   },
   // One plate, one condominium (a concurrent activation of a plate cannot attach it twice).
   (t) => [uniqueIndex('condominiums_tag_code_key').on(t.tagCode)],
@@ -133,6 +173,8 @@ export const units = pgTable(
     /** CONDO-13: the block or tower the unit belongs to ('Bloco B', 'Torre 2'); null = none. */
     block: text('block'),
     associationCode: char('association_code', { length: 8 }).notNull(),
+    /** FIND-07: the unit's quiet hours, chosen by its residents — null: none. */
+    quietHours: jsonb('quiet_hours').$type<QuietHours>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -285,8 +327,55 @@ export const calls = pgTable(
     callbackContact: text('callback_contact'),
     /** CALL-15: `message` — nothing rang: a message left on a switched-off tag; `call` otherwise. */
     kind: text('kind', { enum: ['call', 'message'] }).notNull().default('call'),
+    /** FIND-08: in-order ringing — when the members' turn starts (null: everyone rang at once, or the turn came). */
+    nextStepAt: timestamp('next_step_at', { withTimezone: true }),
+    /** CONDO-16: the visitor rang through a resident's pass (valid when the call was made). */
+    passId: integer('pass_id').references(() => visitorPasses.id, { onDelete: 'set null' }),
   },
   (t) => [index('calls_tag_idx').on(t.tagCode, t.startedAt)],
+);
+
+/**
+ * CONDO-16: a resident's pass for an expected visitor (docs/decisions/0045). Only the token's
+ * SHA-256 is kept: the link the resident shares is the only copy of the token.
+ */
+export const visitorPasses = pgTable(
+  'visitor_passes',
+  {
+    id: serial('id').primaryKey(),
+    unitId: integer('unit_id')
+      .notNull()
+      .references(() => units.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    visitorName: text('visitor_name').notNull(),
+    validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
+    validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('visitor_passes_token_hash_key').on(t.tokenHash), index('visitor_passes_unit_idx').on(t.unitId, t.validUntil)],
+);
+
+/**
+ * CONDO-15: a courier left a delivery at the door of a unit (no call rang). `collected_*`: the
+ * resident who marked it 'retirada'. No courier address is kept.
+ */
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    id: serial('id').primaryKey(),
+    unitId: integer('unit_id')
+      .notNull()
+      .references(() => units.id, { onDelete: 'cascade' }),
+    company: text('company').notNull(),
+    /** 'outra': the company the courier typed. */
+    companyOther: text('company_other'),
+    createdAt: createdAt(),
+    collectedBy: uuid('collected_by').references(() => users.id, { onDelete: 'set null' }),
+    collectedAt: timestamp('collected_at', { withTimezone: true }),
+  },
+  (t) => [index('deliveries_unit_idx').on(t.unitId, t.createdAt)],
 );
 
 export const callRecipients = pgTable(
@@ -301,6 +390,67 @@ export const callRecipients = pgTable(
     declinedAt: timestamp('declined_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.callId, t.userId] }), index('call_recipients_user_idx').on(t.userId)],
+);
+
+/**
+ * FIND-06: a conversation between a finder (no account: a random token, only its SHA-256 kept here)
+ * and the people a call to the tag would ring (owner and members; a plate's unit: its residents).
+ * The finder's address and position are cleared like the calls' (SEC-07 retention).
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tagCode: char('tag_code', { length: 8 })
+      .notNull()
+      .references(() => tags.code, { onDelete: 'cascade' }),
+    unitId: integer('unit_id').references(() => units.id, { onDelete: 'set null' }),
+    /** SHA-256 (hex) of the finder's token; the token itself is never stored. */
+    tokenHash: char('token_hash', { length: 64 }).notNull(),
+    callerAddress: text('caller_address'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    createdAt: createdAt(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last e-mail about a finder's message (throttled per conversation). */
+    lastMailedAt: timestamp('last_mailed_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('conversations_token_key').on(t.tokenHash), index('conversations_tag_idx').on(t.tagCode, t.lastMessageAt)],
+);
+
+/** FIND-06: one message; `authorId` null and `fromFinder` true for the finder's. */
+export const conversationMessages = pgTable(
+  'conversation_messages',
+  {
+    id: serial('id').primaryKey(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    fromFinder: boolean('from_finder').notNull(),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('conversation_messages_conversation_idx').on(t.conversationId, t.id)],
+);
+
+/** FIND-06: how far each recipient has read a conversation (the unread counts). */
+export const conversationReads = pgTable(
+  'conversation_reads',
+  {
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastReadId: integer('last_read_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.conversationId, t.userId] })],
 );
 
 /**

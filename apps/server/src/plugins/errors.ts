@@ -20,7 +20,7 @@ export const errorsPlugin = fp(async (app) => {
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {
       if (error.retryAfterS !== undefined) void reply.header('retry-after', String(error.retryAfterS));
-      return reply.status(error.statusCode).send({ message: error.message });
+      return reply.status(error.statusCode).send({ ...error.extra, message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       // The first issue's message is the catalogue's Portuguese text when the schema gives one;

@@ -5,6 +5,8 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { INVITATIONS_PER_WINDOW } from '@toque/contracts/constants';
 import { BULK_OPERATIONS_PER_WINDOW, UNIT_INVITATIONS_PER_WINDOW } from '@toque/contracts/units-bulk';
 import type { Config } from '../config';
+import { PASSES_PER_WINDOW } from '@toque/contracts/door';
+import { CONVERSATION_LIMITS } from '@toque/contracts/conversations';
 import { TEST_CALL_WINDOW_MS, TEST_CALLS_PER_WINDOW } from '@toque/contracts/ringing';
 import { TooManyRequests } from '../errors';
 import { clientKey } from '../lib/client-address';
@@ -29,6 +31,8 @@ export type LimitName =
   | 'callPerAddress'
   | 'callPerTagAddress'
   | 'tagMessagePerTagAddress'
+  | 'deliveryPerTagAddress'
+  | 'passesPerAccount'
   | 'geocodePerAddress'
   | 'scanAlertPerTagAddress'
   | 'scanAlertPerTag'
@@ -38,7 +42,10 @@ export type LimitName =
   | 'testCallPerAccount'
   | 'invitationsPerAccount'
   | 'bulkUnitsPerAccount'
-  | 'unitInvitationsPerAccount';
+  | 'unitInvitationsPerAccount'
+  | 'conversationMessagesPerToken'
+  | 'conversationMessagesPerAddress'
+  | 'conversationsPerTagAddress';
 
 interface Rule {
   points: number;
@@ -63,6 +70,10 @@ function limitRules(config: Config): Record<LimitName, Rule> {
     callPerTagAddress: { points: config.calls.perTag, windowMs: config.calls.windowMs },
     // CALL-15: a message on a switched-off tag stands in for a call: the same budget per tag and address.
     tagMessagePerTagAddress: { points: config.calls.perTag, windowMs: config.calls.windowMs },
+    // CONDO-15: a delivery notice stands in for a call: the same budget per plate and address.
+    deliveryPerTagAddress: { points: config.calls.perTag, windowMs: config.calls.windowMs },
+    // CONDO-16: passes a resident creates per window.
+    passesPerAccount: { points: PASSES_PER_WINDOW, windowMs },
     geocodePerAddress: { points: config.geocoder.perIp, windowMs: config.geocoder.windowMs },
     // FIND-01: one scan alert per tag and address per window; a per-tag cap against many addresses.
     scanAlertPerTagAddress: { points: 1, windowMs: config.scans.windowMs },
@@ -79,6 +90,10 @@ function limitRules(config: Config): Record<LimitName, Rule> {
     // CONDO-12 / CONDO-14: a síndico's previews and confirmations, and residents added one by one.
     bulkUnitsPerAccount: { points: BULK_OPERATIONS_PER_WINDOW, windowMs },
     unitInvitationsPerAccount: { points: UNIT_INVITATIONS_PER_WINDOW, windowMs },
+    // FIND-06: a finder's messages per conversation and per address; new conversations per tag and address.
+    conversationMessagesPerToken: CONVERSATION_LIMITS.messagesPerToken,
+    conversationMessagesPerAddress: CONVERSATION_LIMITS.messagesPerAddress,
+    conversationsPerTagAddress: CONVERSATION_LIMITS.conversationsPerTagAddress,
   };
 }
 

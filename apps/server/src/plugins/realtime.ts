@@ -13,7 +13,13 @@ import { atMostEvery, WARN_INTERVAL_MS } from '../lib/throttle';
 import { holdsNul } from './security';
 
 /** Who a socket is, settled once at the handshake. */
-export type SocketData = { kind: 'user'; userId: string; tokenVersion: number } | { kind: 'caller'; roomId: string };
+export type SocketData =
+  | { kind: 'user'; userId: string; tokenVersion: number }
+  | { kind: 'caller'; roomId: string }
+  /** FIND-06: a finder's conversation, opened with its private token (no call, no user). */
+  | { kind: 'finder'; conversationId: string };
+/** The two parties of a call: a finder's conversation socket is neither. */
+export type CallParty = Exclude<SocketData, { kind: 'finder' }>;
 
 /** Messages between the server processes (through the Redis adapter). */
 export interface InterServerEvents {
@@ -27,6 +33,13 @@ export type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterS
 /** A user's every open session joins this room, so one emit reaches all of them (CALL-03). */
 export const userRoom = (userId: string) => `user:${userId}`;
 export const callRoom = (roomId: string) => `call:${roomId}`;
+/** FIND-06: the finder's socket(s) of one conversation. */
+export const conversationRoom = (conversationId: string) => `conversation:${conversationId}`;
+
+/** FIND-06: the conversation a finder's token opens (null: none, or blocked); set by the conversations module. */
+type ConversationResolver = (token: string) => Promise<string | null>;
+const conversationResolvers = new WeakMap<Io, ConversationResolver>();
+export const setConversationResolver = (io: Io, resolve: ConversationResolver) => void conversationResolvers.set(io, resolve);
 /** The sockets of one user opened with one token version: those a revocation keeps (ACC-02). */
 const versionRoom = (userId: string, tokenVersion: number) => `user:${userId}:v${tokenVersion}`;
 
@@ -96,6 +109,24 @@ export const realtimePlugin = fp<{
 
   // The handshake's auth.token is a user's session token or a finder's caller token; nothing else.
   io.use((socket, next) => {
+    // FIND-06: a finder's conversation socket carries `auth.conversation` (its private token) instead.
+    const conversation: unknown = (socket.handshake.auth as Record<string, unknown>).conversation;
+    if (typeof conversation === 'string') {
+      const resolve = conversationResolvers.get(io);
+      if (!resolve || conversation.length > 64) return next(new Error(callMsg.socketUnauthorized));
+      resolve(conversation).then(
+        (conversationId) => {
+          if (!conversationId) return next(new Error(callMsg.socketUnauthorized));
+          socket.data = { kind: 'finder', conversationId };
+          next();
+        },
+        (err: unknown) => {
+          app.log.error({ err }, 'socket handshake failed');
+          next(new Error(callMsg.socketUnauthorized));
+        },
+      );
+      return;
+    }
     const token: unknown = (socket.handshake.auth as Record<string, unknown>).token;
     if (typeof token !== 'string' || token.length === 0) return next(new Error(callMsg.socketUnauthorized));
     const roomId = verifyCallerToken(opts.secrets, token);
@@ -161,6 +192,7 @@ export const realtimePlugin = fp<{
   io.on('connection', (socket) => {
     guardEvents(socket);
     const who = socket.data;
+    if (who.kind === 'finder') return void socket.join(conversationRoom(who.conversationId));
     if (who.kind !== 'user') return;
     void socket.join([userRoom(who.userId), versionRoom(who.userId, who.tokenVersion)]);
     // A password change committed while this handshake was between its check and joining the

@@ -54,10 +54,13 @@ const ProductsPage = lazyNamed(() => import('./routes/dashboard/products'), 'Pro
 const EditTagPage = lazyNamed(() => import('./routes/dashboard/edit-tag'), 'EditTagPage');
 const UnitsPage = lazyNamed(() => import('./routes/dashboard/units'), 'UnitsPage');
 const MyCondominiumPage = lazyNamed(() => import('./routes/dashboard/my-condominium'), 'MyCondominiumPage');
+const MyUnitPage = lazyNamed(() => import('./routes/dashboard/my-unit'), 'MyUnitPage');
 const EditUnitPage = lazyNamed(() => import('./routes/dashboard/edit-unit'), 'EditUnitPage');
 const CondoActivationPage = lazyNamed(() => import('./routes/admin/condo-activation'), 'CondoActivationPage');
 const ManageClientsPage = lazyNamed(() => import('./routes/admin/manage-clients'), 'ManageClientsPage');
 const CallHistoryPage = lazyNamed(() => import('./routes/dashboard/calls'), 'CallHistoryPage');
+const ConversationsPage = lazyNamed(() => import('./routes/dashboard/conversations'), 'ConversationsPage');
+const ConversationPage = lazyNamed(() => import('./routes/dashboard/conversations'), 'ConversationPage');
 
 const page = (path: string, element: ReactNode): RouteObject => ({ path, element });
 
@@ -132,8 +135,11 @@ export const routes: RouteObject[] = [
                   page(paths.editTag(':code'), <EditTagPage />),
                   page(paths.units(':condoCode'), <UnitsPage />),
                   page(paths.myCondominium, <MyCondominiumPage />),
+                  page(paths.myUnit(':unitId'), <MyUnitPage />),
                   page(paths.editUnit(':condoCode', ':id'), <EditUnitPage />),
                   page(paths.callHistory, <CallHistoryPage />),
+                  page(paths.conversations, <ConversationsPage />),
+                  page(paths.conversation(':id'), <ConversationPage />),
                   {
                     element: <AdminRoute />,
                     children: [

@@ -12,8 +12,12 @@ export class ApiError extends Error {
   /** The wait a 429 or 503 asked for in `Retry-After`, in seconds, when it said one. */
   readonly retryAfterS: number | undefined;
 
-  constructor(status: number, message: string, retryAfterS?: number) {
+  /** The answer's other fields beside `message` (FIND-07: `quiet_until_time`). */
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(status: number, message: string, retryAfterS?: number, details?: Record<string, unknown>) {
     super(message);
+    this.details = details;
     this.name = 'ApiError';
     this.status = status;
     this.retryAfterS = retryAfterS;
@@ -76,7 +80,8 @@ async function errorOf(response: Response): Promise<ApiError> {
   const body = await readBody(response);
   const retryAfterS = retryAfterSeconds(response.headers.get('retry-after'), Date.now());
   if (response.status === 429) return new ApiError(429, tooManyAttemptsMessage(retryAfterS), retryAfterS);
-  return new ApiError(response.status, messageOf(body, response), retryAfterS);
+  const details = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : undefined;
+  return new ApiError(response.status, messageOf(body, response), retryAfterS, details);
 }
 
 /**
@@ -109,8 +114,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
     const headers: Record<string, string> = { Accept: 'application/json' };
     const token = getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
-    let body: string | undefined;
-    if (init.body !== undefined) {
+    let body: string | Blob | undefined;
+    if (init.body instanceof Blob) {
+      // FIND-09: a file goes as its own bytes, typed as the browser knows it.
+      headers['Content-Type'] = init.body.type || 'application/octet-stream';
+      body = init.body;
+    } else if (init.body !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(init.body);
     }

@@ -2,7 +2,7 @@ import { TRIAL_DAYS_DEFAULT } from '@toque/contracts/billing';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { defaultTagName } from '@toque/contracts/products';
 import type { Conn, Tx } from '../client';
-import { tags, users } from '../schema';
+import { tagPhotos, tags, users } from '../schema';
 
 /** A tag's row, as every module that reads one sees it. */
 export type Tag = typeof tags.$inferSelect;
@@ -20,11 +20,20 @@ export const tagsRepository = {
   },
 
   /** The tag with its owner's name, in one round trip (the finder's page; only the first name ever leaves the server). */
-  findTagWithOwnerName(db: Conn, code: string): Promise<{ tag: Tag; ownerName: string | null } | undefined> {
+  findTagWithOwnerName(
+    db: Conn,
+    code: string,
+  ): Promise<{ tag: Tag; ownerName: string | null; photo: { hash: string; width: number; height: number } | null } | undefined> {
     return db
-      .select({ tag: tags, ownerName: users.name })
+      .select({
+        tag: tags,
+        ownerName: users.name,
+        // FIND-09: the photo's name and size, never its bytes.
+        photo: { hash: tagPhotos.hash, width: tagPhotos.width, height: tagPhotos.height },
+      })
       .from(tags)
       .leftJoin(users, eq(users.id, tags.ownerId))
+      .leftJoin(tagPhotos, eq(tagPhotos.tagCode, tags.code))
       .where(eq(tags.code, code))
       .limit(1)
       .then((r) => r[0]);

@@ -1,23 +1,31 @@
-import { and, asc, eq, exists, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Conn, Tx } from '../../db/client';
 import {
   auditLog,
   callRecipients,
   calls,
+  charges,
   condominiums,
+  conversationMessages,
+  deliveries,
   outbox,
   pushSubscriptions,
   scans,
   tagInvitations,
   tagMembers,
+  conversations,
+  tagPhotos,
   tags,
   unitResidents,
   units,
   users,
+  visitorPasses,
 } from '../../db/schema';
 
 const owner = alias(users, 'owner');
+const author = alias(users, 'author');
+const collector = alias(users, 'collector');
 
 /** ACC-03: the SQL of the LGPD self-service — what is held about one user, and its erasure. */
 export const accountRepository = {
@@ -109,9 +117,24 @@ export const accountRepository = {
       .orderBy(asc(scans.scannedAt), asc(scans.id));
   },
 
+  /** FIND-09: the photos of the user's tags, as stored (a WebP re-encoded by the server). */
+  photos(db: Conn, codes: string[]) {
+    if (codes.length === 0) return Promise.resolve([]);
+    return db
+      .select({ tagCode: tagPhotos.tagCode, webp: tagPhotos.webp, width: tagPhotos.width, height: tagPhotos.height, createdAt: tagPhotos.createdAt })
+      .from(tagPhotos)
+      .where(inArray(tagPhotos.tagCode, codes));
+  },
+
   residencies(db: Conn, userId: string) {
     return db
-      .select({ unitId: units.id, condominium: condominiums.name, unit: units.name, since: unitResidents.createdAt })
+      .select({
+        unitId: units.id,
+        condominium: condominiums.name,
+        unit: units.name,
+        since: unitResidents.createdAt,
+        quietHours: units.quietHours,
+      })
       .from(unitResidents)
       .innerJoin(units, eq(units.id, unitResidents.unitId))
       .innerJoin(condominiums, eq(condominiums.id, units.condominiumId))
@@ -144,6 +167,117 @@ export const accountRepository = {
       .leftJoin(units, eq(units.id, calls.unitId))
       .where(eq(callRecipients.userId, userId))
       .orderBy(asc(calls.startedAt), asc(calls.id));
+  },
+
+  /**
+   * FIND-06: the messages of the conversations the user answers — as the Conversas page lists them:
+   * a tag's (not a plate's unit) that they own or share, a unit's they live in — each with
+   * `answering`, plus the messages they wrote in conversations they no longer answer. Neither the
+   * finder's token hash nor their address is selected. Oldest conversation first, each in order.
+   */
+  conversationMessages(db: Conn, userId: string) {
+    const member = db
+      .select({ one: tagMembers.userId })
+      .from(tagMembers)
+      .where(and(eq(tagMembers.tagCode, conversations.tagCode), eq(tagMembers.userId, userId)));
+    const resident = db
+      .select({ one: unitResidents.userId })
+      .from(unitResidents)
+      .where(and(eq(unitResidents.unitId, conversations.unitId), eq(unitResidents.userId, userId)));
+    const answers = or(
+      and(isNull(conversations.unitId), or(eq(tags.ownerId, userId), exists(member))),
+      and(isNotNull(conversations.unitId), exists(resident)),
+    )!;
+    return db
+      .select({
+        conversationId: conversations.id,
+        tagCode: conversations.tagCode,
+        tagName: tags.name,
+        productId: tags.productId,
+        unitId: conversations.unitId,
+        unitName: units.name,
+        startedAt: conversations.createdAt,
+        lastMessageAt: conversations.lastMessageAt,
+        closedAt: conversations.closedAt,
+        blockedAt: conversations.blockedAt,
+        answering: sql<boolean>`${answers}`.mapWith(Boolean),
+        fromFinder: conversationMessages.fromFinder,
+        authorId: conversationMessages.authorId,
+        authorName: author.name,
+        body: conversationMessages.body,
+        latitude: conversationMessages.latitude,
+        longitude: conversationMessages.longitude,
+        createdAt: conversationMessages.createdAt,
+      })
+      .from(conversationMessages)
+      .innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
+      .innerJoin(tags, eq(tags.code, conversations.tagCode))
+      .leftJoin(units, eq(units.id, conversations.unitId))
+      .leftJoin(author, eq(author.id, conversationMessages.authorId))
+      .where(or(answers, eq(conversationMessages.authorId, userId)))
+      .orderBy(asc(conversations.createdAt), asc(conversations.id), asc(conversationMessages.id));
+  },
+
+  /** CONDO-15: the deliveries of the units the user lives in, and those the user marked collected elsewhere. */
+  deliveries(db: Conn, userId: string) {
+    const resident = db
+      .select({ one: unitResidents.userId })
+      .from(unitResidents)
+      .where(and(eq(unitResidents.unitId, deliveries.unitId), eq(unitResidents.userId, userId)));
+    return db
+      .select({
+        condominium: condominiums.name,
+        unit: units.name,
+        company: deliveries.company,
+        companyOther: deliveries.companyOther,
+        createdAt: deliveries.createdAt,
+        collectedAt: deliveries.collectedAt,
+        collectedBy: deliveries.collectedBy,
+        collectorName: collector.name,
+      })
+      .from(deliveries)
+      .innerJoin(units, eq(units.id, deliveries.unitId))
+      .innerJoin(condominiums, eq(condominiums.id, units.condominiumId))
+      .leftJoin(collector, eq(collector.id, deliveries.collectedBy))
+      .where(or(exists(resident), eq(deliveries.collectedBy, userId)))
+      .orderBy(asc(deliveries.createdAt), asc(deliveries.id));
+  },
+
+  /** CONDO-16: the visitor passes the user created (the token's hash is not selected). */
+  passes(db: Conn, userId: string) {
+    return db
+      .select({
+        condominium: condominiums.name,
+        unit: units.name,
+        visitorName: visitorPasses.visitorName,
+        validFrom: visitorPasses.validFrom,
+        validUntil: visitorPasses.validUntil,
+        revokedAt: visitorPasses.revokedAt,
+        createdAt: visitorPasses.createdAt,
+      })
+      .from(visitorPasses)
+      .innerJoin(units, eq(units.id, visitorPasses.unitId))
+      .innerJoin(condominiums, eq(condominiums.id, units.condominiumId))
+      .where(eq(visitorPasses.createdBy, userId))
+      .orderBy(asc(visitorPasses.createdAt), asc(visitorPasses.id));
+  },
+
+  /** FIN-03: the Pix charges made for the user, oldest first. */
+  charges(db: Conn, userId: string) {
+    return db
+      .select({
+        txid: charges.txid,
+        tagCodes: charges.tagCodes,
+        amountCents: charges.amountCents,
+        status: charges.status,
+        createdAt: charges.createdAt,
+        expiresAt: charges.expiresAt,
+        paidAt: charges.paidAt,
+        paidCents: charges.paidCents,
+      })
+      .from(charges)
+      .where(eq(charges.userId, userId))
+      .orderBy(asc(charges.createdAt), asc(charges.id));
   },
 
   pushSubscriptions(db: Conn, userId: string) {
@@ -182,11 +316,15 @@ export const accountRepository = {
   async erase(tx: Tx, user: { id: string; email: string }) {
     const owned = await tx
       .update(tags)
-      .set({ ownerId: null, name: '', importantInfo: '', showInfoToFinder: false })
+      .set({ ownerId: null, name: '', importantInfo: '', showInfoToFinder: false, showOwnerName: true, showPhoto: true, showReward: true, showCity: false, lostCity: null })
       .where(eq(tags.ownerId, user.id))
       .returning({ code: tags.code });
     const codes = owned.map((t) => t.code);
     if (codes.length) await tx.delete(tagMembers).where(inArray(tagMembers.tagCode, codes));
+    // FIND-09: the photos of the user's tags go with the account.
+    if (codes.length) await tx.delete(tagPhotos).where(inArray(tagPhotos.tagCode, codes));
+    // FIND-06: the released tags' conversations go with the owner (a unit's stay with its other residents).
+    if (codes.length) await tx.delete(conversations).where(and(inArray(conversations.tagCode, codes), isNull(conversations.unitId)));
     // TAG-11: the released tags' invitations, and those addressed to the user's e-mail.
     await tx
       .delete(tagInvitations)

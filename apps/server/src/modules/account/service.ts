@@ -1,17 +1,65 @@
 import type { FastifyInstance } from 'fastify';
 import { accountMsg, CONSENT_DOCUMENTS, type AccountExport, type UpdateContactBody } from '@toque/contracts/account';
 import { productLabel } from '@toque/contracts/constants';
+import { deliveryCompanyLabel, type DeliveryCompany } from '@toque/contracts/door';
 import { apiMsg } from '@toque/contracts/messages';
 import { firstName } from '@toque/contracts/names';
 import { Conflict, NotFound, Unauthorized } from '../../errors';
 import { verifyPassword } from '../../lib/passwords';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { usersRepository as users } from '../../db/repositories/users';
+import { conversationState } from '../conversations/service';
+import { passStatusAt } from '../door/service';
 import { accountRepository as repo } from './repository';
 import { emailChangedMail } from './mail';
 
 const iso = (d: Date) => d.toISOString();
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
+const quiet = (q: { days: number[]; from: string; until: string; timeZone: string } | null) =>
+  q ? { days: q.days, from: q.from, until: q.until, timeZone: q.timeZone } : null;
+
+/** FIND-09: the server stores every photo re-encoded as WebP (apps/server/src/lib/photo.ts). */
+const PHOTO_TYPE = 'image/webp';
+
+type ConversationMessageRow = Awaited<ReturnType<typeof repo.conversationMessages>>[number];
+
+/**
+ * FIND-06: the rows (one per message, oldest conversation first) as threads. A conversation the
+ * user no longer answers keeps only the messages they wrote.
+ */
+function threads(rows: ConversationMessageRow[], userId: string, now: Date): AccountExport['conversations'] {
+  const byId = new Map<string, AccountExport['conversations'][number]>();
+  for (const r of rows) {
+    if (!r.answering && r.authorId !== userId) continue;
+    let thread = byId.get(r.conversationId);
+    if (!thread) {
+      thread = {
+        id: r.conversationId,
+        tagCode: r.tagCode,
+        tagName: r.tagName,
+        productName: productLabel(r.productId),
+        unit: r.unitId === null ? null : r.unitName,
+        state: conversationState(r, now),
+        startedAt: iso(r.startedAt),
+        lastMessageAt: iso(r.lastMessageAt),
+        closedAt: isoOrNull(r.closedAt),
+        blockedAt: isoOrNull(r.blockedAt),
+        messages: [],
+      };
+      byId.set(r.conversationId, thread);
+    }
+    thread.messages.push({
+      from: r.fromFinder ? 'finder' : 'owner',
+      authorFirstName: r.fromFinder ? '' : firstName(r.authorName),
+      mine: r.authorId === userId,
+      body: r.body,
+      latitude: r.latitude,
+      longitude: r.longitude,
+      createdAt: iso(r.createdAt),
+    });
+  }
+  return [...byId.values()];
+}
 
 /**
  * ACC-03: my account's contact data, the data export and the deletion. Each is confirmed by the
@@ -71,23 +119,41 @@ export function accountService(app: FastifyInstance) {
       const row = await confirmed(userId, password);
       const owned = await repo.ownedTags(db, userId);
       const codes = owned.map((t) => t.code);
-      const [members, invited, memberships, residencies, rung, seen, push] = await Promise.all([
+      const [members, invited, photos, memberships, residencies, rung, seen, written, delivered, passes, billed, push] = await Promise.all([
         repo.membersOf(db, codes),
         repo.pendingInvitations(db, codes),
+        repo.photos(db, codes),
         repo.memberships(db, userId),
         repo.residencies(db, userId),
         repo.calls(db, userId),
         repo.scans(db, userId),
+        repo.conversationMessages(db, userId),
+        repo.deliveries(db, userId),
+        repo.passes(db, userId),
+        repo.charges(db, userId),
         repo.pushSubscriptions(db, userId),
       ]);
+      const now = new Date();
       const mails = await repo.mails(db, row.email);
       const neighbours = await repo.neighbours(
         db,
         userId,
         residencies.map((r) => r.unitId),
       );
+      const photoOf = (code: string): AccountExport['tags'][number]['photo'] => {
+        const p = photos.find((x) => x.tagCode === code);
+        if (!p) return null;
+        return {
+          contentType: PHOTO_TYPE,
+          width: p.width,
+          height: p.height,
+          bytes: p.webp.length,
+          uploadedAt: iso(p.createdAt),
+          dataUrl: `data:${PHOTO_TYPE};base64,${p.webp.toString('base64')}`,
+        };
+      };
       return {
-        exportedAt: new Date().toISOString(),
+        exportedAt: now.toISOString(),
         profile: {
           name: row.name,
           email: row.email,
@@ -120,6 +186,17 @@ export function accountService(app: FastifyInstance) {
           pendingInvitations: invited
             .filter((i) => i.tagCode === t.code)
             .map((i) => ({ email: i.email, sentAt: iso(i.sentAt) })),
+          plan: { interval: t.planInterval, dueAt: isoOrNull(t.planDueAt) },
+          finderPage: {
+            showOwnerName: t.showOwnerName,
+            showPhoto: t.showPhoto,
+            showReward: t.showReward,
+            showCity: t.showCity,
+            lostCity: t.lostCity,
+          },
+          photo: photoOf(t.code),
+          quietHours: quiet(t.quietHours),
+          ringOrderSeconds: t.ringOrderSeconds,
         })),
         memberships: memberships.map((m) => ({
           code: m.code,
@@ -134,6 +211,7 @@ export function accountService(app: FastifyInstance) {
           unit: r.unit,
           since: iso(r.since),
           otherResidents: neighbours.filter((n) => n.unitId === r.unitId).map((n) => firstName(n.name)),
+          quietHours: quiet(r.quietHours),
         })),
         calls: rung.map((c) => ({
           id: c.id,
@@ -160,6 +238,37 @@ export function accountService(app: FastifyInstance) {
           longitude: s.longitude,
           locality: s.locality,
           scannedAt: iso(s.scannedAt),
+        })),
+        charges: billed.map((c) => ({
+          txid: c.txid,
+          tagCodes: c.tagCodes,
+          amountCents: c.amountCents,
+          status: c.status,
+          createdAt: iso(c.createdAt),
+          expiresAt: iso(c.expiresAt),
+          paidAt: isoOrNull(c.paidAt),
+          paidCents: c.paidCents,
+        })),
+        conversations: threads(written, userId, now),
+        deliveries: delivered.map((d) => ({
+          condominium: d.condominium,
+          unit: d.unit,
+          company: d.company,
+          companyName: deliveryCompanyLabel(d.company as DeliveryCompany, d.companyOther),
+          createdAt: iso(d.createdAt),
+          collectedAt: isoOrNull(d.collectedAt),
+          collectedBy: d.collectedAt ? firstName(d.collectorName) : null,
+          collectedByMe: d.collectedAt !== null && d.collectedBy === userId,
+        })),
+        passes: passes.map((p) => ({
+          condominium: p.condominium,
+          unit: p.unit,
+          visitorName: p.visitorName,
+          validFrom: iso(p.validFrom),
+          validUntil: iso(p.validUntil),
+          status: passStatusAt(p, now),
+          revokedAt: isoOrNull(p.revokedAt),
+          createdAt: iso(p.createdAt),
         })),
         pushSubscriptions: push.map((p) => ({ endpoint: p.endpoint, createdAt: iso(p.createdAt) })),
         mails: mails.map((m) => ({ subject: m.subject, createdAt: iso(m.createdAt) })),

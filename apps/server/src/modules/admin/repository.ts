@@ -4,7 +4,10 @@ import { CONDOMINIUM_PRODUCT_ID } from '@toque/contracts/constants';
 import { cpfDigits } from '@toque/contracts/cpf';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Conn, Db, Tx } from '../../db/client';
-import { auditLog, condominiums, tagBatches, tags, unitResidents, users } from '../../db/schema';
+import { auditLog, condominiums, conversations, tagBatches, tagPhotos, tags, unitResidents, users } from '../../db/schema';
+
+/** FIND-09: a released tag's finder-page switches as a new tag's. */
+const finderDefaults = { showOwnerName: true, showPhoto: true, showReward: true, showCity: false, lostCity: null };
 
 /** `%`, `_` and `\` typed by the admin are matched literally. */
 function likeEscape(text: string): string {
@@ -170,14 +173,20 @@ export const adminRepository = {
   async release(tx: Tx, code: string) {
     await tx
       .update(tags)
-      .set({ ownerId: null, name: '', importantInfo: '', showInfoToFinder: false, planDueAt: null })
+      .set({ ownerId: null, name: '', importantInfo: '', showInfoToFinder: false, planDueAt: null, ...finderDefaults })
       .where(eq(tags.code, code));
+    // FIND-09: the former owner's photo does not go to the next one.
+    await tx.delete(tagPhotos).where(eq(tagPhotos.tagCode, code));
+    // FIND-06: nor do the conversations finders had with the former owner (a unit's stay with its residents).
+    await tx.delete(conversations).where(and(eq(conversations.tagCode, code), isNull(conversations.unitId)));
     await tx.update(condominiums).set({ adminUserId: null }).where(eq(condominiums.tagCode, code));
   },
 
   /** ADM-07: a new owner; a plate's condominium gets them as its síndico. */
   async transfer(tx: Tx, code: string, ownerId: string) {
     await tx.update(tags).set({ ownerId }).where(eq(tags.code, code));
+    // FIND-06: the new owner does not read what finders wrote to the former one.
+    await tx.delete(conversations).where(and(eq(conversations.tagCode, code), isNull(conversations.unitId)));
     await tx.update(condominiums).set({ adminUserId: ownerId }).where(eq(condominiums.tagCode, code));
   },
 

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { RING_TIMEOUT_MS, type IncomingCall, type JoinAck } from '@toque/contracts/calls';
 import { callMsg } from '@toque/contracts/messages';
-import { callRoom, userRoom, type SocketData } from '../../plugins/realtime';
+import { callRoom, userRoom, type CallParty } from '../../plugins/realtime';
 import { callsRepository as repo, type CallStatus } from './repository';
 import type { Mail } from '../../plugins/mailer';
 import { messageMail, missedCallMail, type CallSummary } from './mail';
+import { ringOrder } from './ring-order';
 
 const OVER: CallStatus[] = ['declined', 'missed', 'ended'];
 
@@ -42,9 +43,17 @@ export function callLifecycle(app: FastifyInstance) {
     return (await repo.recipients(db, roomId)).map((r) => r.userId).filter((id) => id !== except);
   }
 
+  /** Rings these users' open sessions and pushes to their closed tabs (CALL-03; FIND-08: each step of an in-order call). */
+  function ringUsers(userIds: string[], incoming: IncomingCall) {
+    toUsers(userIds)?.emit('incoming-call', incoming);
+    background(() => app.push.notify(userIds, { type: 'incoming-call', call: incoming }));
+  }
+  const order = ringOrder(app, { background, ringUsers });
+
   function stopRinging(roomId: string) {
     clearTimeout(timers.get(roomId));
     timers.delete(roomId);
+    order.clear(roomId);
   }
 
   async function summaryOf(roomId: string): Promise<CallSummary | null> {
@@ -106,11 +115,14 @@ export function callLifecycle(app: FastifyInstance) {
   return {
     background,
 
-    /** CALL-03: every open session of every recipient rings now; push reaches closed tabs; the timer starts. */
-    ring(roomId: string, userIds: string[], incoming: IncomingCall) {
-      toUsers(userIds)?.emit('incoming-call', incoming);
+    /**
+     * CALL-03: every open session of every recipient rings now; push reaches closed tabs; the timer starts.
+     * FIND-08: `nextStepMs` — only the owner rings now, the members after it (ring-order.ts).
+     */
+    ring(roomId: string, userIds: string[], incoming: IncomingCall, nextStepMs?: number) {
+      ringUsers(userIds, incoming);
       app.metrics.call('ringing');
-      background(() => app.push.notify(userIds, { type: 'incoming-call', call: incoming }));
+      if (nextStepMs !== undefined) order.schedule(roomId, nextStepMs);
       const timer = setTimeout(() => {
         timers.delete(roomId);
         background(() => expire(roomId));
@@ -123,7 +135,7 @@ export function callLifecycle(app: FastifyInstance) {
      * CALL-08: the caller token's own call, or a recipient of it, and only while it is not over. A
      * recipient joining a ringing call answers it; the other recipients stop ringing.
      */
-    async join(roomId: string, who: SocketData, socketId: string): Promise<JoinAck> {
+    async join(roomId: string, who: CallParty, socketId: string): Promise<JoinAck> {
       const refuse = (message: string): JoinAck => ({ ok: false, message });
       const call = await repo.findCall(db, roomId);
       if (who.kind === 'caller') {
@@ -153,7 +165,7 @@ export function callLifecycle(app: FastifyInstance) {
     },
 
     /** The finder of this call, or the recipient who answered it (OPS-04: a hang-up from a socket that has not resumed yet). */
-    async isParticipant(roomId: string, who: SocketData): Promise<boolean> {
+    async isParticipant(roomId: string, who: CallParty): Promise<boolean> {
       if (who.kind === 'caller') return who.roomId === roomId;
       const call = await repo.findCall(db, roomId);
       return !!call && call.answeredBy === who.userId;
@@ -164,7 +176,11 @@ export function callLifecycle(app: FastifyInstance) {
       if (!(await repo.isRecipient(db, roomId, userId))) return false;
       await repo.decline(db, roomId, userId);
       toUsers([userId])?.emit('call-cancelled', { roomId, reason: 'declined' });
-      if ((await repo.undeclinedCount(db, roomId)) > 0) return true;
+      if ((await repo.undeclinedCount(db, roomId)) > 0) {
+        // FIND-08: the owner declined their turn of an in-order call: the members ring now.
+        await order.advance(roomId);
+        return true;
+      }
       const call = await repo.transition(db, roomId, ['ringing'], { status: 'declined', endedAt: new Date() });
       if (call) {
         stopRinging(roomId);
@@ -174,7 +190,7 @@ export function callLifecycle(app: FastifyInstance) {
     },
 
     /** CALL-06: either side hangs up; the whole room hears `closeCall` and leaves it. */
-    async hangUp(roomId: string, who: SocketData) {
+    async hangUp(roomId: string, who: CallParty) {
       const endedAt = new Date();
       const wasRinging = await repo.transition(db, roomId, ['ringing'], { status: 'ended', endedAt });
       if (wasRinging) {

@@ -1,6 +1,6 @@
 import { and, asc, sql, count, desc, eq, gt, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Conn, Db, Tx } from '../../db/client';
-import { callRecipients, calls, condominiums, tagMembers, tags, unitResidents, units, users } from '../../db/schema';
+import { callRecipients, calls, condominiums, tagMembers, tags, unitResidents, units, users, visitorPasses } from '../../db/schema';
 
 const PURGE_BATCH = 1000;
 export type CallStatus = (typeof calls.$inferSelect)['status'];
@@ -72,10 +72,18 @@ export const callsRepository = {
   /** The call with what a notification shows: tag name and type, unit name. */
   summary(db: Conn, roomId: string) {
     return db
-      .select({ call: calls, tagName: tags.name, productId: tags.productId, unitName: units.name })
+      .select({
+        call: calls,
+        tagName: tags.name,
+        productId: tags.productId,
+        unitName: units.name,
+        visitorName: visitorPasses.visitorName,
+        passUntil: visitorPasses.validUntil,
+      })
       .from(calls)
       .innerJoin(tags, eq(tags.code, calls.tagCode))
       .leftJoin(units, eq(units.id, calls.unitId))
+      .leftJoin(visitorPasses, eq(visitorPasses.id, calls.passId))
       .where(eq(calls.id, roomId))
       .limit(1)
       .then((r) => r[0]);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { every } from '../../lib/every';
 import { scanRetentionRepository } from '../../db/repositories/scans';
 import { callsRepository as repo } from './repository';
 
@@ -13,33 +14,14 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export function finderDataRetention(app: FastifyInstance) {
   const { locationDays, ipDays, purgeIntervalMs } = app.config.retention;
-  let running: Promise<void> | null = null;
-
-  function purge() {
-    running ??= (async () => {
-      const now = Date.now();
-      const cleared = await repo.purgeFinderData(app.db, {
-        locationBefore: new Date(now - locationDays * DAY_MS),
-        ipBefore: new Date(now - ipDays * DAY_MS),
-      });
-      // FIND-01: a scan's shared position goes with the calls' positions.
-      const scans = await scanRetentionRepository.purgeLocations(app.db, new Date(now - locationDays * DAY_MS));
-      if (cleared.location + cleared.ip + scans > 0) app.log.info({ ...cleared, scans }, 'finder data past its retention cleared');
-    })()
-      .catch((err: unknown) => app.log.error({ err }, 'finder data purge failed'))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  }
-
-  const first = setTimeout(() => void purge(), 0);
-  const timer = setInterval(() => void purge(), purgeIntervalMs);
-  first.unref();
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearTimeout(first);
-    clearInterval(timer);
-    await running;
+  every(app, 'finder data purge', purgeIntervalMs, async () => {
+    const now = Date.now();
+    const cleared = await repo.purgeFinderData(app.db, {
+      locationBefore: new Date(now - locationDays * DAY_MS),
+      ipBefore: new Date(now - ipDays * DAY_MS),
+    });
+    // FIND-01: a scan's shared position goes with the calls' positions.
+    const scans = await scanRetentionRepository.purgeLocations(app.db, new Date(now - locationDays * DAY_MS));
+    if (cleared.location + cleared.ip + scans > 0) app.log.info({ ...cleared, scans }, 'finder data past its retention cleared');
   });
 }

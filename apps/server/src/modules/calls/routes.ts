@@ -1,3 +1,4 @@
+import { quietConflict } from '@toque/contracts/quiet-hours';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -19,7 +20,7 @@ import { bearerToken, currentUser } from '../../plugins/auth';
 import { clientAddress } from '../../plugins/rate-limit';
 import type { CallsService } from './service';
 
-const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse, 429: errorResponse };
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 429: errorResponse };
 const codeParams = z.object({ code: z.string().max(64) });
 const roomParams = z.object({ roomId: z.string().min(1).max(64) });
 
@@ -39,9 +40,27 @@ export const callsRoutes: FastifyPluginAsyncZod<{ service: CallsService }> = asy
     async (request) => service.publicTag(request.params.code),
   );
 
+  // FIND-09: the photo, under a name that changes with it: cached for a year by browsers and proxies.
+  app.get(
+    '/public/tags/:code/photo/:file',
+    {
+      schema: {
+        tags,
+        params: z.object({ code: z.string().max(64), file: z.string().max(64) }),
+        produces: ['image/webp'],
+        response: { 200: z.unknown().describe('WebP'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const webp = await service.publicPhoto(request.params.code, request.params.file);
+      void reply.header('content-type', 'image/webp').header('cache-control', 'public, max-age=31536000, immutable');
+      return reply.send(webp);
+    },
+  );
+
   app.post(
     '/calls',
-    { schema: { tags, body: createCallBody, response: { 201: createCallResponse, ...errors } } },
+    { schema: { tags, body: createCallBody, response: { 201: createCallResponse, ...errors, 409: quietConflict } } },
     async (request, reply) => reply.status(201).send(await service.create(request.body, request.ip)),
   );
 

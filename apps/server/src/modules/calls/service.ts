@@ -10,18 +10,26 @@ import type {
   PublicTagState,
   TagMessageBody,
 } from '@toque/contracts/calls';
+import { callsApi } from '@toque/contracts/calls';
 import { planStatus } from '@toque/contracts/billing';
 import { CONDOMINIUM_PRODUCT_ID, productLabel } from '@toque/contracts/constants';
-import { callMsg } from '@toque/contracts/messages';
+import { callMsg, photoMsg } from '@toque/contracts/messages';
 import { firstName } from '@toque/contracts/names';
 import { signCallerToken, verifyCallerToken } from '../../lib/caller-token';
 import { isTagCodeShape } from '../../lib/codes';
 import { BadRequest, Conflict, NotFound, TooManyRequests, Unauthorized } from '../../errors';
 import { clientKey } from '../../lib/client-address';
 import { tagsRepository, type Tag } from '../../db/repositories/tags';
+import { tagPhotosRepository } from '../../db/repositories/tag-photos';
+import { visitorPassesRepository } from '../../db/repositories/visitor-passes';
+import type { ExpectedVisitor } from '@toque/contracts/door';
 import { callsRepository as repo } from './repository';
 import { iceConfig } from './ice';
 import type { CallLifecycle } from './lifecycle';
+import { callSettingsRepository as settings } from '../../db/repositories/call-settings';
+import { quietNow, refuseQuiet } from './quiet-hours';
+import { ringPlan } from './ring-order';
+import { plateRequiresPosition, requireAtDoor } from '../condominium/geofence';
 
 const HISTORY_LIMIT = 200;
 
@@ -88,20 +96,34 @@ export function callsService(app: FastifyInstance, lifecycle: CallLifecycle) {
      * A tag that cannot be called shows its state and type, nothing about its owner.
      */
     async publicTag(rawCode: string): Promise<PublicTag> {
-      const { tag, ownerName } = await findTag(rawCode);
+      const { tag, ownerName, photo } = await findTag(rawCode);
       const state = tagState(tag);
       const base = { code: tag.code, state, product_id: tag.productId, type: productLabel(tag.productId), name: '', owner_first_name: '', units: [] };
       if (state !== 'active' && state !== 'suspended') return base;
-      const result: PublicTag = { ...base, name: tag.name, owner_first_name: firstName(ownerName) };
+      // FIND-09: each field only when the owner switched it on.
+      const result: PublicTag = { ...base, name: tag.name, owner_first_name: tag.showOwnerName ? firstName(ownerName) : '' };
       if (tag.showInfoToFinder && tag.importantInfo.trim()) result.important_info = tag.importantInfo;
+      if (photo && tag.showPhoto && tag.productId !== CONDOMINIUM_PRODUCT_ID) {
+        result.photo = { url: `/api${callsApi.publicPhoto(tag.code, photo.hash)}`, width: photo.width, height: photo.height };
+      }
       // FIN-05: a suspended tag shows who it belongs to and takes a message (CALL-15's form), nothing more.
       if (state === 'suspended') return tag.productId === CONDOMINIUM_PRODUCT_ID ? { ...result, owner_first_name: '' } : result;
       // FIND-02: lost mode, which the finder's page shows first.
-      if (tag.lostMessage !== null && tag.productId !== CONDOMINIUM_PRODUCT_ID) result.lost = { message: tag.lostMessage, reward: tag.lostReward, reward_cents: tag.lostRewardCents };
+      if (tag.lostMessage !== null && tag.productId !== CONDOMINIUM_PRODUCT_ID) {
+        result.lost = tag.showReward
+          ? { message: tag.lostMessage, reward: tag.lostReward, reward_cents: tag.lostRewardCents }
+          : { message: tag.lostMessage, reward: null, reward_cents: null };
+        if (tag.showCity && tag.lostCity) result.lost.city = tag.lostCity;
+      }
+      // FIND-07: said before the tap (the check at call time is what counts).
+      const quiet = tag.productId === CONDOMINIUM_PRODUCT_ID ? null : quietNow(tag, undefined);
+      if (quiet) Object.assign(result, { quiet_until: quiet.until.toISOString(), quiet_until_time: quiet.time });
       if (tag.productId === CONDOMINIUM_PRODUCT_ID) {
         const condo = await repo.condominiumOfPlate(db, tag.code);
         // CONDO-10: the finder meets the building, not the síndico; units nobody can answer are marked.
         result.owner_first_name = '';
+        // CONDO-17: the page asks for the visitor's position before it calls.
+        if (await plateRequiresPosition(db, tag.code)) result.position_required = true;
         if (condo) {
           result.name = condo.name;
           result.units = (await repo.unitsOf(db, condo.id))
@@ -116,6 +138,20 @@ export function callsService(app: FastifyInstance, lifecycle: CallLifecycle) {
         }
       }
       return result;
+    },
+
+    /**
+     * FIND-09: the photo's WebP under its current name, while the finder's page shows it; any other
+     * name (an old photo, a guess) or a photo switched off is 404.
+     */
+    async publicPhoto(rawCode: string, file: string): Promise<Buffer> {
+      const hash = /^([0-9a-f]{32})\.webp$/.exec(file)?.[1];
+      if (!hash) throw new NotFound(photoMsg.notFound);
+      const view = await this.publicTag(rawCode).catch(() => undefined);
+      if (!view?.photo?.url.endsWith(`/${hash}.webp`)) throw new NotFound(photoMsg.notFound);
+      const bytes = await tagPhotosRepository.bytes(db, view.code, hash);
+      if (!bytes) throw new NotFound(photoMsg.notFound);
+      return bytes;
     },
 
     /**
@@ -135,15 +171,31 @@ export function callsService(app: FastifyInstance, lifecycle: CallLifecycle) {
 
       let unit: { id: number; name: string | null } | undefined;
       let recipients: string[];
+      let passId: number | null = null;
+      let expectedVisitor: ExpectedVisitor | undefined;
       if (tag.productId === CONDOMINIUM_PRODUCT_ID) {
+        // CONDO-17: a plate that rings only at its door.
+        await requireAtDoor(db, tag.code, body);
         unit = body.unitId ? await repo.unitOfPlate(db, tag.code, body.unitId) : undefined;
         if (!unit) throw new BadRequest(callMsg.unitRequired);
         recipients = await repo.residentIds(db, unit.id);
         if (recipients.length === 0) throw new Conflict(callMsg.unitEmpty);
+        // CONDO-16: a pass of this unit, valid now, names the visitor on the ringing screen; any other pass rings as usual.
+        const pass = body.pass ? await visitorPassesRepository.byTokenOnPlate(db, body.pass, tag.code) : undefined;
+        const now = Date.now();
+        if (pass && pass.unitId === unit.id && !pass.revokedAt && pass.validFrom.getTime() <= now && now <= pass.validUntil.getTime()) {
+          passId = pass.id;
+          expectedVisitor = { name: pass.visitorName, validUntil: pass.validUntil.toISOString() };
+        }
       } else {
         const everyone = [tag.ownerId, ...(await repo.memberIds(db, tag.code))];
         recipients = [...new Set(everyone.filter((id): id is string => id !== null))];
       }
+
+      // FIND-07: quiet hours (the tag's, or the unit's) refuse the call, lost mode aside; FIND-08: who rings first.
+      const quiet = quietNow(tag, unit ? ((await settings.unitQuietHours(db, unit.id)) ?? { quietHours: null }) : undefined);
+      if (quiet) refuseQuiet(quiet);
+      const plan = unit ? null : ringPlan(tag, recipients, ringTimeoutMs);
 
       // 128 random bits: a room id cannot be guessed (CALL-08).
       const roomId = randomBytes(16).toString('base64url');
@@ -158,11 +210,12 @@ export function callsService(app: FastifyInstance, lifecycle: CallLifecycle) {
           const freeInMs = (ringing.oldest?.getTime() ?? now) + ringTimeoutMs - now;
           throw new TooManyRequests(freeInMs / 1000, callMsg.tooManyRinging);
         }
-        await repo.insertCall(tx, { id: roomId, tagCode: tag.code, unitId: unit?.id ?? null, latitude, longitude, callerAddress: ip }, recipients);
+        const nextStepAt = plan ? new Date(now + plan.stepMs) : null;
+        await repo.insertCall(tx, { id: roomId, tagCode: tag.code, unitId: unit?.id ?? null, latitude, longitude, callerAddress: ip, nextStepAt, passId }, recipients);
       });
       const unitName = unit ? (unit.name ?? callMsg.temporaryUnit) : null;
-      const incoming: IncomingCall = { roomId, latitude, longitude, tagCode: tag.code, tagName: tag.name, productId: tag.productId, unitName };
-      lifecycle.ring(roomId, recipients, incoming);
+      const incoming: IncomingCall = { roomId, latitude, longitude, tagCode: tag.code, tagName: tag.name, productId: tag.productId, unitName, ...(expectedVisitor ? { expectedVisitor } : {}) };
+      lifecycle.ring(roomId, plan?.first ?? recipients, incoming, plan?.stepMs);
       return {
         roomId,
         callerToken: signCallerToken(config.jwtSecret, roomId, callerTokenTtlS),
@@ -175,12 +228,14 @@ export function callsService(app: FastifyInstance, lifecycle: CallLifecycle) {
     async statusFor(roomId: string, userId: string) {
       const found = (await repo.isRecipient(db, roomId, userId)) ? await repo.summary(db, roomId) : undefined;
       if (!found) throw new NotFound(callMsg.callNotFound);
-      const { call, tagName, productId, unitName } = found;
+      const { call, tagName, productId, unitName, visitorName, passUntil } = found;
       return {
         status: call.status,
         tagName,
         productId,
         unitName: call.unitId === null ? null : (unitName ?? callMsg.temporaryUnit),
+        // CONDO-16: the ringing screen names the expected visitor.
+        ...(visitorName !== null && passUntil !== null ? { expectedVisitor: { name: visitorName, validUntil: passUntil.toISOString() } } : {}),
       };
     },
 
@@ -254,10 +309,23 @@ export function callsService(app: FastifyInstance, lifecycle: CallLifecycle) {
       const { tag } = await findTag(rawCode);
       const state = tagState(tag);
       if (state === 'unclaimed' || state === 'disabled') throw new Conflict(notCallable[state]);
-      // FIN-05: a suspended tag (not in lost mode) takes messages like a switched-off one.
-      if (state !== 'inactive' && state !== 'suspended') throw new Conflict(callMsg.tagMessageNotAllowed);
+      // CONDO-17: a plate that rings only at its door takes a message for a unit's residents instead.
+      const fenced = state === 'active' && tag.productId === CONDOMINIUM_PRODUCT_ID && (await plateRequiresPosition(db, tag.code));
+      // FIN-05: a suspended tag (not in lost mode) takes messages like a switched-off one; FIND-07: so does a tag in quiet hours.
+      const quiet = state === 'active' && tag.productId !== CONDOMINIUM_PRODUCT_ID && quietNow(tag, undefined) !== null;
+      if (state !== 'inactive' && state !== 'suspended' && !quiet && !fenced) throw new Conflict(callMsg.tagMessageNotAllowed);
       await app.limits.consume('tagMessagePerTagAddress', `${tag.code}|${client}`);
-      const recipients = [...new Set([tag.ownerId, ...(await repo.memberIds(db, tag.code))].filter((id): id is string => id !== null))];
+      let unitId: number | null = null;
+      let recipients: string[];
+      if (fenced) {
+        const unit = body.unitId ? await repo.unitOfPlate(db, tag.code, body.unitId) : undefined;
+        if (!unit) throw new BadRequest(callMsg.unitRequired);
+        unitId = unit.id;
+        recipients = await repo.residentIds(db, unit.id);
+        if (recipients.length === 0) throw new Conflict(callMsg.unitEmpty);
+      } else {
+        recipients = [...new Set([tag.ownerId, ...(await repo.memberIds(db, tag.code))].filter((id): id is string => id !== null))];
+      }
       const roomId = randomBytes(16).toString('base64url');
       const now = new Date();
       await db.transaction(async (tx) => {
@@ -266,6 +334,7 @@ export function callsService(app: FastifyInstance, lifecycle: CallLifecycle) {
           {
             id: roomId,
             tagCode: tag.code,
+            unitId,
             status: 'ended',
             kind: 'message',
             startedAt: now,

@@ -29,6 +29,8 @@ const ownerCamera = z.strictObject({ roomId, on: z.boolean() });
 export function callsSignalling(io: Io, lifecycle: CallLifecycle) {
   io.on('connection', (socket: IoSocket) => {
     const who = socket.data;
+    // FIND-06: a finder's conversation socket only listens (conversations/service.ts); no call event is its.
+    if (who.kind === 'finder') return;
     const joined = (id: string) => socket.rooms.has(callRoom(id));
 
     /**

@@ -19,6 +19,7 @@ import { condoMsg } from '@toque/contracts/messages';
 import { condoApi } from '@toque/contracts/routes';
 import { currentUser } from '../../plugins/auth';
 import { condominiumService } from './service';
+import { geofenceMsg, platePositionBody, platePositionQuery, platePositionResponse } from '@toque/contracts/geofence';
 import {
   bulkMsg,
   bulkUnitsBody,
@@ -148,6 +149,22 @@ export const condominiumRoutes: FastifyPluginAsyncZod = async (app) => {
       await service.cancelInvitation(request.params.id, currentUser(request));
       return { message: bulkMsg.invitationCancelled };
     },
+  );
+
+  // CONDO-17: the plate's position and fence, the síndico's (or an administrator's) only.
+  app.get(
+    condoApi.platePosition,
+    { ...user, schema: { ...secured, querystring: platePositionQuery, response: { 200: platePositionResponse, ...errors } } },
+    async (request) => service.platePosition(request.query.qrCode, currentUser(request)),
+  );
+
+  app.put(
+    condoApi.platePosition,
+    { ...user, schema: { ...secured, body: platePositionBody, response: { 200: platePositionResponse, ...errors } } },
+    async (request) => ({
+      ...(await service.setPlatePosition(request.body, currentUser(request))),
+      message: geofenceMsg.saved,
+    }),
   );
 
   app.delete(

@@ -17,6 +17,8 @@ import { planFromCsv, planFromText, unitKey, type UnitPlan } from './bulk-units'
 import { unitInvitationMail } from './mail';
 import { newTagCode } from '../../lib/codes';
 import { condominiumRepository as repo, type UnitRow } from './repository';
+import { plateGeofenceRepository } from '../../db/repositories/plate-geofence';
+import { geofenceMsg, type PlatePosition, type PlatePositionBody } from '@toque/contracts/geofence';
 
 /** A code that is neither a tag nor another unit's association code. */
 export async function freshAssociationCode(db: Db): Promise<string> {
@@ -362,6 +364,33 @@ export function condominiumService(app: FastifyInstance) {
       const code = await freshAssociationCode(db);
       await repo.setAssociationCode(db, unitId, code);
       return unitNumber(unit.name, code);
+    },
+
+    /** CONDO-17: where the plate hangs and whether a call needs the visitor there (the síndico's or an administrator's view). */
+    async platePosition(qrCode: string, user: AuthUser): Promise<PlatePosition> {
+      const plate = await requirePlate(qrCode, user);
+      const fence = await plateGeofenceRepository.ofPlate(db, plate.code);
+      if (!fence) throw new NotFound(geofenceMsg.noCondominium);
+      return { latitude: fence.latitude, longitude: fence.longitude, required: fence.required, radius_m: fence.radiusM };
+    },
+
+    /** CONDO-17: the síndico places the plate (or takes its position away); the change and its audit row in one transaction. */
+    async setPlatePosition(body: PlatePositionBody, user: AuthUser): Promise<PlatePosition> {
+      const plate = await requirePlate(body.qrCode, user);
+      const fence = { latitude: body.latitude, longitude: body.longitude, required: body.required, radiusM: body.radiusM };
+      return db.transaction(async (tx) => {
+        const before = await plateGeofenceRepository.lockOfPlate(tx, plate.code);
+        if (!before) throw new NotFound(geofenceMsg.noCondominium);
+        await plateGeofenceRepository.set(tx, before.id, fence);
+        await auditRepository.record(tx, {
+          actorId: user.id,
+          action: 'plate.position',
+          target: `condominium:${before.id}`,
+          before: { latitude: before.latitude, longitude: before.longitude, required: before.required, radiusM: before.radiusM },
+          after: fence,
+        });
+        return { latitude: fence.latitude, longitude: fence.longitude, required: fence.required, radius_m: fence.radiusM };
+      });
     },
 
     /** CONDO-09: a member leaves a shared tag; a resident leaves the units under a plate. */

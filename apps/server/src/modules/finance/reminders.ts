@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { every } from '../../lib/every';
 import {
   formatDueDate,
   planPriceCents,
@@ -107,23 +108,7 @@ export async function sendPlanReminders(app: FastifyInstance, now: Date): Promis
 
 /** FIN-05: the reminders job, soon after the app starts and then every BILLING_REMINDER_INTERVAL_MS; stopped on close. */
 export function planRemindersJob(app: FastifyInstance) {
-  let running: Promise<void> | null = null;
-  function run() {
-    running ??= sendPlanReminders(app, new Date())
-      .then(() => undefined)
-      .catch((err: unknown) => app.log.error({ err }, 'plan reminders failed'))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  }
-  const first = setTimeout(() => void run(), 0);
-  const timer = setInterval(() => void run(), app.config.billing.reminderIntervalMs);
-  first.unref();
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearTimeout(first);
-    clearInterval(timer);
-    await running;
+  every(app, 'plan reminders', app.config.billing.reminderIntervalMs, async () => {
+    await sendPlanReminders(app, new Date());
   });
 }

@@ -6,7 +6,8 @@ import { tagMembers, tags, unitResidents, units, users } from '../../db/schema';
 const LIST_FOR_USER: PreparedQuery = {
   name: 'products_list_for_user',
   text: `
-    select t.code, t.product_id, t.name, t.important_info, t.show_info_to_finder, t.is_active, t.scan_alerts, t.lost_message, t.lost_reward, t.lost_reward_cents, t.plan_due_at, bool_or(v.is_owner) as is_owner
+    select t.code, t.product_id, t.name, t.important_info, t.show_info_to_finder, t.is_active, t.scan_alerts, t.lost_message, t.lost_reward, t.lost_reward_cents, t.plan_due_at, bool_or(v.is_owner) as is_owner,
+      t.show_owner_name, t.show_photo, t.show_reward, t.show_city, t.lost_city, p.hash as photo_hash, p.width as photo_width, p.height as photo_height
     from (
       select code as tag_code, true as is_owner from tags where owner_id = $1
       union all
@@ -18,8 +19,9 @@ const LIST_FOR_USER: PreparedQuery = {
         where r.user_id = $1 and c.tag_code is not null
     ) v
     join tags t on t.code = v.tag_code
+    left join tag_photos p on p.tag_code = t.code
     where t.disabled_at is null
-    group by t.code
+    group by t.code, p.tag_code
     order by t.product_id, t.created_at, t.code`,
 };
 
@@ -42,6 +44,14 @@ export const productsRepository = {
       lost_reward_cents: number | null;
       plan_due_at: Date | string | null;
       is_owner: boolean;
+      show_owner_name: boolean;
+      show_photo: boolean;
+      show_reward: boolean;
+      show_city: boolean;
+      lost_city: string | null;
+      photo_hash: string | null;
+      photo_width: number | null;
+      photo_height: number | null;
     }>(db, LIST_FOR_USER, [userId]);
   },
 
@@ -77,7 +87,7 @@ export const productsRepository = {
       .where(and(eq(tags.code, code), isNull(tags.disabledAt)));
   },
 
-  updateDetails(db: Conn, code: string, values: Partial<Pick<typeof tags.$inferInsert, 'name' | 'importantInfo' | 'showInfoToFinder' | 'scanAlerts' | 'lostMessage' | 'lostReward' | 'lostRewardCents'>>) {
+  updateDetails(db: Conn, code: string, values: Partial<Pick<typeof tags.$inferInsert, 'name' | 'importantInfo' | 'showInfoToFinder' | 'scanAlerts' | 'lostMessage' | 'lostReward' | 'lostRewardCents' | 'showOwnerName' | 'showPhoto' | 'showReward' | 'showCity' | 'lostCity'>>) {
     return db.update(tags).set(values).where(eq(tags.code, code));
   },
 

@@ -1,4 +1,4 @@
-import { type z } from 'zod';
+import { z } from 'zod';
 import { dashboardUi } from '@toque/contracts/dashboard-ui';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -12,7 +12,10 @@ import {
   removeMemberBody,
   shareResponse,
   updateNameBody,
+  PHOTO_MAX_BYTES,
+  tagPhoto,
 } from '@toque/contracts/products';
+import { photoMsg } from '@toque/contracts/messages';
 import { messageResponse } from '@toque/contracts/auth';
 import { errorResponse } from '@toque/contracts/errors';
 import { currentUser } from '../../plugins/auth';
@@ -67,6 +70,41 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   app.put('/products/updateName', updateName, handleUpdateName);
   app.put('/products/updateName:suffix', { ...updateName, schema: { ...updateName.schema, hide: true } }, handleUpdateName);
+
+  // FIND-09: the photo. Its body is the file itself (any content type: the server reads the bytes),
+  // at most 10 MB — Fastify answers 413 as soon as Content-Length or the bytes read pass it.
+  const photoRoutes: FastifyPluginAsyncZod = async (photos) => {
+    photos.removeAllContentTypeParsers();
+    photos.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: PHOTO_MAX_BYTES }, (_request, body, done) => done(null, body));
+    // Who may upload is known before 10 MB are read.
+    photos.addHook('onRequest', app.authenticate);
+    photos.setErrorHandler((error, _request, reply) => {
+      if ((error as { statusCode?: number }).statusCode === 413) return reply.status(413).send({ message: photoMsg.tooLarge });
+      throw error;
+    });
+    const photoResponse = z.object({ message: z.string(), photo: tagPhoto });
+    photos.put(
+      '/products/:code/photo',
+      {
+        bodyLimit: PHOTO_MAX_BYTES,
+        schema: { ...secured, params: codeBody, consumes: ['image/jpeg', 'image/png', 'image/webp', 'image/heic'], response: { 200: photoResponse, ...errors, 413: errorResponse } },
+      },
+      async (request) => {
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const photo = await service.putPhoto(request.params.code, currentUser(request).id, body);
+        return { message: photoMsg.saved, photo };
+      },
+    );
+    photos.delete(
+      '/products/:code/photo',
+      { schema: { ...secured, params: codeBody, response: { 200: messageResponse, ...errors } } },
+      async (request) => {
+        await service.removePhoto(request.params.code, currentUser(request).id);
+        return { message: photoMsg.removed };
+      },
+    );
+  };
+  await app.register(photoRoutes);
 
   app.get(
     '/products/:code/members',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CONDOMINIUM_PRODUCT_ID, MEMBERS_PER_TAG, MEMBERS_PER_UNIT, productImage } from '@toque/contracts/constants';
-import { tagMsg } from '@toque/contracts/messages';
+import { photoMsg, tagMsg } from '@toque/contracts/messages';
+import { callsApi } from '@toque/contracts/calls';
 import { paths } from '@toque/contracts/routes';
 import type { UpdateNameBody } from '@toque/contracts/products';
 import { firstName } from '@toque/contracts/names';
@@ -8,7 +9,9 @@ import type { Tx } from '../../db/client';
 import { usersRepository } from '../../db/repositories/users';
 import { invitationsRepository as invitations } from '../../db/repositories/invitations';
 import { unitInvitationsRepository as unitInvitations } from '../../db/repositories/unit-invitations';
-import { Conflict, Forbidden, NotFound } from '../../errors';
+import { BadRequest, Conflict, Forbidden, NotFound } from '../../errors';
+import { tagPhotosRepository } from '../../db/repositories/tag-photos';
+import { PhotoRejected, reencodePhoto } from '../../lib/photo';
 import { tagsRepository, type Tag } from '../../db/repositories/tags';
 import { productsRepository as repo } from './repository';
 import { invitationMail } from './mail';
@@ -64,6 +67,15 @@ export function productsService(app: FastifyInstance) {
         lost_message: r.lost_message,
         lost_reward: r.lost_reward,
         lost_reward_cents: r.lost_reward_cents,
+        // FIND-09: the photo (the owner sees it whatever the switch) and the finder page's switches.
+        photo: r.photo_hash
+          ? { url: `/api${callsApi.publicPhoto(r.code, r.photo_hash)}`, width: Number(r.photo_width), height: Number(r.photo_height) }
+          : null,
+        show_owner_name: r.show_owner_name,
+        show_photo: r.show_photo,
+        show_reward: r.show_reward,
+        show_city: r.show_city,
+        lost_city: r.lost_city,
         due_at: r.is_owner && r.plan_due_at ? new Date(r.plan_due_at).toISOString() : null,
         public_url: `${app.config.publicUrl}${paths.finder(encodeURIComponent(r.code))}`,
       }));
@@ -103,12 +115,40 @@ export function productsService(app: FastifyInstance) {
         ...(body.importantInfo !== undefined ? { importantInfo: body.importantInfo } : {}),
         ...(body.showInfoToFinder !== undefined ? { showInfoToFinder: body.showInfoToFinder } : {}),
         ...(body.scanAlerts !== undefined ? { scanAlerts: body.scanAlerts } : {}),
+        ...(body.showOwnerName !== undefined ? { showOwnerName: body.showOwnerName } : {}),
+        ...(body.showPhoto !== undefined ? { showPhoto: body.showPhoto } : {}),
+        ...(body.showReward !== undefined ? { showReward: body.showReward } : {}),
+        ...(body.showCity !== undefined ? { showCity: body.showCity } : {}),
+        ...(body.lostCity !== undefined ? { lostCity: body.lostCity || null } : {}),
         // FIND-02: switching lost mode off forgets its message and reward (TAG-11: the amount too).
         ...(body.lost === true
           ? { lostMessage: body.lostMessage ?? '', lostReward: body.lostReward || null, lostRewardCents: body.lostRewardCents ?? null }
           : {}),
-        ...(body.lost === false ? { lostMessage: null, lostReward: null, lostRewardCents: null } : {}),
+        ...(body.lost === false ? { lostMessage: null, lostReward: null, lostRewardCents: null, lostCity: null } : {}),
       });
+    },
+
+    /**
+     * FIND-09: the owner's photo, re-encoded (lib/photo.ts) before anything is stored; a refused
+     * file stores nothing. A condominium plate has no photo (docs/decisions/0042).
+     */
+    async putPhoto(code: string, userId: string, body: Buffer) {
+      const tag = await requireOwner(code, userId);
+      if (tag.productId === CONDOMINIUM_PRODUCT_ID) throw new BadRequest(photoMsg.plateHasNoPhoto);
+      let photo;
+      try {
+        photo = await reencodePhoto(body);
+      } catch (error) {
+        if (error instanceof PhotoRejected) throw new BadRequest(photoMsg[error.reason]);
+        throw error;
+      }
+      await tagPhotosRepository.put(db, tag.code, photo);
+      return { url: `/api${callsApi.publicPhoto(tag.code, photo.hash)}`, width: photo.width, height: photo.height };
+    },
+
+    async removePhoto(code: string, userId: string) {
+      const tag = await requireOwner(code, userId);
+      if (!(await tagPhotosRepository.remove(db, tag.code))) throw new NotFound(photoMsg.notFound);
     },
 
     async members(code: string, userId: string) {

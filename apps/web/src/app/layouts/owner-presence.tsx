@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { paths } from '@toque/contracts/routes';
+import { DeliveryListener } from '../../features/call/components/delivery-listener';
 import { IncomingCallListener } from '../../features/call/components/incoming-call-listener';
 import { ScanAlertListener } from '../../features/call/components/scan-alert-listener';
 import { TestCallListener } from '../../features/call/components/test-call-listener';
@@ -27,6 +28,7 @@ export function OwnerPresence() {
     <QueryClientProvider client={queryClient}>
       <IncomingCallListener />
       <ScanAlertListener />
+      <DeliveryListener />
       <TestCallListener />
       {showGuide ? (
         <Suspense fallback={null}>

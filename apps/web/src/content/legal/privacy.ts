@@ -8,7 +8,7 @@ const cnpj = company.cnpj ? `, inscrita no CNPJ sob o nº ${company.cnpj}` : '';
 /** LEG-01: privacy policy under the LGPD (Lei nº 13.709/2018). */
 export const privacyPolicy: LegalDocument = {
   title: ui.site.headings.privacy,
-  updatedAt: 'Última atualização: 24 de novembro de 2026',
+  updatedAt: 'Última atualização: 28 de novembro de 2026',
   intro: [
     `Esta Política de Privacidade explica como a ${company.legalName}${cnpj}, com sede em ${company.address} ` +
       '("Toque", "nós"), trata os dados pessoais de quem visita o site, cria uma conta, usa os produtos Toque ' +
@@ -36,19 +36,28 @@ export const privacyPolicy: LegalDocument = {
           list: [
             'Clientes (titulares de conta): nome, e-mail, telefone, CPF ou CNPJ, senha (guardada apenas de forma ' +
               'criptografada, com hash), os códigos dos Toques vinculados, os nomes e as informações importantes ' +
-              'que você cadastra em cada Toque e as pessoas com quem você os compartilha.',
+              'que você cadastra em cada Toque, a foto que você envia para a página de quem encontra (guardada ' +
+              'sem os metadados da câmera, como a localização em que foi tirada), o que você escolhe mostrar ' +
+              'nessa página, os horários de silêncio e a ordem de chamada, e as pessoas com quem você os ' +
+              'compartilha.',
             'Moradores e síndicos de condomínio: além dos dados de cliente, a unidade a que pertencem e, para o ' +
-              'síndico, o e-mail informado na ativação do condomínio.',
+              'síndico, o e-mail informado na ativação do condomínio; os avisos de entrega da unidade (empresa, ' +
+              'data e hora, quem marcou como retirada) e os passes de visitante que criam (o primeiro nome do ' +
+              'visitante e o período do passe).',
             'Quem encontra um Toque e faz uma chamada: a imagem e o som da videochamada (transmitidos em tempo ' +
               'real e não gravados), a localização aproximada do celular, quando a pessoa permite, o endereço IP, ' +
-              'o tipo de navegador e, se deixada, a mensagem de texto para o dono.',
+              'o tipo de navegador e, se deixada, a mensagem de texto para o dono. Se a pessoa escolher escrever, ' +
+              'a conversa (as mensagens e a localização que ela decidir enviar), ligada a um link privado guardado ' +
+              'no navegador dela, sem conta. Na placa de um condomínio que só toca na porta, a localização é usada ' +
+              'apenas para conferir a distância da porta.',
             'Registros das chamadas: data, hora, Toque chamado, localização enviada, se a chamada foi atendida ' +
               'ou perdida, e por quem foi atendida.',
             'Dados técnicos: registros de acesso exigidos pelo Marco Civil da Internet (Lei nº 12.965/2014), a ' +
               'inscrição para notificações do navegador ou do aplicativo e o token de sessão guardado no seu ' +
               'navegador.',
-            'Dados de pagamento: tratados pela nossa parceira de pagamentos; o Toque recebe apenas a confirmação, ' +
-              'o valor, a data e os últimos dígitos do cartão.',
+            'Dados de pagamento: as cobranças por Pix (valor, vencimento, data do pagamento e o identificador da ' +
+              'transação); os dados bancários de quem paga ficam com o banco dele e com a nossa instituição de ' +
+              'pagamento.',
           ],
         },
         'Não usamos cookies de publicidade nem rastreadores de terceiros. Os vídeos do site só carregam o player ' +
@@ -85,7 +94,9 @@ export const privacyPolicy: LegalDocument = {
             'Quem encontra o seu Toque: apenas o primeiro nome do Toque e as informações importantes que você ' +
               'decidiu mostrar. O seu telefone, e-mail, sobrenome e endereço nunca são compartilhados.',
             'Você e as pessoas com quem você compartilhou o Toque (ou os moradores da unidade, no caso de ' +
-              'condomínios): a imagem, o som, a localização e a mensagem de quem chamou.',
+              'condomínios): a imagem, o som, a localização e as mensagens de quem chamou ou escreveu. Quem ' +
+              'escreve para a unidade de um condomínio recebe as respostas assinadas pela unidade, sem o nome do ' +
+              'morador.',
             'Prestadores de serviço que operam para nós, sob contrato e com dever de sigilo: hospedagem e banco de ' +
               'dados, envio de e-mails e notificações, servidores de retransmissão de chamadas, mapas e ' +
               'geolocalização reversa, e processamento de pagamentos.',
@@ -110,6 +121,10 @@ export const privacyPolicy: LegalDocument = {
           `${FINDER_IP_RETENTION_DAYS} dias depois, passados os 6 (seis) meses em que o Marco Civil da Internet ` +
           '(art. 15) exige guardar os registros de acesso. O restante do registro da chamada (data, hora, Toque ' +
           'chamado, resultado e mensagem) segue o prazo acima.',
+        // The numbers and the button names are those of the contracts (privacy.test.ts pins them); not
+        // imported here, where they would bring zod into the legal page's chunk.
+        'Uma conversa se encerra depois de 30 dias sem mensagens e é apagada 180 dias depois da última ' +
+          'mensagem; até lá, a localização e o endereço IP de quem escreveu seguem os mesmos prazos das chamadas.',
         'Durante a videochamada, quando o serviço usa um servidor de retransmissão, a imagem e o som passam por ' +
           'ele, e quem chama e quem atende não ficam sabendo o endereço IP um do outro.',
         'Registros de acesso são mantidos pelo prazo mínimo do Marco Civil da Internet. A imagem e o som das ' +
@@ -136,6 +151,9 @@ export const privacyPolicy: LegalDocument = {
             'oposição a tratamento feito em desacordo com a lei.',
           ],
         },
+        'Em Minha Conta, "Baixar meus dados" entrega de uma vez uma cópia do que guardamos sobre você (um ' +
+          'documento legível e o arquivo JSON, para levar a outro fornecedor), e "Excluir minha conta" apaga a ' +
+          'conta; as duas pedem a sua senha.',
         `Para exercer esses direitos, escreva para ${company.privacyEmail}. Respondemos em até 15 (quinze) dias. ` +
           'Você também pode apresentar reclamação à Autoridade Nacional de Proteção de Dados (ANPD).',
       ],

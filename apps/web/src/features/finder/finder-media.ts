@@ -1,6 +1,8 @@
 export interface Position {
   latitude: number;
   longitude: number;
+  /** CONDO-17: the fix's accuracy in metres (the browser's `coords.accuracy`). */
+  accuracy?: number;
 }
 
 const LOCATION_TIMEOUT_MS = 15_000;
@@ -10,7 +12,7 @@ export function currentPosition(): Promise<Position | null> {
   if (!('geolocation' in navigator)) return Promise.resolve(null);
   return new Promise((resolve) => {
     navigator.geolocation.getCurrentPosition(
-      (p) => resolve({ latitude: p.coords.latitude, longitude: p.coords.longitude }),
+      (p) => resolve({ latitude: p.coords.latitude, longitude: p.coords.longitude, accuracy: p.coords.accuracy }),
       () => resolve(null),
       { enableHighAccuracy: true, timeout: LOCATION_TIMEOUT_MS, maximumAge: 60_000 },
     );
@@ -61,4 +63,14 @@ export async function cameraTrack(facing: Facing, current: MediaStreamTrack): Pr
 /** Drops null coordinates from a request body (the API takes them as optional numbers). */
 export function located(position: Position | null): Partial<Position> {
   return position ? { latitude: position.latitude, longitude: position.longitude } : {};
+}
+
+/** CONDO-17: the same with the fix's accuracy, for a new call (a plate that rings only at its door judges it). */
+export function locatedFix(position: Position | null): Partial<Position> {
+  if (!position) return {};
+  const accuracy = position.accuracy;
+  return {
+    ...located(position),
+    ...(accuracy !== undefined && Number.isFinite(accuracy) && accuracy >= 0 ? { accuracy: Math.ceil(accuracy) } : {}),
+  };
 }

@@ -20,3 +20,6 @@ export const PENDING = 'data-call-pending';
 
 /** The alert the island shows when the call code cannot be loaded: the info stays, and a way forward. */
 export const SCRIPT_FAILED = 'data-script-failed';
+
+/** CONDO-16: the query parameter of a pass link (contracts' door.ts `PASS_QUERY`; island.test.ts pins them). */
+export const PASS_QUERY = 'passe';

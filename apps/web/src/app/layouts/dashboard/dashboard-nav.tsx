@@ -14,6 +14,8 @@ import { buyLabel, storeLinks } from '../../../content/store';
 import { useSession } from '../../../lib/use-session';
 import { condoUi } from '@toque/contracts/admin-ui';
 import { paths } from '@toque/contracts/routes';
+import { conversationsUi } from '@toque/contracts/conversations';
+import { useConversationUnread } from '../../../features/conversations/api/conversations';
 import { useOwnedPlates } from '../../../features/products/hooks/use-owned-plates';
 
 /** CONDO-14: the síndico's building, in the menu of whoever owns a plate. */
@@ -75,6 +77,26 @@ function ContactPanel() {
   );
 }
 
+/** FIND-06: Conversas, beside Chamadas, with the unread count. */
+function ConversationsNav() {
+  const unread = useConversationUnread().data?.unread ?? 0;
+  return (
+    <li>
+      <NavLink to={paths.conversations} className={itemClass}>
+        <span className="flex w-full items-center justify-between gap-2">
+          {conversationsUi.nav}
+          {unread > 0 ? (
+            <span className="rounded-full bg-brand-700 px-2 text-xs font-semibold text-white" data-testid="nav-unread">
+              <span aria-hidden="true">{unread}</span>
+              <span className="sr-only">{conversationsUi.unread(unread)}</span>
+            </span>
+          ) : null}
+        </span>
+      </NavLink>
+    </li>
+  );
+}
+
 /** DASH-02: the dashboard menu; admins also see the administration pages. */
 export function DashboardNav() {
   const { isToqueAdmin } = useSession();
@@ -86,6 +108,7 @@ export function DashboardNav() {
         {plates.length > 0 ? <Items items={myCondominiumNav} /> : null}
         <ContactPanel />
         <Items items={dashboardNavAfterContact} />
+        <ConversationsNav />
         {isToqueAdmin ? <Items items={dashboardAdminNav} /> : null}
       </ul>
       <a

@@ -3,6 +3,8 @@ import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
 import { condoUi } from '@toque/contracts/admin-ui';
 import { UnitsList } from '../../../features/condominium/components/units-list';
+import { PlateDeliveriesToday } from '../../../features/door/components/plate-deliveries-today';
+import { PlatePositionPanel } from '../../../features/condominium/components/plate-position-panel';
 import { useProducts } from '../../../features/products/api/list-products';
 import { CONDOMINIUM_PRODUCT_ID } from '@toque/contracts/constants';
 import { useSession } from '../../../lib/use-session';
@@ -62,7 +64,10 @@ function PlateGate({ condoCode }: { condoCode: string }) {
   }
   return (
     <div className="space-y-6">
+      <PlateDeliveriesToday code={plate.code} />
       <UnitsList condoCode={plate.code} />
+      {/* CONDO-17: the plate's position and whether a call needs the visitor at its door. */}
+      <PlatePositionPanel condoCode={plate.code} />
       <BackToProducts />
     </div>
   );

@@ -5,6 +5,7 @@ import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
 import { ringingUi } from '@toque/contracts/ringing';
 import { productLabel } from '@toque/contracts/constants';
+import { expectedVisitorLine, type ExpectedVisitor } from '@toque/contracts/door';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { callDataFromQuery, callDataStorage } from '../../../lib/call-data';
@@ -25,11 +26,14 @@ function whereOf(call: { tagName: string; productId: number; unitName: string | 
 function Ringing({
   roomId,
   where,
+  expected,
   onAnswer,
   onDecline,
 }: {
   roomId: string;
   where: string;
+  /** CONDO-16: the visitor rang through a resident's pass. */
+  expected: ExpectedVisitor | null;
   onAnswer: () => void;
   onDecline: () => void;
 }) {
@@ -39,6 +43,11 @@ function Ringing({
     <RingingLayer title={msg.callIncoming}>
       <audio ref={audio} loop data-ring hidden />
       {where ? <p className="text-slate-700">{callUi.owner.from(where)}</p> : null}
+      {expected ? (
+        <p className="rounded-lg bg-green-50 px-3 py-2 font-semibold text-green-900" data-expected-visitor="">
+          {expectedVisitorLine(expected)}
+        </p>
+      ) : null}
       <div className="flex justify-center gap-4">
         <Button variant="danger" size="lg" onClick={onDecline}>
           {callUi.owner.decline}
@@ -96,6 +105,7 @@ export function CallPage() {
         <Ringing
           roomId={state.call.roomId}
           where={checked?.where ?? ''}
+          expected={info?.expectedVisitor ?? incomingCalls.get(state.call.roomId)?.expectedVisitor ?? null}
           onAnswer={() => void answer()}
           onDecline={decline}
         />

@@ -171,11 +171,12 @@ export function useOwnerCall(socket: CallSocket | null) {
           const tracks = local.getVideoTracks();
           tracks.forEach((track) => local.removeTrack(track));
           showCamera(CAMERA_OFF);
-          announceCamera();
+          // The finder is told once nothing more is sent (the sender emptied, the camera stopped).
           await link
             ?.sendVideo(null)
             .catch((error: unknown) => console.warn('Toque: the camera could not be taken out', error));
           tracks.forEach((track) => track.stop());
+          announceCamera();
           return;
         }
         showCamera({ on: false, busy: true, failed: false });

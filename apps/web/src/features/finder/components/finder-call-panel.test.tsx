@@ -123,4 +123,25 @@ describe('finder call panel (CALL-02, CALL-13)', () => {
     expect(await screen.findByText(es.tooManyAttempts(undefined))).toBeDefined();
     expect(fetch).toHaveBeenCalledTimes(1);
   });
+
+  it('[CONDO-17] a plate that rings only at its door says so before the tap; a message without a call goes to the unit without ringing', async () => {
+    const fetch = vi.fn().mockResolvedValueOnce(json(201, { message: 'Mensagem enviada.' }));
+    vi.stubGlobal('fetch', fetch);
+    const user = userEvent.setup();
+    render(<FinderCallPanel tag={{ ...plate, position_required: true }} />);
+    expect(screen.getByText(finderText['pt-BR'].positionNeeded)).toBeDefined();
+    await user.click(screen.getByRole('radio', { name: '101' }));
+    // jsdom has no camera: the message path; nothing is created that would ring.
+    await user.click(screen.getByRole('button', { name: callUi.finder.callUnit }));
+    expect(await screen.findByText(callUi.finder.cameraRefused)).toBeDefined();
+    await user.type(screen.getByLabelText(callUi.finder.messageLabel), 'Estou chegando.');
+    await user.click(screen.getByRole('button', { name: callUi.finder.sendMessage }));
+    expect(await screen.findByText(callUi.finder.messageSent)).toBeDefined();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const [url, init] = fetch.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/public/tags/PLACA234/message');
+    expect(JSON.parse(init.body as string)).toEqual({ message: 'Estou chegando.', unitId: 11 });
+    // No call behind it: no way-back form that could not be sent.
+    expect(screen.queryByLabelText(callUi.finder.contactOptional)).toBeNull();
+  });
 });

@@ -20,6 +20,7 @@ import { AWAITS_SCRIPT, PENDING, SCRIPT_FAILED } from '../island';
 import { CallbackForm } from './callback-form';
 import { Countdown } from './countdown';
 import { MessageForm } from './message-form';
+import { QuietNotice } from './quiet-notice';
 import { UnitPicker } from './unit-picker';
 
 /**
@@ -213,7 +214,22 @@ function CallControls({
 }
 
 /** The call button and everything after the tap (CALL-02, CALL-07, CALL-13, FIND-03, FIND-04). `inApp`: what the server saw. */
-export function FinderCallPanel({ tag, inApp: seen }: { tag: PublicTag; inApp?: boolean | undefined }) {
+export function FinderCallPanel({
+  tag,
+  inApp: seen,
+  pass,
+  unitChoice,
+}: {
+  tag: PublicTag;
+  inApp?: boolean | undefined;
+  /** CONDO-16: a resident's pass, valid now: its unit is chosen, and the call carries it. */
+  pass?: { unitId: number; token: string } | undefined;
+  /**
+   * A plate's door holds the unit choice (the same unit is written to, FIND-06): the panel shows
+   * and changes it. The holder then also makes a pass's unit the choice. Without it, the panel's own.
+   */
+  unitChoice?: { value: number | null; onChange: (unitId: number | null) => void } | undefined;
+}) {
   const { t } = useFinderText();
   // The server rendering the page (PERF-05) read the user agent already: hydration must agree with it.
   const [inApp] = useState(() => seen ?? isInAppBrowser(navigator.userAgent));
@@ -222,6 +238,8 @@ export function FinderCallPanel({ tag, inApp: seen }: { tag: PublicTag; inApp?: 
     start,
     hangUp,
     sendMessage,
+    sendUnitMessage,
+    hasCall,
     sendCallback,
     callbackLeft,
     retry,
@@ -230,15 +248,25 @@ export function FinderCallPanel({ tag, inApp: seen }: { tag: PublicTag; inApp?: 
     switchCamera,
     switchFailed,
     ownerCamera,
-  } = useFinderCall(tag.code, inApp);
+    tryingAnother,
+  } = useFinderCall(tag.code, inApp, pass?.token, tag.position_required === true);
   const place = finderPlace(tag);
   const words = placeWords(t, place);
   const isPlate = place === 'building';
-  const [unitId, setUnitId] = useState<number | null>(null);
+  const [ownUnit, setOwnUnit] = useState<number | null>(null);
+  const unitId = unitChoice ? unitChoice.value : ownUnit;
+  const setUnitId = unitChoice ? unitChoice.onChange : setOwnUnit;
+  const passUnit = pass?.unitId;
+  // The pass arrives after hydration: its unit becomes the choice once (the visitor may still change it).
+  const [seenPass, setSeenPass] = useState<number | undefined>(undefined);
+  if (!unitChoice && passUnit !== seenPass) {
+    setSeenPass(passUnit);
+    if (passUnit !== undefined) setOwnUnit(passUnit);
+  }
   const [mode, setMode] = useState<CallMode>('video');
   const unit = unitId ?? undefined;
   const needsUnit = isPlate && unitId === null;
-  const picker = isPlate ? <UnitPicker units={tag.units} value={unitId} onChange={setUnitId} /> : null;
+  const picker = isPlate ? <UnitPicker key={passUnit ?? 'any'} units={tag.units} value={unitId} onChange={setUnitId} /> : null;
   const chosen = tag.units.find((u) => u.unit_id === unitId);
   // Who rings: the unit of a plate, the owner (or a home's owner) otherwise (FIND-05).
   const who = chosen ? finderUnitName(t, chosen) : tag.owner_first_name;
@@ -352,6 +380,7 @@ export function FinderCallPanel({ tag, inApp: seen }: { tag: PublicTag; inApp?: 
             <p className="text-slate-700">{mode === 'voice' ? words.explainVoice : words.explain}</p>
             {picker}
             {isPlate && tag.units.length === 0 ? <p className="text-slate-700">{t.server.unitEmpty}</p> : null}
+            {tag.position_required ? <p className="font-medium text-slate-900">{t.positionNeeded}</p> : null}
             <ModePicker value={mode} onChange={setMode} />
             <Button size="lg" className="w-full" disabled={needsUnit} onClick={() => start(unit, mode)}>
               {words.call}
@@ -366,7 +395,7 @@ export function FinderCallPanel({ tag, inApp: seen }: { tag: PublicTag; inApp?: 
         return (
           <div className="space-y-4">
             <div className="space-y-1">
-              <Status>{words.ringing(who)}</Status>
+              <Status>{tryingAnother ? t.tryingAnother : words.ringing(who)}</Status>
               <Countdown deadline={state.deadline} />
             </div>
             {video ? (
@@ -397,6 +426,8 @@ export function FinderCallPanel({ tag, inApp: seen }: { tag: PublicTag; inApp?: 
       }
       case 'ended':
         return <Status>{t.ended}</Status>;
+      case 'quiet':
+        return <QuietNotice code={tag.code} until={state.until} canWrite={!isPlate} />;
       case 'message': {
         if (state.reason === 'missed' || state.reason === 'declined') return nextSteps(state.reason);
         // In-app browser or refused camera: no call was made yet, the unit is chosen here.
@@ -415,7 +446,7 @@ export function FinderCallPanel({ tag, inApp: seen }: { tag: PublicTag; inApp?: 
         return (
           <div className="space-y-5">
             <Status>{t.messageSent}</Status>
-            <CallbackForm onSend={sendCallback} sent={callbackLeft} />
+            {hasCall() ? <CallbackForm onSend={sendCallback} sent={callbackLeft} /> : null}
           </div>
         );
       case 'failed':
@@ -427,6 +458,17 @@ export function FinderCallPanel({ tag, inApp: seen }: { tag: PublicTag; inApp?: 
             <Button variant="secondary" onClick={retry}>
               {t.tryAgain}
             </Button>
+            {/* CONDO-17: refused away from the door, the visitor still writes to the unit. */}
+            {tag.position_required && state.error?.status === 403 ? (
+              <div className="border-t border-slate-200 pt-5">
+                <MessageForm
+                  intro={t.geofenceMessage}
+                  withContact
+                  blocked={needsUnit ? callMsg.unitRequired : null}
+                  onSend={(text, contact) => sendUnitMessage(text, unit, contact)}
+                />
+              </div>
+            ) : null}
           </div>
         );
     }

@@ -14,8 +14,11 @@ import { FINDER_READY_EVENT } from '../island';
 import { useFinderSeed } from '../seed';
 import { FinderCallPanel } from './finder-call-panel';
 import { FinderChrome } from './finder-chrome';
+import { ConversationEntry } from './conversation-entry';
 import { LostNotice } from './lost-notice';
 import { MessageForm } from './message-form';
+import { QuietNotice } from './quiet-notice';
+import { PlateDoor } from './plate-door';
 import { ScanBeacon } from './scan-beacon';
 import { ShareLocationButton } from './share-location-button';
 
@@ -41,6 +44,7 @@ function TagSummary({ tag }: { tag: PublicTag }) {
   if (place !== 'thing') {
     return (
       <header className="space-y-2">
+        {tag.photo ? <TagPhoto photo={tag.photo} name={tag.name} /> : null}
         <h1 className="text-2xl font-bold text-slate-900">
           {place === 'building' ? t.plateHeading(tag.name) : t.homeHeading(tag.owner_first_name)}
         </h1>
@@ -50,6 +54,7 @@ function TagSummary({ tag }: { tag: PublicTag }) {
   }
   return (
     <header className="space-y-2">
+      {tag.photo ? <TagPhoto photo={tag.photo} name={tag.name} /> : null}
       <h1 className="text-2xl font-bold text-slate-900">{t.heading}</h1>
       <p className="text-slate-700">{t.reached(finderType(t, tag))}</p>
       {tag.name ? (
@@ -61,6 +66,27 @@ function TagSummary({ tag }: { tag: PublicTag }) {
       {tag.owner_first_name ? <p className="text-slate-800">{t.ownerIs(tag.owner_first_name)}</p> : null}
       {tag.important_info ? <ImportantInfo info={tag.important_info} /> : null}
     </header>
+  );
+}
+
+/**
+ * FIND-09: the owner's photo, when they show it. PERF-05: its size is in the markup (no layout
+ * shift), it is shown modestly (at most 12 rem tall) and decoded off the main thread, so the text
+ * above the fold stays what paints first.
+ */
+function TagPhoto({ photo, name }: { photo: NonNullable<PublicTag['photo']>; name: string }) {
+  const { t } = useFinderText();
+  return (
+    <img
+      src={photo.url}
+      width={photo.width}
+      height={photo.height}
+      alt={t.photoAlt(name)}
+      loading="eager"
+      decoding="async"
+      className="mx-auto h-auto max-h-48 w-auto max-w-full rounded-xl object-contain"
+      data-testid="finder-photo"
+    />
   );
 }
 
@@ -182,7 +208,16 @@ function FinderContent({ code, seed }: { code: string; seed: ReturnType<typeof u
           <ScanBeacon code={found.code} />
           {found.lost ? <LostNotice lost={found.lost} /> : null}
           <TagSummary tag={found} />
-          <FinderCallPanel tag={found} inApp={seed?.inApp} />
+          {/* FIND-07: quiet hours, said before the tap (the server's check at call time is what counts). */}
+          {found.quiet_until_time ? (
+            <QuietNotice code={found.code} until={found.quiet_until_time} />
+          ) : found.product_id === CONDOMINIUM_PRODUCT_ID ? (
+            <PlateDoor tag={found} inApp={seed?.inApp} />
+          ) : (
+            <FinderCallPanel tag={found} inApp={seed?.inApp} />
+          )}
+          {/* FIND-06: writing instead of calling (a plate's door offers it for the unit chosen there: PlateDoor). */}
+          {found.product_id !== CONDOMINIUM_PRODUCT_ID ? <ConversationEntry code={found.code} firstName={found.owner_first_name} /> : null}
           {found.product_id !== CONDOMINIUM_PRODUCT_ID ? <ShareLocationButton code={found.code} /> : null}
         </>
       )}

@@ -16,6 +16,7 @@ export function LostNotice({ lost }: { lost: NonNullable<PublicTag['lost']> }) {
       <p className="whitespace-pre-line text-2xl font-bold leading-snug" data-testid="lost-message">
         {lost.message}
       </p>
+      {lost.city ? <p className="text-lg font-semibold">{t.lostCity(lost.city)}</p> : null}
       {reward ? <p className="text-xl font-semibold">{t.reward(reward)}</p> : null}
     </section>
   );

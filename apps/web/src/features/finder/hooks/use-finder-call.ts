@@ -6,12 +6,14 @@ import { connected, createCallSocket, joinRoom, rejoinRoom, type CallSocket } fr
 import { createCall } from '../api/create-call';
 import { leaveCallback } from '../api/leave-callback';
 import { leaveMessage } from '../api/leave-message';
+import { leaveTagMessage } from '../api/leave-tag-message';
 import { shareCallLocation } from '../api/share-call-location';
 import {
   cameraTrack,
   currentPosition,
   finderMedia,
   located,
+  locatedFix,
   positionWithin,
   type CallMode,
   type Facing,
@@ -35,6 +37,8 @@ export type FinderCall =
   | { phase: 'ended' }
   | { phase: 'message'; reason: MessageReason }
   | { phase: 'sent' }
+  /** FIND-07: the owner's quiet hours — no ringing until `until` (the owner's wall time); the finder may write. */
+  | { phase: 'quiet'; until: string }
   | { phase: 'failed'; error: CallError | null };
 
 /** The server's refusal, translated when shown (FIND-03); null: the call could not be made (no answer, WebRTC). */
@@ -56,7 +60,8 @@ const errorOf = (error: unknown): CallError | null =>
  * answering (or everyone declining) leads to the text message; so do a refused camera and an
  * in-app browser. A refused location still calls.
  */
-export function useFinderCall(code: string, inAppBrowser: boolean) {
+/** `pass`: CONDO-16, the token of the pass link the plate's page was opened with. */
+export function useFinderCall(code: string, inAppBrowser: boolean, pass?: string, positionRequired = false) {
   const [state, setState] = useState<FinderCall>(
     inAppBrowser ? { phase: 'message', reason: 'in-app' } : { phase: 'ready' },
   );
@@ -69,6 +74,8 @@ export function useFinderCall(code: string, inAppBrowser: boolean) {
   const [callbackLeft, setCallbackLeft] = useState(false);
   // CALL-14: the owner answers with the microphone only; their camera is on when they say so.
   const [ownerCamera, setOwnerCamera] = useState(false);
+  /** FIND-08: an in-order call moved on from the owner to the members. */
+  const [tryingAnother, setTryingAnother] = useState(false);
 
   const teardown = useCallback(() => {
     const current = live.current;
@@ -103,6 +110,7 @@ export function useFinderCall(code: string, inAppBrowser: boolean) {
       setSwitchFailed(false);
       setCallbackLeft(false);
       setOwnerCamera(false);
+      setTryingAnother(false);
       facing.current = 'user';
       void (async () => {
         const local = await media;
@@ -118,9 +126,10 @@ export function useFinderCall(code: string, inAppBrowser: boolean) {
         try {
           // CALL-15: the call rings now; a position that is not there yet follows it (a phone without
           // a fix may take many seconds, or never answer).
-          const known = early;
+          // CONDO-17: a plate that rings only at its door waits for the position (the server judges it).
+          const known = positionRequired ? (early ?? (await where)) : early;
           if (known) position.current = known;
-          const created = await createCall({ code, ...(unitId ? { unitId } : {}), ...located(known) });
+          const created = await createCall({ code, ...(unitId ? { unitId } : {}), ...(pass ? { pass } : {}), ...locatedFix(known) });
           const sentAt = Date.now();
           call.current = created;
           if (!known)
@@ -150,6 +159,10 @@ export function useFinderCall(code: string, inAppBrowser: boolean) {
             teardown();
             setState({ phase: 'message', reason: info.reason });
           });
+          // FIND-08: the owner's turn is over; the members ring ("tentando outra pessoa").
+          s.on('call-step', (info) => {
+            if (info.roomId === created.roomId) setTryingAnother(true);
+          });
           s.on('owner-camera', (info) => {
             if (info.roomId === created.roomId) setOwnerCamera(info.on);
           });
@@ -178,11 +191,12 @@ export function useFinderCall(code: string, inAppBrowser: boolean) {
             stopStream(local);
             socket?.disconnect();
           }
-          setState({ phase: 'failed', error: errorOf(error) });
+          const quietUntil = isApiError(error) ? error.details?.quiet_until_time : undefined;
+          setState(typeof quietUntil === 'string' ? { phase: 'quiet', until: quietUntil } : { phase: 'failed', error: errorOf(error) });
         }
       })();
     },
-    [code, teardown],
+    [code, pass, teardown, positionRequired],
   );
 
   const hangUp = useCallback(() => {
@@ -204,9 +218,30 @@ export function useFinderCall(code: string, inAppBrowser: boolean) {
       if (!call.current) {
         // A message does not wait long for a phone without a fix (CALL-15).
         position.current ??= await positionWithin(MESSAGE_POSITION_WAIT_MS);
-        call.current = await createCall({ code, ...(unitId ? { unitId } : {}), ...located(position.current) });
+        if (positionRequired) {
+          // CONDO-17: a plate that rings only at its door takes the message without ringing.
+          await leaveTagMessage(code, { message, ...(unitId ? { unitId } : {}), ...located(position.current) });
+          setState({ phase: 'sent' });
+          return;
+        }
+        call.current = await createCall({ code, ...(unitId ? { unitId } : {}), ...locatedFix(position.current) });
       }
       await leaveMessage(call.current.roomId, call.current.callerToken, { message, ...located(position.current) });
+      setState({ phase: 'sent' });
+    },
+    [code, positionRequired],
+  );
+
+  /** CONDO-17: refused at a plate that rings only at its door — a message for the unit, with an optional way back, nothing rings. */
+  const sendUnitMessage = useCallback(
+    async (message: string, unitId: number | undefined, contact?: string) => {
+      await leaveTagMessage(code, {
+        message,
+        ...(unitId ? { unitId } : {}),
+        ...(contact ? { contact } : {}),
+        ...located(position.current),
+      });
+      call.current = null;
       setState({ phase: 'sent' });
     },
     [code],
@@ -271,6 +306,7 @@ export function useFinderCall(code: string, inAppBrowser: boolean) {
     start,
     hangUp,
     sendMessage,
+    sendUnitMessage,
     sendCallback,
     callbackLeft,
     retry,
@@ -279,5 +315,8 @@ export function useFinderCall(code: string, inAppBrowser: boolean) {
     switchCamera,
     switchFailed,
     ownerCamera,
+    tryingAnother,
+    /** Whether the sent message has a call behind it (a way back can follow it), or went without one (CONDO-17). */
+    hasCall: () => call.current !== null,
   };
 }

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { msg } from '@toque/contracts/messages';
 import { callUi } from '@toque/contracts/call-ui';
 import { reaisInput } from '@toque/contracts/money';
-import { editTagBody, LOST_MESSAGE_MAX, LOST_REWARD_MAX, type Product } from '@toque/contracts/products';
+import { editTagBody, LOST_CITY_MAX, LOST_MESSAGE_MAX, LOST_REWARD_MAX, type Product } from '@toque/contracts/products';
 import { dashboardUi } from '@toque/contracts/dashboard-ui';
 import { CONDOMINIUM_PRODUCT_ID } from '@toque/contracts/constants';
 import { Button } from '../../../components/ui/button';
@@ -50,6 +50,11 @@ export function EditTagForm({ tag }: { tag: Product }) {
       lostMessage: tag.lost_message ?? '',
       lostReward: tag.lost_reward ?? '',
       lostRewardAmount: reaisInput(tag.lost_reward_cents),
+      showOwnerName: tag.show_owner_name,
+      showPhoto: tag.show_photo,
+      showReward: tag.show_reward,
+      showCity: tag.show_city,
+      lostCity: tag.lost_city ?? '',
     },
   });
   const lost = useWatch({ control, name: 'lost' });
@@ -83,6 +88,14 @@ export function EditTagForm({ tag }: { tag: Product }) {
         <Switch label={labels.showToFinder} hint={tagCopy.showToFinderHint} {...register('showInfoToFinder')} />
         {alerting ? (
           <>
+            {/* FIND-09: what the finder's page shows, field by field. */}
+            <fieldset className="space-y-2 rounded-xl border border-slate-200 p-4">
+              <legend className="px-1 text-base font-bold text-slate-900">{labels.finderHeading}</legend>
+              <Switch label={labels.showOwnerName} {...register('showOwnerName')} />
+              <Switch label={labels.showPhoto} {...register('showPhoto')} />
+              <Switch label={labels.showReward} {...register('showReward')} />
+              <Switch label={labels.showCity} hint={labels.showCityHint} {...register('showCity')} />
+            </fieldset>
             <Switch label={callUi.scans.alertsToggle} hint={callUi.scans.alertsHelp} {...register('scanAlerts')} />
             <Switch label={callUi.scans.lostToggle} hint={callUi.scans.lostHelp} {...register('lost')} />
             {lost ? (
@@ -109,6 +122,13 @@ export function EditTagForm({ tag }: { tag: Product }) {
                   maxLength={LOST_REWARD_MAX}
                   error={errors.lostReward?.message}
                   {...register('lostReward')}
+                />
+                <TextField
+                  label={labels.lostCity}
+                  maxLength={LOST_CITY_MAX}
+                  autoComplete="address-level2"
+                  error={errors.lostCity?.message}
+                  {...register('lostCity')}
                 />
               </div>
             ) : null}

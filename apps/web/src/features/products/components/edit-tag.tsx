@@ -8,6 +8,9 @@ import { tagCopy } from '../copy';
 import { EditTagForm } from './edit-tag-form';
 import { ProductsStatus } from './products-status';
 import { ShareTag } from './share-tag';
+import { TagCallSettingsForm } from './call-settings';
+import { callSettingsUi } from '@toque/contracts/quiet-hours';
+import { TagPhotoField } from './tag-photo';
 
 function BackLink() {
   return (
@@ -45,9 +48,24 @@ export function EditTag({ code }: { code: string }) {
                 <span className="font-mono font-semibold text-slate-900">{tag.code}</span>
               </p>
             </div>
+            {/* FIND-09: the photo for the finder's page; a plate has none (docs/decisions/0042). */}
+            {tag.isOwner && tag.product_id !== CONDOMINIUM_PRODUCT_ID ? (
+              <section aria-label={dashboardUi.editTag.photoHeading} className={card}>
+                <TagPhotoField tag={tag} />
+              </section>
+            ) : null}
             <section aria-label={dashboardUi.headings.editTag} className={card}>
               <EditTagForm key={tag.code} tag={tag} />
             </section>
+            {/* FIND-07 / FIND-08: quiet hours and the ring order, the owner's (a plate's units have their own). */}
+            {tag.isOwner && tag.product_id !== CONDOMINIUM_PRODUCT_ID ? (
+              <section aria-labelledby="silencio" className={card}>
+                <h2 id="silencio" className="mb-4 text-xl font-bold text-slate-900">
+                  {callSettingsUi.heading}
+                </h2>
+                <TagCallSettingsForm code={tag.code} />
+              </section>
+            ) : null}
             {/* CONDO-10: a plate is not shared; its calls go to the units' residents. */}
             {tag.isOwner && tag.product_id !== CONDOMINIUM_PRODUCT_ID ? (
               <section aria-labelledby="compartilhar" className={card}>

@@ -1,5 +1,9 @@
+import { Link } from 'react-router';
 import { condoUi } from '@toque/contracts/admin-ui';
+import { doorUi } from '@toque/contracts/door';
+import { paths } from '@toque/contracts/routes';
 import { useMyUnits } from '../api/list-my-units';
+import { UnitQuietHoursForm } from './call-settings';
 
 const labels = condoUi.residentView;
 
@@ -38,6 +42,14 @@ export function ResidentUnit({ plateCode }: { plateCode: string }) {
             <p className="text-sm text-slate-700">
               {others.length === 0 ? labels.alone : `${labels.residents}: ${residentNames(unit.residents)}`}
             </p>
+            {/* CONDO-15 / CONDO-16: the unit's deliveries and expected visitors. */}
+            <Link to={paths.myUnit(unit.unit_id)} className="tap-target text-sm font-semibold text-brand-700 underline">
+              {doorUi.openMyUnit}
+            </Link>
+            {/* FIND-07: the unit's quiet hours, chosen by its residents. */}
+            <div className="mt-3">
+              <UnitQuietHoursForm unitId={unit.unit_id} unitName={unit.unit_name ?? labels.unit(null)} />
+            </div>
           </div>
         );
       })}

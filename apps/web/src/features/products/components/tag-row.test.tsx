@@ -18,6 +18,12 @@ const tag = (overrides: Partial<Product> = {}): Product => ({
   lost_message: null,
   lost_reward: null,
   lost_reward_cents: null,
+  photo: null,
+  show_owner_name: true,
+  show_photo: true,
+  show_reward: true,
+  show_city: false,
+  lost_city: null,
   public_url: 'https://qr.toque.example/t/AB23CD45',
   ...overrides,
 });

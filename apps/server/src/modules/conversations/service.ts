@@ -1,0 +1,317 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { CONDOMINIUM_PRODUCT_ID, productLabel } from '@toque/contracts/constants';
+import {
+  CONVERSATION_KEEP_DAYS,
+  CONVERSATION_LIFETIME_DAYS,
+  CONVERSATION_MAIL_INTERVAL_MS,
+  conversationMsg,
+  conversationToken,
+  type ConversationList,
+  type ConversationMessageBody,
+  type ConversationState,
+  type FinderMessage,
+  type FinderThread,
+  type OwnerMessage,
+  type OwnerThread,
+  type StartConversationBody,
+  type StartConversationResponse,
+} from '@toque/contracts/conversations';
+import { callMsg } from '@toque/contracts/messages';
+import { paths } from '@toque/contracts/routes';
+import { firstName } from '@toque/contracts/names';
+import { brasiliaDateTime } from '@toque/contracts/time-format';
+import { osmLink } from '@toque/contracts/calls';
+import { isTagCodeShape } from '../../lib/codes';
+import { clientKey } from '../../lib/client-address';
+import { BadRequest, Conflict, Forbidden, NotFound, Unauthorized } from '../../errors';
+import { conversationRoom, userRoom } from '../../plugins/realtime';
+import { tagState } from '../calls/service';
+import { conversationsRepository as repo, type ConversationMessageRow, type ConversationRow } from './repository';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const LIST_LIMIT = 200;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** FIND-06: open, or why nobody can write any more. Blocked wins over closed over ended. */
+export function conversationState(c: Pick<ConversationRow, 'blockedAt' | 'closedAt' | 'lastMessageAt'>, now = new Date()): ConversationState {
+  if (c.blockedAt) return 'blocked';
+  if (c.closedAt) return 'closed';
+  if (now.getTime() - c.lastMessageAt.getTime() > CONVERSATION_LIFETIME_DAYS * DAY_MS) return 'ended';
+  return 'open';
+}
+
+const refusal: Record<Exclude<ConversationState, 'open'>, string> = {
+  blocked: conversationMsg.blocked,
+  closed: conversationMsg.closed,
+  ended: conversationMsg.ended,
+};
+
+type Row = { message: ConversationMessageRow; authorName: string | null };
+
+/**
+ * Only a first name ever leaves toward the finder (never e-mail, phone, surname) — and at a plate's
+ * unit not even that (`anonymous`): the visitor wrote to "Apto 101", its residents answer as the unit,
+ * as a call names the unit and never who picked up (CALL-02).
+ */
+function toFinder({ message: m, authorName }: Row, anonymous = false): FinderMessage {
+  return {
+    id: m.id,
+    from: m.fromFinder ? 'finder' : 'owner',
+    name: m.fromFinder || anonymous ? '' : firstName(authorName),
+    body: m.body,
+    latitude: m.latitude,
+    longitude: m.longitude,
+    created_at: m.createdAt.toISOString(),
+  };
+}
+
+function toOwner(row: Row, userId: string): OwnerMessage {
+  return { ...toFinder(row), mine: row.message.authorId === userId };
+}
+
+export type ConversationsService = ReturnType<typeof conversationsService>;
+
+export function conversationsService(app: FastifyInstance, background: (work: () => Promise<unknown>) => void) {
+  const { db } = app;
+
+  /** The conversation of a finder's token; 401 for a malformed or unknown one (nothing said about others). */
+  async function byToken(token: string | null) {
+    if (!token || !conversationToken.safeParse(token).success) throw new Unauthorized(conversationMsg.invalidToken);
+    const found = await repo.byTokenHash(db, hashToken(token));
+    if (!found) throw new Unauthorized(conversationMsg.invalidToken);
+    return found;
+  }
+
+  /** The conversation, only for one of the people who answer it (404 for anyone else: nothing leaks). */
+  async function forRecipient(id: string, userId: string) {
+    const found = await repo.byId(db, id);
+    if (!found) throw new NotFound(conversationMsg.notFound);
+    const recipients = await repo.recipientIds(db, { tagCode: found.conversation.tagCode, unitId: found.conversation.unitId, ownerId: found.ownerId });
+    if (!recipients.includes(userId)) throw new NotFound(conversationMsg.notFound);
+    return { ...found, recipients };
+  }
+
+  async function ownerFirstName(c: ConversationRow) {
+    if (c.unitId !== null) return '';
+    const t = await repo.tagWithOwner(db, c.tagCode);
+    return t && t.tag.productId !== CONDOMINIUM_PRODUCT_ID ? firstName(t.ownerName) : '';
+  }
+
+  async function finderThread(c: ConversationRow): Promise<FinderThread> {
+    const rows = await repo.messages(db, c.id);
+    const anonymous = c.unitId !== null;
+    return {
+      tag_code: c.tagCode,
+      unit_id: c.unitId,
+      owner_first_name: await ownerFirstName(c),
+      state: conversationState(c),
+      messages: rows.map((r) => toFinder(r, anonymous)),
+    };
+  }
+
+  /** The finder's socket room (a unit's answers without a name) and every session of every recipient learn the new message. */
+  function broadcast(c: ConversationRow, row: Row, recipients: string[]) {
+    app.io.to(conversationRoom(c.id)).emit('conversation-message', { conversationId: c.id, message: toFinder(row, c.unitId !== null) });
+    if (recipients.length) app.io.to(recipients.map(userRoom)).emit('conversation-message', { conversationId: c.id, message: toFinder(row) });
+  }
+
+  function broadcastState(c: ConversationRow, state: ConversationState, recipients: string[]) {
+    app.io.to(conversationRoom(c.id)).emit('conversation-state', { conversationId: c.id, state });
+    if (recipients.length) app.io.to(recipients.map(userRoom)).emit('conversation-state', { conversationId: c.id, state });
+  }
+
+  /** A push to every recipient and, at most once per interval and conversation, an e-mail (through the mail queue). */
+  function notifyRecipients(c: ConversationRow, recipients: string[], body: string, where: { latitude: number | null; longitude: number | null }) {
+    background(async () => {
+      const url = paths.conversation(c.id);
+      await app.push.notify(recipients, { type: 'conversation-message', conversationId: c.id, text: conversationMsg.pushText, url });
+      const now = new Date();
+      if (!(await repo.claimMail(db, c.id, now, CONVERSATION_MAIL_INTERVAL_MS))) return;
+      const tag = await repo.tagWithOwner(db, c.tagCode);
+      const label = tag ? tag.tag.name.trim() || productLabel(tag.tag.productId) : c.tagCode;
+      const located = where.latitude !== null && where.longitude !== null ? [`Localização: ${osmLink(where.latitude, where.longitude)}`] : [];
+      for (const { email } of await repo.emailsOf(db, recipients)) {
+        await app.mailer.send({
+          to: email,
+          subject: `${conversationMsg.mailSubject}: ${label}`,
+          text: [
+            'Quem encontrou seu Toque escreveu:',
+            '',
+            body,
+            '',
+            `Toque: ${label}`,
+            `Horário: ${brasiliaDateTime.format(now)}`,
+            ...located,
+            '',
+            'Responda pelo painel, em Conversas (a pessoa vê só o seu primeiro nome).',
+            '',
+            'Equipe Toque',
+          ].join('\n'),
+        });
+      }
+    });
+  }
+
+  return {
+    /**
+     * The finder's first message opens a conversation on a claimed tag (active, switched off or
+     * suspended: the owner can still be written to). Limited per address, then per tag and address
+     * (never a way to silence the tag for other finders). The token is returned once.
+     */
+    async start(rawCode: string, ip: string, body: StartConversationBody): Promise<StartConversationResponse> {
+      const client = clientKey(ip);
+      await app.limits.consume('conversationMessagesPerAddress', client);
+      const code = rawCode.trim().toUpperCase();
+      const found = isTagCodeShape(code) ? await repo.tagWithOwner(db, code) : undefined;
+      if (!found) throw new NotFound(callMsg.tagNotFound);
+      const { tag } = found;
+      const state = tagState(tag);
+      if (state === 'unclaimed' || state === 'disabled') throw new Conflict(conversationMsg.notAllowed);
+      await app.limits.consume('conversationsPerTagAddress', `${tag.code}|${client}`);
+      let unitId: number | null = null;
+      if (tag.productId === CONDOMINIUM_PRODUCT_ID) {
+        const unit = body.unitId ? await repo.unitOfPlate(db, tag.code, body.unitId) : undefined;
+        if (!unit) throw new BadRequest(callMsg.unitRequired);
+        unitId = unit.id;
+      }
+      const recipients = await repo.recipientIds(db, { tagCode: tag.code, unitId, ownerId: tag.ownerId });
+      if (recipients.length === 0) throw new Conflict(callMsg.unitEmpty);
+
+      // 128 random bits; only its hash is stored.
+      const token = randomBytes(16).toString('base64url');
+      const located = body.latitude !== undefined && body.longitude !== undefined;
+      const position = { latitude: located ? body.latitude! : null, longitude: located ? body.longitude! : null };
+      const { conversation, message } = await db.transaction(async (tx) => {
+        const conversation = await repo.insertConversation(tx, { tagCode: tag.code, unitId, tokenHash: hashToken(token), callerAddress: ip, ...position });
+        const message = await repo.insertMessage(tx, { conversationId: conversation.id, fromFinder: true, body: body.body, ...position });
+        return { conversation, message };
+      });
+      broadcast(conversation, { message, authorName: null }, recipients);
+      notifyRecipients(conversation, recipients, body.body, position);
+      return { token, thread: await finderThread(conversation) };
+    },
+
+    /** The finder's thread: read-only once closed or ended; a blocked token reads nothing more (403). */
+    async finderThread(token: string | null): Promise<FinderThread> {
+      const c = await byToken(token);
+      if (c.blockedAt) throw new Forbidden(conversationMsg.blocked);
+      return finderThread(c);
+    },
+
+    /** The finder writes again: only while the conversation is open (403 otherwise); limited per token and per address. */
+    async finderWrite(token: string | null, ip: string, body: ConversationMessageBody): Promise<FinderMessage> {
+      const c = await byToken(token);
+      const state = conversationState(c);
+      if (state !== 'open') throw new Forbidden(refusal[state]);
+      await app.limits.consume('conversationMessagesPerToken', c.id);
+      await app.limits.consume('conversationMessagesPerAddress', clientKey(ip));
+      const located = body.latitude !== undefined && body.longitude !== undefined;
+      const position = { latitude: located ? body.latitude! : null, longitude: located ? body.longitude! : null };
+      const message = await db.transaction(async (tx) => {
+        const m = await repo.insertMessage(tx, { conversationId: c.id, fromFinder: true, body: body.body, ...position });
+        await repo.touch(tx, c.id, m.createdAt);
+        return m;
+      });
+      const found = await repo.byId(db, c.id);
+      const recipients = found ? await repo.recipientIds(db, { tagCode: c.tagCode, unitId: c.unitId, ownerId: found.ownerId }) : [];
+      const row = { message, authorName: null };
+      broadcast(c, row, recipients);
+      notifyRecipients(c, recipients, body.body, position);
+      return toFinder(row, c.unitId !== null);
+    },
+
+    /** The socket handshake of a finder: the conversation its token opens (blocked: none). */
+    async socketConversation(token: string): Promise<string | null> {
+      if (!conversationToken.safeParse(token).success) return null;
+      const c = await repo.byTokenHash(db, hashToken(token));
+      return c && !c.blockedAt ? c.id : null;
+    },
+
+    async list(userId: string): Promise<ConversationList> {
+      const rows = await repo.forUser(db, userId, LIST_LIMIT);
+      const conversations = rows.map((r) => ({
+        id: r.conversation.id,
+        tag_code: r.conversation.tagCode,
+        tag_name: r.tagName,
+        product_id: r.productId,
+        unit_name: r.conversation.unitId === null ? null : (r.unitName ?? callMsg.temporaryUnit),
+        state: conversationState(r.conversation),
+        unread: r.unread,
+        last_message: r.lastMessage,
+        last_message_at: r.conversation.lastMessageAt.toISOString(),
+      }));
+      return { unread: conversations.reduce((n, c) => n + c.unread, 0), conversations };
+    },
+
+    /** The thread for one of its recipients; reading it marks it read for them. */
+    async thread(id: string, userId: string): Promise<OwnerThread> {
+      const { conversation: c, tagName, productId, unitName } = await forRecipient(id, userId);
+      const rows = await repo.messages(db, c.id);
+      const last = rows.at(-1);
+      if (last) await repo.markRead(db, c.id, userId, last.message.id);
+      return {
+        id: c.id,
+        tag_code: c.tagCode,
+        tag_name: tagName,
+        product_id: productId,
+        unit_name: c.unitId === null ? null : (unitName ?? callMsg.temporaryUnit),
+        state: conversationState(c),
+        unread: 0,
+        last_message: last?.message.body ?? '',
+        last_message_at: c.lastMessageAt.toISOString(),
+        messages: rows.map((r) => toOwner(r, userId)),
+      };
+    },
+
+    /** An answer from the owner, a member or a resident (409 once the conversation is not open). */
+    async answer(id: string, userId: string, body: ConversationMessageBody): Promise<OwnerMessage> {
+      const { conversation: c, recipients } = await forRecipient(id, userId);
+      const state = conversationState(c);
+      if (state !== 'open') throw new Conflict(refusal[state]);
+      const located = body.latitude !== undefined && body.longitude !== undefined;
+      const message = await db.transaction(async (tx) => {
+        const m = await repo.insertMessage(tx, {
+          conversationId: c.id,
+          fromFinder: false,
+          authorId: userId,
+          body: body.body,
+          latitude: located ? body.latitude! : null,
+          longitude: located ? body.longitude! : null,
+        });
+        await repo.touch(tx, c.id, m.createdAt);
+        return m;
+      });
+      await repo.markRead(db, c.id, userId, message.id);
+      const rows = await repo.messages(db, c.id);
+      const row = rows.find((r) => r.message.id === message.id) ?? { message, authorName: null };
+      broadcast(c, row, recipients);
+      return toOwner(row, userId);
+    },
+
+    async close(id: string, userId: string) {
+      const { conversation: c, recipients } = await forRecipient(id, userId);
+      await repo.setClosed(db, c.id, new Date());
+      const now = await repo.byId(db, c.id);
+      if (now) broadcastState(c, conversationState(now.conversation), recipients);
+    },
+
+    /** The finder's token can write no more (403), nor read the thread; its socket is closed. */
+    async block(id: string, userId: string) {
+      const { conversation: c, recipients } = await forRecipient(id, userId);
+      await repo.setBlocked(db, c.id, new Date());
+      broadcastState(c, 'blocked', recipients);
+      app.io.in(conversationRoom(c.id)).disconnectSockets(true);
+    },
+
+    /** SEC-07 / LEG-01: the finder's data past retention, and conversations long ended. */
+    purge(now: number, locationDays: number, ipDays: number) {
+      return repo.purge(db, {
+        locationBefore: new Date(now - locationDays * DAY_MS),
+        ipBefore: new Date(now - ipDays * DAY_MS),
+        deleteBefore: new Date(now - CONVERSATION_KEEP_DAYS * DAY_MS),
+      });
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { messageResponse } from '@toque/contracts/auth';
+import {
+  createDeliveryBody,
+  createPassBody,
+  createPassResponse,
+  delivery,
+  deliveryList,
+  deliveryParams,
+  doorMsg,
+  passList,
+  passLookupBody,
+  passLookupResponse,
+  plateParams,
+  unitParams,
+} from '@toque/contracts/door';
+import { errorResponse } from '@toque/contracts/errors';
+import { currentUser } from '../../plugins/auth';
+import type { DoorService } from './service';
+
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 429: errorResponse };
+
+/** CONDO-15 deliveries and CONDO-16 expected visitors (docs/decisions/0045). */
+export const doorRoutes: FastifyPluginAsyncZod<{ service: DoorService }> = async (app, { service }) => {
+  const open = { tags: ['door'] };
+  const secured = { tags: ['door'], security: [{ bearer: [] }] };
+  // Authentication on onRequest, before the body is validated: a stranger learns nothing from a 400.
+  const user = { onRequest: app.authenticate };
+
+  app.post(
+    '/public/tags/:code/deliveries',
+    {
+      schema: {
+        ...open,
+        description: "CONDO-15: a courier's notice at a plate; the unit's residents are told, nothing rings.",
+        params: plateParams,
+        body: createDeliveryBody,
+        response: { 201: messageResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.deliver(request.params.code, request.ip, request.body);
+      return reply.status(201).send({ message: doorMsg.deliverySent });
+    },
+  );
+
+  app.post(
+    '/public/tags/:code/pass',
+    {
+      schema: {
+        ...open,
+        description: "CONDO-16: the plate's page opened through a pass link (the token travels in the body, never in a logged path).",
+        params: plateParams,
+        body: passLookupBody,
+        response: { 200: passLookupResponse, ...errors },
+      },
+    },
+    async (request) => service.lookupPass(request.params.code, request.ip, request.body.token),
+  );
+
+  app.get(
+    '/door/units/:unitId/deliveries',
+    { ...user, schema: { ...secured, params: unitParams, response: { 200: deliveryList, ...errors } } },
+    async (request) => service.unitDeliveries(request.params.unitId, currentUser(request).id),
+  );
+
+  app.post(
+    '/door/deliveries/:id/collect',
+    { ...user, schema: { ...secured, params: deliveryParams, response: { 200: delivery, ...errors } } },
+    async (request) => service.collect(request.params.id, currentUser(request).id),
+  );
+
+  app.get(
+    '/door/plates/:code/deliveries/today',
+    { ...user, schema: { ...secured, params: plateParams, response: { 200: deliveryList, ...errors } } },
+    async (request) => service.plateToday(request.params.code, currentUser(request)),
+  );
+
+  app.get(
+    '/door/units/:unitId/passes',
+    { ...user, schema: { ...secured, params: unitParams, response: { 200: passList, ...errors } } },
+    async (request) => service.listPasses(request.params.unitId, currentUser(request).id),
+  );
+
+  app.post(
+    '/door/units/:unitId/passes',
+    { ...user, schema: { ...secured, params: unitParams, body: createPassBody, response: { 201: createPassResponse, ...errors } } },
+    async (request, reply) => reply.status(201).send(await service.createPass(request.params.unitId, currentUser(request).id, request.body)),
+  );
+
+  app.delete(
+    '/door/passes/:id',
+    { ...user, schema: { ...secured, params: deliveryParams, response: { 200: messageResponse, ...errors } } },
+    async (request) => {
+      await service.revokePass(request.params.id, currentUser(request).id);
+      return { message: doorMsg.passRevokedOk };
+    },
+  );
+};
+

@@ -1,0 +1,228 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { CONDOMINIUM_PRODUCT_ID } from '@toque/contracts/constants';
+import {
+  deliveryCompanyLabel,
+  doorMsg,
+  doorUi,
+  PASS_LIST_DAYS,
+  PASS_MAX_MS,
+  PASS_START_GRACE_MS,
+  passUrl,
+  type CreateDeliveryBody,
+  type CreatePassBody,
+  type CreatePassResponse,
+  type Delivery,
+  type DeliveryCompany,
+  type DeliveryEvent,
+  type PassLookup,
+  type PassStatus,
+  type VisitorPass,
+} from '@toque/contracts/door';
+import { callMsg, condoMsg } from '@toque/contracts/messages';
+import { firstName } from '@toque/contracts/names';
+import { paths } from '@toque/contracts/routes';
+import { BRASILIA_TIME_ZONE } from '@toque/contracts/time-format';
+import { tagsRepository } from '../../db/repositories/tags';
+import { passTokenHash, visitorPassesRepository, type VisitorPassRow } from '../../db/repositories/visitor-passes';
+import { BadRequest, Conflict, Forbidden, NotFound } from '../../errors';
+import { clientKey } from '../../lib/client-address';
+import { isTagCodeShape } from '../../lib/codes';
+import type { AuthUser } from '../../plugins/auth';
+import { userRoom } from '../../plugins/realtime';
+import { tagState } from '../calls/service';
+import { doorRepository as repo, type DeliveryRow } from './repository';
+
+/** A resident's list: the deliveries of the last days (the history keeps calls longer; a package is fetched within days). */
+const UNIT_DELIVERY_DAYS = 30;
+const UNIT_DELIVERY_LIMIT = 100;
+const PLATE_DAY_LIMIT = 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const brasiliaClock = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone: BRASILIA_TIME_ZONE });
+const brasiliaDay = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: BRASILIA_TIME_ZONE });
+
+/** Midnight of today in Brasília (UTC−3 all year since 2019: Brazil has no summer time any more). */
+export function brasiliaMidnight(now: Date): Date {
+  return new Date(`${brasiliaDay.format(now)}T00:00:00-03:00`);
+}
+
+/** CONDO-16: where a pass stands at `now`; the window is closed at both ends (from ≤ now ≤ until). */
+export function passStatusAt(pass: Pick<VisitorPassRow, 'validFrom' | 'validUntil' | 'revokedAt'>, now: Date): PassStatus {
+  if (pass.revokedAt) return 'revoked';
+  if (now.getTime() < pass.validFrom.getTime()) return 'upcoming';
+  if (now.getTime() > pass.validUntil.getTime()) return 'expired';
+  return 'active';
+}
+
+type DeliveryWithNames = { delivery: DeliveryRow; unitName: string | null; block: string | null; collectorName: string | null };
+
+function toDelivery({ delivery: d, unitName, block, collectorName }: DeliveryWithNames): Delivery {
+  return {
+    id: d.id,
+    unitId: d.unitId,
+    unitName: unitName ?? callMsg.temporaryUnit,
+    block,
+    company: d.company as DeliveryCompany,
+    companyLabel: deliveryCompanyLabel(d.company as DeliveryCompany, d.companyOther),
+    createdAt: d.createdAt.toISOString(),
+    collectedAt: d.collectedAt?.toISOString() ?? null,
+    collectedBy: d.collectedAt ? (collectorName ? firstName(collectorName) : '') : null,
+  };
+}
+
+function toPass(p: VisitorPassRow, now: Date): VisitorPass {
+  return {
+    id: p.id,
+    unitId: p.unitId,
+    visitorName: p.visitorName,
+    validFrom: p.validFrom.toISOString(),
+    validUntil: p.validUntil.toISOString(),
+    status: passStatusAt(p, now),
+    revokedAt: p.revokedAt?.toISOString() ?? null,
+  };
+}
+
+export type DoorService = ReturnType<typeof doorService>;
+
+/**
+ * CONDO-15 deliveries and CONDO-16 expected visitors (docs/decisions/0045). A unit's deliveries and
+ * passes are its residents' alone: anyone else meets 404, as if the unit had none.
+ */
+export function doorService(app: FastifyInstance, background: (work: () => Promise<unknown>) => void) {
+  const { db, config } = app;
+
+  async function findPlate(rawCode: string) {
+    const code = rawCode.trim().toUpperCase();
+    const tag = isTagCodeShape(code) ? await tagsRepository.findTag(db, code) : undefined;
+    if (!tag) throw new NotFound(callMsg.tagNotFound);
+    return tag;
+  }
+
+  async function requireResident(unitId: number, userId: string) {
+    if (!(await repo.isResident(db, unitId, userId))) throw new NotFound(condoMsg.unitNotFound);
+  }
+
+  function toResidents(userIds: string[]) {
+    return userIds.length === 0 ? null : app.io.to(userIds.map(userRoom));
+  }
+
+  return {
+    /**
+     * CONDO-15: the courier's notice — no call. Limited like a call: per address first, then per
+     * plate and address (a flood from one place spends its own budget, never the plate's).
+     */
+    async deliver(rawCode: string, ip: string, body: CreateDeliveryBody): Promise<Delivery> {
+      const client = clientKey(ip);
+      await app.limits.consume('callPerAddress', client);
+      const tag = await findPlate(rawCode);
+      const state = tagState(tag);
+      if (state !== 'active') throw new Conflict(state === 'suspended' ? callMsg.suspended : state === 'unclaimed' ? callMsg.unclaimed : state === 'inactive' ? callMsg.inactive : callMsg.disabled);
+      if (tag.productId !== CONDOMINIUM_PRODUCT_ID) throw new Conflict(doorMsg.notAPlate);
+      await app.limits.consume('deliveryPerTagAddress', `${tag.code}|${client}`);
+      const unit = await repo.unitOfPlate(db, tag.code, body.unitId);
+      if (!unit) throw new BadRequest(callMsg.unitRequired);
+      const residents = await repo.residentIds(db, unit.id);
+      if (residents.length === 0) throw new Conflict(callMsg.unitEmpty);
+      const row = await repo.insertDelivery(db, {
+        unitId: unit.id,
+        company: body.company,
+        companyOther: body.company === 'outra' ? (body.companyOther ?? null) : null,
+      });
+      const found = await repo.delivery(db, row.id);
+      const delivery = toDelivery(found!);
+      const text = doorUi.deliveryNotice(delivery.companyLabel, brasiliaClock.format(row.createdAt));
+      const event: DeliveryEvent = { ...delivery, text };
+      toResidents(residents)?.emit('delivery', event);
+      background(() => app.push.notify(residents, { type: 'delivery', delivery: event, text, url: paths.myUnit(unit.id) }));
+      return delivery;
+    },
+
+    /** CONDO-15: the unit's deliveries of the last days, for its residents. */
+    async unitDeliveries(unitId: number, userId: string): Promise<Delivery[]> {
+      await requireResident(unitId, userId);
+      const rows = await repo.unitDeliveries(db, unitId, new Date(Date.now() - UNIT_DELIVERY_DAYS * DAY_MS), UNIT_DELIVERY_LIMIT);
+      return rows.map(toDelivery);
+    },
+
+    /** CONDO-15: one resident marks it 'retirada'; every resident's open screen learns who and when. */
+    async collect(id: number, userId: string): Promise<Delivery> {
+      const found = await repo.delivery(db, id);
+      if (!found || !(await repo.isResident(db, found.delivery.unitId, userId))) throw new NotFound(doorMsg.deliveryNotFound);
+      if (!(await repo.collect(db, id, userId, new Date()))) throw new Conflict(doorMsg.alreadyCollected);
+      const delivery = toDelivery((await repo.delivery(db, id))!);
+      toResidents(await repo.residentIds(db, delivery.unitId))?.emit('delivery-collected', delivery);
+      return delivery;
+    },
+
+    /** CONDO-15: the síndico's (the plate's owner's) list of the day, every unit, no photo. */
+    async plateToday(rawCode: string, user: AuthUser): Promise<Delivery[]> {
+      const tag = await findPlate(rawCode);
+      if (tag.productId !== CONDOMINIUM_PRODUCT_ID) throw new NotFound(doorMsg.notAPlate);
+      if (tag.ownerId !== user.id && !user.isAdmin) throw new Forbidden(doorMsg.plateNotYours);
+      const rows = await repo.plateDeliveries(db, tag.code, brasiliaMidnight(new Date()), PLATE_DAY_LIMIT);
+      return rows.map(toDelivery);
+    },
+
+    /**
+     * CONDO-16: a pass for a visitor: from ≤ until, at most 7 days long, not ending in the past and
+     * not starting before now (a few minutes of the phone's clock allowed). The token exists in
+     * this answer only.
+     */
+    async createPass(unitId: number, userId: string, body: CreatePassBody): Promise<CreatePassResponse> {
+      await requireResident(unitId, userId);
+      const unit = await repo.unitWithPlate(db, unitId);
+      if (!unit?.plateCode) throw new NotFound(condoMsg.unitNotFound);
+      await app.limits.consume('passesPerAccount', userId);
+      const from = new Date(body.validFrom);
+      const until = new Date(body.validUntil);
+      const now = Date.now();
+      if (until.getTime() <= from.getTime()) throw new BadRequest(doorMsg.passBackwards);
+      if (until.getTime() - from.getTime() > PASS_MAX_MS) throw new BadRequest(doorMsg.passTooLong);
+      if (from.getTime() < now - PASS_START_GRACE_MS) throw new BadRequest(doorMsg.passInPast);
+      // 192 random bits: a pass cannot be guessed; only its hash is stored.
+      const token = randomBytes(24).toString('base64url');
+      const row = await repo.insertPass(db, {
+        unitId,
+        createdBy: userId,
+        visitorName: body.visitorName,
+        validFrom: from,
+        validUntil: until,
+        tokenHash: passTokenHash(token),
+      });
+      return { ...toPass(row, new Date()), token, url: passUrl(config.publicUrl, unit.plateCode.trim(), token), message: doorMsg.passCreated };
+    },
+
+    async listPasses(unitId: number, userId: string): Promise<VisitorPass[]> {
+      await requireResident(unitId, userId);
+      const now = new Date();
+      return (await repo.unitPasses(db, unitId, new Date(now.getTime() - PASS_LIST_DAYS * DAY_MS))).map((p) => toPass(p, now));
+    },
+
+    async revokePass(id: number, userId: string) {
+      const pass = await repo.pass(db, id);
+      if (!pass || !(await repo.isResident(db, pass.unitId, userId))) throw new NotFound(doorMsg.passNotFound);
+      if (!(await repo.revokePass(db, id, new Date()))) throw new Conflict(doorMsg.passAlreadyRevoked);
+    },
+
+    /**
+     * CONDO-16: the plate's page opened through a pass link. Unknown, another plate's, expired and
+     * revoked passes say so (the page still works as usual); only an active one names the unit.
+     */
+    async lookupPass(rawCode: string, ip: string, token: string): Promise<PassLookup> {
+      await app.limits.consume('tagViewPerAddress', clientKey(ip));
+      const tag = await findPlate(rawCode);
+      const pass = await visitorPassesRepository.byTokenOnPlate(db, token, tag.code);
+      if (!pass) return { status: 'unknown', unitId: null, visitorName: null, validFrom: null, validUntil: null };
+      const status = passStatusAt(pass, new Date());
+      const shown = status === 'active' || status === 'upcoming';
+      return {
+        status,
+        unitId: status === 'active' ? pass.unitId : null,
+        visitorName: shown ? pass.visitorName : null,
+        validFrom: status === 'upcoming' ? pass.validFrom.toISOString() : null,
+        validUntil: status === 'active' ? pass.validUntil.toISOString() : null,
+      };
+    },
+  };
+}

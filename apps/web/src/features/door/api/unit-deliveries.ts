@@ -1,0 +1,29 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { doorApi, type Delivery } from '@toque/contracts/door';
+import { apiClient } from '../../../lib/api-client';
+
+export const unitDeliveriesKey = (unitId: number) => ['door', 'deliveries', unitId] as const;
+/** Every unit's list at once (a live notice may be for any of the user's units). */
+export const allDeliveriesKey = ['door', 'deliveries'] as const;
+
+/** GET /api/door/units/:unitId/deliveries (CONDO-15): the unit's deliveries of the last days, newest first. */
+export function getUnitDeliveries(unitId: number): Promise<Delivery[]> {
+  return apiClient.get<Delivery[]>(doorApi.unitDeliveries(unitId));
+}
+
+export function useUnitDeliveries(unitId: number) {
+  return useQuery(queryOptions({ queryKey: unitDeliveriesKey(unitId), queryFn: () => getUnitDeliveries(unitId) }));
+}
+
+/** POST /api/door/deliveries/:id/collect (CONDO-15): 'retirada', by this resident, now. */
+export function collectDelivery(id: number): Promise<Delivery> {
+  return apiClient.post<Delivery>(doorApi.collect(id));
+}
+
+export function useCollectDelivery(unitId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: collectDelivery,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: unitDeliveriesKey(unitId) }),
+  });
+}

@@ -1,0 +1,59 @@
+import { doorTime, doorUi } from '@toque/contracts/door';
+import { Button } from '../../../components/ui/button';
+import { notify } from '../../../lib/toast';
+import { useCollectDelivery, useUnitDeliveries } from '../api/unit-deliveries';
+
+/**
+ * CONDO-15: the unit's deliveries ('Entrega na portaria — Mercado Livre, 14:32'), newest first;
+ * one resident marks one 'retirada' and everyone sees who and when. Live: the delivery listener
+ * refreshes this list when a notice arrives.
+ */
+export function UnitDeliveries({ unitId }: { unitId: number }) {
+  const list = useUnitDeliveries(unitId);
+  const collect = useCollectDelivery(unitId);
+  return (
+    <section aria-labelledby="deliveries-title" className="space-y-3">
+      <h2 id="deliveries-title" className="text-xl font-bold text-slate-900">
+        {doorUi.deliveriesTitle}
+      </h2>
+      {list.isPending ? null : list.isError ? (
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-800">
+          {list.error.message}
+        </p>
+      ) : list.data.length === 0 ? (
+        <p className="text-slate-700">{doorUi.deliveriesEmpty}</p>
+      ) : (
+        <ul className="space-y-2" data-testid="unit-deliveries">
+          {list.data.map((d) => (
+            <li key={d.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white p-3">
+              <div>
+                <p className="font-semibold text-slate-900">{doorUi.deliveryNotice(d.companyLabel, doorTime(d.createdAt))}</p>
+                <p className="text-sm text-slate-700">
+                  {d.collectedAt
+                    ? d.collectedBy
+                      ? doorUi.collectedBy(d.collectedBy, doorTime(d.collectedAt))
+                      : doorUi.collectedSomeone(doorTime(d.collectedAt))
+                    : doorUi.waiting}
+                </p>
+              </div>
+              {d.collectedAt ? null : (
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  busy={collect.isPending && collect.variables === d.id}
+                  onClick={() =>
+                    collect.mutate(d.id, {
+                      onError: (error) => notify.error(error.message),
+                    })
+                  }
+                >
+                  {doorUi.markCollected}
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

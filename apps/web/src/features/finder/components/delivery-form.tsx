@@ -1,0 +1,128 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { PublicTag } from '@toque/contracts/calls';
+import {
+  COMPANY_OTHER_MAX,
+  createDeliveryBody,
+  deliveryCompanies,
+  deliveryCompanyNames,
+  doorFinderMessage,
+  type DeliveryCompany,
+} from '@toque/contracts/door';
+import { finderMessage } from '@toque/contracts/finder-text';
+import { callMsg } from '@toque/contracts/messages';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { isApiError } from '../../../lib/api-client';
+import { leaveDelivery } from '../api/leave-delivery';
+import { useDoorText } from '../door-text';
+import { useFinderText } from '../i18n';
+import { UnitPicker } from './unit-picker';
+
+const card =
+  'flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 py-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50';
+
+type Failure = { message: string; status?: number; retryAfterS?: number | undefined };
+
+/**
+ * CONDO-15: the courier's notice — the unit, the company (or another's name) — and nothing rings.
+ * The unit's residents get a push, a live notice and a line in their list.
+ */
+export function DeliveryForm({ tag, unitId, onUnit }: { tag: PublicTag; unitId: number | null; onUnit: (unitId: number | null) => void }) {
+  const { t, lang } = useFinderText();
+  const d = useDoorText();
+  const companyName = useId();
+  const [company, setCompany] = useState<DeliveryCompany | null>(null);
+  const [other, setOther] = useState('');
+  const [error, setError] = useState<Failure | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+
+  const say = (failure: Failure) => doorFinderMessage(lang, failure.message) ?? finderMessage(t, failure.message, failure);
+
+  if (sent) {
+    return (
+      <div className="space-y-4">
+        <p role="status" className="text-lg font-semibold text-slate-900">
+          {d.deliverySent}
+        </p>
+        <Button
+          variant="secondary"
+          className="w-full"
+          onClick={() => {
+            setSent(false);
+            setCompany(null);
+            setOther('');
+            onUnit(null);
+          }}
+        >
+          {d.anotherDelivery}
+        </Button>
+      </div>
+    );
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (unitId === null) {
+      setError({ message: callMsg.unitRequired });
+      return;
+    }
+    const parsed = createDeliveryBody.safeParse({
+      unitId,
+      company: company ?? undefined,
+      ...(company === 'outra' ? { companyOther: other } : {}),
+    });
+    if (!parsed.success) {
+      setError({ message: company === null ? d.companyRequired : (parsed.error.issues[0]?.message ?? d.companyRequired) });
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await leaveDelivery(tag.code, parsed.data);
+      setSent(true);
+    } catch (e) {
+      setError(isApiError(e) && e.status !== 0 ? { message: e.message, status: e.status, retryAfterS: e.retryAfterS } : { message: t.server.network });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-5" aria-label={d.deliveryTitle}>
+      <h2 className="text-xl font-bold text-slate-900">{d.deliveryTitle}</h2>
+      <UnitPicker units={tag.units} value={unitId} onChange={onUnit} />
+      <fieldset>
+        <legend className="mb-2 font-semibold text-slate-900">{d.companyLabel}</legend>
+        <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+          {deliveryCompanies.map((c) => (
+            <li key={c}>
+              <label className={card}>
+                <input
+                  type="radio"
+                  name={companyName}
+                  value={c}
+                  checked={company === c}
+                  onChange={() => setCompany(c)}
+                  className="size-4"
+                />
+                <span className="font-medium text-slate-900">{c === 'outra' ? d.otherCompany : deliveryCompanyNames[c]}</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+      {company === 'outra' ? (
+        <TextField label={d.otherCompanyLabel} value={other} maxLength={COMPANY_OTHER_MAX} onChange={(event) => setOther(event.target.value)} />
+      ) : null}
+      {error ? (
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-800">
+          {say(error)}
+        </p>
+      ) : null}
+      <Button type="submit" size="lg" className="w-full" busy={busy}>
+        {d.sendDelivery}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,211 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { callUi } from '@toque/contracts/call-ui';
+import { condoApi, paths } from '@toque/contracts/routes';
+import { msg } from '@toque/contracts/messages';
+import { parseUnitNumber, type Unit } from '@toque/contracts/condominium';
+import { doorFinderText, doorUi, PASS_QUERY } from '@toque/contracts/door';
+import {
+  allow,
+  apiLogin,
+  createAdmin,
+  expect,
+  expectPath,
+  GEOCODER_DOWN,
+  loginAs,
+  mintCodes,
+  newUser,
+  pageErrors,
+  registerUser,
+  test,
+  watchCallSocket,
+} from './support';
+import { expectNoSeriousA11yViolations } from './dashboard-support';
+
+// The geocoder is down in the tests: the owner's screen shows its handled error.
+test.use({ allowConsoleErrors: allow(GEOCODER_DOWN) });
+
+const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+const pt = doorFinderText['pt-BR'];
+
+async function api<T>(request: APIRequestContext, token: string, path: string, data: unknown, method: 'post' | 'put' = 'post'): Promise<T> {
+  const res = await request[method](`/api${path}`, { data, headers: { authorization: `Bearer ${token}` } });
+  expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
+  return (await res.json()) as T;
+}
+
+/** A building with units 101 (Rui lives there) and 102 (Nina), activated for its síndica. */
+async function building(request: APIRequestContext) {
+  const adminToken = await apiLogin(request, createAdmin());
+  const sindico = await registerUser(request, newUser({ name: 'Sílvia Síndica' }));
+  const sindicoToken = await apiLogin(request, sindico);
+  const [plate] = await mintCodes(5);
+  const name = `Residencial Aroeira ${Date.now() % 10_000}`;
+  const { id: condominiumId } = await api<{ id: number }>(request, adminToken, condoApi.createCondominium, { nameCondominium: name });
+  for (const nameOfUnit of ['101', '102']) {
+    await api(request, adminToken, condoApi.createUnit, { condominiumId, qrCode: plate, nameOfUnit, emailAdminCond: sindico.email });
+  }
+  const units = await api<Unit[]>(request, sindicoToken, condoApi.ownerQrCode, { qrCode: plate });
+  const tokens: string[] = [];
+  for (const [i, person] of ['Rui Morador', 'Nina Vizinha'].entries()) {
+    const resident = await registerUser(request, newUser({ name: person }));
+    const token = await apiLogin(request, resident);
+    await api(request, token, '/products/associateQrCode', { code: parseUnitNumber(units[i]!.unit_number).code }, 'put');
+    tokens.push(token);
+  }
+  return { plate: plate!, name, unit101: units[0]!.unit_id, rui: tokens[0]!, sindicoToken };
+}
+
+async function shots(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  const size = page.viewportSize();
+  await page.setViewportSize(phone.viewport);
+  await page.screenshot({ path: `${dir}/${name}-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.screenshot({ path: `${dir}/${name}-1366.png`, fullPage: true });
+  if (size) await page.setViewportSize(size);
+}
+
+test("[CONDO-15] a courier on a 390 px phone leaves a delivery at a plate; the resident's open unit page shows it live and marks it retirada; the síndica sees the day's list", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const b = await building(request);
+
+  // Rui, on his unit's page (a 390 px phone too).
+  const ruiContext = await browser.newContext({ ...phone });
+  const rui = await ruiContext.newPage();
+  const ruiErrors = pageErrors(rui);
+  const socket = watchCallSocket(rui);
+  await loginAs(rui, b.rui);
+  await rui.goto(paths.products);
+  await rui.getByRole('link', { name: doorUi.openMyUnit }).click();
+  await expectPath(rui, paths.myUnit(b.unit101));
+  await socket.connected();
+  await expect(rui.getByText(doorUi.deliveriesEmpty)).toBeVisible();
+
+  // The courier.
+  const courierContext = await browser.newContext({ ...phone });
+  const courier = await courierContext.newPage();
+  const courierErrors = pageErrors(courier);
+  await courier.goto(paths.finder(b.plate));
+  await expect(courier.getByText(b.name)).toBeVisible();
+  const kinds = courier.getByRole('group', { name: pt.chooseKind });
+  await expect(kinds.getByRole('radio', { name: pt.visit })).toBeChecked();
+  await kinds.getByRole('radio', { name: pt.delivery }).click();
+  const form = courier.getByRole('form', { name: pt.deliveryTitle });
+  await expect(form).toBeVisible();
+  // The call is out of the way while the delivery form shows.
+  await expect(courier.getByRole('button', { name: callUi.finder.callUnit })).toHaveCount(0);
+  await form.getByRole('radio', { name: '101' }).click();
+  // The keyboard: from one company to the next with the arrows, as radios do.
+  await form.getByRole('radio', { name: 'Correios' }).check();
+  await form.getByRole('radio', { name: 'Correios' }).press('ArrowLeft');
+  await expect(form.getByRole('radio', { name: 'Mercado Livre' })).toBeChecked();
+  await expectNoSeriousA11yViolations(courier, "the plate's delivery form");
+  await shots(courier, 'door-delivery-form');
+  await form.getByRole('button', { name: pt.sendDelivery }).click();
+  await expect(courier.getByRole('status').filter({ hasText: pt.deliverySent })).toBeVisible();
+
+  // Rui's page learns it at once: a notice, and a line in the list.
+  const line = /^Entrega na portaria — Mercado Livre, \d\d:\d\d$/;
+  await expect(rui.getByRole('alert').or(rui.getByRole('status')).filter({ hasText: line }).first()).toBeVisible();
+  const list = rui.getByTestId('unit-deliveries');
+  await expect(list.getByText(line)).toBeVisible();
+  await expect(list.getByText(doorUi.waiting)).toBeVisible();
+  await expectNoSeriousA11yViolations(rui, "the resident's unit page with a delivery");
+  await shots(rui, 'door-unit-page');
+  const mark = list.getByRole('button', { name: doorUi.markCollected });
+  await mark.focus();
+  await rui.keyboard.press('Enter');
+  await expect(list.getByText(/^Retirada por Rui, \d\d:\d\d$/)).toBeVisible();
+  await expect(mark).toHaveCount(0);
+
+  // The síndica's building page: today's deliveries, every unit.
+  const sindicoContext = await browser.newContext();
+  const sindico = await sindicoContext.newPage();
+  const sindicoErrors = pageErrors(sindico);
+  await loginAs(sindico, b.sindicoToken);
+  await sindico.goto(paths.units(b.plate));
+  const today = sindico.getByTestId('plate-deliveries-today');
+  await expect(today.getByRole('row').filter({ hasText: 'Mercado Livre' })).toContainText('101');
+  await expect(today.getByRole('row').filter({ hasText: 'Mercado Livre' })).toContainText(doorUi.collected);
+  await expectNoSeriousA11yViolations(sindico, "the síndica's deliveries of the day");
+  await shots(sindico, 'door-sindico-today');
+
+  expect(ruiErrors).toEqual([]);
+  expect(courierErrors).toEqual([]);
+  expect(sindicoErrors).toEqual([]);
+  await Promise.all([ruiContext.close(), courierContext.close(), sindicoContext.close()]);
+});
+
+test("[CONDO-16] a resident makes a pass and its link; the visitor on a 390 px phone opens it, is expected, rings the unit and the ringing screen says 'Visitante esperado'; a revoked pass says so and the plate still works", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const b = await building(request);
+
+  const ruiContext = await browser.newContext({ permissions: ['camera', 'microphone'] });
+  const rui = await ruiContext.newPage();
+  const ruiErrors = pageErrors(rui);
+  const socket = watchCallSocket(rui);
+  await loginAs(rui, b.rui);
+  await rui.goto(paths.myUnit(b.unit101));
+  await socket.connected();
+  // The pass, made with the keyboard: the name, then Enter submits (the window's defaults: now, 4 hours).
+  const name = rui.getByLabel(doorUi.visitorName);
+  await name.focus();
+  await rui.keyboard.type('Ana');
+  await rui.keyboard.press('Enter');
+  const link = rui.getByLabel(doorUi.passLink);
+  await expect(link).toHaveValue(new RegExp(`/t/${b.plate}\\?${PASS_QUERY}=[A-Za-z0-9_-]{32}$`));
+  const passUrl = await link.inputValue();
+  await expect(rui.getByRole('link', { name: doorUi.shareWhatsApp })).toHaveAttribute('href', /^https:\/\/wa\.me\/\?text=/);
+  await expect(rui.getByTestId('unit-passes').getByText('Ana')).toBeVisible();
+  await expectNoSeriousA11yViolations(rui, "the resident's passes");
+  await shots(rui, 'door-pass-made');
+  await rui.goto(paths.dashboard);
+  await socket.connected();
+
+  // Ana, at the door with the link.
+  const anaContext = await browser.newContext({
+    ...phone,
+    permissions: ['geolocation', 'camera', 'microphone'],
+    geolocation: { latitude: -19.93, longitude: -43.94 },
+  });
+  const ana = await anaContext.newPage();
+  const anaErrors = pageErrors(ana);
+  await ana.goto(new URL(passUrl).pathname + new URL(passUrl).search);
+  await expect(ana.getByText(pt.expected)).toBeVisible();
+  await expect(ana.getByText(pt.passHello('Ana'))).toBeVisible();
+  await expect(ana.getByRole('radio', { name: '101' })).toBeChecked();
+  const call = ana.getByRole('button', { name: callUi.finder.callUnit });
+  await expect(call).toBeEnabled();
+  await expectNoSeriousA11yViolations(ana, 'the plate opened through a pass');
+  await shots(ana, 'door-pass-visitor');
+  await call.click();
+
+  // Rui's ringing screen names her.
+  await expectPath(rui, paths.call);
+  await expect(rui.getByRole('heading', { name: msg.callIncoming })).toBeVisible();
+  await expect(rui.getByText(/^Visitante esperado: Ana \(passe até (\d\d\/\d\d, )?\d\d:\d\d\)$/)).toBeVisible();
+  await shots(rui, 'door-ringing-expected');
+  await rui.getByRole('button', { name: callUi.owner.decline }).click();
+
+  // Rui revokes the pass: the link now says so, and the plate works as usual.
+  await rui.goto(paths.myUnit(b.unit101));
+  await rui.getByRole('button', { name: `${doorUi.revokePass}: Ana` }).click();
+  await expect(rui.getByTestId('unit-passes').getByText(doorUi.passState.revoked, { exact: false })).toBeVisible();
+  await ana.goto(new URL(passUrl).pathname + new URL(passUrl).search);
+  await expect(ana.getByText(pt.passRevoked)).toBeVisible();
+  await expect(ana.getByText(pt.expected)).toHaveCount(0);
+  await expect(ana.getByRole('radio', { name: '101' })).not.toBeChecked();
+  await ana.getByRole('radio', { name: '101' }).click();
+  await expect(ana.getByRole('button', { name: callUi.finder.callUnit })).toBeEnabled();
+
+  expect(ruiErrors).toEqual([]);
+  expect(anaErrors).toEqual([]);
+  await Promise.all([ruiContext.close(), anaContext.close()]);
+});

@@ -1,0 +1,218 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { callUi } from '@toque/contracts/call-ui';
+import { finderText } from '@toque/contracts/finder-text';
+import { geofenceMsg, geofenceUi, type PlatePosition } from '@toque/contracts/geofence';
+import { msg } from '@toque/contracts/messages';
+import { condoApi, paths } from '@toque/contracts/routes';
+import { parseUnitNumber, type Unit } from '@toque/contracts/condominium';
+import {
+  allow,
+  apiLogin,
+  createAdmin,
+  expect,
+  expectPath,
+  GEOCODER_DOWN,
+  loginAs,
+  mintCodes,
+  newUser,
+  pageErrors,
+  registerUser,
+  test,
+  watchCallSocket,
+} from './support';
+import { expectNoSeriousA11yViolations } from './dashboard-support';
+
+// The geocoder is down in the tests: the resident's call screen shows its handled error.
+test.use({ allowConsoleErrors: allow(GEOCODER_DOWN) });
+
+/**
+ * CONDO-17 (docs/decisions/0046): a plate that rings only at its door. The síndico places it on
+ * the plate's page (typed coordinates, or the phone's own position); a visitor 2 km away is told
+ * why they cannot call, one at the door rings the unit.
+ */
+const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+/** Avenida Paulista, São Paulo; 2 km due north of it; a spot across the street (~40 m). */
+const door = { latitude: -23.5614, longitude: -46.6559 };
+const twoKmAway = { latitude: -23.5434, longitude: -46.6559 };
+const acrossTheStreet = { latitude: -23.56105, longitude: -46.65575 };
+
+async function api<T>(request: APIRequestContext, token: string, path: string, data: unknown, method: 'post' | 'put' | 'get' = 'post'): Promise<T> {
+  const res = await request[method](`/api${path}`, { data, headers: { authorization: `Bearer ${token}` } });
+  expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
+  return (await res.json()) as T;
+}
+
+/** A condominium with one unit ('Apto 101') and its resident; the síndico's and the resident's tokens. */
+async function building(request: APIRequestContext, name: string) {
+  const adminToken = await apiLogin(request, createAdmin());
+  const sindico = await registerUser(request, newUser({ name: 'Sílvia Síndica' }));
+  const sindicoToken = await apiLogin(request, sindico);
+  const [plate] = await mintCodes(5);
+  const { id: condominiumId } = await api<{ id: number }>(request, adminToken, condoApi.createCondominium, { nameCondominium: name });
+  await api(request, adminToken, condoApi.createUnit, { condominiumId, qrCode: plate, nameOfUnit: 'Apto 101', emailAdminCond: sindico.email });
+  const [unit] = await api<Unit[]>(request, sindicoToken, condoApi.ownerQrCode, { qrCode: plate });
+  const resident = await registerUser(request, newUser({ name: 'Rui Morador' }));
+  const residentToken = await apiLogin(request, resident);
+  await api(request, residentToken, '/products/associateQrCode', { code: parseUnitNumber(unit!.unit_number).code }, 'put');
+  return { plate: plate!, sindicoToken, residentToken };
+}
+
+const positionOf = (request: APIRequestContext, token: string, plate: string) =>
+  api<PlatePosition>(request, token, `${condoApi.platePosition}?qrCode=${plate}`, undefined, 'get');
+
+async function shots(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}-390.png`), fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.screenshot({ path: test.info().outputPath(`${name}-1366.png`), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
+test('[CONDO-17] the síndico on a 390 px phone places the plate by typing its coordinates, then with "usar minha localização atual", and chooses the radius; wrong input is told in Portuguese', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(135_000);
+  const { plate, sindicoToken } = await building(request, `Residencial Paineira ${Date.now() % 10_000}`);
+  const context = await browser.newContext({ ...phone, permissions: ['geolocation'], geolocation: acrossTheStreet });
+  const page = await context.newPage();
+  const errors = pageErrors(page);
+  await loginAs(page, sindicoToken);
+  await page.goto(paths.units(plate));
+
+  const panel = page.getByRole('region', { name: geofenceUi.heading });
+  await expect(panel.getByText(geofenceUi.notSet)).toBeVisible();
+  await expect(panel.getByRole('region', { name: geofenceUi.map })).toBeVisible();
+  const latitude = panel.getByLabel(geofenceUi.latitude);
+  const longitude = panel.getByLabel(geofenceUi.longitude);
+  const radius = panel.getByLabel(geofenceUi.radius);
+  const required = panel.getByLabel(geofenceUi.required);
+  await expect(radius).toHaveValue('150');
+  await expect(required).not.toBeChecked();
+
+  // Required without a position, and a radius out of bounds: refused in Portuguese, nothing saved.
+  await required.check();
+  await radius.fill('40');
+  await panel.getByRole('button', { name: geofenceUi.save }).click();
+  await expect(panel.getByText(geofenceMsg.requiredNeedsPosition)).toBeVisible();
+  await expect(panel.getByText(geofenceMsg.radiusRange)).toBeVisible();
+  await latitude.fill('-95');
+  await longitude.fill(String(door.longitude));
+  await panel.getByRole('button', { name: geofenceUi.save }).click();
+  await expect(panel.getByText(geofenceMsg.latitudeRange)).toBeVisible();
+  expect((await positionOf(request, sindicoToken, plate)).latitude).toBeNull();
+
+  // By keyboard: the coordinates typed (a decimal comma is fine), the radius, Enter saves.
+  await latitude.fill('');
+  await longitude.fill('');
+  await latitude.focus();
+  await page.keyboard.type('-23,5614');
+  await page.keyboard.press('Tab');
+  await expect(longitude).toBeFocused();
+  await page.keyboard.type(String(door.longitude));
+  await radius.fill('120');
+  await radius.press('Enter');
+  await expect(panel.getByRole('status').filter({ hasText: geofenceMsg.saved })).toBeVisible();
+  expect(await positionOf(request, sindicoToken, plate)).toEqual({ ...door, required: true, radius_m: 120 });
+  // The marker stands where the coordinates say.
+  const marker = panel.locator('.plate-marker');
+  await expect(marker).toHaveAttribute('data-lat', String(door.latitude));
+  await expect(marker).toHaveAttribute('data-lng', String(door.longitude));
+  await expectNoSeriousA11yViolations(page, "the plate's position on the plate's page");
+  await shots(page, 'plate-position');
+
+  // Standing at the plate: the phone's own position.
+  await context.setGeolocation(acrossTheStreet);
+  await panel.getByRole('button', { name: geofenceUi.useMyLocation }).click();
+  await expect(latitude).toHaveValue(String(acrossTheStreet.latitude));
+  await expect(longitude).toHaveValue(String(acrossTheStreet.longitude));
+  await radius.fill('150');
+  await panel.getByRole('button', { name: geofenceUi.save }).click();
+  await expect
+    .poll(() => positionOf(request, sindicoToken, plate))
+    .toEqual({ ...acrossTheStreet, required: true, radius_m: 150 });
+  await expect(marker).toHaveAttribute('data-lat', String(acrossTheStreet.latitude));
+
+  // A click on the map moves the marker and fills the coordinates.
+  await panel.getByRole('region', { name: geofenceUi.map }).click({ position: { x: 60, y: 60 } });
+  await expect(latitude).not.toHaveValue(String(acrossTheStreet.latitude));
+  await expect(marker).toHaveAttribute('data-lat', await latitude.inputValue());
+
+  // Back on the page, the saved position is there.
+  await page.reload();
+  await expect(panel.getByLabel(geofenceUi.latitude)).toHaveValue(String(acrossTheStreet.latitude));
+  await expect(panel.getByLabel(geofenceUi.required)).toBeChecked();
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('[CONDO-17] [FIND-03] a visitor on a 390 px phone 2 km away cannot call and is told why (and may leave a message); one refusing location is told in English; one at the door rings the resident', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const name = `Residencial Sibipiruna ${Date.now() % 10_000}`;
+  const { plate, sindicoToken, residentToken } = await building(request, name);
+  await api(request, sindicoToken, condoApi.platePosition, { qrCode: plate, ...door, required: true, radiusM: 150 }, 'put');
+  const pt = finderText['pt-BR'];
+  const en = finderText.en;
+
+  // The resident, logged in on the dashboard.
+  const residentContext = await browser.newContext({ permissions: ['camera', 'microphone'] });
+  const resident = await residentContext.newPage();
+  const residentErrors = pageErrors(resident);
+  const socket = watchCallSocket(resident);
+  await loginAs(resident, residentToken);
+  await resident.goto(paths.dashboard);
+  await socket.connected();
+
+  // 2 km away: told why, no ring; the message still reaches the unit.
+  const farContext = await browser.newContext({ ...phone, permissions: ['geolocation', 'camera', 'microphone'], geolocation: twoKmAway });
+  const far = await farContext.newPage();
+  const farErrors = pageErrors(far);
+  await far.goto(paths.finder(plate));
+  await expect(far.getByText(name)).toBeVisible();
+  await expect(far.getByText(pt.positionNeeded)).toBeVisible();
+  await expectNoSeriousA11yViolations(far, 'a plate that rings only at its door');
+  await far.getByRole('radio', { name: 'Apto 101' }).click();
+  await expect(far.getByRole('radio', { name: 'Apto 101' })).toBeChecked();
+  await far.getByRole('button', { name: callUi.finder.callUnit }).click();
+  await expect(far.getByRole('alert').filter({ hasText: pt.server.geofenceTooFar })).toBeVisible();
+  await expect(resident).toHaveURL(/\/dashboard/);
+  await expectNoSeriousA11yViolations(far, 'refused away from the door');
+  await shots(far, 'geofence-too-far');
+  await far.getByLabel(pt.messageLabel).fill('Passei para entregar o convite, mas não consegui chamar.');
+  await far.getByLabel(pt.messageLabel).press('Tab');
+  await expect(far.getByLabel(pt.contactOptional)).toBeFocused();
+  await far.getByRole('button', { name: pt.sendMessage }).click();
+  await expect(far.getByRole('status').filter({ hasText: pt.messageSent })).toBeVisible();
+
+  // Location refused, in English: told why.
+  const refusedContext = await browser.newContext({ ...phone, locale: 'en-US', permissions: ['camera', 'microphone'] });
+  const refused = await refusedContext.newPage();
+  const refusedErrors = pageErrors(refused);
+  await refused.goto(paths.finder(plate));
+  await expect(refused.getByText(en.positionNeeded)).toBeVisible();
+  await refused.getByRole('radio', { name: 'Apto 101' }).click();
+  await expect(refused.getByRole('radio', { name: 'Apto 101' })).toBeChecked();
+  await refused.getByRole('button', { name: en.callUnit }).click();
+  await expect(refused.getByRole('alert').filter({ hasText: en.server.geofencePositionRequired })).toBeVisible();
+
+  // At the door: the resident's phone rings.
+  const doorContext = await browser.newContext({ ...phone, permissions: ['geolocation', 'camera', 'microphone'], geolocation: door });
+  const atDoor = await doorContext.newPage();
+  const doorErrors = pageErrors(atDoor);
+  await atDoor.goto(paths.finder(plate));
+  await atDoor.getByRole('radio', { name: 'Apto 101' }).click();
+  await expect(atDoor.getByRole('radio', { name: 'Apto 101' })).toBeChecked();
+  await atDoor.getByRole('button', { name: callUi.finder.callUnit }).click();
+  await expectPath(resident, paths.call);
+  await expect(resident.getByRole('heading', { name: msg.callIncoming })).toBeVisible();
+  await expect(atDoor.getByRole('status').filter({ hasText: callUi.finder.ringingUnit('Apto 101') })).toBeVisible();
+  await atDoor.getByRole('button', { name: callUi.finder.hangUp }).click();
+
+  expect(residentErrors).toEqual([]);
+  expect(farErrors).toEqual([]);
+  expect(refusedErrors).toEqual([]);
+  expect(doorErrors).toEqual([]);
+  await Promise.all([residentContext.close(), farContext.close(), refusedContext.close(), doorContext.close()]);
+});

@@ -1,0 +1,208 @@
+import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import { callUi } from '@toque/contracts/call-ui';
+import { msg } from '@toque/contracts/messages';
+import { paths } from '@toque/contracts/routes';
+import { callSettingsApi, callSettingsUi, localParts, type QuietHours } from '@toque/contracts/quiet-hours';
+import { expectNoSeriousA11yViolations } from './dashboard-support';
+import {
+  allow,
+  apiLogin,
+  bearerOf,
+  expect,
+  expectPath,
+  GEOCODER_DOWN,
+  loginAs,
+  openFinder,
+  openOwner,
+  pageErrors,
+  PUSH_IN_INCOGNITO,
+  registerUser,
+  startAppServer,
+  test,
+  toast,
+  watchCallSocket,
+} from './support';
+
+// Chromium in a test profile refuses Web Push subscriptions and says so on the console itself (as in call-push.spec.ts).
+test.use({ allowConsoleErrors: allow(PUSH_IN_INCOGNITO) });
+test.describe.configure({ timeout: 120_000 });
+
+const f = callUi.finder;
+const SP = 'America/Sao_Paulo';
+const hhmm = (minutes: number) => {
+  const m = ((minutes % 1440) + 1440) % 1440;
+  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+};
+/** Every day, from an hour ago until an hour from now, on São Paulo's wall clock. */
+function aroundNow(): QuietHours {
+  const l = localParts(new Date(), SP);
+  const m = l.hour * 60 + l.minute;
+  return { days: [0, 1, 2, 3, 4, 5, 6], from: hhmm(m - 60), until: hhmm(m + 60), timeZone: SP };
+}
+
+async function setCallSettings(
+  request: APIRequestContext,
+  token: string,
+  code: string,
+  data: { quietHours: QuietHours | null; ringOrderSeconds: number | null },
+) {
+  const res = await request.put(`/api${callSettingsApi.tag(code)}`, { headers: bearerOf(token), data });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+test('[FIND-07] quiet hours turn a call into "write instead" on a 390 px phone: before the tap (server HTML too) and at the tap', async ({
+  browser,
+  request,
+}) => {
+  const owner = await openOwner(browser, request, { path: paths.products });
+  const finder = await openFinder(browser);
+
+  // The page opened before the quiet hours began: the tap is refused by the server and the page says until when.
+  await finder.page.goto(paths.finder(owner.code));
+  await expect(finder.page.getByRole('button', { name: f.call })).toBeVisible();
+  const quiet = aroundNow();
+  await setCallSettings(request, owner.token, owner.code, { quietHours: quiet, ringOrderSeconds: null });
+  await finder.page.getByRole('button', { name: f.call }).click();
+  await expect(finder.page.getByRole('status').filter({ hasText: f.quiet(quiet.until) })).toBeVisible();
+  // Nothing rang.
+  await expect(owner.page).toHaveURL(new RegExp(`${paths.products}$`));
+
+  // Opened now, the page says it before any tap, in the server's HTML as well.
+  const html = await (await request.get(paths.finder(owner.code))).text();
+  expect(html).toContain(f.quiet(quiet.until));
+  await finder.page.goto(paths.finder(owner.code));
+  await expect(finder.page.getByRole('status').filter({ hasText: f.quiet(quiet.until) })).toBeVisible();
+  await expect(finder.page.getByRole('button', { name: f.call })).toHaveCount(0);
+  await finder.page.screenshot({ path: test.info().outputPath('finder-quiet-390.png'), fullPage: true });
+  await finder.page.getByLabel(f.messageLabel).fill('Achei sua coleira na praça, estou no banco perto da fonte.');
+  await finder.page.getByRole('button', { name: f.sendMessage }).click();
+  await expect(finder.page.getByRole('status').filter({ hasText: f.messageSent })).toBeVisible();
+
+  // The message is in the owner's history.
+  const history = await request.get('/api/calls/history', { headers: bearerOf(owner.token) });
+  expect(
+    ((await history.json()) as { message: string | null; kind: string }[]).map((c) => [c.kind, c.message]),
+  ).toEqual([['message', 'Achei sua coleira na praça, estou no banco perto da fonte.']]);
+  await finder.close();
+  await owner.close();
+});
+
+test.describe('on a server of its own', () => {
+  // That server's geocoder is unreachable (servers.ts): the owner's map says so on the console.
+  test.use({ allowConsoleErrors: allow(PUSH_IN_INCOGNITO, GEOCODER_DOWN) });
+
+  test('[FIND-08] in order: the member rings only after the owner’s 15 s, and the finder sees "tentando outra pessoa"', async ({
+    browser,
+  }) => {
+    // The suite's server rings for 15 s (CALL_RING_TIMEOUT_MS): an owner's turn of 15 s would leave the
+    // members nothing (docs/decisions/0043). This one rings for the production 60 s.
+    const server = await startAppServer({ env: { CALL_RING_TIMEOUT_MS: '60000' } });
+    const api = await playwrightRequest.newContext({ baseURL: server.url });
+    try {
+      const owner = await openOwner(browser, api, {
+        path: paths.products,
+        server: { url: server.url, cli: server.cli, api },
+      });
+      // The member: an account the owner shares the tag with, its dashboard open.
+      const memberUser = await registerUser(api);
+      const memberToken = await apiLogin(api, memberUser);
+      const shared = await api.post('/api/products/members', {
+        headers: bearerOf(owner.token),
+        data: { code: owner.code, email: memberUser.email },
+      });
+      expect(shared.status(), await shared.text()).toBe(201);
+      await setCallSettings(api, owner.token, owner.code, { quietHours: null, ringOrderSeconds: 15 });
+      const memberContext = await browser.newContext({ permissions: ['camera', 'microphone'], baseURL: server.url });
+      const member = await memberContext.newPage();
+      const memberErrors = pageErrors(member);
+      const memberSocket = watchCallSocket(member);
+      await loginAs(member, memberToken);
+      await member.goto(paths.products);
+      await memberSocket.connected();
+
+      const finder = await openFinder(browser, { context: { baseURL: server.url } });
+      await finder.page.goto(paths.finder(owner.code));
+      await finder.page.getByRole('button', { name: f.call }).click();
+      // Step 1: the owner rings; the member does not.
+      await expectPath(owner.page, paths.call);
+      await expect(owner.page.getByRole('heading', { name: msg.callIncoming })).toBeVisible();
+      const ownerRangAt = Date.now();
+      await expect(member).toHaveURL(new RegExp(`${paths.products}$`));
+      await expect(finder.page.getByText(f.tryingAnother)).toHaveCount(0);
+      // Step 2: after the owner's seconds, the member rings and the finder is told someone else is tried.
+      await expectPath(member, paths.call);
+      const memberRangAfterMs = Date.now() - ownerRangAt;
+      await expect(member.getByRole('heading', { name: msg.callIncoming })).toBeVisible();
+      await expect(finder.page.getByRole('status').filter({ hasText: f.tryingAnother })).toBeVisible();
+      // 15 s from the call's creation, which came a little before the owner's ring showed.
+      expect(memberRangAfterMs).toBeGreaterThan(10_000);
+      test
+        .info()
+        .annotations.push({ type: 'member rang after the owner (ms)', description: String(memberRangAfterMs) });
+      await finder.page.screenshot({ path: test.info().outputPath('finder-trying-another-390.png'), fullPage: true });
+      // The member answers.
+      await member.getByRole('button', { name: callUi.owner.answer }).click();
+      await expect(finder.page.getByRole('status').filter({ hasText: f.connected })).toBeVisible({ timeout: 30_000 });
+      expect(memberErrors).toEqual([]);
+      await finder.close();
+      await owner.close();
+      await memberContext.close();
+    } finally {
+      await api.dispose();
+      await server.close();
+    }
+  });
+});
+
+test('[FIND-07] [FIND-08] the edit page’s controls: keyboard only, axe, and screenshots at 390 and 1366 px', async ({
+  browser,
+  request,
+}) => {
+  const owner = await openOwner(browser, request, {
+    path: paths.products,
+    context: { viewport: { width: 390, height: 844 } },
+  });
+  const page = owner.page;
+  await page.goto(paths.editTag(owner.code));
+  const section = page.getByRole('region', { name: callSettingsUi.heading });
+  await expect(section).toBeVisible();
+  const toggle = section.getByRole('switch', { name: callSettingsUi.quietToggle });
+  await toggle.focus();
+  await page.keyboard.press('Space');
+  await expect(toggle).toBeChecked();
+  // Sunday off, by keyboard.
+  const sunday = section.getByRole('checkbox', { name: callSettingsUi.dayNames[0] });
+  await sunday.focus();
+  await page.keyboard.press('Space');
+  await expect(sunday).not.toBeChecked();
+  await section.getByLabel(callSettingsUi.from, { exact: true }).fill('23:00');
+  await section.getByLabel(callSettingsUi.until, { exact: true }).fill('06:30');
+  await expect(section.getByText(callSettingsUi.crossesMidnight)).toBeVisible();
+  const together = section.getByRole('radio', { name: callSettingsUi.together });
+  await together.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(section.getByRole('radio', { name: callSettingsUi.inOrder })).toBeChecked();
+  // Out of range: the Portuguese message, nothing saved.
+  await section.getByLabel(callSettingsUi.ownerSeconds).fill('10');
+  await section.getByRole('button', { name: callSettingsUi.save }).focus();
+  await page.keyboard.press('Enter');
+  await expect(section.getByRole('alert')).toHaveText(/Escolha de 15 a 60 segundos/);
+  await section.getByLabel(callSettingsUi.ownerSeconds).fill('20');
+  await section.getByRole('button', { name: callSettingsUi.save }).focus();
+  await page.keyboard.press('Enter');
+  await expect(toast(page, callSettingsUi.saved)).toBeVisible();
+  const saved = await request.get(`/api${callSettingsApi.tag(owner.code)}`, { headers: bearerOf(owner.token) });
+  expect(await saved.json()).toEqual({
+    quietHours: { days: [1, 2, 3, 4, 5, 6], from: '23:00', until: '06:30', timeZone: SP },
+    ringOrderSeconds: 20,
+    hasMembers: false,
+  });
+  await expectNoSeriousA11yViolations(page, 'the edit page with quiet hours and the ring order');
+  await section.screenshot({ path: test.info().outputPath('edit-call-settings-390.png') });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.reload();
+  await expect(section.getByRole('switch', { name: callSettingsUi.quietToggle })).toBeChecked();
+  await expectNoSeriousA11yViolations(page, 'the edit page at 1366 px');
+  await page.screenshot({ path: test.info().outputPath('edit-call-settings-1366.png'), fullPage: true });
+  await owner.close();
+});
