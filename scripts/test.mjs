@@ -13,7 +13,15 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { TYPE_PROJECTS, lintArgs, playwrightArgs, summaryLines, vitestStages } from './lib/test-plan.mjs';
+import {
+  TYPE_PROJECTS,
+  lintArgs,
+  playwrightArgs,
+  playwrightFailures,
+  summaryLines,
+  vitestFailures,
+  vitestStages,
+} from './lib/test-plan.mjs';
 import {
   buildWeb,
   ensureInstalled,
@@ -42,12 +50,15 @@ const cache = join(root, 'node_modules/.cache/toque-test');
 let passed = 0;
 let failed = 0;
 const summary = [];
+/** The failed tests by name, printed in the summary. */
+const failures = [];
 
 function finish() {
   console.log('');
   for (const line of summaryLines({
     quick,
     stages: summary,
+    failures,
     totalSeconds: (Date.now() - startedAt) / 1000,
     passed,
     failed,
@@ -170,6 +181,7 @@ async function vitest(project, label, beside) {
     ? await held(`Vitest: ${label}`, npx, args, { VITEST_JSON: file })
     : step(`Vitest: ${label}`, npx, args, { VITEST_JSON: file });
   const report = readJson(file);
+  failures.push(...vitestFailures(report, project, root));
   const p = report?.numPassedTests ?? 0;
   const f = report ? report.numFailedTests + (ok ? 0 : report.numFailedTests === 0 ? 1 : 0) : 1;
   if (p + f === 0) failed++;
@@ -261,7 +273,9 @@ try {
       ...(firefox.path ? { FIREFOX_PATH: firefox.path } : {}),
       ...(webkit.path ? { WEBKIT_DRIVER_PATH: webkit.path } : {}),
     });
-    const stats = readJson(file)?.stats;
+    const e2eReport = readJson(file);
+    failures.push(...playwrightFailures(e2eReport));
+    const stats = e2eReport?.stats;
     // A run that found no test must not look green.
     const p = stats?.expected ?? 0;
     const f = stats ? stats.unexpected + stats.flaky + (ok ? 0 : stats.unexpected === 0 ? 1 : 0) : 1;

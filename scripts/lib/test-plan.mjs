@@ -33,12 +33,64 @@ export function playwrightArgs({ quick }) {
   return ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...(quick ? ['--grep', '@smoke'] : [])];
 }
 
-/** The summary: one line a stage, each with its duration, the total time, then `N passed, N failed`. */
-export function summaryLines({ quick, stages, totalSeconds, passed, failed }) {
+/** The summary: one line a stage, each with its duration, the failed tests by name (CI shows only the tail of
+ * the output, so a failure must be named there), the total time, then `N passed, N failed`. */
+export function summaryLines({ quick, stages, failures = [], totalSeconds, passed, failed }) {
+  const shown = failures.slice(0, MAX_FAILURES_SHOWN);
   return [
     `━━ Resumo${quick ? ' (--quick)' : ''} ━━`,
     ...stages.map((line) => `  ${line}`),
+    ...shown.map((line) => `  ✗ ${line}`),
+    ...(failures.length > shown.length ? [`  ✗ … e mais ${failures.length - shown.length}`] : []),
     `  (${totalSeconds.toFixed(0)} s no total)`,
     `${passed} passed, ${failed} failed`,
   ];
+}
+
+export const MAX_FAILURES_SHOWN = 20;
+
+/** A failure message's first meaningful line, without colour codes, cut to a readable length. */
+function firstLine(message) {
+  const line = String(message ?? '')
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((l) => l.trim())
+    .find((l) => l.length > 0);
+  if (!line) return '';
+  return line.length > 160 ? `${line.slice(0, 157)}…` : line;
+}
+
+/** The failed tests of a Vitest JSON report, as `project › file › full name — first line of the error`. */
+export function vitestFailures(report, project, root) {
+  const out = [];
+  for (const file of report?.testResults ?? []) {
+    const name = root && file.name?.startsWith(root) ? file.name.slice(root.length).replace(/^\//, '') : file.name;
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failedTests)
+      out.push(`${project} › ${name} › ${t.fullName} — ${firstLine(t.failureMessages?.[0])}`);
+    // A file that failed outside its tests (a hook, an import) has no failed test to name.
+    if (failedTests.length === 0 && file.status === 'failed')
+      out.push(`${project} › ${name} — ${firstLine(file.message)}`);
+  }
+  return out;
+}
+
+/** The failed and flaky tests of a Playwright JSON report, as `file:line › title — first line of the error`. */
+export function playwrightFailures(report) {
+  const out = [];
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+        const error = test.results?.flatMap((r) => r.errors ?? (r.error ? [r.error] : []))[0];
+        const title = [...titles, spec.title].filter(Boolean).join(' › ');
+        out.push(
+          `playwright › ${spec.file}:${spec.line} › ${title}${test.status === 'flaky' ? ' (instável)' : ''} — ${firstLine(error?.message)}`,
+        );
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, child.file === child.title ? titles : [...titles, child.title]);
+  };
+  for (const suite of report?.suites ?? []) walk(suite, []);
+  return out;
 }

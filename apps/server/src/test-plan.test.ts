@@ -8,7 +8,9 @@ import {
   TYPE_PROJECTS,
   lintArgs,
   playwrightArgs,
+  playwrightFailures,
   summaryLines,
+  vitestFailures,
   vitestStages,
 } from '../../../scripts/lib/test-plan.mjs';
 
@@ -105,5 +107,89 @@ describe('npm test', () => {
     );
     expect(results.length).toBeGreaterThanOrEqual(5);
     for (const line of results) expect(line, line).toMatch(/\(\$\{[^}]+\}s\)$/);
+  });
+
+  test('[DEV-03] a failed test is named in the summary, whose tail is all that CI shows', () => {
+    // The shapes of Vitest's and Playwright's JSON reporters (test-results/vitest-*.json, e2e.json).
+    const vitestReport = {
+      testResults: [
+        {
+          name: '/repo/apps/server/test/calls.test.ts',
+          status: 'failed',
+          message: '',
+          assertionResults: [
+            { fullName: 'calls [CALL-05] rings', status: 'passed', failureMessages: [] },
+            {
+              fullName: 'calls [CALL-06] ends after 30 s',
+              status: 'failed',
+              failureMessages: ['\u001b[31mAssertionError: expected 1 to be 2\u001b[39m\n    at calls.test.ts:40:3'],
+            },
+          ],
+        },
+        {
+          name: '/repo/apps/server/test/boot.test.ts',
+          status: 'failed',
+          message: 'Hook timed out in 60000ms',
+          assertionResults: [],
+        },
+        { name: '/repo/apps/server/test/ok.test.ts', status: 'passed', message: '', assertionResults: [] },
+      ],
+    };
+    expect(vitestFailures(vitestReport, 'api', '/repo')).toEqual([
+      'api › apps/server/test/calls.test.ts › calls [CALL-06] ends after 30 s — AssertionError: expected 1 to be 2',
+      'api › apps/server/test/boot.test.ts — Hook timed out in 60000ms',
+    ]);
+    const playwrightReport = {
+      suites: [
+        {
+          title: 'call.spec.ts',
+          file: 'call.spec.ts',
+          specs: [
+            {
+              title: '[CALL-02] rings',
+              file: 'call.spec.ts',
+              line: 12,
+              tests: [
+                { status: 'unexpected', results: [{ errors: [{ message: 'Error: Timed out 25000ms\nCall log' }] }] },
+              ],
+            },
+            {
+              title: '[CALL-03] answers',
+              file: 'call.spec.ts',
+              line: 30,
+              tests: [{ status: 'expected', results: [] }],
+            },
+          ],
+          suites: [
+            {
+              title: 'phone',
+              file: 'call.spec.ts',
+              specs: [
+                {
+                  title: '[CALL-04] hangs up',
+                  file: 'call.spec.ts',
+                  line: 50,
+                  tests: [
+                    {
+                      status: 'flaky',
+                      results: [{ errors: [{ message: 'expect(locator).toBeVisible() failed' }] }, { errors: [] }],
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    expect(playwrightFailures(playwrightReport)).toEqual([
+      'playwright › call.spec.ts:12 › [CALL-02] rings — Error: Timed out 25000ms',
+      'playwright › call.spec.ts:50 › phone › [CALL-04] hangs up (instável) — expect(locator).toBeVisible() failed',
+    ]);
+    const many = Array.from({ length: 25 }, (_, i) => `t${i}`);
+    const lines = summaryLines({ quick: false, stages: ['x'], failures: many, totalSeconds: 1, passed: 0, failed: 25 });
+    expect(lines.filter((l) => l.startsWith('  ✗ t'))).toHaveLength(20);
+    expect(lines).toContain('  ✗ … e mais 5');
+    expect(lines.at(-1)).toBe('0 passed, 25 failed');
   });
 });
