@@ -9,7 +9,11 @@ export declare function playwrightArgs(o: { quick: boolean }): string[];
 export declare function summaryLines(o: {
   quick: boolean;
   stages: string[];
+  failures?: string[];
   totalSeconds: number;
   passed: number;
   failed: number;
 }): string[];
+export declare const MAX_FAILURES_SHOWN: number;
+export declare function vitestFailures(report: unknown, project: string, root?: string): string[];
+export declare function playwrightFailures(report: unknown): string[];

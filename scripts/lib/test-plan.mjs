@@ -49,10 +49,13 @@ export function summaryLines({ quick, stages, failures = [], totalSeconds, passe
 
 export const MAX_FAILURES_SHOWN = 20;
 
+/** Terminal colour codes (ESC [ … m), as the reporters keep them in their messages. */
+const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+
 /** A failure message's first meaningful line, without colour codes, cut to a readable length. */
 function firstLine(message) {
   const line = String(message ?? '')
-    .replace(/\u001b\[[0-9;]*m/g, '')
+    .replace(ANSI_COLOUR, '')
     .split('\n')
     .map((l) => l.trim())
     .find((l) => l.length > 0);
