@@ -211,14 +211,23 @@ async function conversationOf(s: Scene, toUnit = false) {
     remoteAddress: freshAddress(),
   });
   const { token } = res.json<{ token: string }>();
-  const [row] = await db.select({ id: conversations.id }).from(conversations).orderBy(desc(conversations.createdAt)).limit(1);
+  const [row] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .orderBy(desc(conversations.createdAt))
+    .limit(1);
   const found = { id: row!.id, token };
   conversationsOf.set(key, found);
   return found;
 }
 /** The tag's owner and member answer; to anyone else the conversation does not exist. */
 const recipientsOfTag = (cell: Cell): Expected => ({ ...all(404), anonymous: 401, owner: cell, member: cell });
-function conversationRow(method: Method, path: () => string, expected: Expected, send: (s: Scene, token: string | undefined) => Promise<LightMyRequestResponse>): Row {
+function conversationRow(
+  method: Method,
+  path: () => string,
+  expected: Expected,
+  send: (s: Scene, token: string | undefined) => Promise<LightMyRequestResponse>,
+): Row {
   return { name: `${method} /api${path()}`, expected, run: async (s, role) => statusOf(await send(s, tokenOf(role))) };
 }
 
@@ -251,7 +260,9 @@ async function freshUnit(s: Scene) {
 }
 
 /** FIND-09: a small PNG to upload, and a stored photo for the rows that read or remove one. */
-const photoPng = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#5a5' } }).png().toBuffer();
+const photoPng = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#5a5' } })
+  .png()
+  .toBuffer();
 const photoWebp = await sharp(photoPng).webp().toBuffer();
 const photoHashes = new Map<Scene, string>();
 async function seedPhoto(s: Scene) {
@@ -400,7 +411,10 @@ const httpRows: Row[] = [
     'PUT',
     (s) => callSettingsApi.tag(s.tag),
     tagOwner(200),
-    () => ({ quietHours: { days: [1, 2], from: '22:00', until: '07:00', timeZone: 'America/Sao_Paulo' }, ringOrderSeconds: 20 }),
+    () => ({
+      quietHours: { days: [1, 2], from: '22:00', until: '07:00', timeZone: 'America/Sao_Paulo' },
+      ringOrderSeconds: 20,
+    }),
   ),
   // FIND-07: a unit's quiet hours are its residents' (not the síndico's, not an administrator's).
   http('GET', (s) => callSettingsApi.unit(s.unit.id), { ...all(403), anonymous: 401, resident: 200 }),
@@ -466,15 +480,30 @@ const httpRows: Row[] = [
   ),
   // ---- The finder page's photo (FIND-09): the tag's owner uploads and removes it; a plate has none; anyone sees it.
   photoUpload('PUT /api/products/:code/photo', (s) => s.tag, tagOwner(200)),
-  photoUpload('PUT /api/products/:code/photo (a plate)', (s) => s.plate, { ...all(404), anonymous: 401, resident: 403, sindico: 400 }),
-  http('DELETE', (s) => productsApi.photo(s.tag), tagOwner(200), async (s) => {
-    await seedPhoto(s);
-    return undefined;
+  photoUpload('PUT /api/products/:code/photo (a plate)', (s) => s.plate, {
+    ...all(404),
+    anonymous: 401,
+    resident: 403,
+    sindico: 400,
   }),
-  http('GET', (s) => `/public/tags/${s.tag}/photo/${photoHashes.get(s) ?? ':file'}.webp`.replace(':file.webp', ':file'), all(200), async (s) => {
-    await seedPhoto(s);
-    return undefined;
-  }),
+  http(
+    'DELETE',
+    (s) => productsApi.photo(s.tag),
+    tagOwner(200),
+    async (s) => {
+      await seedPhoto(s);
+      return undefined;
+    },
+  ),
+  http(
+    'GET',
+    (s) => `/public/tags/${s.tag}/photo/${photoHashes.get(s) ?? ':file'}.webp`.replace(':file.webp', ':file'),
+    all(200),
+    async (s) => {
+      await seedPhoto(s);
+      return undefined;
+    },
+  ),
   // ---- Calls (CALL-*): the finder is anyone; a call's details only for its recipients.
   http('GET', (s) => `/public/tags/${s.tag}`, all(200)),
   http(
@@ -600,37 +629,93 @@ const httpRows: Row[] = [
   ),
   // ---- Conversations (FIND-06): anyone opens one; the finder's token is not a session; the
   // recipients (owner and members; a unit's residents) read and answer; to anyone else it does not exist.
-  conversationRow('POST', () => '/public/tags/:code/conversations', all(201), async (s, token) =>
-    app.inject({ method: 'POST', url: `/api/public/tags/${s.tag}/conversations`, payload: { body: 'Achei sua mochila.' }, remoteAddress: freshAddress(), headers: token ? bearer(token) : {} }),
+  conversationRow(
+    'POST',
+    () => '/public/tags/:code/conversations',
+    all(201),
+    async (s, token) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/public/tags/${s.tag}/conversations`,
+        payload: { body: 'Achei sua mochila.' },
+        remoteAddress: freshAddress(),
+        headers: token ? bearer(token) : {},
+      }),
   ),
-  as("a session instead of the finder's token", http('GET', () => '/public/conversation', all(401))),
-  as("a session instead of the finder's token", http('POST', () => '/public/conversation/messages', all(401), () => ({ body: 'oi' }))),
-  conversationRow('GET', () => "/public/conversation (the finder's token, whoever is signed in)", all(200), async (s) => {
-    const { token } = await conversationOf(s);
-    return app.inject({ method: 'GET', url: '/api/public/conversation', headers: bearer(token) });
-  }),
+  as(
+    "a session instead of the finder's token",
+    http('GET', () => '/public/conversation', all(401)),
+  ),
+  as(
+    "a session instead of the finder's token",
+    http(
+      'POST',
+      () => '/public/conversation/messages',
+      all(401),
+      () => ({ body: 'oi' }),
+    ),
+  ),
+  conversationRow(
+    'GET',
+    () => "/public/conversation (the finder's token, whoever is signed in)",
+    all(200),
+    async (s) => {
+      const { token } = await conversationOf(s);
+      return app.inject({ method: 'GET', url: '/api/public/conversation', headers: bearer(token) });
+    },
+  ),
   http('GET', () => '/conversations', signedIn(200)),
   http('GET', () => '/conversations/unread', signedIn(200)),
-  conversationRow('GET', () => "/conversations/:id (the tag's)", recipientsOfTag(200), async (s, token) => {
-    const { id } = await conversationOf(s);
-    return app.inject({ method: 'GET', url: `/api/conversations/${id}`, headers: token ? bearer(token) : {} });
-  }),
-  conversationRow('GET', () => "/conversations/:id (a unit's)", { ...all(404), anonymous: 401, resident: 200 }, async (s, token) => {
-    const { id } = await conversationOf(s, true);
-    return app.inject({ method: 'GET', url: `/api/conversations/${id}`, headers: token ? bearer(token) : {} });
-  }),
-  conversationRow('POST', () => "/conversations/:id/messages (the tag's)", recipientsOfTag(201), async (s, token) => {
-    const { id } = await conversationOf(s);
-    return app.inject({ method: 'POST', url: `/api/conversations/${id}/messages`, payload: { body: 'Obrigado!' }, headers: token ? bearer(token) : {} });
-  }),
-  conversationRow('POST', () => "/conversations/:id/close (the tag's)", recipientsOfTag(204), async (s, token) => {
-    const { id } = await conversationOf(s);
-    return app.inject({ method: 'POST', url: `/api/conversations/${id}/close`, headers: token ? bearer(token) : {} });
-  }),
-  conversationRow('POST', () => "/conversations/:id/block (the tag's)", recipientsOfTag(204), async (s, token) => {
-    const { id } = await conversationOf(s);
-    return app.inject({ method: 'POST', url: `/api/conversations/${id}/block`, headers: token ? bearer(token) : {} });
-  }),
+  conversationRow(
+    'GET',
+    () => "/conversations/:id (the tag's)",
+    recipientsOfTag(200),
+    async (s, token) => {
+      const { id } = await conversationOf(s);
+      return app.inject({ method: 'GET', url: `/api/conversations/${id}`, headers: token ? bearer(token) : {} });
+    },
+  ),
+  conversationRow(
+    'GET',
+    () => "/conversations/:id (a unit's)",
+    { ...all(404), anonymous: 401, resident: 200 },
+    async (s, token) => {
+      const { id } = await conversationOf(s, true);
+      return app.inject({ method: 'GET', url: `/api/conversations/${id}`, headers: token ? bearer(token) : {} });
+    },
+  ),
+  conversationRow(
+    'POST',
+    () => "/conversations/:id/messages (the tag's)",
+    recipientsOfTag(201),
+    async (s, token) => {
+      const { id } = await conversationOf(s);
+      return app.inject({
+        method: 'POST',
+        url: `/api/conversations/${id}/messages`,
+        payload: { body: 'Obrigado!' },
+        headers: token ? bearer(token) : {},
+      });
+    },
+  ),
+  conversationRow(
+    'POST',
+    () => "/conversations/:id/close (the tag's)",
+    recipientsOfTag(204),
+    async (s, token) => {
+      const { id } = await conversationOf(s);
+      return app.inject({ method: 'POST', url: `/api/conversations/${id}/close`, headers: token ? bearer(token) : {} });
+    },
+  ),
+  conversationRow(
+    'POST',
+    () => "/conversations/:id/block (the tag's)",
+    recipientsOfTag(204),
+    async (s, token) => {
+      const { id } = await conversationOf(s);
+      return app.inject({ method: 'POST', url: `/api/conversations/${id}/block`, headers: token ? bearer(token) : {} });
+    },
+  ),
   // ---- Condominiums (CONDO-*, ADM-02): activation is the administrator's; units the síndico's.
   http(
     'POST',
@@ -692,13 +777,18 @@ const httpRows: Row[] = [
   // CONDO-17: a plate that rings only at its door refuses everyone calling from 2 km away, signed in or not.
   as(
     'to a unit of a plate that rings only at its door, from 2 km',
-    http('POST', () => '/calls', all(403), async (s) => {
-      await db
-        .update(condominiums)
-        .set({ plateLatitude: -23.5614, plateLongitude: -46.6559, geofenceRequired: true, geofenceRadiusM: 150 })
-        .where(eq(condominiums.id, s.condominiumId));
-      return { code: s.plate, unitId: s.unit.id, latitude: -23.5434, longitude: -46.6559, accuracy: 10 };
-    }),
+    http(
+      'POST',
+      () => '/calls',
+      all(403),
+      async (s) => {
+        await db
+          .update(condominiums)
+          .set({ plateLatitude: -23.5614, plateLongitude: -46.6559, geofenceRequired: true, geofenceRadiusM: 150 })
+          .where(eq(condominiums.id, s.condominiumId));
+        return { code: s.plate, unitId: s.unit.id, latitude: -23.5434, longitude: -46.6559, accuracy: 10 };
+      },
+    ),
   ),
   // FIN-02: one's own plans; the plan's interval is the tag owner's.
   http('GET', () => financeApi.plans, signedIn(200)),
@@ -728,12 +818,19 @@ const httpRows: Row[] = [
   http('GET', () => chargesApi.adminCharges, adminOnly(200)),
   // FIN-06: the finance view and its settings.
   http('GET', () => financeAdminApi.report, adminOnly(200)),
-  http('PUT', () => financeAdminApi.settings, adminOnly(200), () => DEFAULT_BILLING),
+  http(
+    'PUT',
+    () => financeAdminApi.settings,
+    adminOnly(200),
+    () => DEFAULT_BILLING,
+  ),
   http(
     'POST',
     () => statementApi,
     adminOnly(200),
-    () => ({ csvBase64: Buffer.from('Data;Histórico;Valor\n27/11/2026;PIX RECEBIDO;1,00\n', 'latin1').toString('base64') }),
+    () => ({
+      csvBase64: Buffer.from('Data;Histórico;Valor\n27/11/2026;PIX RECEBIDO;1,00\n', 'latin1').toString('base64'),
+    }),
   ),
   // An id no charge has: the administrator learns it is absent, everyone else is refused first.
   http(
@@ -789,7 +886,10 @@ const httpRows: Row[] = [
     (s) => (deliveryIds.has(s) ? doorApi.collect(deliveryIds.get(s)!) : '/door/deliveries/:id/collect'),
     { ...signedIn(404), resident: 200 },
     async (s) => {
-      const [row] = await app.db.insert(deliveries).values({ unitId: s.unit.id, company: 'amazon' }).returning({ id: deliveries.id });
+      const [row] = await app.db
+        .insert(deliveries)
+        .values({ unitId: s.unit.id, company: 'amazon' })
+        .returning({ id: deliveries.id });
       deliveryIds.set(s, row!.id);
       return undefined;
     },
@@ -813,7 +913,13 @@ const httpRows: Row[] = [
     async (s) => {
       const [row] = await app.db
         .insert(visitorPasses)
-        .values({ unitId: s.unit.id, visitorName: 'Ana', validFrom: new Date(), validUntil: new Date(Date.now() + 3_600_000), tokenHash: randomUUID() })
+        .values({
+          unitId: s.unit.id,
+          visitorName: 'Ana',
+          validFrom: new Date(),
+          validUntil: new Date(Date.now() + 3_600_000),
+          tokenHash: randomUUID(),
+        })
         .returning({ id: visitorPasses.id });
       passIds.set(s, row!.id);
       return undefined;
@@ -964,30 +1070,42 @@ const socketRows: Row[] = [
     },
   ),
   // CONDO-15: a delivery's notice reaches the unit's residents' sessions, nobody else's.
-  socketRow("'delivery' (a courier at the scene's unit)", { ...all('none'), anonymous: 'refused', resident: 'got' }, async (socket, s) => {
-    const seen = record(socket);
-    const res = await app.inject({ method: 'POST', url: `/api${doorApi.deliver(s.plate)}`, payload: { unitId: s.unit.id, company: 'shopee' } });
-    if (res.statusCode !== 201) return res.statusCode;
-    return seen.next('delivery', 400).then(
-      () => 'got',
-      () => 'none',
-    );
-  }),
+  socketRow(
+    "'delivery' (a courier at the scene's unit)",
+    { ...all('none'), anonymous: 'refused', resident: 'got' },
+    async (socket, s) => {
+      const seen = record(socket);
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api${doorApi.deliver(s.plate)}`,
+        payload: { unitId: s.unit.id, company: 'shopee' },
+      });
+      if (res.statusCode !== 201) return res.statusCode;
+      return seen.next('delivery', 400).then(
+        () => 'got',
+        () => 'none',
+      );
+    },
+  ),
   // FIND-06: a finder's message reaches the sessions of those who answer it, and no one else's.
-  socketRow("'conversation-message' (a finder writes to the tag)", { ...all('not received'), anonymous: 'refused', owner: 'received', member: 'received' }, async (socket, s) => {
-    const seen = record(socket);
-    await conversationOf(s);
-    return seen.next('conversation-message', 400).then(
-      () => 'received',
-      () => 'not received',
-    );
-  }),
+  socketRow(
+    "'conversation-message' (a finder writes to the tag)",
+    { ...all('not received'), anonymous: 'refused', owner: 'received', member: 'received' },
+    async (socket, s) => {
+      const seen = record(socket);
+      await conversationOf(s);
+      return seen.next('conversation-message', 400).then(
+        () => 'received',
+        () => 'not received',
+      );
+    },
+  ),
   socketRow(
     "'decline' (the tag's ringing call)",
     { ...all('refused'), owner: 'declined', member: 'declined' },
     async (socket, s) => {
       const call = await ringing(s);
-      const ack = (await socket.timeout(3000).emitWithAck('decline', { roomId: call.roomId })) as { ok: boolean };
+      const ack = (await socket.timeout(10_000).emitWithAck('decline', { roomId: call.roomId })) as { ok: boolean };
       call.finder.disconnect();
       return ack.ok ? 'declined' : 'refused';
     },

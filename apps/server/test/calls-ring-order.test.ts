@@ -136,7 +136,7 @@ describe(`FIND-08 ring order ${dbLabel}`, () => {
     const { roomId, callerToken } = await startCall(app, t.code);
     const finder = await finderOf(roomId, callerToken);
     await t.owner.events.next('incoming-call');
-    expect(await t.owner.socket.timeout(3000).emitWithAck('decline', { roomId })).toEqual({ ok: true });
+    expect(await t.owner.socket.timeout(10_000).emitWithAck('decline', { roomId })).toEqual({ ok: true });
     expect((await t.member!.events.next('incoming-call')).roomId).toBe(roomId);
     expect(await finder.next('call-step')).toEqual({ roomId });
     expect(finder.all('call-unanswered')).toEqual([]);

@@ -12,7 +12,11 @@ const url = await listen(app);
 
 const offer = { type: 'offer' as const, sdp: 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n' };
 const answer = { type: 'answer' as const, sdp: 'v=0\r\no=- 3 4 IN IP4 127.0.0.1\r\n' };
-const candidate = { candidate: 'candidate:1 1 udp 2122260223 192.168.0.2 54321 typ host', sdpMid: '0', sdpMLineIndex: 0 };
+const candidate = {
+  candidate: 'candidate:1 1 udp 2122260223 192.168.0.2 54321 typ host',
+  sdpMid: '0',
+  sdpMLineIndex: 0,
+};
 
 const statusOf = async (roomId: string) => (await app.db.select().from(calls).where(eq(calls.id, roomId)))[0]!;
 
@@ -20,7 +24,11 @@ describe(`call signalling over real sockets ${dbLabel}`, () => {
   test('[CALL-03] every open session of every recipient gets incoming-call; a stranger does not', async () => {
     const { owner, code, members } = await ownedTag(app, 3, 1);
     const stranger = await signUp(app);
-    const tabs = [await connect(url, owner.token), await connect(url, owner.token), await connect(url, members[0]!.token)];
+    const tabs = [
+      await connect(url, owner.token),
+      await connect(url, owner.token),
+      await connect(url, members[0]!.token),
+    ];
     const strangerSocket = record(await connect(url, stranger.token));
     const seen = tabs.map(record);
     const { roomId } = await startCall(app, code);
@@ -39,17 +47,18 @@ describe(`call signalling over real sockets ${dbLabel}`, () => {
     expect(strangerSocket.all('incoming-call')).toEqual([]);
   });
 
-  test('[CALL-03] a plate rings the chosen unit\'s residents, with the unit\'s name', async () => {
+  test("[CALL-03] a plate rings the chosen unit's residents, with the unit's name", async () => {
     const p = await plate(app, 2);
     const residents = await Promise.all(p.residents.map(async (r) => record(await connect(url, r.token))));
     const sindico = record(await connect(url, p.owner.token));
     const { roomId } = await startCall(app, p.code, { unitId: p.unit.id });
-    for (const r of residents) expect(await r.next('incoming-call')).toMatchObject({ roomId, unitName: '101', productId: 5 });
+    for (const r of residents)
+      expect(await r.next('incoming-call')).toMatchObject({ roomId, unitName: '101', productId: 5 });
     await settle();
     expect(sindico.all('incoming-call')).toEqual([]);
   });
 
-  test('[CALL-08] a bad token cannot connect; a stranger, another call\'s finder and a guessed room id cannot join nor relay', async () => {
+  test("[CALL-08] a bad token cannot connect; a stranger, another call's finder and a guessed room id cannot join nor relay", async () => {
     const { owner, code } = await ownedTag(app);
     const other = await ownedTag(app);
     const stranger = await signUp(app);
@@ -62,7 +71,11 @@ describe(`call signalling over real sockets ${dbLabel}`, () => {
     const finderSeen = record(finder);
     expect(await join(finder, roomId)).toEqual({ ok: true, role: 'caller' });
 
-    const intruders = [await connect(url, stranger.token), await connect(url, otherCall.callerToken), await connect(url, other.owner.token)];
+    const intruders = [
+      await connect(url, stranger.token),
+      await connect(url, otherCall.callerToken),
+      await connect(url, other.owner.token),
+    ];
     for (const s of intruders) {
       expect(await join(s, roomId)).toEqual({ ok: false, message: callMsg.notRecipient });
       s.emit('offer', { roomId, payload: offer });
@@ -112,7 +125,11 @@ describe(`call signalling over real sockets ${dbLabel}`, () => {
     finder.emit('ice-candidate', { roomId, payload: candidate });
     expect(await ownerSeen.next('ice-candidate')).toEqual({ roomId, from: finder.id, payload: candidate });
     ownerSocket.emit('ice-candidate', { roomId, payload: { ...candidate, sdpMid: '1' } });
-    expect(await finderSeen.next('ice-candidate')).toEqual({ roomId, from: ownerSocket.id, payload: { ...candidate, sdpMid: '1' } });
+    expect(await finderSeen.next('ice-candidate')).toEqual({
+      roomId,
+      from: ownerSocket.id,
+      payload: { ...candidate, sdpMid: '1' },
+    });
     // A forged `from` is replaced by the server; a malformed payload is dropped.
     finder.emit('offer', { roomId, from: 'someone-else', payload: offer });
     expect((await ownerSeen.next('offer')).from).toBe(finder.id);
@@ -153,11 +170,7 @@ describe(`call signalling over real sockets ${dbLabel}`, () => {
     // member of this tag who did not answer (the call is taken once the owner joins).
     const otherFinder = await connect(url, otherCall.callerToken);
     await join(otherFinder, otherCall.roomId);
-    const outsiders = [
-      await connect(url, stranger.token),
-      await connect(url, other.owner.token),
-      otherFinder,
-    ];
+    const outsiders = [await connect(url, stranger.token), await connect(url, other.owner.token), otherFinder];
     for (const s of outsiders) {
       await join(s, roomId);
       s.emit('owner-camera', { roomId, on: true });
@@ -196,7 +209,7 @@ describe(`call signalling over real sockets ${dbLabel}`, () => {
     expect((await statusOf(roomId)).status).toBe('answered');
   });
 
-  test('[CALL-07] answering on one device stops the ringing for the other recipients and the answerer\'s other tabs', async () => {
+  test("[CALL-07] answering on one device stops the ringing for the other recipients and the answerer's other tabs", async () => {
     const { owner, code, members } = await ownedTag(app, 1, 1);
     const answering = await connect(url, owner.token);
     const otherTab = record(await connect(url, owner.token));
@@ -226,9 +239,12 @@ describe(`call signalling over real sockets ${dbLabel}`, () => {
     await join(finder, roomId);
     await ownerSeen.next('incoming-call');
 
-    expect(await ownerSocket.timeout(3000).emitWithAck('decline', { roomId })).toEqual({ ok: true });
+    expect(await ownerSocket.timeout(10_000).emitWithAck('decline', { roomId })).toEqual({ ok: true });
     expect(await ownerSeen.next('call-cancelled')).toEqual({ roomId, reason: 'declined' });
-    const [declined] = await app.db.select().from(callRecipients).where(eq(callRecipients.userId, userId(owner.token)));
+    const [declined] = await app.db
+      .select()
+      .from(callRecipients)
+      .where(eq(callRecipients.userId, userId(owner.token)));
     expect(declined!.declinedAt).toBeInstanceOf(Date);
     await settle();
     expect(finderSeen.all('call-unanswered')).toEqual([]);
@@ -237,9 +253,9 @@ describe(`call signalling over real sockets ${dbLabel}`, () => {
 
     // A stranger's decline changes nothing.
     const stranger = await connect(url, (await signUp(app)).token);
-    expect(await stranger.timeout(3000).emitWithAck('decline', { roomId })).toEqual({ ok: false });
+    expect(await stranger.timeout(10_000).emitWithAck('decline', { roomId })).toEqual({ ok: false });
 
-    expect(await memberSocket.timeout(3000).emitWithAck('decline', { roomId })).toEqual({ ok: true });
+    expect(await memberSocket.timeout(10_000).emitWithAck('decline', { roomId })).toEqual({ ok: true });
     expect(await finderSeen.next('call-unanswered')).toEqual({ roomId, reason: 'declined' });
     const row = await statusOf(roomId);
     expect(row.status).toBe('declined');
@@ -290,7 +306,7 @@ describe(`call signalling over real sockets ${dbLabel}`, () => {
     expect(await join(ownerSocket, roomId)).toEqual({ ok: true, role: 'recipient' });
   });
 
-  test('[OPS-04] a socket that moved (a restart) resumes the call: the room hears `resumed`; a hang-up sent before its resume still ends the call, an outsider\'s does not', async () => {
+  test("[OPS-04] a socket that moved (a restart) resumes the call: the room hears `resumed`; a hang-up sent before its resume still ends the call, an outsider's does not", async () => {
     const { owner, code } = await ownedTag(app);
     const ownerSocket = await connect(url, owner.token);
     const ownerSeen = record(ownerSocket);
@@ -308,7 +324,10 @@ describe(`call signalling over real sockets ${dbLabel}`, () => {
     expect(resumed).toEqual({ ok: true, role: 'recipient' });
     expect(await finderSeen.next('user-joined')).toEqual({ roomId, id: moved.id, role: 'recipient', resumed: true });
     const stranger = await connect(url, (await signUp(app)).token);
-    expect(await new Promise((resolve) => stranger.emit('resume', roomId, resolve))).toEqual({ ok: false, message: callMsg.notRecipient });
+    expect(await new Promise((resolve) => stranger.emit('resume', roomId, resolve))).toEqual({
+      ok: false,
+      message: callMsg.notRecipient,
+    });
 
     // The finder's connection moves too; its hang-up arrives before it resumed. An outsider's
     // hang-up, not in the room either, changes nothing.

@@ -76,7 +76,10 @@ export function record(socket: Client) {
           event,
           resolve: (p) => {
             clearTimeout(timer);
-            seen.splice(seen.findIndex((s) => s.payload === p && s.event === event), 1);
+            seen.splice(
+              seen.findIndex((s) => s.payload === p && s.event === event),
+              1,
+            );
             resolve(p as Payload<E>);
           },
         });
@@ -87,7 +90,7 @@ export function record(socket: Client) {
 export type Recorder = ReturnType<typeof record>;
 
 export function join(socket: Client, roomId: string): Promise<JoinAck> {
-  return socket.timeout(3000).emitWithAck('join', roomId);
+  return socket.timeout(10_000).emitWithAck('join', roomId);
 }
 
 /** Lets in-flight socket traffic settle before asserting that something did not arrive. */
@@ -96,7 +99,12 @@ export const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
 export async function ownedTag(app: FastifyInstance, productId = 3, members = 0) {
   const owner = await signUp(app, { name: 'Joana Prado Lima' });
   const [code] = await mint(app, productId);
-  const res = await app.inject({ method: 'PUT', url: '/api/products/associateQrCode', headers: owner.auth, payload: { code } });
+  const res = await app.inject({
+    method: 'PUT',
+    url: '/api/products/associateQrCode',
+    headers: owner.auth,
+    payload: { code },
+  });
   expect(res.statusCode).toBe(200);
   const shared = [];
   for (let i = 0; i < members; i++) {
@@ -133,7 +141,12 @@ export function userId(token: string): string {
   return (jwt.decode(token) as { sub: string }).sub;
 }
 
-export async function startCall(app: FastifyInstance, code: string, extra: Record<string, unknown> = {}, ip = '127.0.0.1') {
+export async function startCall(
+  app: FastifyInstance,
+  code: string,
+  extra: Record<string, unknown> = {},
+  ip = '127.0.0.1',
+) {
   const res = await app.inject({
     method: 'POST',
     url: '/api/calls',

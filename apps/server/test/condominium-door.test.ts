@@ -44,7 +44,12 @@ await new Promise<void>((r) => pushService.listen(0, '127.0.0.1', r));
 afterAll(() => new Promise<void>((r) => pushService.close(() => r())));
 const origin = `http://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
 
-const { app } = await build({ PUSH_HOSTS: origin, RATE_CALL_PER_TAG: '3', RATE_CALL_PER_IP: '1000', RATE_TAG_VIEW_PER_IP: '100000' });
+const { app } = await build({
+  PUSH_HOSTS: origin,
+  RATE_CALL_PER_TAG: '3',
+  RATE_CALL_PER_IP: '1000',
+  RATE_TAG_VIEW_PER_IP: '100000',
+});
 const url = await listen(app);
 const db = app.db;
 
@@ -66,10 +71,17 @@ const freshIp = () => `10.9.${Math.floor(++addresses / 250)}.${(addresses % 250)
 
 const deliver = (code: string, payload: unknown, ip = freshIp()) =>
   app.inject({ method: 'POST', url: `/api${doorApi.deliver(code)}`, payload: payload as object, remoteAddress: ip });
-const get = (path: string, token?: string) => app.inject({ method: 'GET', url: `/api${path}`, headers: token ? bearer(token) : {} });
+const get = (path: string, token?: string) =>
+  app.inject({ method: 'GET', url: `/api${path}`, headers: token ? bearer(token) : {} });
 const post = (path: string, token: string | undefined, payload?: unknown) =>
-  app.inject({ method: 'POST', url: `/api${path}`, headers: token ? bearer(token) : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
-const del = (path: string, token: string) => app.inject({ method: 'DELETE', url: `/api${path}`, headers: bearer(token) });
+  app.inject({
+    method: 'POST',
+    url: `/api${path}`,
+    headers: token ? bearer(token) : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+const del = (path: string, token: string) =>
+  app.inject({ method: 'DELETE', url: `/api${path}`, headers: bearer(token) });
 
 const hour = 3_600_000;
 const windowOf = (fromMs: number, lengthMs: number) => ({
@@ -109,7 +121,13 @@ describe(`CONDO-15 deliveries ${dbLabel}`, () => {
 
     for (const tab of tabs) {
       const event = await tab.next('delivery');
-      expect(event).toMatchObject({ unitId: b.unit.id, unitName: '101', company: 'mercado-livre', companyLabel: 'Mercado Livre', collectedAt: null });
+      expect(event).toMatchObject({
+        unitId: b.unit.id,
+        unitName: '101',
+        company: 'mercado-livre',
+        companyLabel: 'Mercado Livre',
+        collectedAt: null,
+      });
       expect(event.text).toMatch(/^Entrega na portaria — Mercado Livre, \d\d:\d\d$/);
       expect(event.text).toBe(doorUi.deliveryNotice('Mercado Livre', event.text.slice(-5)));
     }
@@ -139,7 +157,11 @@ describe(`CONDO-15 deliveries ${dbLabel}`, () => {
     const missing = await deliver(b.code, { unitId: b.unit.id, company: 'outra' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({ message: doorMsg.companyOtherRequired });
-    const long = await deliver(b.code, { unitId: b.unit.id, company: 'outra', companyOther: 'x'.repeat(COMPANY_OTHER_MAX + 1) });
+    const long = await deliver(b.code, {
+      unitId: b.unit.id,
+      company: 'outra',
+      companyOther: 'x'.repeat(COMPANY_OTHER_MAX + 1),
+    });
     expect(long.statusCode).toBe(400);
     expect(long.json()).toEqual({ message: doorMsg.companyOtherTooLong });
     const unknown = await deliver(b.code, { unitId: b.unit.id, company: 'fedex' });
@@ -167,7 +189,12 @@ describe(`CONDO-15 deliveries ${dbLabel}`, () => {
     expect(notPlate.json()).toEqual({ message: doorMsg.notAPlate });
     const unknown = await deliver('ZZZZ9999', { unitId: b.unit.id, company: 'correios' });
     expect(unknown.statusCode).toBe(404);
-    expect(await db.select({ n: count() }).from(deliveries).where(inArray(deliveries.unitId, [b.unit.id, b.empty.id, other.unit.id]))).toEqual([{ n: 0 }]);
+    expect(
+      await db
+        .select({ n: count() })
+        .from(deliveries)
+        .where(inArray(deliveries.unitId, [b.unit.id, b.empty.id, other.unit.id])),
+    ).toEqual([{ n: 0 }]);
   });
 
   test("[CONDO-15] one resident marks it 'retirada' (who and when, live on the other resident's screen); a second mark is 409; unit 102's resident sees nothing of 101's deliveries (404)", async () => {
@@ -186,7 +213,11 @@ describe(`CONDO-15 deliveries ${dbLabel}`, () => {
 
     const marked = await post(doorApi.collect(item!.id), b.residents[0]!.token);
     expect(marked.statusCode, marked.body).toBe(200);
-    expect(marked.json<Delivery>()).toMatchObject({ id: item!.id, collectedBy: 'Morador', collectedAt: expect.any(String) as string });
+    expect(marked.json<Delivery>()).toMatchObject({
+      id: item!.id,
+      collectedBy: 'Morador',
+      collectedAt: expect.any(String) as string,
+    });
     expect(await otherTab.next('delivery-collected')).toMatchObject({ id: item!.id, collectedBy: 'Morador' });
     await settle(150);
     expect(neighbourTab.all('delivery-collected')).toEqual([]);
@@ -203,7 +234,13 @@ describe(`CONDO-15 deliveries ${dbLabel}`, () => {
     await deliver(b.code, { unitId: b.unit.id, company: 'ifood' });
     await deliver(b.code, { unitId: b.second.id, company: 'loggi' });
     // Yesterday's delivery is not today's.
-    await db.insert(deliveries).values({ unitId: b.unit.id, company: 'shopee', createdAt: new Date(brasiliaMidnight(new Date()).getTime() - 60_000) });
+    await db
+      .insert(deliveries)
+      .values({
+        unitId: b.unit.id,
+        company: 'shopee',
+        createdAt: new Date(brasiliaMidnight(new Date()).getTime() - 60_000),
+      });
     const res = await get(doorApi.plateToday(b.code), b.owner.token);
     expect(res.statusCode).toBe(200);
     const day = res.json<Delivery[]>();
@@ -212,7 +249,17 @@ describe(`CONDO-15 deliveries ${dbLabel}`, () => {
       ['101', 'iFood'],
     ]);
     // Exactly these fields: no photo, no courier address.
-    expect(Object.keys(day[0]!).sort()).toEqual(['block', 'collectedAt', 'collectedBy', 'company', 'companyLabel', 'createdAt', 'id', 'unitId', 'unitName']);
+    expect(Object.keys(day[0]!).sort()).toEqual([
+      'block',
+      'collectedAt',
+      'collectedBy',
+      'company',
+      'companyLabel',
+      'createdAt',
+      'id',
+      'unitId',
+      'unitName',
+    ]);
     expect(JSON.stringify(day)).not.toMatch(/photo|foto|image|address/i);
 
     for (const who of [b.residents[0]!, b.neighbour]) {
@@ -226,7 +273,8 @@ describe(`CONDO-15 deliveries ${dbLabel}`, () => {
   test('[CONDO-15] [SEC-05] throttled per plate and address like calls: a flood from one address is 429, another courier still delivers', async () => {
     const b = await building();
     const flood = '10.66.0.1';
-    for (let i = 0; i < 3; i++) expect((await deliver(b.code, { unitId: b.unit.id, company: 'correios' }, flood)).statusCode).toBe(201);
+    for (let i = 0; i < 3; i++)
+      expect((await deliver(b.code, { unitId: b.unit.id, company: 'correios' }, flood)).statusCode).toBe(201);
     const limited = await deliver(b.code, { unitId: b.unit.id, company: 'correios' }, flood);
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
@@ -246,18 +294,32 @@ describe(`CONDO-16 expected visitors ${dbLabel}`, () => {
   test("[CONDO-16] a resident creates a pass and gets its link; only the token's hash is stored; the plate's page through it names the unit", async () => {
     const b = await building();
     const pass = await createPass(b.unit.id, b.residents[0]!.token, 'Ana');
-    expect(pass).toMatchObject({ visitorName: 'Ana', status: 'active', unitId: b.unit.id, message: doorMsg.passCreated });
+    expect(pass).toMatchObject({
+      visitorName: 'Ana',
+      status: 'active',
+      unitId: b.unit.id,
+      message: doorMsg.passCreated,
+    });
     expect(pass.token.length).toBeGreaterThanOrEqual(32);
     expect(pass.url).toBe(`${app.config.publicUrl}/t/${b.code}?passe=${pass.token}`);
     const [row] = await db.select().from(visitorPasses).where(eq(visitorPasses.id, pass.id));
     expect(row!.tokenHash).not.toContain(pass.token);
     expect(JSON.stringify(row)).not.toContain(pass.token);
 
-    expect(await lookup(b.code, pass.token)).toEqual({ status: 'active', unitId: b.unit.id, visitorName: 'Ana', validFrom: null, validUntil: pass.validUntil });
+    expect(await lookup(b.code, pass.token)).toEqual({
+      status: 'active',
+      unitId: b.unit.id,
+      visitorName: 'Ana',
+      validFrom: null,
+      validUntil: pass.validUntil,
+    });
     // Another plate's page does not know the pass, and a made-up token is unknown.
     const other = await building();
     expect(await lookup(other.code, pass.token)).toMatchObject({ status: 'unknown', unitId: null, visitorName: null });
-    expect(await lookup(b.code, randomBytes(24).toString('base64url'))).toMatchObject({ status: 'unknown', unitId: null });
+    expect(await lookup(b.code, randomBytes(24).toString('base64url'))).toMatchObject({
+      status: 'unknown',
+      unitId: null,
+    });
   });
 
   test('[CONDO-16] the window: until after from, at most 7 days (exactly 7 is fine), not starting in the past; 400 and nothing written otherwise', async () => {
@@ -278,32 +340,56 @@ describe(`CONDO-16 expected visitors ${dbLabel}`, () => {
     for (const visitorName of ['', '   ', 'x'.repeat(VISITOR_NAME_MAX + 1)]) {
       const res = await post(doorApi.unitPasses(b.unit.id), token, { visitorName, ...windowOf(now, hour) });
       expect(res.statusCode).toBe(400);
-      expect([doorMsg.visitorNameRequired, doorMsg.visitorNameTooLong]).toContain(res.json<{ message: string }>().message);
+      expect([doorMsg.visitorNameRequired, doorMsg.visitorNameTooLong]).toContain(
+        res.json<{ message: string }>().message,
+      );
     }
-    expect(await db.select({ n: count() }).from(visitorPasses).where(eq(visitorPasses.unitId, b.unit.id))).toEqual([{ n: 0 }]);
+    expect(await db.select({ n: count() }).from(visitorPasses).where(eq(visitorPasses.unitId, b.unit.id))).toEqual([
+      { n: 0 },
+    ]);
     // Exactly 7 days, and a start a minute ago (the phone's clock), are accepted.
     expect((await createPass(b.unit.id, token, 'Bia', now, PASS_MAX_MS)).status).toBe('upcoming');
     expect((await createPass(b.unit.id, token, 'Caio', Date.now() - 60_000, hour)).status).toBe('active');
   });
 
   test('[CONDO-16] a pass is valid exactly from its start to its end, both included', () => {
-    const pass = { validFrom: new Date('2026-11-28T12:00:00Z'), validUntil: new Date('2026-11-28T18:00:00Z'), revokedAt: null };
+    const pass = {
+      validFrom: new Date('2026-11-28T12:00:00Z'),
+      validUntil: new Date('2026-11-28T18:00:00Z'),
+      revokedAt: null,
+    };
     expect(passStatusAt(pass, new Date('2026-11-28T11:59:59.999Z'))).toBe('upcoming');
     expect(passStatusAt(pass, new Date('2026-11-28T12:00:00Z'))).toBe('active');
     expect(passStatusAt(pass, new Date('2026-11-28T18:00:00Z'))).toBe('active');
     expect(passStatusAt(pass, new Date('2026-11-28T18:00:00.001Z'))).toBe('expired');
-    expect(passStatusAt({ ...pass, revokedAt: new Date('2026-11-28T13:00:00Z') }, new Date('2026-11-28T14:00:00Z'))).toBe('revoked');
+    expect(
+      passStatusAt({ ...pass, revokedAt: new Date('2026-11-28T13:00:00Z') }, new Date('2026-11-28T14:00:00Z')),
+    ).toBe('revoked');
   });
 
-  test("[CONDO-16] expired, not yet started and revoked passes say so and name no unit; the plate still rings as usual", async () => {
+  test('[CONDO-16] expired, not yet started and revoked passes say so and name no unit; the plate still rings as usual', async () => {
     const b = await building();
     const token = b.residents[0]!.token;
     const expired = await createPass(b.unit.id, token, 'Edu');
-    await db.update(visitorPasses).set({ validFrom: new Date(Date.now() - 3 * hour), validUntil: new Date(Date.now() - 1) }).where(eq(visitorPasses.id, expired.id));
-    expect(await lookup(b.code, expired.token)).toEqual({ status: 'expired', unitId: null, visitorName: null, validFrom: null, validUntil: null });
+    await db
+      .update(visitorPasses)
+      .set({ validFrom: new Date(Date.now() - 3 * hour), validUntil: new Date(Date.now() - 1) })
+      .where(eq(visitorPasses.id, expired.id));
+    expect(await lookup(b.code, expired.token)).toEqual({
+      status: 'expired',
+      unitId: null,
+      visitorName: null,
+      validFrom: null,
+      validUntil: null,
+    });
 
     const upcoming = await createPass(b.unit.id, token, 'Fabi', Date.now() + 2 * hour, hour);
-    expect(await lookup(b.code, upcoming.token)).toMatchObject({ status: 'upcoming', unitId: null, visitorName: 'Fabi', validFrom: upcoming.validFrom });
+    expect(await lookup(b.code, upcoming.token)).toMatchObject({
+      status: 'upcoming',
+      unitId: null,
+      visitorName: 'Fabi',
+      validFrom: upcoming.validFrom,
+    });
 
     const revoked = await createPass(b.unit.id, token, 'Gil');
     const res = await del(doorApi.pass(revoked.id), b.residents[1]!.token);
@@ -326,7 +412,11 @@ describe(`CONDO-16 expected visitors ${dbLabel}`, () => {
     const pass = await createPass(b.unit.id, b.residents[0]!.token, 'Ana');
     const tab = record(await connect(url, b.residents[1]!.token));
     const call = await startCall(app, b.code, { unitId: b.unit.id, pass: pass.token }, freshIp());
-    expect(await tab.next('incoming-call')).toMatchObject({ roomId: call.roomId, unitName: '101', expectedVisitor: { name: 'Ana', validUntil: pass.validUntil } });
+    expect(await tab.next('incoming-call')).toMatchObject({
+      roomId: call.roomId,
+      unitName: '101',
+      expectedVisitor: { name: 'Ana', validUntil: pass.validUntil },
+    });
     const status = await get(`/calls/${call.roomId}/status`, b.residents[1]!.token);
     expect(status.json<CallStatusResponse>().expectedVisitor).toEqual({ name: 'Ana', validUntil: pass.validUntil });
     const [row] = await db.select().from(calls).where(eq(calls.id, call.roomId));
@@ -337,7 +427,9 @@ describe(`CONDO-16 expected visitors ${dbLabel}`, () => {
     const incoming = await neighbourTab.next('incoming-call');
     expect(incoming.roomId).toBe(elsewhere.roomId);
     expect(incoming.expectedVisitor).toBeUndefined();
-    expect((await get(`/calls/${elsewhere.roomId}/status`, b.neighbour.token)).json<CallStatusResponse>().expectedVisitor).toBeUndefined();
+    expect(
+      (await get(`/calls/${elsewhere.roomId}/status`, b.neighbour.token)).json<CallStatusResponse>().expectedVisitor,
+    ).toBeUndefined();
   });
 
   test("[CONDO-16] a resident lists and revokes their unit's passes; unit 102's resident sees, creates and revokes nothing of 101's (404)", async () => {
@@ -351,7 +443,10 @@ describe(`CONDO-16 expected visitors ${dbLabel}`, () => {
 
     for (const res of [
       await get(doorApi.unitPasses(b.unit.id), b.neighbour.token),
-      await post(doorApi.unitPasses(b.unit.id), b.neighbour.token, { visitorName: 'Intruso', ...windowOf(Date.now(), hour) }),
+      await post(doorApi.unitPasses(b.unit.id), b.neighbour.token, {
+        visitorName: 'Intruso',
+        ...windowOf(Date.now(), hour),
+      }),
     ]) {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ message: condoMsg.unitNotFound });
@@ -389,13 +484,31 @@ describe(`SEC-03 the door's hostile inputs ${dbLabel}`, async () => {
   const b = await building();
   const resident = b.residents[0]!;
   const snapshot = async () => ({
-    deliveries: await db.select().from(deliveries).where(inArray(deliveries.unitId, [b.unit.id, b.second.id])).orderBy(deliveries.id),
-    passes: await db.select().from(visitorPasses).where(inArray(visitorPasses.unitId, [b.unit.id, b.second.id])).orderBy(visitorPasses.id),
+    deliveries: await db
+      .select()
+      .from(deliveries)
+      .where(inArray(deliveries.unitId, [b.unit.id, b.second.id]))
+      .orderBy(deliveries.id),
+    passes: await db
+      .select()
+      .from(visitorPasses)
+      .where(inArray(visitorPasses.unitId, [b.unit.id, b.second.id]))
+      .orderBy(visitorPasses.id),
     calls: await db.select({ n: count() }).from(calls).where(eq(calls.tagCode, b.code)),
   });
-  const badIso = fc.oneof(notString, withNul, fc.constantFrom('', 'amanhã', '2026-13-01T00:00:00Z', '2026-11-28', '1e3', '2026-11-28T25:00:00Z'), fc.string({ maxLength: 30 }));
+  const badIso = fc.oneof(
+    notString,
+    withNul,
+    fc.constantFrom('', 'amanhã', '2026-13-01T00:00:00Z', '2026-11-28', '1e3', '2026-11-28T25:00:00Z'),
+    fc.string({ maxLength: 30 }),
+  );
 
-  async function fuzz(method: 'POST' | 'GET' | 'DELETE', path: string, arb: fc.Arbitrary<{ payload?: string; contentType?: string }>, token?: string) {
+  async function fuzz(
+    method: 'POST' | 'GET' | 'DELETE',
+    path: string,
+    arb: fc.Arbitrary<{ payload?: string; contentType?: string }>,
+    token?: string,
+  ) {
     const before = await snapshot();
     await fc.assert(
       fc.asyncProperty(arb, async (sent) => {
@@ -403,7 +516,10 @@ describe(`SEC-03 the door's hostile inputs ${dbLabel}`, async () => {
           method,
           url: `/api${path}`,
           remoteAddress: freshIp(),
-          headers: { ...(token ? bearer(token) : {}), ...(sent.contentType ? { 'content-type': sent.contentType } : {}) },
+          headers: {
+            ...(token ? bearer(token) : {}),
+            ...(sent.contentType ? { 'content-type': sent.contentType } : {}),
+          },
           ...(sent.payload !== undefined ? { payload: sent.payload } : {}),
         });
         expectClientError(res, `${method} ${path} ${sent.payload}`);
@@ -419,8 +535,14 @@ describe(`SEC-03 the door's hostile inputs ${dbLabel}`, async () => {
       doorApi.deliver(b.code),
       bodies(() => ({ unitId: b.unit.id, company: 'outra', companyOther: 'Jadlog' }), {
         unitId: { required: true, invalid: fc.oneof(badId, fc.constant(2_147_483_648)) },
-        company: { required: true, invalid: fc.oneof(notString, withNul, fc.constantFrom('', 'OUTRA', 'fedex', '__proto__')) },
-        companyOther: { required: true, invalid: fc.oneof(notString, fc.constant(''), fc.constant('x'.repeat(COMPANY_OTHER_MAX + 1))) },
+        company: {
+          required: true,
+          invalid: fc.oneof(notString, withNul, fc.constantFrom('', 'OUTRA', 'fedex', '__proto__')),
+        },
+        companyOther: {
+          required: true,
+          invalid: fc.oneof(notString, fc.constant(''), fc.constant('x'.repeat(COMPANY_OTHER_MAX + 1))),
+        },
       }),
     );
   });
@@ -439,7 +561,9 @@ describe(`SEC-03 the door's hostile inputs ${dbLabel}`, async () => {
     await fuzz(
       'POST',
       doorApi.passLookup(b.code),
-      bodies(() => ({ token: 'abc' }), { token: { required: true, invalid: fc.oneof(notString, fc.constant(''), fc.constant('x'.repeat(101))) } }),
+      bodies(() => ({ token: 'abc' }), {
+        token: { required: true, invalid: fc.oneof(notString, fc.constant(''), fc.constant('x'.repeat(101))) },
+      }),
     );
   });
 
@@ -476,7 +600,13 @@ describe(`SEC-03 the door's hostile inputs ${dbLabel}`, async () => {
     const liar = await connect(url, b.neighbour.token);
     const victimTab = record(await connect(url, resident.token));
     const before = await snapshot();
-    const payloads = fc.sample(fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.constant({ unitId: b.unit.id, id: 1, text: 'Entrega na portaria — Falsa, 00:00' })), 200);
+    const payloads = fc.sample(
+      fc.oneof(
+        fc.jsonValue({ maxDepth: 3 }),
+        fc.constant({ unitId: b.unit.id, id: 1, text: 'Entrega na portaria — Falsa, 00:00' }),
+      ),
+      200,
+    );
     for (const payload of payloads) {
       (liar.emit as (event: string, ...args: unknown[]) => void)('delivery', payload);
       (liar.emit as (event: string, ...args: unknown[]) => void)('delivery-collected', payload);

@@ -21,24 +21,41 @@ const { app } = await build({ WEB_DIST: dist });
 type Auth = Record<string, string>;
 
 /** A 64 × 48 HEVC-coded HEIC, as an iPhone writes them (made with libheif's heif-enc, x265). */
-const HEIC = Buffer.from('AAAAHGZ0eXBoZWljAAAAAG1pZjFoZWljbWlhZgAAAaptZXRhAAAAAAAAACFoZGxyAAAAAAAAAABwaWN0AAAAAAAAAAAAAAAAAAAAAA5waXRtAAAAAAACAAAAEGlkYXQAAAAAAEAAMAAAADhpbG9jAQAAAERAAAIAAQAAAAAAAAHOAAEAAAAAAAAAHQACAAEAAAAAAAAAAQAAAAAAAAAIAAAAOGlpbmYAAAAAAAIAAAAVaW5mZQIAAAEAAQAAaHZjMQAAAAAVaW5mZQIAAAAAAgAAZ3JpZAAAAADVaXBycAAAALNpcGNvAAAAc2h2Y0MBA3AAAAAAAAAAAAAe8AD8/fj4AAAPAyAAAQAYQAEMAf//A3AAAAMAkAAAAwAAAwAeugJAIQABACdCAQEDcAAAAwCQAAADAAADAB6gIIEFlurkprmwIAAAAwAgAAADACEiAAEABkQBwXPAiQAAABRpc3BlAAAAAAAAAEAAAABAAAAAFGlzcGUAAAAAAAAAQAAAADAAAAAQcGl4aQAAAAADCAgIAAAAGmlwbWEAAAAAAAAAAgABAoECAAICA4QAAAAaaXJlZgAAAAAAAAAOZGltZwACAAEAAQAAACVtZGF0AAAAGSgBrxOA+BDhp//1Wo//tBc8PqUYvzopDPg=', 'base64');
+const HEIC = Buffer.from(
+  'AAAAHGZ0eXBoZWljAAAAAG1pZjFoZWljbWlhZgAAAaptZXRhAAAAAAAAACFoZGxyAAAAAAAAAABwaWN0AAAAAAAAAAAAAAAAAAAAAA5waXRtAAAAAAACAAAAEGlkYXQAAAAAAEAAMAAAADhpbG9jAQAAAERAAAIAAQAAAAAAAAHOAAEAAAAAAAAAHQACAAEAAAAAAAAAAQAAAAAAAAAIAAAAOGlpbmYAAAAAAAIAAAAVaW5mZQIAAAEAAQAAaHZjMQAAAAAVaW5mZQIAAAAAAgAAZ3JpZAAAAADVaXBycAAAALNpcGNvAAAAc2h2Y0MBA3AAAAAAAAAAAAAe8AD8/fj4AAAPAyAAAQAYQAEMAf//A3AAAAMAkAAAAwAAAwAeugJAIQABACdCAQEDcAAAAwCQAAADAAADAB6gIIEFlurkprmwIAAAAwAgAAADACEiAAEABkQBwXPAiQAAABRpc3BlAAAAAAAAAEAAAABAAAAAFGlzcGUAAAAAAAAAQAAAADAAAAAQcGl4aQAAAAADCAgIAAAAGmlwbWEAAAAAAAAAAgABAoECAAICA4QAAAAaaXJlZgAAAAAAAAAOZGltZwACAAEAAQAAACVtZGF0AAAAGSgBrxOA+BDhp//1Wo//tBc8PqUYvzopDPg=',
+  'base64',
+);
 
 const upload = (auth: Auth | undefined, code: string, body: Buffer, type = 'image/jpeg') =>
-  app.inject({ method: 'PUT', url: `/api${productsApi.photo(code)}`, headers: { ...auth, 'content-type': type }, payload: body });
-const edit = (auth: Auth, payload: object) => app.inject({ method: 'PUT', url: `/api${productsApi.updateName}`, headers: auth, payload });
-const publicView = async (code: string) => (await app.inject({ method: 'GET', url: `/api/public/tags/${code}` })).json<PublicTag>();
-const photoRows = async (code: string) => (await app.db.select({ n: count() }).from(tagPhotos).where(eq(tagPhotos.tagCode, code)))[0]!.n;
+  app.inject({
+    method: 'PUT',
+    url: `/api${productsApi.photo(code)}`,
+    headers: { ...auth, 'content-type': type },
+    payload: body,
+  });
+const edit = (auth: Auth, payload: object) =>
+  app.inject({ method: 'PUT', url: `/api${productsApi.updateName}`, headers: auth, payload });
+const publicView = async (code: string) =>
+  (await app.inject({ method: 'GET', url: `/api/public/tags/${code}` })).json<PublicTag>();
+const photoRows = async (code: string) =>
+  (await app.db.select({ n: count() }).from(tagPhotos).where(eq(tagPhotos.tagCode, code)))[0]!.n;
 
 /** A phone's JPEG: 3000 × 2000, turned by EXIF (orientation 6), with a camera, a GPS position, XMP and an ICC profile. */
 async function phoneJpeg(): Promise<Buffer> {
-  const xmp = '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>';
+  const xmp =
+    '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>';
   return sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#3a7' } })
     .withMetadata({
       orientation: 6,
       icc: 'p3',
       exif: {
         IFD0: { Make: 'Apple', Model: 'iPhone 15', Copyright: 'Joana' },
-        IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '19/1 55/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '43/1 56/1 0/1' },
+        IFD3: {
+          GPSLatitudeRef: 'S',
+          GPSLatitude: '19/1 55/1 0/1',
+          GPSLongitudeRef: 'W',
+          GPSLongitude: '43/1 56/1 0/1',
+        },
       },
     })
     .withXmp(xmp)
@@ -58,7 +75,11 @@ function crc32(bytes: Buffer): number {
 
 /** A decompression bomb: a tiny PNG whose header declares 30000 × 30000 pixels. */
 async function pngBomb(): Promise<Buffer> {
-  const png = Buffer.from(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).png().toBuffer());
+  const png = Buffer.from(
+    await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer(),
+  );
   png.writeUInt32BE(30_000, 16);
   png.writeUInt32BE(30_000, 20);
   png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
@@ -79,7 +100,8 @@ async function expectWebpWithoutMetadata(url: string) {
   expect(meta.orientation).toBeUndefined();
   expect(Math.max(meta.width, meta.height)).toBeLessThanOrEqual(1024);
   // No GPS, camera or owner's name anywhere in the bytes either.
-  for (const word of ['Exif', 'GPS', 'Apple', 'iPhone', 'Joana', 'xmpmeta', 'ICC_PROFILE']) expect(res.rawPayload.includes(word)).toBe(false);
+  for (const word of ['Exif', 'GPS', 'Apple', 'iPhone', 'Joana', 'xmpmeta', 'ICC_PROFILE'])
+    expect(res.rawPayload.includes(word)).toBe(false);
   return meta;
 }
 
@@ -101,13 +123,17 @@ describe(`[FIND-09] the finder page's photo ${dbLabel}`, () => {
     expect([meta.width, meta.height]).toEqual([683, 1024]);
 
     expect((await publicView(code)).photo).toEqual(photo);
-    const listed = (await app.inject({ method: 'GET', url: `/api${productsApi.list}`, headers: owner.auth })).json<Product[]>();
+    const listed = (await app.inject({ method: 'GET', url: `/api${productsApi.list}`, headers: owner.auth })).json<
+      Product[]
+    >();
     expect(listed.find((p) => p.code === code)?.photo).toEqual(photo);
   });
 
   test('[FIND-09] PNG, WebP and an HEVC HEIC from an iPhone are re-encoded the same way', async () => {
     const { owner, code } = await ownedTag(app, 1);
-    const png = await sharp({ create: { width: 1600, height: 900, channels: 4, background: '#c33a' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1600, height: 900, channels: 4, background: '#c33a' } })
+      .png()
+      .toBuffer();
     const webp = await sharp({ create: { width: 500, height: 500, channels: 3, background: '#33c' } })
       .withMetadata({ exif: { IFD0: { Make: 'Apple' } } })
       .webp()
@@ -131,14 +157,18 @@ describe(`[FIND-09] the finder page's photo ${dbLabel}`, () => {
   test('[FIND-09] a new photo has a new URL and the old one is 404; removing it empties the page and its URL', async () => {
     const { owner, code } = await ownedTag(app, 3);
     const first = (await upload(owner.auth, code, await phoneJpeg())).json<{ photo: TagPhoto }>().photo;
-    const other = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#fa0' } }).png().toBuffer();
+    const other = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#fa0' } })
+      .png()
+      .toBuffer();
     const second = (await upload(owner.auth, code, other, 'image/png')).json<{ photo: TagPhoto }>().photo;
     expect(second.url).not.toBe(first.url);
     expect((await app.inject({ method: 'GET', url: first.url })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: second.url })).statusCode).toBe(200);
     expect(await photoRows(code)).toBe(1);
     // A name that is not a hash, or another tag's code with this hash, finds nothing.
-    expect((await app.inject({ method: 'GET', url: `/api/public/tags/${code}/photo/..%2F..%2Fetc.webp` })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/public/tags/${code}/photo/..%2F..%2Fetc.webp` })).statusCode,
+    ).toBe(404);
     const stranger = await ownedTag(app, 3);
     expect((await app.inject({ method: 'GET', url: second.url.replace(code, stranger.code) })).statusCode).toBe(404);
 
@@ -155,7 +185,9 @@ describe(`[FIND-09] the finder page's photo ${dbLabel}`, () => {
   test('[FIND-09] not an image, an SVG, a truncated JPEG and a decompression bomb are 400 in Portuguese; nothing is stored', async () => {
     const { owner, code } = await ownedTag(app, 3);
     const jpeg = await phoneJpeg();
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+    );
     const cases: [string, Buffer, string, string][] = [
       ['text', Buffer.from('isto não é uma foto, é um texto qualquer'), 'image/jpeg', photoMsg.notImage],
       ['svg', svg, 'image/svg+xml', photoMsg.notImage],
@@ -192,7 +224,10 @@ describe(`[FIND-09] the finder page's photo ${dbLabel}`, () => {
     expect((await upload(members[0]!.auth, code, jpeg)).statusCode).toBe(403);
     const stranger = await signUp(app, { name: 'Estranho Curioso' });
     expect((await upload(stranger.auth, code, jpeg)).statusCode).toBe(404);
-    expect((await app.inject({ method: 'DELETE', url: `/api${productsApi.photo(code)}`, headers: stranger.auth })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'DELETE', url: `/api${productsApi.photo(code)}`, headers: stranger.auth }))
+        .statusCode,
+    ).toBe(404);
     expect((await app.inject({ method: 'DELETE', url: `/api${productsApi.photo(code)}` })).statusCode).toBe(401);
     expect(await photoRows(code)).toBe(0);
     const building = await plate(app, 1);
@@ -206,7 +241,16 @@ describe(`[FIND-09] the finder page's photo ${dbLabel}`, () => {
   test("[FIND-09] the switches hide first name, photo, important info and reward, and show the lost city only when on — in the API and the server's HTML", async () => {
     const { owner, code } = await ownedTag(app, 3);
     await upload(owner.auth, code, await phoneJpeg());
-    const lost = { code, name: 'Rex', importantInfo: 'Alérgico a frango', showInfoToFinder: true, lost: true, lostMessage: 'Rex fugiu!', lostRewardCents: 20_000, lostCity: 'Belo Horizonte' };
+    const lost = {
+      code,
+      name: 'Rex',
+      importantInfo: 'Alérgico a frango',
+      showInfoToFinder: true,
+      lost: true,
+      lostMessage: 'Rex fugiu!',
+      lostRewardCents: 20_000,
+      lostCity: 'Belo Horizonte',
+    };
     expect((await edit(owner.auth, lost)).statusCode).toBe(200);
 
     // Defaults: name, photo, info and reward shown; the city off.
@@ -220,9 +264,26 @@ describe(`[FIND-09] the finder page's photo ${dbLabel}`, () => {
     expect(html).toContain(callUi.finder.ownerIs('Joana'));
     expect(html).not.toContain('Belo Horizonte');
 
-    expect((await edit(owner.auth, { ...lost, showOwnerName: false, showPhoto: false, showInfoToFinder: false, showReward: false, showCity: true })).statusCode).toBe(200);
+    expect(
+      (
+        await edit(owner.auth, {
+          ...lost,
+          showOwnerName: false,
+          showPhoto: false,
+          showInfoToFinder: false,
+          showReward: false,
+          showCity: true,
+        })
+      ).statusCode,
+    ).toBe(200);
     const row = (await app.db.select().from(tags).where(eq(tags.code, code)))[0]!;
-    expect(row).toMatchObject({ showOwnerName: false, showPhoto: false, showReward: false, showCity: true, lostCity: 'Belo Horizonte' });
+    expect(row).toMatchObject({
+      showOwnerName: false,
+      showPhoto: false,
+      showReward: false,
+      showCity: true,
+      lostCity: 'Belo Horizonte',
+    });
     view = await publicView(code);
     expect(view.owner_first_name).toBe('');
     expect(view.photo).toBeUndefined();
@@ -231,13 +292,22 @@ describe(`[FIND-09] the finder page's photo ${dbLabel}`, () => {
     const res = await app.inject({ method: 'GET', url: paths.finder(code) });
     expect(res.statusCode).toBe(200);
     html = res.body;
-    for (const hidden of ['Joana', '/photo/', 'Alérgico a frango', '200,00']) expect(html, hidden).not.toContain(hidden);
+    for (const hidden of ['Joana', '/photo/', 'Alérgico a frango', '200,00'])
+      expect(html, hidden).not.toContain(hidden);
     expect(html).toContain(callUi.finder.lostCity('Belo Horizonte'));
     expect(html).toContain('Rex fugiu!');
     // A photo switched off is not served either, even under its current name.
-    const listed = (await app.inject({ method: 'GET', url: `/api${productsApi.list}`, headers: owner.auth })).json<Product[]>();
+    const listed = (await app.inject({ method: 'GET', url: `/api${productsApi.list}`, headers: owner.auth })).json<
+      Product[]
+    >();
     const mine = listed.find((p) => p.code === code)!;
-    expect(mine).toMatchObject({ show_owner_name: false, show_photo: false, show_reward: false, show_city: true, lost_city: 'Belo Horizonte' });
+    expect(mine).toMatchObject({
+      show_owner_name: false,
+      show_photo: false,
+      show_reward: false,
+      show_city: true,
+      lost_city: 'Belo Horizonte',
+    });
     expect((await app.inject({ method: 'GET', url: mine.photo!.url })).statusCode).toBe(404);
 
     // Lost mode off forgets the city with the message.

@@ -18,7 +18,11 @@ import { badNumber, notString, pollutingKeys, withNul } from './hostile-support'
  * is written; and the server keeps serving the same sockets afterwards.
  */
 // Hundreds of hostile events go through one socket: its event budget (SEC-05) is not what is tested here.
-const { app, config } = await build({ RATE_CALL_PER_IP: '100000', RATE_CALL_PER_TAG: '100000', SOCKET_EVENTS_PER_10S: '100000' });
+const { app, config } = await build({
+  RATE_CALL_PER_IP: '100000',
+  RATE_CALL_PER_TAG: '100000',
+  SOCKET_EVENTS_PER_10S: '100000',
+});
 const url = await listen(app);
 const db = app.db;
 const NUM_RUNS = 200;
@@ -60,12 +64,17 @@ const badRoomId = fc.oneof(
 function polluted<T extends object>(arb: fc.Arbitrary<T>) {
   return fc
     .tuple(arb, fc.option(pollutingKeys))
-    .map(([value, key]) => (key ? (JSON.parse(`{"${key}":{"isToqueAdmin":true,"ok":true},${JSON.stringify(value).slice(1)}`) as T) : value));
+    .map(([value, key]) =>
+      key ? (JSON.parse(`{"${key}":{"isToqueAdmin":true,"ok":true},${JSON.stringify(value).slice(1)}`) as T) : value,
+    );
 }
 const badDescription = fc.oneof(
   notString,
   binary,
-  fc.record({ type: fc.oneof(notString, fc.constantFrom('OFFER', 'pranswer', 'rollback', ''), withNul), sdp: fc.constant('v=0\r\n') }),
+  fc.record({
+    type: fc.oneof(notString, fc.constantFrom('OFFER', 'pranswer', 'rollback', ''), withNul),
+    sdp: fc.constant('v=0\r\n'),
+  }),
   fc.record({ type: fc.constant('offer'), sdp: fc.oneof(notString, binary, long(60_001, 90_000)) }),
 );
 // An m-line index of 0…1000 is valid (badNumber's 0 and small negatives are for ids): only the others are hostile here.
@@ -74,7 +83,15 @@ const badCandidate = fc.oneof(
   binary,
   fc.record({ candidate: fc.oneof(notString, binary, long(4_001, 20_000)) }),
   fc.record({ candidate: fc.constant('candidate:x'), sdpMid: fc.oneof(fc.integer(), long(65, 200), fc.constant({})) }),
-  fc.record({ candidate: fc.constant('candidate:x'), sdpMLineIndex: fc.oneof(badNumber.filter((n) => !(Number.isInteger(n) && n >= 0 && n <= 1_000)), fc.constant(1_001), fc.constant(1.5), fc.constant('0')) }),
+  fc.record({
+    candidate: fc.constant('candidate:x'),
+    sdpMLineIndex: fc.oneof(
+      badNumber.filter((n) => !(Number.isInteger(n) && n >= 0 && n <= 1_000)),
+      fc.constant(1_001),
+      fc.constant(1.5),
+      fc.constant('0'),
+    ),
+  }),
   fc.record({ candidate: fc.constant('candidate:x'), usernameFragment: fc.oneof(fc.integer(), long(257, 400)) }),
 );
 /** A relay that must be dropped: not an object, a room the sender is not in, a broken payload, or a broken `to`. */
@@ -86,11 +103,24 @@ function badRelay(payload: fc.Arbitrary<unknown>, valid: object) {
     long(1, 90_000),
     polluted(fc.record({ roomId: badRoomId, payload: fc.constant(valid) })),
     polluted(fc.record({ roomId: fc.constant(call.roomId), payload })),
-    polluted(fc.record({ roomId: fc.constant(call.roomId), to: fc.oneof(fc.integer(), long(65, 300), fc.constant({})), payload: fc.constant(valid) })),
+    polluted(
+      fc.record({
+        roomId: fc.constant(call.roomId),
+        to: fc.oneof(fc.integer(), long(65, 300), fc.constant({})),
+        payload: fc.constant(valid),
+      }),
+    ),
     fc.record({ roomId: fc.constant(call.roomId) }),
   );
 }
-const badInfo = fc.oneof(notString, binary, withNul, long(1, 90_000), polluted(fc.record({ roomId: badRoomId })), fc.constant({}));
+const badInfo = fc.oneof(
+  notString,
+  binary,
+  withNul,
+  long(1, 90_000),
+  polluted(fc.record({ roomId: badRoomId })),
+  fc.constant({}),
+);
 
 // ---- Checks ------------------------------------------------------------------------------------
 
@@ -98,9 +128,22 @@ async function snapshot() {
   const n = async (q: Promise<{ n: number }[]>) => (await q)[0]!.n;
   return {
     call: (await db.select().from(calls).where(eq(calls.id, call.roomId)))[0],
-    recipients: await db.select().from(callRecipients).where(eq(callRecipients.callId, call.roomId)).orderBy(callRecipients.userId),
+    recipients: await db
+      .select()
+      .from(callRecipients)
+      .where(eq(callRecipients.callId, call.roomId))
+      .orderBy(callRecipients.userId),
     tag: (await db.select().from(tags).where(eq(tags.code, code)))[0],
-    users: await db.select().from(users).where(inArray(users.id, [owner, members[0]!, stranger].map((a) => userId(a.token)))).orderBy(users.id),
+    users: await db
+      .select()
+      .from(users)
+      .where(
+        inArray(
+          users.id,
+          [owner, members[0]!, stranger].map((a) => userId(a.token)),
+        ),
+      )
+      .orderBy(users.id),
     totals:
       engine === 'pglite'
         ? {
@@ -130,7 +173,8 @@ async function expectNothingRelayedBefore(what: string) {
   expect(finderSeen.all('answer'), what).toEqual([]);
 }
 
-const show = (v: unknown) => (Buffer.isBuffer(v) ? `<${v.length} bytes>` : JSON.stringify(v)?.slice(0, 200) ?? String(v));
+const show = (v: unknown) =>
+  Buffer.isBuffer(v) ? `<${v.length} bytes>` : (JSON.stringify(v)?.slice(0, 200) ?? String(v));
 
 async function property<T>(arb: fc.Arbitrary<T>, run: (input: T) => Promise<void>) {
   const before = await snapshot();
@@ -153,14 +197,19 @@ const nulRefused = { ok: false, message: callMsg.badSocketPayload };
 const holdsNul = (value: unknown): boolean =>
   typeof value === 'string'
     ? value.includes('\u0000')
-    : typeof value === 'object' && value !== null && Object.entries(value).some(([k, v]) => k.includes('\u0000') || holdsNul(v));
+    : typeof value === 'object' &&
+      value !== null &&
+      Object.entries(value).some(([k, v]) => k.includes('\u0000') || holdsNul(v));
 
 describe(`SEC-03 hostile socket events ${dbLabel}`, () => {
   test("[SEC-03] [CALL-08] 'join' with a hostile room id: refused in the ack, from a recipient and from a stranger; without an ack, nothing either", async () => {
     await property(fc.tuple(badRoomId, fc.boolean(), fc.boolean()), async ([roomId, fromOwner, withAck]) => {
       const socket = fromOwner ? ownerSocket : strangerSocket;
       if (withAck) {
-        const ack = await (socket.timeout(3000).emitWithAck as (e: string, v: unknown) => Promise<unknown>)('join', roomId);
+        const ack = await (socket.timeout(10_000).emitWithAck as (e: string, v: unknown) => Promise<unknown>)(
+          'join',
+          roomId,
+        );
         expect(ack, show(roomId)).toEqual(holdsNul(roomId) ? nulRefused : refused);
       } else {
         (socket.emit as (e: string, ...v: unknown[]) => void)('join', roomId, 'not-a-function', { extra: true });
@@ -173,12 +222,15 @@ describe(`SEC-03 hostile socket events ${dbLabel}`, () => {
     ['offer', badRelay(badDescription, validSdp)],
     ['answer', badRelay(badDescription, { ...validSdp, type: 'answer' })],
     ['ice-candidate', badRelay(badCandidate, validCandidate)],
-  ] as const)("[SEC-03] [CALL-05] '%s' with a hostile payload from the recipient in the call: never relayed", async (event, arb) => {
-    await property(arb, async (message) => {
-      (ownerSocket.emit as (e: string, v: unknown) => void)(event, message);
-      await expectNothingRelayedBefore(`${event} ${show(message)}`);
-    });
-  });
+  ] as const)(
+    "[SEC-03] [CALL-05] '%s' with a hostile payload from the recipient in the call: never relayed",
+    async (event, arb) => {
+      await property(arb, async (message) => {
+        (ownerSocket.emit as (e: string, v: unknown) => void)(event, message);
+        await expectNothingRelayedBefore(`${event} ${show(message)}`);
+      });
+    },
+  );
 
   test("[SEC-03] [CALL-14] 'owner-camera' with a hostile payload from the recipient in the call: never relayed", async () => {
     const badOwnerCamera = fc.oneof(
@@ -187,14 +239,21 @@ describe(`SEC-03 hostile socket events ${dbLabel}`, () => {
       polluted(
         fc.record({
           roomId: fc.constant(call.roomId),
-          on: fc.oneof(notString.filter((v) => typeof v !== 'boolean'), withNul, binary, fc.constantFrom('true', 1, 0, null, [], {})),
+          on: fc.oneof(
+            notString.filter((v) => typeof v !== 'boolean'),
+            withNul,
+            binary,
+            fc.constantFrom('true', 1, 0, null, [], {}),
+          ),
         }),
       ),
       // A valid state with anything more: a forged sender, a prototype key.
       fc.record({ roomId: fc.constant(call.roomId), on: fc.boolean(), from: fc.oneof(fc.string(), withNul) }),
       fc
         .tuple(fc.boolean(), pollutingKeys)
-        .map(([on, key]) => JSON.parse(`{"${key}":{"isToqueAdmin":true},"roomId":"${call.roomId}","on":${on}}`) as unknown),
+        .map(
+          ([on, key]) => JSON.parse(`{"${key}":{"isToqueAdmin":true},"roomId":"${call.roomId}","on":${on}}`) as unknown,
+        ),
     );
     const before = finderSeen.all('owner-camera').length;
     await property(badOwnerCamera, async (info) => {
@@ -214,7 +273,10 @@ describe(`SEC-03 hostile socket events ${dbLabel}`, () => {
 
   test("[SEC-03] [CALL-07] 'decline' with a hostile room: refused in the ack, no recipient row touched", async () => {
     await property(badInfo, async (info) => {
-      const ack = await (memberSocket.timeout(3000).emitWithAck as (e: string, v: unknown) => Promise<unknown>)('decline', info);
+      const ack = await (memberSocket.timeout(10_000).emitWithAck as (e: string, v: unknown) => Promise<unknown>)(
+        'decline',
+        info,
+      );
       expect(ack, show(info)).toEqual(holdsNul(info) ? nulRefused : { ok: false });
     });
   });
@@ -230,7 +292,9 @@ describe(`SEC-03 hostile socket events ${dbLabel}`, () => {
       fc.constant(jwt.sign({ tv: 0 }, 'not-the-secret', { subject: userId(owner.token) })),
       fc.constant(jwt.sign({ tv: 0, exp: 1 }, config.jwtSecret, { subject: userId(owner.token) })),
       fc.constant(jwt.sign({ tv: 0 }, config.jwtSecret, { subject: userId(owner.token), algorithm: 'HS512' })),
-      fc.constant(`${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: userId(owner.token), tv: 0 })).toString('base64url')}.`),
+      fc.constant(
+        `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: userId(owner.token), tv: 0 })).toString('base64url')}.`,
+      ),
       fc.constant(`Bearer ${owner.token}`),
     );
     const auth = fc.oneof(
@@ -239,7 +303,13 @@ describe(`SEC-03 hostile socket events ${dbLabel}`, () => {
       fc.constant({}),
     );
     await property(auth, async (hostile) => {
-      const socket: Client = connectClient(url, { path: SOCKET_PATH, transports: ['websocket'], auth: hostile, reconnection: false, forceNew: true });
+      const socket: Client = connectClient(url, {
+        path: SOCKET_PATH,
+        transports: ['websocket'],
+        auth: hostile,
+        reconnection: false,
+        forceNew: true,
+      });
       const outcome = await new Promise<string>((resolve) => {
         socket.once('connect', () => resolve('connected'));
         socket.once('connect_error', (err) => resolve(err.message));

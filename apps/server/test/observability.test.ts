@@ -28,11 +28,15 @@ async function startRedis() {
     async start() {
       // Another server on the port would make "stopped" a lie.
       expect(await listening(), `port ${REDIS_PORT} is already taken`).toBe(false);
-      child = spawn('redis-server', ['--port', String(REDIS_PORT), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-        stdio: 'ignore',
-      });
+      child = spawn(
+        'redis-server',
+        ['--port', String(REDIS_PORT), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+        {
+          stdio: 'ignore',
+        },
+      );
       redisChildren.push(child);
-      await expect.poll(listening, { timeout: 5000 }).toBe(true);
+      await expect.poll(listening, { timeout: 20_000 }).toBe(true);
     },
     async stop() {
       const running = child;
@@ -41,7 +45,7 @@ async function startRedis() {
         running.once('exit', r);
         running.kill('SIGKILL');
       });
-      await expect.poll(listening, { timeout: 5000 }).toBe(false);
+      await expect.poll(listening, { timeout: 20_000 }).toBe(false);
     },
   };
   await control.start();
@@ -67,18 +71,23 @@ describe(`health, readiness and metrics ${dbLabel}`, () => {
     const redis = await startRedis();
     const { app: withRedis } = await build({ REDIS_URL: redis.url });
     const ready = () => withRedis.inject({ method: 'GET', url: '/api/ready' });
-    await expect.poll(async () => (await ready()).json<unknown>(), { timeout: 3000 }).toEqual({ status: 'ok', checks: { database: 'ok', redis: 'ok' } });
+    await expect
+      .poll(async () => (await ready()).json<unknown>(), { timeout: 20_000 })
+      .toEqual({ status: 'ok', checks: { database: 'ok', redis: 'ok' } });
 
     await redis.stop();
     const start = performance.now();
     const down = await ready();
     const ms = performance.now() - start;
-    expect([down.statusCode, down.json()]).toEqual([503, { status: 'unavailable', checks: { database: 'ok', redis: 'down' } }]);
+    expect([down.statusCode, down.json()]).toEqual([
+      503,
+      { status: 'unavailable', checks: { database: 'ok', redis: 'down' } },
+    ]);
     console.info(`[REL-03] readiness with Redis down answered 503 in ${ms.toFixed(0)} ms`);
     expect((await withRedis.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
 
     await redis.start();
-    await expect.poll(async () => (await ready()).statusCode, { timeout: 5000 }).toBe(200);
+    await expect.poll(async () => (await ready()).statusCode, { timeout: 20_000 }).toBe(200);
     await redis.stop();
   });
 
@@ -94,11 +103,18 @@ describe(`health, readiness and metrics ${dbLabel}`, () => {
     // A proxy on this host relays a remote client: that is no local scrape.
     const relayed = await app.inject({ method: 'GET', url: '/api/metrics', headers: { 'x-forwarded-for': REMOTE } });
     expect(relayed.statusCode).toBe(401);
-    const wrong = await app.inject({ method: 'GET', url: '/api/metrics', remoteAddress: REMOTE, headers: { authorization: 'Bearer nope' } });
+    const wrong = await app.inject({
+      method: 'GET',
+      url: '/api/metrics',
+      remoteAddress: REMOTE,
+      headers: { authorization: 'Bearer nope' },
+    });
     expect(wrong.statusCode).toBe(403);
     expect(errorBody(wrong)).toBe(apiMsg.forbidden);
     for (const headers of [{ authorization: `Bearer ${METRICS_TOKEN}` }, { 'x-operator-token': app.operatorToken }]) {
-      expect((await app.inject({ method: 'GET', url: '/api/metrics', remoteAddress: REMOTE, headers })).statusCode).toBe(200);
+      expect(
+        (await app.inject({ method: 'GET', url: '/api/metrics', remoteAddress: REMOTE, headers })).statusCode,
+      ).toBe(200);
     }
   });
 
@@ -119,7 +135,10 @@ describe(`health, readiness and metrics ${dbLabel}`, () => {
     const quick = await build({ CALL_RING_TIMEOUT_MS: '300', RATE_CALL_PER_IP: '1000' });
     const url = await listen(quick.app);
     const read = async (event: string) =>
-      value((await quick.app.inject({ method: 'GET', url: '/api/metrics' })).body, `toque_calls_total{event="${event}"}`);
+      value(
+        (await quick.app.inject({ method: 'GET', url: '/api/metrics' })).body,
+        `toque_calls_total{event="${event}"}`,
+      );
     expect([await read('ringing'), await read('answered'), await read('missed')]).toEqual([0, 0, 0]);
 
     const answered = await ownedTag(quick.app);
@@ -128,16 +147,22 @@ describe(`health, readiness and metrics ${dbLabel}`, () => {
     expect(await join(ownerSocket, roomId)).toEqual({ ok: true, role: 'recipient' });
     const missed = await ownedTag(quick.app);
     await startCall(quick.app, missed.code);
-    await expect.poll(() => read('missed'), { timeout: 3000 }).toBe(1);
+    await expect.poll(() => read('missed'), { timeout: 20_000 }).toBe(1);
     expect([await read('ringing'), await read('answered')]).toEqual([2, 1]);
   });
 
   test('[REL-03] a refused request counts as a limiter hit of its rule, and a reset mail as queued', async () => {
     const limited = await build({ RATE_CODE_PER_IP: '1' });
-    const read = async (series: string) => value((await limited.app.inject({ method: 'GET', url: '/api/metrics' })).body, series);
+    const read = async (series: string) =>
+      value((await limited.app.inject({ method: 'GET', url: '/api/metrics' })).body, series);
     const account = await signUp(limited.app);
     const ask = () =>
-      limited.app.inject({ method: 'POST', url: '/api/auth/generate-code', remoteAddress: '198.51.100.7', payload: { email: account.email } });
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/generate-code',
+        remoteAddress: '198.51.100.7',
+        payload: { email: account.email },
+      });
     expect((await ask()).statusCode).toBe(200);
     expect(await read('toque_mails_total{outcome="queued"}')).toBe(1);
     expect(await read('toque_rate_limit_hits_total{rule="codePerAddress"}')).toBe(0);

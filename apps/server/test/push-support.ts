@@ -34,4 +34,3 @@ export function decrypt(body: Buffer, ecdh: ReturnType<typeof createECDH>, authS
   expect(padded[end]).toBe(2);
   return padded.subarray(0, end).toString('utf8');
 }
-

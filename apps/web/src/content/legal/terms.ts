@@ -82,7 +82,10 @@ export const termsOfUse: LegalDocument = {
         'O produto deixa de funcionar — o QR Code não completa mais chamadas — quando o pagamento estiver em ' +
           'atraso há mais de 30 (trinta) dias, ou quando for constatado mau uso, como o uso para trotes, ' +
           'assédio, vigilância de pessoas sem o seu conhecimento ou qualquer finalidade ilícita.',
-        'Com o pagamento em dia ou o fim do mau uso, o serviço pode ser reativado.',
+        'Para que ninguém fique sem ajuda, um produto em atraso que esteja marcado como perdido continua ' +
+          'recebendo chamadas; fora do modo perdido, a página do QR Code continua mostrando as informações ' +
+          'cadastradas e aceitando mensagens para o Cliente, sem mencionar o atraso.',
+        'Com o pagamento em dia, o serviço é reativado no mesmo momento; com o fim do mau uso, pode ser reativado.',
       ],
     },
     {
