@@ -58,4 +58,12 @@ describe('privacy policy', () => {
     // Cards are not how Toque is paid (Pix only): no promise about card digits.
     expect(text).not.toContain('cartão');
   });
+
+  it('[LEG-02] [FIN-05] the terms say what an overdue tag does: lost mode still rings, otherwise information and messages, never a word about money to the finder', () => {
+    const terms = strings(termsOfUse).join('\n');
+    expect(terms).toContain('atraso há mais de 30 (trinta) dias');
+    expect(terms).toContain('marcado como perdido continua recebendo chamadas');
+    expect(terms).toContain('aceitando mensagens para o Cliente, sem mencionar o atraso');
+    expect(terms).toContain('o serviço é reativado no mesmo momento');
+  });
 });

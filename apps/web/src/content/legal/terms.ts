@@ -7,7 +7,7 @@ const cnpj = company.cnpj ? `, inscrita no CNPJ sob o nº ${company.cnpj}` : '';
 /** LEG-02: terms of use, loan (comodato) of the product and monthly licences. */
 export const termsOfUse: LegalDocument = {
   title: ui.site.headings.terms,
-  updatedAt: 'Última atualização: 22 de novembro de 2026',
+  updatedAt: 'Última atualização: 28 de novembro de 2026',
   intro: [
     `Estes Termos e Condições de Uso regulam a relação entre a ${company.legalName}${cnpj}, com sede em ` +
       `${company.address} ("Toque"), e a pessoa física ou jurídica que cria uma conta e usa os produtos e o ` +
