@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { conversationFinderText, conversationsUi } from '@toque/contracts/conversations';
 import { paths } from '@toque/contracts/routes';
 import { expectNoSeriousA11yViolations } from './dashboard-support';
-import { expect, loginAs, pageErrors, plateWithResident, test, watchCallSocket } from './support';
+import { buildingWith, expect, loginAs, newUser, pageErrors, test, watchCallSocket } from './support';
 
 /**
  * FIND-06 at a condominium's door (CALL-02): a visitor on a 390 px phone, nobody answering, picks
@@ -31,11 +32,19 @@ async function shots(page: Page, name: string, back: { width: number; height: nu
   await page.setViewportSize(back);
 }
 
-test("[FIND-06] [CALL-02] a visitor on a 390 px phone picks 'Apto 101' on a plate and writes; the resident answers from Conversas; the visitor sees the answer, signed by the unit", async ({
+test("[FIND-06] [CALL-02] a visitor on a 390 px phone picks 'Apto 101' on a plate and writes; the resident answers from Conversas; the visitor sees the answer, signed by the unit; back later, one thread per unit", async ({
   browser,
   request,
 }) => {
-  const { plate, resident, residentToken } = await plateWithResident(request);
+  const resident = newUser({ name: 'Rui Morador' });
+  const building = await buildingWith(request, {
+    name: `Residencial Jacarandá ${randomUUID().slice(0, 4)}`,
+    unitNames: ['Apto 101', 'Apto 102'],
+    residents: [resident, newUser({ name: 'Lia Vizinha' })],
+    unitOf: [0, 1],
+  });
+  const { plate } = building;
+  const residentToken = building.tokens[0]!;
 
   // The visitor: a phone, no account.
   const visitorContext = await browser.newContext(phone);
@@ -94,6 +103,17 @@ test("[FIND-06] [CALL-02] a visitor on a 390 px phone picks 'Apto 101' on a plat
   expect(page).not.toContain(resident.name.split(' ')[0]!);
   expect(page).not.toContain(resident.email);
   await shots(visitor, 'plate-conversation-answered', phone.viewport);
+
+  // Back later: the page chooses the unit this phone wrote to and shows its thread. Another unit is
+  // another conversation (one thread per unit); back on 101, 101's thread.
+  await visitor.reload();
+  await expect(visitor.getByRole('radio', { name: 'Apto 101' })).toBeChecked();
+  await expect(thread.getByRole('listitem')).toHaveCount(2);
+  await visitor.getByRole('radio', { name: 'Apto 102' }).tap();
+  await expect(visitor.getByRole('button', { name: c.writeToUnit('Apto 102') })).toBeVisible();
+  await expect(thread).toHaveCount(0);
+  await visitor.getByRole('radio', { name: 'Apto 101' }).tap();
+  await expect(thread.getByRole('listitem')).toHaveCount(2);
 
   expect(visitorErrors).toEqual([]);
   expect(residentErrors).toEqual([]);

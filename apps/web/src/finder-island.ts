@@ -190,7 +190,12 @@ if (fields.length > 0 || new URLSearchParams(location.search).has(PASS_QUERY)) v
 function hasConversation(code: string): boolean {
   if (/(?:^#|&)conversa=/.test(location.hash)) return true;
   try {
-    return localStorage.getItem(`toque:conversa:${code}`) !== null;
+    // A tag's thread, or a plate's thread with one of its units (`toque:conversa:{code}:{unit}`).
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key === `toque:conversa:${code}` || key?.startsWith(`toque:conversa:${code}:`)) return true;
+    }
+    return false;
   } catch {
     return false;
   }

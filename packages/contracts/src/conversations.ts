@@ -28,8 +28,12 @@ export const conversationToken = z.string().regex(/^[A-Za-z0-9_-]{22}$/);
 /** Where the finder's token lives in the private link: the fragment, never sent to a server. */
 export const CONVERSATION_FRAGMENT = 'conversa';
 export const conversationLink = (origin: string, code: string, token: string) => `${origin}/t/${code}#${CONVERSATION_FRAGMENT}=${token}`;
-/** The browser keeps the finder's token per tag under this key (localStorage). */
-export const conversationStorageKey = (code: string) => `toque:conversa:${code}`;
+/**
+ * The browser keeps the finder's token per tag under this key (localStorage) — per unit on a
+ * condominium plate, whose visitor may write to 101 and to 102 (two threads).
+ */
+export const conversationStorageKey = (code: string, unitId?: number) =>
+  unitId === undefined ? `toque:conversa:${code}` : `toque:conversa:${code}:${unitId}`;
 
 export const conversationMsg = {
   messageEmpty: 'Escreva uma mensagem.',

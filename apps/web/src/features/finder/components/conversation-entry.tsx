@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useHydrated } from '../../../lib/use-hydrated';
 import type { PublicTag } from '@toque/contracts/calls';
 import { CONVERSATION_FRAGMENT, conversationFinderText, conversationStorageKey } from '@toque/contracts/conversations';
@@ -10,18 +10,45 @@ import { plateUnitLabel } from './plate-unit-label';
 // PERF-06: the thread's code (its socket, its form) loads only when the finder opens it.
 const ConversationPanel = lazy(() => import('./conversation-panel').then((m) => ({ default: m.ConversationPanel })));
 
-/** The token of this tag's conversation: the private link's fragment first (kept then), else this browser's. */
-export function storedConversationToken(code: string): string | null {
+/** The private link's token (`#conversa=`), when the address holds a well-formed one. */
+function linkToken(): string | null {
+  const token = new URLSearchParams(window.location.hash.slice(1)).get(CONVERSATION_FRAGMENT);
+  return token && /^[A-Za-z0-9_-]{22}$/.test(token) ? token : null;
+}
+
+/**
+ * The token of this tag's conversation: the private link's fragment first, else this browser's.
+ * A plate (`unit` given) keeps one per unit: none before a unit is chosen; a private link's thread
+ * is stored under its unit once the thread says which (ConversationPanel).
+ */
+export function storedConversationToken(code: string, unit?: number | null): string | null {
   try {
-    const fromLink = new URLSearchParams(window.location.hash.slice(1)).get(CONVERSATION_FRAGMENT);
-    if (fromLink && /^[A-Za-z0-9_-]{22}$/.test(fromLink)) {
-      window.localStorage.setItem(conversationStorageKey(code), fromLink);
+    const fromLink = linkToken();
+    if (fromLink) {
+      if (unit === undefined) window.localStorage.setItem(conversationStorageKey(code), fromLink);
       return fromLink;
     }
-    return window.localStorage.getItem(conversationStorageKey(code));
+    if (unit === null) return null;
+    return window.localStorage.getItem(conversationStorageKey(code, unit));
   } catch {
     return null;
   }
+}
+
+/** The units of a plate this browser holds a conversation with (ConversationPanel stores them). */
+export function storedConversationUnits(code: string): number[] {
+  const prefix = `${conversationStorageKey(code)}:`;
+  const units: number[] = [];
+  try {
+    for (let i = 0; i < window.localStorage.length; i++) {
+      const key = window.localStorage.key(i);
+      const unit = key?.startsWith(prefix) ? Number(key.slice(prefix.length)) : NaN;
+      if (Number.isInteger(unit) && unit > 0) units.push(unit);
+    }
+  } catch {
+    // storage unavailable
+  }
+  return units;
 }
 
 /**
@@ -29,33 +56,40 @@ export function storedConversationToken(code: string): string | null {
  * the private link) already holds one for this tag.
  *
  * A plate (`units` given, CALL-02): the conversation goes to the unit chosen on the door's picker
- * (`unitId`, the same choice a call rings). Before a unit is chosen the button stays tappable (a
- * tap held by the finder page's island is replayed on it, ADR 0037) and says to pick one first.
+ * (`unitId`, the same choice a call rings), one thread per unit. Before a unit is chosen the button
+ * stays tappable (a tap held by the finder page's island is replayed on it, ADR 0037) and says to
+ * pick one first.
  */
 export function ConversationEntry({
   code,
   firstName,
   units,
   unitId,
+  onThreadUnit,
 }: {
   code: string;
   firstName: string;
   /** A plate's units: the entry writes to one of them. */
   units?: PublicTag['units'] | undefined;
   unitId?: number | null | undefined;
+  /** A plate: the unit of a thread opened from its private link, for the door to choose it. */
+  onThreadUnit?: ((unitId: number) => void) | undefined;
 }) {
   const { lang, t } = useFinderText();
   const c = conversationFinderText[lang];
   const hintId = useId();
-  const [clicked, setOpen] = useState(false);
+  const plate = units !== undefined;
+  const chosen = plate ? units.find((u) => u.unit_id === unitId && u.reachable) : undefined;
+  /** What the conversation is with: the tag, or on a plate the chosen unit (none yet: null). */
+  const target = plate ? (chosen?.unit_id ?? null) : undefined;
+  const [clickedFor, setOpenFor] = useState<number | null | undefined | false>(false);
   const [asked, setAsked] = useState(false);
   // After hydration only: the server's HTML knows nothing of this browser's conversation.
   const hydrated = useHydrated();
-  const token = useMemo(() => (hydrated ? storedConversationToken(code) : null), [hydrated, code]);
-  const plate = units !== undefined;
-  const chosen = plate ? units.find((u) => u.unit_id === unitId && u.reachable) : undefined;
-  // Once opened it stays: a unit changed afterwards must not take away a thread just started.
-  const open = token !== null || clicked;
+  // A plate's thread follows the chosen unit: 101's thread while 101 is chosen, a new one for 102.
+  // (Read each render: one localStorage read, and a thread just stored is found when its unit comes back.)
+  const token = hydrated ? storedConversationToken(code, target) : null;
+  const open = token !== null || clickedFor === target;
   if (!open) {
     // A plate nobody can answer yet: the call panel says so; there is no one to write to either.
     if (plate && !units.some((u) => u.reachable)) return null;
@@ -69,14 +103,19 @@ export function ConversationEntry({
           aria-describedby={needsUnit ? hintId : undefined}
           onClick={() => {
             if (needsUnit) setAsked(true);
-            else setOpen(true);
+            else setOpenFor(target);
           }}
         >
           {chosen ? c.writeToUnit(plateUnitLabel(t, chosen)) : c.writeInstead}
         </Button>
         {needsUnit ? (
           // A new element when tapped: an inserted alert is announced; the quiet hint is not.
-          <p key={asked ? 'alert' : 'hint'} id={hintId} role={asked ? 'alert' : undefined} className={asked ? 'font-medium text-red-700' : 'text-sm text-slate-700'}>
+          <p
+            key={asked ? 'alert' : 'hint'}
+            id={hintId}
+            role={asked ? 'alert' : undefined}
+            className={asked ? 'font-medium text-red-700' : 'text-sm text-slate-700'}
+          >
             {c.pickUnitFirst}
           </p>
         ) : null}
@@ -85,7 +124,17 @@ export function ConversationEntry({
   }
   return (
     <Suspense fallback={<Spinner label={t.loading} />}>
-      <ConversationPanel code={code} firstName={firstName} units={units} unitId={chosen?.unit_id} initialToken={token} />
+      <ConversationPanel
+        // One panel per thread: another unit's thread (or a new one) is another panel; a private link's
+        // thread stays mounted when the door then chooses its unit (same token).
+        key={token ?? `new:${target ?? 'tag'}`}
+        code={code}
+        firstName={firstName}
+        units={units}
+        unitId={chosen?.unit_id}
+        initialToken={token}
+        onThreadUnit={onThreadUnit}
+      />
     </Suspense>
   );
 }

@@ -1,8 +1,15 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import { SOCKET_PATH, osmLink, type ClientToServerEvents, type PublicTag, type ServerToClientEvents } from '@toque/contracts/calls';
+import {
+  SOCKET_PATH,
+  osmLink,
+  type ClientToServerEvents,
+  type PublicTag,
+  type ServerToClientEvents,
+} from '@toque/contracts/calls';
 import { finderMessage } from '@toque/contracts/finder-text';
 import {
+  CONVERSATION_FRAGMENT,
   CONVERSATION_MESSAGE_MAX,
   conversationFinderText,
   conversationLink,
@@ -43,12 +50,14 @@ export function ConversationPanel({
   units,
   unitId,
   initialToken,
+  onThreadUnit,
 }: {
   code: string;
   firstName: string;
   units?: PublicTag['units'] | undefined;
   unitId?: number | undefined;
   initialToken: string | null;
+  onThreadUnit?: ((unitId: number) => void) | undefined;
 }) {
   const { lang, t } = useFinderText();
   const c = conversationFinderText[lang];
@@ -80,6 +89,21 @@ export function ConversationPanel({
         if (thread.owner_first_name) setName(thread.owner_first_name);
         setThreadUnit(thread.unit_id);
         setLoading(false);
+        // A plate's private link: the thread is kept under its unit, the address loses the token
+        // (choosing another unit then starts another thread), and the door chooses that unit.
+        if (
+          units !== undefined &&
+          thread.unit_id !== null &&
+          new URLSearchParams(window.location.hash.slice(1)).has(CONVERSATION_FRAGMENT)
+        ) {
+          try {
+            window.localStorage.setItem(conversationStorageKey(code, thread.unit_id), initialToken);
+          } catch {
+            // storage unavailable: the link still brings the visitor back
+          }
+          window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+          onThreadUnit?.(thread.unit_id);
+        }
       },
       (e: unknown) => {
         if (!live) return;
@@ -88,7 +112,7 @@ export function ConversationPanel({
         else if (isApiError(e) && e.status === 401) {
           // Not a conversation any more: start afresh.
           try {
-            window.localStorage.removeItem(conversationStorageKey(code));
+            window.localStorage.removeItem(conversationStorageKey(code, units !== undefined ? unitId : undefined));
           } catch {
             // storage unavailable
           }
@@ -99,12 +123,18 @@ export function ConversationPanel({
     return () => {
       live = false;
     };
+    // The thread loads once per token (the entry remounts this panel for another one).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [initialToken, code, c.failed]);
 
   // Live: answers and the owner's close/block reach the finder without a reload.
   useEffect(() => {
     if (!token || state === 'blocked') return;
-    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io({ path: SOCKET_PATH, transports: ['websocket'], auth: { conversation: token } });
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io({
+      path: SOCKET_PATH,
+      transports: ['websocket'],
+      auth: { conversation: token },
+    });
     socket.on('conversation-message', (event) => add(event.message));
     socket.on('conversation-state', (event) => setState(event.state));
     return () => {
@@ -136,7 +166,10 @@ export function ConversationPanel({
       if (!token) {
         const started = await startConversation(code, { ...body, ...(unitId ? { unitId } : {}) });
         try {
-          window.localStorage.setItem(conversationStorageKey(code), started.token);
+          window.localStorage.setItem(
+            conversationStorageKey(code, units !== undefined ? unitId : undefined),
+            started.token,
+          );
         } catch {
           // storage unavailable: the link below still brings the finder back
         }
@@ -182,11 +215,18 @@ export function ConversationPanel({
               key={m.id}
               className={`rounded-lg p-3 ${m.from === 'finder' ? 'ml-8 bg-brand-50 text-slate-900' : 'mr-8 bg-slate-100 text-slate-900'}`}
             >
-              <p className="text-sm font-semibold">{m.from === 'finder' ? c.you : m.name || (plate ? (unitName ?? c.residents) : c.title(''))}</p>
+              <p className="text-sm font-semibold">
+                {m.from === 'finder' ? c.you : m.name || (plate ? (unitName ?? c.residents) : c.title(''))}
+              </p>
               <p className="whitespace-pre-line break-words">{m.body}</p>
               {m.latitude !== null && m.longitude !== null ? (
                 <p className="text-sm">
-                  <a className="text-brand-700 underline" href={osmLink(m.latitude, m.longitude)} target="_blank" rel="noopener noreferrer">
+                  <a
+                    className="text-brand-700 underline"
+                    href={osmLink(m.latitude, m.longitude)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
                     {c.locationShared}
                   </a>
                 </p>
@@ -214,7 +254,14 @@ export function ConversationPanel({
             <Button type="submit" size="lg" className="flex-1" busy={busy}>
               {c.send}
             </Button>
-            <Button type="button" variant="secondary" size="lg" className="flex-1" disabled={busy} onClick={(event) => void send(event, true)}>
+            <Button
+              type="button"
+              variant="secondary"
+              size="lg"
+              className="flex-1"
+              disabled={busy}
+              onClick={(event) => void send(event, true)}
+            >
               {c.shareLocation}
             </Button>
           </div>
@@ -230,7 +277,10 @@ export function ConversationPanel({
           <Button
             variant="secondary"
             onClick={() => {
-              void navigator.clipboard?.writeText(link).then(() => setCopied(true), () => undefined);
+              void navigator.clipboard?.writeText(link).then(
+                () => setCopied(true),
+                () => undefined,
+              );
             }}
           >
             {copied ? c.copied : c.copy}

@@ -27,7 +27,15 @@ type Failure = { message: string; status?: number; retryAfterS?: number | undefi
  * CONDO-15: the courier's notice — the unit, the company (or another's name) — and nothing rings.
  * The unit's residents get a push, a live notice and a line in their list.
  */
-export function DeliveryForm({ tag, unitId, onUnit }: { tag: PublicTag; unitId: number | null; onUnit: (unitId: number | null) => void }) {
+export function DeliveryForm({
+  tag,
+  unitId,
+  onUnit,
+}: {
+  tag: PublicTag;
+  unitId: number | null;
+  onUnit: (unitId: number | null) => void;
+}) {
   const { t, lang } = useFinderText();
   const d = useDoorText();
   const companyName = useId();
@@ -37,7 +45,8 @@ export function DeliveryForm({ tag, unitId, onUnit }: { tag: PublicTag; unitId: 
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
 
-  const say = (failure: Failure) => doorFinderMessage(lang, failure.message) ?? finderMessage(t, failure.message, failure);
+  const say = (failure: Failure) =>
+    doorFinderMessage(lang, failure.message) ?? finderMessage(t, failure.message, failure);
 
   if (sent) {
     return (
@@ -73,7 +82,9 @@ export function DeliveryForm({ tag, unitId, onUnit }: { tag: PublicTag; unitId: 
       ...(company === 'outra' ? { companyOther: other } : {}),
     });
     if (!parsed.success) {
-      setError({ message: company === null ? d.companyRequired : (parsed.error.issues[0]?.message ?? d.companyRequired) });
+      setError({
+        message: company === null ? d.companyRequired : (parsed.error.issues[0]?.message ?? d.companyRequired),
+      });
       return;
     }
     setBusy(true);
@@ -82,7 +93,11 @@ export function DeliveryForm({ tag, unitId, onUnit }: { tag: PublicTag; unitId: 
       await leaveDelivery(tag.code, parsed.data);
       setSent(true);
     } catch (e) {
-      setError(isApiError(e) && e.status !== 0 ? { message: e.message, status: e.status, retryAfterS: e.retryAfterS } : { message: t.server.network });
+      setError(
+        isApiError(e) && e.status !== 0
+          ? { message: e.message, status: e.status, retryAfterS: e.retryAfterS }
+          : { message: t.server.network },
+      );
     } finally {
       setBusy(false);
     }
@@ -106,14 +121,21 @@ export function DeliveryForm({ tag, unitId, onUnit }: { tag: PublicTag; unitId: 
                   onChange={() => setCompany(c)}
                   className="size-4"
                 />
-                <span className="font-medium text-slate-900">{c === 'outra' ? d.otherCompany : deliveryCompanyNames[c]}</span>
+                <span className="font-medium text-slate-900">
+                  {c === 'outra' ? d.otherCompany : deliveryCompanyNames[c]}
+                </span>
               </label>
             </li>
           ))}
         </ul>
       </fieldset>
       {company === 'outra' ? (
-        <TextField label={d.otherCompanyLabel} value={other} maxLength={COMPANY_OTHER_MAX} onChange={(event) => setOther(event.target.value)} />
+        <TextField
+          label={d.otherCompanyLabel}
+          value={other}
+          maxLength={COMPANY_OTHER_MAX}
+          onChange={(event) => setOther(event.target.value)}
+        />
       ) : null}
       {error ? (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-800">

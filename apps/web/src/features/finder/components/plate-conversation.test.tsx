@@ -68,14 +68,12 @@ afterEach(() => {
 
 describe("a plate's door: writing to the chosen unit (FIND-06, CALL-02)", () => {
   it("[FIND-06] [CALL-02] before a unit is chosen the entry says to pick one (a tap says it aloud); the call panel's picker chooses the unit written to; the answer is signed by the unit", async () => {
-    const fetch = vi
-      .fn()
-      .mockResolvedValueOnce(
-        json(201, {
-          token: 'A'.repeat(22),
-          thread: thread(12, [message(1, 'finder', 'Ninguém atende, deixei a chave?')]),
-        }),
-      );
+    const fetch = vi.fn().mockResolvedValueOnce(
+      json(201, {
+        token: 'A'.repeat(22),
+        thread: thread(12, [message(1, 'finder', 'Ninguém atende, deixei a chave?')]),
+      }),
+    );
     vi.stubGlobal('fetch', fetch);
     const user = userEvent.setup();
     render(
@@ -110,7 +108,9 @@ describe("a plate's door: writing to the chosen unit (FIND-06, CALL-02)", () => 
     const [url, init] = fetch.mock.calls[0] as [string, RequestInit];
     expect(url).toBe(`/api/public/tags/${plate.code}/conversations`);
     expect(JSON.parse(init.body as string)).toEqual({ body: 'Ninguém atende, deixei a chave?', unitId: 12 });
-    expect(window.localStorage.getItem(conversationStorageKey(plate.code))).toBe('A'.repeat(22));
+    // Kept per unit: this plate's thread with 102.
+    expect(window.localStorage.getItem(conversationStorageKey(plate.code, 12))).toBe('A'.repeat(22));
+    expect(window.localStorage.getItem(conversationStorageKey(plate.code))).toBeNull();
 
     // A resident answers (live, on the conversation's socket): no name, the unit signs it.
     act(() =>
@@ -151,7 +151,7 @@ describe("a plate's door: writing to the chosen unit (FIND-06, CALL-02)", () => 
     expect(screen.getByRole('alert').textContent).toBe(en.pickUnitFirst);
     unmount();
 
-    window.localStorage.setItem(conversationStorageKey(plate.code), 'B'.repeat(22));
+    window.localStorage.setItem(conversationStorageKey(plate.code, 11), 'B'.repeat(22));
     const fetch = vi
       .fn()
       .mockResolvedValueOnce(
@@ -160,13 +160,73 @@ describe("a plate's door: writing to the chosen unit (FIND-06, CALL-02)", () => 
     vi.stubGlobal('fetch', fetch);
     render(
       <FinderLangProvider initial="en">
-        <ConversationEntry code={plate.code} firstName="" units={plate.units} unitId={null} />
+        <PlateDoor tag={plate} />
       </FinderLangProvider>,
     );
+    // The door chooses the unit this browser wrote to, and shows that thread.
     expect(await screen.findByRole('heading', { name: en.unitTitle('Apto 101') })).toBeDefined();
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Apto 101' }).checked).toBe(true);
     const items = within(screen.getByTestId('finder-thread')).getAllByRole('listitem');
     expect(items[1]!.textContent).toContain('Apto 101');
     const [, init] = fetch.mock.calls[0] as [string, RequestInit];
     expect((init.headers as Record<string, string>).Authorization).toBe(`Bearer ${'B'.repeat(22)}`);
+  });
+
+  it("[FIND-06] [CALL-02] one thread per unit: a visitor who wrote to 101 and picks 102 writes a new one to 102; back on 101, 101's thread", async () => {
+    window.localStorage.setItem(conversationStorageKey(plate.code, 11), 'B'.repeat(22));
+    const fetch = vi
+      .fn()
+      .mockResolvedValueOnce(json(200, thread(11, [message(1, 'finder', 'Oi, 101')])))
+      .mockResolvedValueOnce(
+        json(201, { token: 'C'.repeat(22), thread: thread(12, [message(3, 'finder', 'Oi, 102')]) }),
+      )
+      .mockResolvedValueOnce(json(200, thread(11, [message(1, 'finder', 'Oi, 101')])));
+    vi.stubGlobal('fetch', fetch);
+    const user = userEvent.setup();
+    render(
+      <FinderLangProvider initial="pt-BR">
+        <PlateDoor tag={plate} />
+      </FinderLangProvider>,
+    );
+    expect(await screen.findByText('Oi, 101')).toBeDefined();
+
+    await user.click(screen.getByRole('radio', { name: 'Apto 102' }));
+    expect(screen.queryByText('Oi, 101')).toBeNull();
+    await user.click(screen.getByRole('button', { name: pt.writeToUnit('Apto 102') }));
+    await user.type(await screen.findByRole('textbox', { name: pt.label }), 'Oi, 102');
+    await user.click(screen.getByRole('button', { name: pt.send }));
+    // (The thread's list, not the text box that held the words a moment ago.)
+    const threadText = () => screen.getByTestId('finder-thread').textContent;
+    await waitFor(() => expect(threadText()).toContain('Oi, 102'));
+    const [url, init] = fetch.mock.calls[1] as [string, RequestInit];
+    expect(url).toBe(`/api/public/tags/${plate.code}/conversations`);
+    expect(JSON.parse(init.body as string)).toEqual({ body: 'Oi, 102', unitId: 12 });
+    expect(window.localStorage.getItem(conversationStorageKey(plate.code, 12))).toBe('C'.repeat(22));
+    expect(window.localStorage.getItem(conversationStorageKey(plate.code, 11))).toBe('B'.repeat(22));
+
+    await user.click(screen.getByRole('radio', { name: 'Apto 101' }));
+    await waitFor(() => expect(threadText()).toContain('Oi, 101'));
+    expect(threadText()).not.toContain('Oi, 102');
+    const [, again] = fetch.mock.calls[2] as [string, RequestInit];
+    expect((again.headers as Record<string, string>).Authorization).toBe(`Bearer ${'B'.repeat(22)}`);
+  });
+
+  it('[FIND-06] a private link to a plate thread chooses its unit, keeps the token under it and leaves the address', async () => {
+    window.history.replaceState(null, '', `/t/${plate.code}#conversa=${'D'.repeat(22)}`);
+    const fetch = vi.fn().mockResolvedValueOnce(json(200, thread(12, [message(1, 'finder', 'Pelo link')])));
+    vi.stubGlobal('fetch', fetch);
+    render(
+      <FinderLangProvider initial="pt-BR">
+        <PlateDoor tag={plate} />
+      </FinderLangProvider>,
+    );
+    expect(await screen.findByText('Pelo link')).toBeDefined();
+    await waitFor(() => expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Apto 102' }).checked).toBe(true));
+    expect(window.localStorage.getItem(conversationStorageKey(plate.code, 12))).toBe('D'.repeat(22));
+    expect(window.location.hash).toBe('');
+    expect(window.location.pathname).toBe(`/t/${plate.code}`);
+    // Choosing its unit kept the thread on screen: one read, no second.
+    expect(screen.getByTestId('finder-thread').textContent).toContain('Pelo link');
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 });
