@@ -247,6 +247,7 @@ const offTagOf = (s: Scene) => offTags.get(s) ?? ':code';
 /** CONDO-15 / CONDO-16: a delivery and a pass of the scene's unit, made while the cell runs. */
 const deliveryIds = new Map<Scene, number>();
 const passIds = new Map<Scene, number>();
+const photoDeliveryIds = new Map<Scene, number>();
 
 /** CONDO-12 / CONDO-14: a run counter for unit names, a fresh unit per cell, an invitation made while the cell runs. */
 let bulkRun = 0;
@@ -891,6 +892,40 @@ const httpRows: Row[] = [
         .values({ unitId: s.unit.id, company: 'amazon' })
         .returning({ id: deliveries.id });
       deliveryIds.set(s, row!.id);
+      return undefined;
+    },
+  ),
+  // The package's photo: uploaded only with the notice's one-time token (no session is one: 404 for
+  // every role), seen only by the unit's residents (to anyone else it does not exist).
+  http(
+    'PUT',
+    (s) =>
+      photoDeliveryIds.has(s) ? doorApi.deliveryPhotoUpload(photoDeliveryIds.get(s)!) : '/public/deliveries/:id/photo',
+    all(404),
+    async (s) => {
+      const [row] = await app.db
+        .insert(deliveries)
+        .values({
+          unitId: s.unit.id,
+          company: 'amazon',
+          photoTokenHash: 'f'.repeat(64),
+          photoTokenExpiresAt: new Date(Date.now() + 60_000),
+        })
+        .returning({ id: deliveries.id });
+      photoDeliveryIds.set(s, row!.id);
+      return { photo: 'not read' };
+    },
+  ),
+  http(
+    'GET',
+    (s) => (photoDeliveryIds.has(s) ? doorApi.deliveryPhoto(photoDeliveryIds.get(s)!) : '/door/deliveries/:id/photo'),
+    { ...signedIn(404), resident: 200 },
+    async (s) => {
+      const [row] = await app.db
+        .insert(deliveries)
+        .values({ unitId: s.unit.id, company: 'loggi', photoWebp: Buffer.from('RIFF....WEBPVP8 ') })
+        .returning({ id: deliveries.id });
+      photoDeliveryIds.set(s, row!.id);
       return undefined;
     },
   ),

@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, test } from 'vitest';
 import fc from 'fast-check';
+import sharp from 'sharp';
 import { count, eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import {
@@ -13,13 +14,15 @@ import {
   PASS_MAX_MS,
   PASS_START_GRACE_MS,
   VISITOR_NAME_MAX,
+  type CreateDeliveryResponse,
   type CreatePassResponse,
   type Delivery,
   type PassLookup,
   type VisitorPass,
 } from '@toque/contracts/door';
 import type { CallStatusResponse } from '@toque/contracts/calls';
-import { callMsg, condoMsg } from '@toque/contracts/messages';
+import { callMsg, condoMsg, photoMsg } from '@toque/contracts/messages';
+import { PHOTO_MAX_BYTES } from '@toque/contracts/products';
 import type { PushPayload } from '@toque/contracts/push';
 import { paths } from '@toque/contracts/routes';
 import { calls, deliveries, unitResidents, units, visitorPasses } from '../src/db/schema';
@@ -29,6 +32,7 @@ import { bearer, build, dbLabel, signUp } from './helpers';
 import { connect, eventually, listen, ownedTag, plate, record, settle, startCall, userId } from './calls-support';
 import { badId, badString, bodies, catalogue, hostileSegment, notString, withNul } from './hostile-support';
 import { browserKeys, decrypt } from './push-support';
+import { phoneJpeg } from './photo-support';
 
 /** A push service of the test's own: keeps every request. */
 const received: { path: string; body: Buffer }[] = [];
@@ -80,6 +84,13 @@ const post = (path: string, token: string | undefined, payload?: unknown) =>
     headers: token ? bearer(token) : {},
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
+const uploadPhoto = (id: number, token: string | undefined, body: Buffer) =>
+  app.inject({
+    method: 'PUT',
+    url: `/api${doorApi.deliveryPhotoUpload(id)}`,
+    headers: { 'content-type': 'image/jpeg', ...(token === undefined ? {} : { authorization: `Bearer ${token}` }) },
+    payload: body,
+  });
 const del = (path: string, token: string) =>
   app.inject({ method: 'DELETE', url: `/api${path}`, headers: bearer(token) });
 
@@ -117,7 +128,10 @@ describe(`CONDO-15 deliveries ${dbLabel}`, () => {
 
     const res = await deliver(b.code.toLowerCase(), { unitId: b.unit.id, company: 'mercado-livre' });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toEqual({ message: doorMsg.deliverySent });
+    const created = res.json<CreateDeliveryResponse>();
+    expect(created.message).toBe(doorMsg.deliverySent);
+    expect(created.id).toBeGreaterThan(0);
+    expect(created.photoToken).toMatch(/^[A-Za-z0-9_-]{22}$/);
 
     for (const tab of tabs) {
       const event = await tab.next('delivery');
@@ -234,13 +248,11 @@ describe(`CONDO-15 deliveries ${dbLabel}`, () => {
     await deliver(b.code, { unitId: b.unit.id, company: 'ifood' });
     await deliver(b.code, { unitId: b.second.id, company: 'loggi' });
     // Yesterday's delivery is not today's.
-    await db
-      .insert(deliveries)
-      .values({
-        unitId: b.unit.id,
-        company: 'shopee',
-        createdAt: new Date(brasiliaMidnight(new Date()).getTime() - 60_000),
-      });
+    await db.insert(deliveries).values({
+      unitId: b.unit.id,
+      company: 'shopee',
+      createdAt: new Date(brasiliaMidnight(new Date()).getTime() - 60_000),
+    });
     const res = await get(doorApi.plateToday(b.code), b.owner.token);
     expect(res.statusCode).toBe(200);
     const day = res.json<Delivery[]>();
@@ -268,6 +280,99 @@ describe(`CONDO-15 deliveries ${dbLabel}`, () => {
       expect(refused.json()).toEqual({ message: doorMsg.plateNotYours });
     }
     expect((await get(doorApi.plateToday(b.code))).statusCode).toBe(401);
+  });
+
+  test("[CONDO-15] the courier attaches the package's photo with the notice's token: kept without metadata; the unit's residents see it live and in their list; 102's resident, the síndico and strangers get 404; the síndico's list says nothing of it", async () => {
+    const b = await building();
+    const tabs = await Promise.all(b.residents.map(async (r) => record(await connect(url, r.token))));
+    const neighbourTab = record(await connect(url, b.neighbour.token));
+    const res = await deliver(b.code, { unitId: b.unit.id, company: 'amazon' });
+    expect(res.statusCode, res.body).toBe(201);
+    const { id, photoToken } = res.json<CreateDeliveryResponse>();
+
+    const jpeg = await phoneJpeg();
+    const up = await uploadPhoto(id, photoToken, jpeg);
+    expect(up.statusCode, up.body).toBe(200);
+    expect(up.json()).toEqual({ message: doorMsg.photoSaved });
+    for (const tab of tabs) expect(await tab.next('delivery-photo')).toMatchObject({ id, hasPhoto: true });
+    await settle(200);
+    expect(neighbourTab.all('delivery-photo')).toEqual([]);
+
+    const list = await get(doorApi.unitDeliveries(b.unit.id), b.residents[0]!.token);
+    expect(list.json<Delivery[]>()).toEqual([expect.objectContaining({ id, hasPhoto: true })]);
+    const seen = await get(doorApi.deliveryPhoto(id), b.residents[1]!.token);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.headers['content-type']).toBe('image/webp');
+    expect(seen.headers['cache-control']).toBe('private, max-age=86400');
+    // Re-encoded as the tag photo is: at most 1024 px, turned upright, no EXIF, GPS, XMP or ICC.
+    const meta = await sharp(seen.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 683, 1024]);
+    expect([meta.exif, meta.xmp, meta.icc, meta.iptc]).toEqual([undefined, undefined, undefined, undefined]);
+    expect(seen.rawPayload.includes(Buffer.from('iPhone'))).toBe(false);
+
+    for (const token of [b.neighbour.token, b.owner.token]) {
+      const refused = await get(doorApi.deliveryPhoto(id), token);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toEqual({ message: photoMsg.notFound });
+    }
+    expect((await get(doorApi.deliveryPhoto(id))).statusCode).toBe(401);
+    const day = (await get(doorApi.plateToday(b.code), b.owner.token)).json<Delivery[]>();
+    expect(day.map((d) => d.id)).toContain(id);
+    expect(JSON.stringify(day)).not.toMatch(/photo|foto|image/i);
+  });
+
+  test("[CONDO-15] [SEC-03] the photo's token: missing, wrong, another delivery's, spent or expired is 404 before a byte is read; not an image 400, over 10 MB 413; nothing stored", async () => {
+    const b = await building();
+    const first = (await deliver(b.code, { unitId: b.unit.id, company: 'correios' })).json<CreateDeliveryResponse>();
+    const second = (await deliver(b.code, { unitId: b.unit.id, company: 'shopee' })).json<CreateDeliveryResponse>();
+    const jpeg = await phoneJpeg();
+    const stored = async (id: number) =>
+      (await db.select({ photo: deliveries.photoWebp }).from(deliveries).where(eq(deliveries.id, id)))[0]!.photo !==
+      null;
+    const refused = async (res: LightMyRequestResponse, status: number, message: string) => {
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.json()).toEqual({ message });
+    };
+
+    await refused(await uploadPhoto(first.id, undefined, jpeg), 404, doorMsg.photoRefused);
+    await refused(await uploadPhoto(first.id, 'A'.repeat(22), jpeg), 404, doorMsg.photoRefused);
+    await refused(await uploadPhoto(first.id, second.photoToken, jpeg), 404, doorMsg.photoRefused);
+    await refused(await uploadPhoto(first.id, `${first.photoToken}\u0000`, jpeg), 404, doorMsg.photoRefused);
+    await refused(await uploadPhoto(2_147_483_647, first.photoToken, jpeg), 404, doorMsg.photoRefused);
+    await refused(
+      await uploadPhoto(
+        first.id,
+        first.photoToken,
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'.padEnd(64)),
+      ),
+      400,
+      photoMsg.notImage,
+    );
+    await refused(
+      await uploadPhoto(first.id, first.photoToken, Buffer.alloc(PHOTO_MAX_BYTES + 1, 0xff)),
+      413,
+      photoMsg.tooLarge,
+    );
+    expect(await stored(first.id)).toBe(false);
+
+    // Once: the token is spent by the upload.
+    expect((await uploadPhoto(first.id, first.photoToken, jpeg)).statusCode).toBe(200);
+    await refused(await uploadPhoto(first.id, first.photoToken, jpeg), 404, doorMsg.photoRefused);
+
+    // Within DELIVERY_PHOTO_WINDOW_MS of the notice: later, refused.
+    await db
+      .update(deliveries)
+      .set({ photoTokenExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(deliveries.id, second.id));
+    await refused(await uploadPhoto(second.id, second.photoToken, jpeg), 404, doorMsg.photoRefused);
+    expect(await stored(second.id)).toBe(false);
+    // Only the hash of a token is kept.
+    const [row] = await db
+      .select({ hash: deliveries.photoTokenHash })
+      .from(deliveries)
+      .where(eq(deliveries.id, second.id));
+    expect(row!.hash).not.toContain(second.photoToken);
+    expect(row!.hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
   test('[CONDO-15] [SEC-05] throttled per plate and address like calls: a flood from one address is 429, another courier still delivers', async () => {

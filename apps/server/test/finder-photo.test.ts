@@ -10,6 +10,7 @@ import { tagPhotos, tags } from '../src/db/schema';
 import { build, dbLabel, errorBody, signUp } from './helpers';
 import { ownedTag, plate } from './calls-support';
 import { buildWeb } from './web-build';
+import { phoneJpeg } from './photo-support';
 
 /**
  * FIND-09: the owner's photo — re-encoded to a WebP of at most 1024 px with no metadata, served
@@ -39,29 +40,6 @@ const publicView = async (code: string) =>
   (await app.inject({ method: 'GET', url: `/api/public/tags/${code}` })).json<PublicTag>();
 const photoRows = async (code: string) =>
   (await app.db.select({ n: count() }).from(tagPhotos).where(eq(tagPhotos.tagCode, code)))[0]!.n;
-
-/** A phone's JPEG: 3000 × 2000, turned by EXIF (orientation 6), with a camera, a GPS position, XMP and an ICC profile. */
-async function phoneJpeg(): Promise<Buffer> {
-  const xmp =
-    '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>';
-  return sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#3a7' } })
-    .withMetadata({
-      orientation: 6,
-      icc: 'p3',
-      exif: {
-        IFD0: { Make: 'Apple', Model: 'iPhone 15', Copyright: 'Joana' },
-        IFD3: {
-          GPSLatitudeRef: 'S',
-          GPSLatitude: '19/1 55/1 0/1',
-          GPSLongitudeRef: 'W',
-          GPSLongitude: '43/1 56/1 0/1',
-        },
-      },
-    })
-    .withXmp(xmp)
-    .jpeg()
-    .toBuffer();
-}
 
 /** CRC-32 of a PNG chunk (type and data), to forge a header that still parses. */
 function crc32(bytes: Buffer): number {

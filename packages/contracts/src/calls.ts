@@ -263,6 +263,8 @@ export interface ServerToClientEvents {
   delivery: (delivery: DeliveryEvent) => void;
   /** CONDO-15: a resident of the unit marked a delivery 'retirada'. */
   'delivery-collected': (delivery: Delivery) => void;
+  /** CONDO-15: the courier's photo of that package arrived (the unit's residents only). */
+  'delivery-photo': (delivery: Delivery) => void;
   /** FIND-06: a new message of a conversation (to the finder's socket and to the recipients' sessions). */
   'conversation-message': (event: ConversationMessageEvent) => void;
   /** FIND-06: the conversation was closed or blocked. */

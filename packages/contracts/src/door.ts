@@ -57,7 +57,13 @@ export const doorMsg = {
   passAlreadyRevoked: 'Este passe já foi cancelado.',
   /** The pass of a call no longer fits: the call rings as any other. */
   passInvalid: 'Este passe não vale agora.',
+  /** CONDO-15: the courier's photo after the notice — one upload, within minutes, with the notice's token. */
+  photoRefused: 'Não foi possível anexar a foto a esta entrega.',
+  photoSaved: 'Foto da entrega enviada.',
 } as const;
+
+/** CONDO-15: how long after the notice its photo may follow (the courier's phone uploads it right away). */
+export const DELIVERY_PHOTO_WINDOW_MS = 10 * 60 * 1000;
 
 /** 'Mercado Livre', or the name the courier typed. */
 export function deliveryCompanyLabel(company: DeliveryCompany, other: string | null, otherWord = 'Outra'): string {
@@ -78,6 +84,10 @@ export const doorUi = {
   markCollected: 'Marcar como retirada',
   collectedBy: (name: string, time: string) => `Retirada por ${name}, ${time}`,
   collectedSomeone: (time: string) => `Retirada, ${time}`,
+  /** CONDO-15: the package's photo, for the unit's residents only. */
+  showPhoto: 'Ver foto do pacote',
+  photoAlt: (company: string) => `Foto do pacote deixado por ${company}`,
+  photoFailed: 'Não foi possível carregar a foto.',
   unitLabel: 'Unidade',
   companyLabel: 'Empresa',
   timeLabel: 'Horário',
@@ -119,6 +129,12 @@ export interface DoorFinderText {
   sendDelivery: string;
   deliverySent: string;
   anotherDelivery: string;
+  /** CONDO-15: the optional photo of the package. */
+  photoLabel: string;
+  photoHint: string;
+  photoSending: string;
+  photoSent: string;
+  photoFailed: string;
   expected: string;
   passHello: (name: string) => string;
   passExpired: string;
@@ -144,11 +160,17 @@ const pt: DoorFinderText = {
   sendDelivery: 'Avisar os moradores',
   deliverySent: doorMsg.deliverySent,
   anotherDelivery: 'Avisar outra entrega',
+  photoLabel: 'Foto do pacote (opcional)',
+  photoHint: 'Só os moradores da unidade veem a foto.',
+  photoSending: 'Enviando a foto…',
+  photoSent: 'Foto enviada aos moradores.',
+  photoFailed: 'A entrega foi avisada, mas a foto não foi enviada.',
   expected: 'Você é esperado(a)',
   passHello: (name) => `Olá, ${name}! A unidade já está escolhida: é só chamar.`,
   passExpired: 'Este passe expirou. Você ainda pode escolher a unidade e chamar normalmente.',
   passRevoked: 'Este passe foi cancelado pelo morador. Você ainda pode escolher a unidade e chamar normalmente.',
-  passUpcoming: (from) => `Este passe vale a partir de ${from}. Até lá, você pode escolher a unidade e chamar normalmente.`,
+  passUpcoming: (from) =>
+    `Este passe vale a partir de ${from}. Até lá, você pode escolher a unidade e chamar normalmente.`,
   passUnknown: 'Este link de passe não é válido. Você ainda pode escolher a unidade e chamar normalmente.',
   server: {
     companyOtherRequired: doorMsg.companyOtherRequired,
@@ -169,6 +191,11 @@ const en: DoorFinderText = {
   sendDelivery: 'Notify the residents',
   deliverySent: 'Delivery announced. The residents were notified.',
   anotherDelivery: 'Announce another delivery',
+  photoLabel: 'Photo of the package (optional)',
+  photoHint: "Only the unit's residents see the photo.",
+  photoSending: 'Sending the photo…',
+  photoSent: 'Photo sent to the residents.',
+  photoFailed: 'The delivery was announced, but the photo was not sent.',
   expected: 'You are expected',
   passHello: (name) => `Hello, ${name}! The unit is already chosen: just call.`,
   passExpired: 'This pass has expired. You can still choose the unit and call as usual.',
@@ -194,11 +221,17 @@ const es: DoorFinderText = {
   sendDelivery: 'Avisar a los residentes',
   deliverySent: 'Entrega avisada. Los residentes fueron notificados.',
   anotherDelivery: 'Avisar de otra entrega',
+  photoLabel: 'Foto del paquete (opcional)',
+  photoHint: 'Solo los residentes de la unidad ven la foto.',
+  photoSending: 'Enviando la foto…',
+  photoSent: 'Foto enviada a los residentes.',
+  photoFailed: 'La entrega fue avisada, pero la foto no se envió.',
   expected: 'Lo/la estamos esperando',
   passHello: (name) => `¡Hola, ${name}! La unidad ya está elegida: solo tiene que llamar.`,
   passExpired: 'Este pase venció. Aún puede elegir la unidad y llamar como siempre.',
   passRevoked: 'El residente canceló este pase. Aún puede elegir la unidad y llamar como siempre.',
-  passUpcoming: (from) => `Este pase vale a partir del ${from}. Hasta entonces, puede elegir la unidad y llamar como siempre.`,
+  passUpcoming: (from) =>
+    `Este pase vale a partir del ${from}. Hasta entonces, puede elegir la unidad y llamar como siempre.`,
   passUnknown: 'Este enlace de pase no es válido. Aún puede elegir la unidad y llamar como siempre.',
   server: {
     companyOtherRequired: 'Escriba el nombre de la empresa.',
@@ -224,8 +257,18 @@ export const createDeliveryBody = z
     company: z.enum(deliveryCompanies),
     companyOther: z.string().trim().max(COMPANY_OTHER_MAX, doorMsg.companyOtherTooLong).optional(),
   })
-  .refine((b) => b.company !== 'outra' || !!b.companyOther, { message: doorMsg.companyOtherRequired, path: ['companyOther'] });
+  .refine((b) => b.company !== 'outra' || !!b.companyOther, {
+    message: doorMsg.companyOtherRequired,
+    path: ['companyOther'],
+  });
 export type CreateDeliveryBody = z.infer<typeof createDeliveryBody>;
+/**
+ * Its answer: the message, and the one-time token that lets this courier attach the package's photo
+ * (PUT /api/public/deliveries/:id/photo, the file as the body, `Authorization: Bearer <photoToken>`)
+ * within DELIVERY_PHOTO_WINDOW_MS.
+ */
+export const createDeliveryResponse = z.object({ message: z.string(), id: z.number().int(), photoToken: z.string() });
+export type CreateDeliveryResponse = z.infer<typeof createDeliveryResponse>;
 
 /** One delivery as its unit's residents and the síndico see it. */
 export const delivery = z.object({
@@ -239,9 +282,15 @@ export const delivery = z.object({
   collectedAt: z.string().nullable(),
   /** The first name of the resident who marked it 'retirada'. */
   collectedBy: z.string().nullable(),
+  /** A photo of the package is there for the unit's residents. */
+  hasPhoto: z.boolean(),
 });
 export type Delivery = z.infer<typeof delivery>;
 export const deliveryList = z.array(delivery);
+/** The síndico's list: the same without any word of a photo (CONDO-15: no photos of the units' packages). */
+export const plateDelivery = delivery.omit({ hasPhoto: true });
+export type PlateDelivery = z.infer<typeof plateDelivery>;
+export const plateDeliveryList = z.array(plateDelivery);
 
 /** GET /api/door/plates/:code/deliveries/today — the síndico's list (no photo of any package). */
 export const plateParams = z.object({ code: z.string().max(64) });
@@ -304,6 +353,10 @@ export const doorApi = {
   plateToday: (code: string) => `/door/plates/${encodeURIComponent(code)}/deliveries/today`,
   unitPasses: (unitId: number) => `/door/units/${unitId}/passes`,
   pass: (id: number) => `/door/passes/${id}`,
+  /** CONDO-15: PUT, public — the courier's photo (the file itself; the notice's photoToken as the bearer). */
+  deliveryPhotoUpload: (id: number) => `/public/deliveries/${id}/photo`,
+  /** CONDO-15: GET — the package's photo, for a resident of its unit. */
+  deliveryPhoto: (id: number) => `/door/deliveries/${id}/photo`,
 } as const;
 
 /** The link a resident shares: the plate's page with the pass (the token never reaches a server log as a path). */
@@ -312,7 +365,12 @@ export function passUrl(origin: string, plateCode: string, token: string): strin
 }
 
 const clock = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit' });
-const dayAndClock = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit' });
+const dayAndClock = new Intl.DateTimeFormat('pt-BR', {
+  day: '2-digit',
+  month: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 
 /** '14:32' today, '29/11, 14:32' on another day — on the viewer's clock (the residents' screens). */
 export function doorTime(iso: string, now: Date = new Date()): string {

@@ -374,6 +374,11 @@ export const deliveries = pgTable(
     createdAt: createdAt(),
     collectedBy: uuid('collected_by').references(() => users.id, { onDelete: 'set null' }),
     collectedAt: timestamp('collected_at', { withTimezone: true }),
+    /** The package's photo (optional), re-encoded like a tag's (FIND-09): its unit's residents see it, nobody else. */
+    photoWebp: bytea('photo_webp'),
+    /** The courier's one upload: the hash of the token the notice's answer carried, until it expires. */
+    photoTokenHash: text('photo_token_hash'),
+    photoTokenExpiresAt: timestamp('photo_token_expires_at', { withTimezone: true }),
   },
   (t) => [index('deliveries_unit_idx').on(t.unitId, t.createdAt)],
 );

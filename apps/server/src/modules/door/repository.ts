@@ -1,11 +1,19 @@
-import { and, desc, eq, gte, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, gte, isNull, or, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client';
 import { condominiums, deliveries, unitResidents, units, users, visitorPasses } from '../../db/schema';
 
-export type DeliveryRow = typeof deliveries.$inferSelect;
+// A list never carries the photos' bytes (a unit's 100 deliveries would be megabytes) nor the upload token.
+const {
+  photoWebp: _photo,
+  photoTokenHash: _token,
+  photoTokenExpiresAt: _expires,
+  ...deliveryFields
+} = getTableColumns(deliveries);
+export type DeliveryRow = Omit<typeof deliveries.$inferSelect, 'photoWebp' | 'photoTokenHash' | 'photoTokenExpiresAt'>;
 
 const deliveryColumns = {
-  delivery: deliveries,
+  delivery: deliveryFields,
+  hasPhoto: sql<boolean>`(${deliveries.photoWebp} is not null)`,
   unitName: units.name,
   block: units.block,
   collectorName: users.name,
@@ -56,8 +64,55 @@ export const doorRepository = {
     return db
       .insert(deliveries)
       .values(values)
-      .returning()
+      .returning({ id: deliveries.id, createdAt: deliveries.createdAt })
       .then((r) => r[0]!);
+  },
+
+  /**
+   * CONDO-15: the courier's one photo — only with the notice's token, before it expires, and once
+   * (the token is spent by the same update). Returns the unit, or nothing when refused.
+   */
+  attachPhoto(db: Conn, id: number, tokenHash: string, webp: Buffer, now: Date) {
+    return db
+      .update(deliveries)
+      .set({ photoWebp: webp, photoTokenHash: null, photoTokenExpiresAt: null })
+      .where(
+        and(
+          eq(deliveries.id, id),
+          eq(deliveries.photoTokenHash, tokenHash),
+          gt(deliveries.photoTokenExpiresAt, now),
+          isNull(deliveries.photoWebp),
+        ),
+      )
+      .returning({ unitId: deliveries.unitId })
+      .then((r) => r[0]);
+  },
+
+  /** The courier's token is this delivery's, unspent and in time (checked again when spent). */
+  photoTokenMatches(db: Conn, id: number, tokenHash: string, now: Date) {
+    return db
+      .select({ id: deliveries.id })
+      .from(deliveries)
+      .where(
+        and(
+          eq(deliveries.id, id),
+          eq(deliveries.photoTokenHash, tokenHash),
+          gt(deliveries.photoTokenExpiresAt, now),
+          isNull(deliveries.photoWebp),
+        ),
+      )
+      .limit(1)
+      .then((r) => r.length > 0);
+  },
+
+  /** The photo's bytes with its unit (the caller checks the reader is a resident there). */
+  photo(db: Conn, id: number) {
+    return db
+      .select({ unitId: deliveries.unitId, webp: deliveries.photoWebp })
+      .from(deliveries)
+      .where(eq(deliveries.id, id))
+      .limit(1)
+      .then((r) => r[0]);
   },
 
   delivery(db: Conn, id: number) {
@@ -128,7 +183,12 @@ export const doorRepository = {
     return db
       .select()
       .from(visitorPasses)
-      .where(and(eq(visitorPasses.unitId, unitId), or(gte(visitorPasses.validUntil, since), gte(visitorPasses.revokedAt, since))))
+      .where(
+        and(
+          eq(visitorPasses.unitId, unitId),
+          or(gte(visitorPasses.validUntil, since), gte(visitorPasses.revokedAt, since)),
+        ),
+      )
       .orderBy(sql`${visitorPasses.revokedAt} is not null`, visitorPasses.validUntil, visitorPasses.id);
   },
 

@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { CONDOMINIUM_PRODUCT_ID } from '@toque/contracts/constants';
 import {
+  DELIVERY_PHOTO_WINDOW_MS,
   deliveryCompanyLabel,
   doorMsg,
   doorUi,
@@ -16,16 +17,18 @@ import {
   type DeliveryCompany,
   type DeliveryEvent,
   type PassLookup,
+  type PlateDelivery,
   type PassStatus,
   type VisitorPass,
 } from '@toque/contracts/door';
-import { callMsg, condoMsg } from '@toque/contracts/messages';
+import { callMsg, condoMsg, photoMsg } from '@toque/contracts/messages';
 import { firstName } from '@toque/contracts/names';
 import { paths } from '@toque/contracts/routes';
 import { BRASILIA_TIME_ZONE } from '@toque/contracts/time-format';
 import { tagsRepository } from '../../db/repositories/tags';
 import { passTokenHash, visitorPassesRepository, type VisitorPassRow } from '../../db/repositories/visitor-passes';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../errors';
+import { PhotoRejected, reencodePhoto } from '../../lib/photo';
 import { clientKey } from '../../lib/client-address';
 import { isTagCodeShape } from '../../lib/codes';
 import type { AuthUser } from '../../plugins/auth';
@@ -39,8 +42,17 @@ const UNIT_DELIVERY_LIMIT = 100;
 const PLATE_DAY_LIMIT = 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const brasiliaClock = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone: BRASILIA_TIME_ZONE });
-const brasiliaDay = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: BRASILIA_TIME_ZONE });
+const brasiliaClock = new Intl.DateTimeFormat('pt-BR', {
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: BRASILIA_TIME_ZONE,
+});
+const brasiliaDay = new Intl.DateTimeFormat('en-CA', {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  timeZone: BRASILIA_TIME_ZONE,
+});
 
 /** Midnight of today in Brasília (UTC−3 all year since 2019: Brazil has no summer time any more). */
 export function brasiliaMidnight(now: Date): Date {
@@ -48,16 +60,27 @@ export function brasiliaMidnight(now: Date): Date {
 }
 
 /** CONDO-16: where a pass stands at `now`; the window is closed at both ends (from ≤ now ≤ until). */
-export function passStatusAt(pass: Pick<VisitorPassRow, 'validFrom' | 'validUntil' | 'revokedAt'>, now: Date): PassStatus {
+export function passStatusAt(
+  pass: Pick<VisitorPassRow, 'validFrom' | 'validUntil' | 'revokedAt'>,
+  now: Date,
+): PassStatus {
   if (pass.revokedAt) return 'revoked';
   if (now.getTime() < pass.validFrom.getTime()) return 'upcoming';
   if (now.getTime() > pass.validUntil.getTime()) return 'expired';
   return 'active';
 }
 
-type DeliveryWithNames = { delivery: DeliveryRow; unitName: string | null; block: string | null; collectorName: string | null };
+type DeliveryWithNames = {
+  delivery: DeliveryRow;
+  hasPhoto: boolean;
+  unitName: string | null;
+  block: string | null;
+  collectorName: string | null;
+};
 
-function toDelivery({ delivery: d, unitName, block, collectorName }: DeliveryWithNames): Delivery {
+const photoTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+function toDelivery({ delivery: d, hasPhoto, unitName, block, collectorName }: DeliveryWithNames): Delivery {
   return {
     id: d.id,
     unitId: d.unitId,
@@ -68,6 +91,7 @@ function toDelivery({ delivery: d, unitName, block, collectorName }: DeliveryWit
     createdAt: d.createdAt.toISOString(),
     collectedAt: d.collectedAt?.toISOString() ?? null,
     collectedBy: d.collectedAt ? (collectorName ? firstName(collectorName) : '') : null,
+    hasPhoto: !!hasPhoto,
   };
 }
 
@@ -112,43 +136,106 @@ export function doorService(app: FastifyInstance, background: (work: () => Promi
      * CONDO-15: the courier's notice — no call. Limited like a call: per address first, then per
      * plate and address (a flood from one place spends its own budget, never the plate's).
      */
-    async deliver(rawCode: string, ip: string, body: CreateDeliveryBody): Promise<Delivery> {
+    async deliver(
+      rawCode: string,
+      ip: string,
+      body: CreateDeliveryBody,
+    ): Promise<{ delivery: Delivery; photoToken: string }> {
       const client = clientKey(ip);
       await app.limits.consume('callPerAddress', client);
       const tag = await findPlate(rawCode);
       const state = tagState(tag);
-      if (state !== 'active') throw new Conflict(state === 'suspended' ? callMsg.suspended : state === 'unclaimed' ? callMsg.unclaimed : state === 'inactive' ? callMsg.inactive : callMsg.disabled);
+      if (state !== 'active')
+        throw new Conflict(
+          state === 'suspended'
+            ? callMsg.suspended
+            : state === 'unclaimed'
+              ? callMsg.unclaimed
+              : state === 'inactive'
+                ? callMsg.inactive
+                : callMsg.disabled,
+        );
       if (tag.productId !== CONDOMINIUM_PRODUCT_ID) throw new Conflict(doorMsg.notAPlate);
       await app.limits.consume('deliveryPerTagAddress', `${tag.code}|${client}`);
       const unit = await repo.unitOfPlate(db, tag.code, body.unitId);
       if (!unit) throw new BadRequest(callMsg.unitRequired);
       const residents = await repo.residentIds(db, unit.id);
       if (residents.length === 0) throw new Conflict(callMsg.unitEmpty);
+      // The courier's one chance to attach the package's photo: 128 random bits, only their hash kept.
+      const photoToken = randomBytes(16).toString('base64url');
       const row = await repo.insertDelivery(db, {
         unitId: unit.id,
         company: body.company,
         companyOther: body.company === 'outra' ? (body.companyOther ?? null) : null,
+        photoTokenHash: photoTokenHash(photoToken),
+        photoTokenExpiresAt: new Date(Date.now() + DELIVERY_PHOTO_WINDOW_MS),
       });
       const found = await repo.delivery(db, row.id);
       const delivery = toDelivery(found!);
       const text = doorUi.deliveryNotice(delivery.companyLabel, brasiliaClock.format(row.createdAt));
       const event: DeliveryEvent = { ...delivery, text };
       toResidents(residents)?.emit('delivery', event);
-      background(() => app.push.notify(residents, { type: 'delivery', delivery: event, text, url: paths.myUnit(unit.id) }));
-      return delivery;
+      background(() =>
+        app.push.notify(residents, { type: 'delivery', delivery: event, text, url: paths.myUnit(unit.id) }),
+      );
+      return { delivery, photoToken };
+    },
+
+    /**
+     * CONDO-15: the package's photo, from the courier who left the notice (its one-time token, within
+     * DELIVERY_PHOTO_WINDOW_MS, once). Re-encoded like a tag's photo (no metadata, ≤ 1024 px); the
+     * unit's open screens learn it is there. Anything else is one 404, whatever the reason.
+     */
+    async checkPhotoToken(id: number, token: string | undefined): Promise<string> {
+      if (!token || !/^[A-Za-z0-9_-]{22}$/.test(token) || !Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) {
+        throw new NotFound(doorMsg.photoRefused);
+      }
+      const hash = photoTokenHash(token);
+      if (!(await repo.photoTokenMatches(db, id, hash, new Date()))) throw new NotFound(doorMsg.photoRefused);
+      return hash;
+    },
+
+    async attachPhoto(id: number, token: string | undefined, file: Buffer): Promise<void> {
+      // The token is checked before the (costly) decoding — and by the route before the body is read —
+      // and again by the update that spends it.
+      const hash = await this.checkPhotoToken(id, token);
+      let photo;
+      try {
+        photo = await reencodePhoto(file);
+      } catch (error) {
+        if (error instanceof PhotoRejected) throw new BadRequest(photoMsg[error.reason]);
+        throw error;
+      }
+      const attached = await repo.attachPhoto(db, id, hash, photo.webp, new Date());
+      if (!attached) throw new NotFound(doorMsg.photoRefused);
+      const delivery = toDelivery((await repo.delivery(db, id))!);
+      toResidents(await repo.residentIds(db, attached.unitId))?.emit('delivery-photo', delivery);
+    },
+
+    /** CONDO-15: the photo, for a resident of the delivery's unit only (anyone else: 404, as if none). */
+    async photo(id: number, userId: string): Promise<Buffer> {
+      const found = await repo.photo(db, id);
+      if (!found?.webp || !(await repo.isResident(db, found.unitId, userId))) throw new NotFound(photoMsg.notFound);
+      return found.webp;
     },
 
     /** CONDO-15: the unit's deliveries of the last days, for its residents. */
     async unitDeliveries(unitId: number, userId: string): Promise<Delivery[]> {
       await requireResident(unitId, userId);
-      const rows = await repo.unitDeliveries(db, unitId, new Date(Date.now() - UNIT_DELIVERY_DAYS * DAY_MS), UNIT_DELIVERY_LIMIT);
+      const rows = await repo.unitDeliveries(
+        db,
+        unitId,
+        new Date(Date.now() - UNIT_DELIVERY_DAYS * DAY_MS),
+        UNIT_DELIVERY_LIMIT,
+      );
       return rows.map(toDelivery);
     },
 
     /** CONDO-15: one resident marks it 'retirada'; every resident's open screen learns who and when. */
     async collect(id: number, userId: string): Promise<Delivery> {
       const found = await repo.delivery(db, id);
-      if (!found || !(await repo.isResident(db, found.delivery.unitId, userId))) throw new NotFound(doorMsg.deliveryNotFound);
+      if (!found || !(await repo.isResident(db, found.delivery.unitId, userId)))
+        throw new NotFound(doorMsg.deliveryNotFound);
       if (!(await repo.collect(db, id, userId, new Date()))) throw new Conflict(doorMsg.alreadyCollected);
       const delivery = toDelivery((await repo.delivery(db, id))!);
       toResidents(await repo.residentIds(db, delivery.unitId))?.emit('delivery-collected', delivery);
@@ -156,12 +243,16 @@ export function doorService(app: FastifyInstance, background: (work: () => Promi
     },
 
     /** CONDO-15: the síndico's (the plate's owner's) list of the day, every unit, no photo. */
-    async plateToday(rawCode: string, user: AuthUser): Promise<Delivery[]> {
+    async plateToday(rawCode: string, user: AuthUser): Promise<PlateDelivery[]> {
       const tag = await findPlate(rawCode);
       if (tag.productId !== CONDOMINIUM_PRODUCT_ID) throw new NotFound(doorMsg.notAPlate);
       if (tag.ownerId !== user.id && !user.isAdmin) throw new Forbidden(doorMsg.plateNotYours);
       const rows = await repo.plateDeliveries(db, tag.code, brasiliaMidnight(new Date()), PLATE_DAY_LIMIT);
-      return rows.map(toDelivery);
+      // No photo of any unit's package reaches the síndico's list, nor a word of one.
+      return rows.map((row) => {
+        const { hasPhoto: _hasPhoto, ...rest } = toDelivery(row);
+        return rest;
+      });
     },
 
     /**
@@ -190,13 +281,20 @@ export function doorService(app: FastifyInstance, background: (work: () => Promi
         validUntil: until,
         tokenHash: passTokenHash(token),
       });
-      return { ...toPass(row, new Date()), token, url: passUrl(config.publicUrl, unit.plateCode.trim(), token), message: doorMsg.passCreated };
+      return {
+        ...toPass(row, new Date()),
+        token,
+        url: passUrl(config.publicUrl, unit.plateCode.trim(), token),
+        message: doorMsg.passCreated,
+      };
     },
 
     async listPasses(unitId: number, userId: string): Promise<VisitorPass[]> {
       await requireResident(unitId, userId);
       const now = new Date();
-      return (await repo.unitPasses(db, unitId, new Date(now.getTime() - PASS_LIST_DAYS * DAY_MS))).map((p) => toPass(p, now));
+      return (await repo.unitPasses(db, unitId, new Date(now.getTime() - PASS_LIST_DAYS * DAY_MS))).map((p) =>
+        toPass(p, now),
+      );
     },
 
     async revokePass(id: number, userId: string) {
