@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import sharp from 'sharp';
 import { callUi } from '@toque/contracts/call-ui';
 import { condoApi, paths } from '@toque/contracts/routes';
 import { msg } from '@toque/contracts/messages';
@@ -27,7 +28,13 @@ test.use({ allowConsoleErrors: allow(GEOCODER_DOWN) });
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const pt = doorFinderText['pt-BR'];
 
-async function api<T>(request: APIRequestContext, token: string, path: string, data: unknown, method: 'post' | 'put' = 'post'): Promise<T> {
+async function api<T>(
+  request: APIRequestContext,
+  token: string,
+  path: string,
+  data: unknown,
+  method: 'post' | 'put' = 'post',
+): Promise<T> {
   const res = await request[method](`/api${path}`, { data, headers: { authorization: `Bearer ${token}` } });
   expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
   return (await res.json()) as T;
@@ -40,16 +47,29 @@ async function building(request: APIRequestContext) {
   const sindicoToken = await apiLogin(request, sindico);
   const [plate] = await mintCodes(5);
   const name = `Residencial Aroeira ${Date.now() % 10_000}`;
-  const { id: condominiumId } = await api<{ id: number }>(request, adminToken, condoApi.createCondominium, { nameCondominium: name });
+  const { id: condominiumId } = await api<{ id: number }>(request, adminToken, condoApi.createCondominium, {
+    nameCondominium: name,
+  });
   for (const nameOfUnit of ['101', '102']) {
-    await api(request, adminToken, condoApi.createUnit, { condominiumId, qrCode: plate, nameOfUnit, emailAdminCond: sindico.email });
+    await api(request, adminToken, condoApi.createUnit, {
+      condominiumId,
+      qrCode: plate,
+      nameOfUnit,
+      emailAdminCond: sindico.email,
+    });
   }
   const units = await api<Unit[]>(request, sindicoToken, condoApi.ownerQrCode, { qrCode: plate });
   const tokens: string[] = [];
   for (const [i, person] of ['Rui Morador', 'Nina Vizinha'].entries()) {
     const resident = await registerUser(request, newUser({ name: person }));
     const token = await apiLogin(request, resident);
-    await api(request, token, '/products/associateQrCode', { code: parseUnitNumber(units[i]!.unit_number).code }, 'put');
+    await api(
+      request,
+      token,
+      '/products/associateQrCode',
+      { code: parseUnitNumber(units[i]!.unit_number).code },
+      'put',
+    );
     tokens.push(token);
   }
   return { plate: plate!, name, unit101: units[0]!.unit_id, rui: tokens[0]!, sindicoToken };
@@ -66,7 +86,7 @@ async function shots(page: Page, name: string) {
   if (size) await page.setViewportSize(size);
 }
 
-test("[CONDO-15] a courier on a 390 px phone leaves a delivery at a plate; the resident's open unit page shows it live and marks it retirada; the síndica sees the day's list", async ({
+test("[CONDO-15] a courier on a 390 px phone leaves a delivery with a photo of the package at a plate; the resident's open unit page shows it live, with the photo, and marks it retirada; the síndica sees the day's list without photos", async ({
   browser,
   request,
 }) => {
@@ -103,10 +123,26 @@ test("[CONDO-15] a courier on a 390 px phone leaves a delivery at a plate; the r
   await form.getByRole('radio', { name: 'Correios' }).check();
   await form.getByRole('radio', { name: 'Correios' }).press('ArrowLeft');
   await expect(form.getByRole('radio', { name: 'Mercado Livre' })).toBeChecked();
+  // The package's photo, as a phone's camera takes it (with its GPS position, which is not kept).
+  const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#b8864b' } })
+    .withMetadata({
+      exif: {
+        IFD3: {
+          GPSLatitudeRef: 'S',
+          GPSLatitude: '19/1 55/1 0/1',
+          GPSLongitudeRef: 'W',
+          GPSLongitude: '43/1 56/1 0/1',
+        },
+      },
+    })
+    .jpeg()
+    .toBuffer();
+  await form.getByLabel(pt.photoLabel).setInputFiles({ name: 'pacote.jpg', mimeType: 'image/jpeg', buffer: photo });
   await expectNoSeriousA11yViolations(courier, "the plate's delivery form");
   await shots(courier, 'door-delivery-form');
   await form.getByRole('button', { name: pt.sendDelivery }).click();
   await expect(courier.getByRole('status').filter({ hasText: pt.deliverySent })).toBeVisible();
+  await expect(courier.getByRole('status').filter({ hasText: pt.photoSent })).toBeVisible();
 
   // Rui's page learns it at once: a notice, and a line in the list.
   const line = /^Entrega na portaria — Mercado Livre, \d\d:\d\d$/;
@@ -114,6 +150,11 @@ test("[CONDO-15] a courier on a 390 px phone leaves a delivery at a plate; the r
   const list = rui.getByTestId('unit-deliveries');
   await expect(list.getByText(line)).toBeVisible();
   await expect(list.getByText(doorUi.waiting)).toBeVisible();
+  // The photo came a moment after the notice: the list learns it live; it loads when asked.
+  await list.getByRole('button', { name: doorUi.showPhoto }).click();
+  const image = list.getByRole('img', { name: doorUi.photoAlt('Mercado Livre') });
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1024);
   await expectNoSeriousA11yViolations(rui, "the resident's unit page with a delivery");
   await shots(rui, 'door-unit-page');
   const mark = list.getByRole('button', { name: doorUi.markCollected });
@@ -131,6 +172,8 @@ test("[CONDO-15] a courier on a 390 px phone leaves a delivery at a plate; the r
   const today = sindico.getByTestId('plate-deliveries-today');
   await expect(today.getByRole('row').filter({ hasText: 'Mercado Livre' })).toContainText('101');
   await expect(today.getByRole('row').filter({ hasText: 'Mercado Livre' })).toContainText(doorUi.collected);
+  await expect(today.getByRole('img')).toHaveCount(0);
+  await expect(today.getByRole('button', { name: doorUi.showPhoto })).toHaveCount(0);
   await expectNoSeriousA11yViolations(sindico, "the síndica's deliveries of the day");
   await shots(sindico, 'door-sindico-today');
 
@@ -162,7 +205,10 @@ test("[CONDO-16] a resident makes a pass and its link; the visitor on a 390 px p
   const link = rui.getByLabel(doorUi.passLink);
   await expect(link).toHaveValue(new RegExp(`/t/${b.plate}\\?${PASS_QUERY}=[A-Za-z0-9_-]{32}$`));
   const passUrl = await link.inputValue();
-  await expect(rui.getByRole('link', { name: doorUi.shareWhatsApp })).toHaveAttribute('href', /^https:\/\/wa\.me\/\?text=/);
+  await expect(rui.getByRole('link', { name: doorUi.shareWhatsApp })).toHaveAttribute(
+    'href',
+    /^https:\/\/wa\.me\/\?text=/,
+  );
   await expect(rui.getByTestId('unit-passes').getByText('Ana')).toBeVisible();
   await expectNoSeriousA11yViolations(rui, "the resident's passes");
   await shots(rui, 'door-pass-made');

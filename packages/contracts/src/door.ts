@@ -131,6 +131,8 @@ export interface DoorFinderText {
   anotherDelivery: string;
   /** CONDO-15: the optional photo of the package. */
   photoLabel: string;
+  photoChoose: string;
+  photoChange: string;
   photoHint: string;
   photoSending: string;
   photoSent: string;
@@ -161,6 +163,8 @@ const pt: DoorFinderText = {
   deliverySent: doorMsg.deliverySent,
   anotherDelivery: 'Avisar outra entrega',
   photoLabel: 'Foto do pacote (opcional)',
+  photoChoose: 'Tirar ou escolher uma foto',
+  photoChange: 'Trocar a foto',
   photoHint: 'Só os moradores da unidade veem a foto.',
   photoSending: 'Enviando a foto…',
   photoSent: 'Foto enviada aos moradores.',
@@ -192,6 +196,8 @@ const en: DoorFinderText = {
   deliverySent: 'Delivery announced. The residents were notified.',
   anotherDelivery: 'Announce another delivery',
   photoLabel: 'Photo of the package (optional)',
+  photoChoose: 'Take or choose a photo',
+  photoChange: 'Change the photo',
   photoHint: "Only the unit's residents see the photo.",
   photoSending: 'Sending the photo…',
   photoSent: 'Photo sent to the residents.',
@@ -222,6 +228,8 @@ const es: DoorFinderText = {
   deliverySent: 'Entrega avisada. Los residentes fueron notificados.',
   anotherDelivery: 'Avisar de otra entrega',
   photoLabel: 'Foto del paquete (opcional)',
+  photoChoose: 'Tomar o elegir una foto',
+  photoChange: 'Cambiar la foto',
   photoHint: 'Solo los residentes de la unidad ven la foto.',
   photoSending: 'Enviando la foto…',
   photoSent: 'Foto enviada a los residentes.',

@@ -50,6 +50,7 @@ describe('privacy policy', () => {
       'sem os metadados da câmera',
       'conversa',
       'avisos de entrega',
+      'a foto do pacote',
       'passes de visitante',
       'Pix',
     ]) {

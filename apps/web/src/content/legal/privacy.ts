@@ -42,7 +42,8 @@ export const privacyPolicy: LegalDocument = {
               'compartilha.',
             'Moradores e síndicos de condomínio: além dos dados de cliente, a unidade a que pertencem e, para o ' +
               'síndico, o e-mail informado na ativação do condomínio; os avisos de entrega da unidade (empresa, ' +
-              'data e hora, quem marcou como retirada) e os passes de visitante que criam (o primeiro nome do ' +
+              'data e hora, quem marcou como retirada e, se o entregador enviar, a foto do pacote, vista só ' +
+              'pelos moradores da unidade e guardada sem os metadados da câmera) e os passes de visitante que criam (o primeiro nome do ' +
               'visitante e o período do passe).',
             'Quem encontra um Toque e faz uma chamada: a imagem e o som da videochamada (transmitidos em tempo ' +
               'real e não gravados), a localização aproximada do celular, quando a pessoa permite, o endereço IP, ' +

@@ -10,7 +10,7 @@ const DELIVERIES_KEY = ['door', 'deliveries'];
 /**
  * CONDO-15: mounted beside the scan listener — a `delivery` on the tab's socket shows its notice
  * at once ('Entrega na portaria — Mercado Livre, 14:32') and refreshes the unit's list; a
- * `delivery-collected` (another resident took it) refreshes it too.
+ * `delivery-collected` (another resident took it) and `delivery-photo` (the courier's photo came) refresh it too.
  */
 export function DeliveryListener() {
   const socket = useOwnerSocket();
@@ -22,12 +22,15 @@ export function DeliveryListener() {
       notify.info(delivery.text, `delivery-${delivery.id}`);
       refresh();
     };
-    const onCollected = (_: Delivery) => refresh();
+    const onChanged = (_: Delivery) => refresh();
     socket.on('delivery', onDelivery);
-    socket.on('delivery-collected', onCollected);
+    socket.on('delivery-collected', onChanged);
+    // The courier's photo of a package arrived a moment after its notice.
+    socket.on('delivery-photo', onChanged);
     return () => {
       socket.off('delivery', onDelivery);
-      socket.off('delivery-collected', onCollected);
+      socket.off('delivery-collected', onChanged);
+      socket.off('delivery-photo', onChanged);
     };
   }, [socket, queryClient]);
   return null;

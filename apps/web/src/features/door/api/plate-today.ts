@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { doorApi, type Delivery } from '@toque/contracts/door';
+import { doorApi, type PlateDelivery } from '@toque/contracts/door';
 import { apiClient } from '../../../lib/api-client';
 
 /** GET /api/door/plates/:code/deliveries/today (CONDO-15): the síndico's list of the day. */
-export function getPlateToday(code: string): Promise<Delivery[]> {
-  return apiClient.get<Delivery[]>(doorApi.plateToday(code));
+export function getPlateToday(code: string): Promise<PlateDelivery[]> {
+  return apiClient.get<PlateDelivery[]>(doorApi.plateToday(code));
 }
 
 export function usePlateToday(code: string) {

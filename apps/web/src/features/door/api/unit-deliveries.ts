@@ -27,3 +27,8 @@ export function useCollectDelivery(unitId: number) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: unitDeliveriesKey(unitId) }),
   });
 }
+
+/** GET /api/door/deliveries/:id/photo (CONDO-15): the package's photo, for this unit's residents. */
+export function getDeliveryPhoto(id: number): Promise<Blob> {
+  return apiClient.get<Blob>(doorApi.deliveryPhoto(id), { responseType: 'blob' });
+}

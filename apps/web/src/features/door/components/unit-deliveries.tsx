@@ -1,7 +1,51 @@
-import { doorTime, doorUi } from '@toque/contracts/door';
+import { useEffect, useState } from 'react';
+import { doorTime, doorUi, type Delivery } from '@toque/contracts/door';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../lib/toast';
-import { useCollectDelivery, useUnitDeliveries } from '../api/unit-deliveries';
+import { getDeliveryPhoto, useCollectDelivery, useUnitDeliveries } from '../api/unit-deliveries';
+
+/** CONDO-15: the package's photo, loaded when asked (it is the residents' alone: fetched with the session). */
+function DeliveryPhoto({ delivery }: { delivery: Delivery }) {
+  const [state, setState] = useState<'closed' | 'loading' | 'failed' | { url: string }>('closed');
+  useEffect(
+    () => () => {
+      if (typeof state === 'object') URL.revokeObjectURL(state.url);
+    },
+    [state],
+  );
+  if (typeof state === 'object') {
+    return (
+      <img
+        src={state.url}
+        alt={doorUi.photoAlt(delivery.companyLabel)}
+        className="mt-2 max-h-80 w-full rounded-lg object-contain"
+      />
+    );
+  }
+  return (
+    <div className="mt-2 space-y-1">
+      <Button
+        variant="secondary"
+        size="sm"
+        busy={state === 'loading'}
+        onClick={() => {
+          setState('loading');
+          getDeliveryPhoto(delivery.id).then(
+            (blob) => setState({ url: URL.createObjectURL(blob) }),
+            () => setState('failed'),
+          );
+        }}
+      >
+        {doorUi.showPhoto}
+      </Button>
+      {state === 'failed' ? (
+        <p role="alert" className="text-sm font-medium text-red-800">
+          {doorUi.photoFailed}
+        </p>
+      ) : null}
+    </div>
+  );
+}
 
 /**
  * CONDO-15: the unit's deliveries ('Entrega na portaria — Mercado Livre, 14:32'), newest first;
@@ -25,31 +69,36 @@ export function UnitDeliveries({ unitId }: { unitId: number }) {
       ) : (
         <ul className="space-y-2" data-testid="unit-deliveries">
           {list.data.map((d) => (
-            <li key={d.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white p-3">
-              <div>
-                <p className="font-semibold text-slate-900">{doorUi.deliveryNotice(d.companyLabel, doorTime(d.createdAt))}</p>
-                <p className="text-sm text-slate-700">
-                  {d.collectedAt
-                    ? d.collectedBy
-                      ? doorUi.collectedBy(d.collectedBy, doorTime(d.collectedAt))
-                      : doorUi.collectedSomeone(doorTime(d.collectedAt))
-                    : doorUi.waiting}
-                </p>
+            <li key={d.id} className="rounded-lg border border-slate-200 bg-white p-3">
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <div className="min-w-0 flex-1">
+                  <p className="font-semibold text-slate-900">
+                    {doorUi.deliveryNotice(d.companyLabel, doorTime(d.createdAt))}
+                  </p>
+                  <p className="text-sm text-slate-700">
+                    {d.collectedAt
+                      ? d.collectedBy
+                        ? doorUi.collectedBy(d.collectedBy, doorTime(d.collectedAt))
+                        : doorUi.collectedSomeone(doorTime(d.collectedAt))
+                      : doorUi.waiting}
+                  </p>
+                </div>
+                {d.collectedAt ? null : (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    busy={collect.isPending && collect.variables === d.id}
+                    onClick={() =>
+                      collect.mutate(d.id, {
+                        onError: (error) => notify.error(error.message),
+                      })
+                    }
+                  >
+                    {doorUi.markCollected}
+                  </Button>
+                )}
               </div>
-              {d.collectedAt ? null : (
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  busy={collect.isPending && collect.variables === d.id}
-                  onClick={() =>
-                    collect.mutate(d.id, {
-                      onError: (error) => notify.error(error.message),
-                    })
-                  }
-                >
-                  {doorUi.markCollected}
-                </Button>
-              )}
+              {d.hasPhoto ? <DeliveryPhoto delivery={d} /> : null}
             </li>
           ))}
         </ul>

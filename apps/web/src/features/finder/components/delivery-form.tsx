@@ -12,8 +12,9 @@ import { finderMessage } from '@toque/contracts/finder-text';
 import { callMsg } from '@toque/contracts/messages';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
+import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
-import { leaveDelivery } from '../api/leave-delivery';
+import { attachDeliveryPhoto, leaveDelivery } from '../api/leave-delivery';
 import { useDoorText } from '../door-text';
 import { useFinderText } from '../i18n';
 import { UnitPicker } from './unit-picker';
@@ -22,6 +23,8 @@ const card =
   'flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 py-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50';
 
 type Failure = { message: string; status?: number; retryAfterS?: number | undefined };
+/** After the notice: the photo's fate (none chosen, on its way, arrived, or refused). */
+type PhotoState = 'none' | 'sending' | 'sent' | 'failed';
 
 /**
  * CONDO-15: the courier's notice — the unit, the company (or another's name) — and nothing rings.
@@ -44,6 +47,11 @@ export function DeliveryForm({
   const [error, setError] = useState<Failure | null>(null);
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [photoState, setPhotoState] = useState<PhotoState>('none');
+  const photoId = useId();
+  const photoHintId = useId();
+  const photoTitleId = useId();
 
   const say = (failure: Failure) =>
     doorFinderMessage(lang, failure.message) ?? finderMessage(t, failure.message, failure);
@@ -51,16 +59,22 @@ export function DeliveryForm({
   if (sent) {
     return (
       <div className="space-y-4">
-        <p role="status" className="text-lg font-semibold text-slate-900">
-          {d.deliverySent}
-        </p>
+        <div role="status" className="space-y-2">
+          <p className="text-lg font-semibold text-slate-900">{d.deliverySent}</p>
+          {photoState === 'sending' ? <Spinner label={d.photoSending} /> : null}
+          {photoState === 'sent' ? <p className="font-medium text-slate-900">{d.photoSent}</p> : null}
+          {photoState === 'failed' ? <p className="font-medium text-red-800">{d.photoFailed}</p> : null}
+        </div>
         <Button
           variant="secondary"
           className="w-full"
+          disabled={photoState === 'sending'}
           onClick={() => {
             setSent(false);
             setCompany(null);
             setOther('');
+            setPhoto(null);
+            setPhotoState('none');
             onUnit(null);
           }}
         >
@@ -89,17 +103,28 @@ export function DeliveryForm({
     }
     setBusy(true);
     setError(null);
+    let created;
     try {
-      await leaveDelivery(tag.code, parsed.data);
-      setSent(true);
+      created = await leaveDelivery(tag.code, parsed.data);
     } catch (e) {
       setError(
         isApiError(e) && e.status !== 0
           ? { message: e.message, status: e.status, retryAfterS: e.retryAfterS }
           : { message: t.server.network },
       );
-    } finally {
       setBusy(false);
+      return;
+    }
+    setBusy(false);
+    // The notice is out (the residents were told); the photo follows, and its failure loses nothing else.
+    setSent(true);
+    if (!photo) return;
+    setPhotoState('sending');
+    try {
+      await attachDeliveryPhoto(created.id, created.photoToken, photo);
+      setPhotoState('sent');
+    } catch {
+      setPhotoState('failed');
     }
   };
 
@@ -137,6 +162,32 @@ export function DeliveryForm({
           onChange={(event) => setOther(event.target.value)}
         />
       ) : null}
+      <div className="space-y-2">
+        <p id={photoTitleId} className="font-semibold text-slate-900">
+          {d.photoLabel}
+        </p>
+        {/* The browser's own file button speaks the browser's language: this one speaks the finder's. */}
+        <input
+          id={photoId}
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/heic,image/heif"
+          capture="environment"
+          aria-labelledby={photoTitleId}
+          aria-describedby={photoHintId}
+          onChange={(event) => setPhoto(event.target.files?.[0] ?? null)}
+          className="peer sr-only"
+        />
+        <label
+          htmlFor={photoId}
+          className="inline-flex min-h-11 cursor-pointer items-center justify-center rounded-lg border border-brand-700 bg-white px-4 py-2.5 font-semibold text-brand-700 hover:bg-brand-50 peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700"
+        >
+          {photo ? d.photoChange : d.photoChoose}
+        </label>
+        {photo ? <p className="break-all text-sm text-slate-900">{photo.name}</p> : null}
+        <p id={photoHintId} className="text-sm text-slate-700">
+          {d.photoHint}
+        </p>
+      </div>
       {error ? (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-800">
           {say(error)}
