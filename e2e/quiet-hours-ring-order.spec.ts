@@ -1,5 +1,6 @@
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { callUi } from '@toque/contracts/call-ui';
+import { doorUi } from '@toque/contracts/door';
 import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
 import { callSettingsApi, callSettingsUi, localParts, type QuietHours } from '@toque/contracts/quiet-hours';
@@ -15,6 +16,7 @@ import {
   openFinder,
   openOwner,
   pageErrors,
+  plateWithResident,
   PUSH_IN_INCOGNITO,
   registerUser,
   startAppServer,
@@ -205,4 +207,47 @@ test('[FIND-07] [FIND-08] the edit page’s controls: keyboard only, axe, and sc
   await expectNoSeriousA11yViolations(page, 'the edit page at 1366 px');
   await page.screenshot({ path: test.info().outputPath('edit-call-settings-1366.png'), fullPage: true });
   await owner.close();
+});
+
+test("[FIND-07] [CONDO-10] a unit's quiet hours, chosen by a resident on a 390 px phone with the keyboard: the visitor who picks that unit is told until when, and nothing rings", async ({
+  browser,
+  request,
+}) => {
+  const { plate, residentToken } = await plateWithResident(request);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const errors = pageErrors(page);
+  const socket = watchCallSocket(page);
+  await loginAs(page, residentToken);
+  await page.goto(paths.products);
+  await socket.connected();
+  const form = page.getByRole('form', { name: `${callSettingsUi.unitHeading} · Apto 101` });
+  const toggle = form.getByRole('switch', { name: callSettingsUi.quietToggle });
+  await toggle.focus();
+  await page.keyboard.press('Space');
+  await expect(toggle).toBeChecked();
+  const quiet = aroundNow();
+  await form.getByLabel(callSettingsUi.from, { exact: true }).fill(quiet.from);
+  await form.getByLabel(callSettingsUi.until, { exact: true }).fill(quiet.until);
+  await form.getByRole('button', { name: callSettingsUi.unitSave }).focus();
+  await page.keyboard.press('Enter');
+  await expect(toast(page, callSettingsUi.saved)).toBeVisible();
+  // The unit's id, from its link on the same card ('Entregas e visitantes' → paths.myUnit(id)).
+  const href = await page.getByRole('link', { name: doorUi.openMyUnit }).getAttribute('href');
+  const unitId = Number(/(\d+)$/.exec(href ?? '')?.[1]);
+  const saved = await request.get(`/api${callSettingsApi.unit(unitId)}`, { headers: bearerOf(residentToken) });
+  expect(((await saved.json()) as { quietHours: QuietHours }).quietHours).toEqual(quiet);
+  await expectNoSeriousA11yViolations(page, "the resident's unit quiet hours");
+  await page.screenshot({ path: test.info().outputPath('unit-quiet-hours-390.png'), fullPage: true });
+
+  // The visitor picks the unit and taps: the page says until when; the resident's page does not ring.
+  const visitor = await openFinder(browser);
+  await visitor.page.goto(paths.finder(plate));
+  await visitor.page.getByRole('radio', { name: 'Apto 101' }).tap();
+  await visitor.page.getByRole('button', { name: f.callUnit }).tap();
+  await expect(visitor.page.getByRole('status').filter({ hasText: f.quiet(quiet.until) })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${paths.products}$`));
+  expect(errors).toEqual([]);
+  await visitor.close();
+  await context.close();
 });

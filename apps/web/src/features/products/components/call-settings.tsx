@@ -83,7 +83,7 @@ function QuietFields({ draft, onChange }: { draft: QuietDraft; onChange: (d: Qui
               ))}
             </div>
           </fieldset>
-          <div className="grid grid-cols-2 gap-4">
+          <div className="grid gap-4 sm:grid-cols-2">
             <TextField
               label={labels.from}
               type="time"
