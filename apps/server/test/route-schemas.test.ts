@@ -22,7 +22,7 @@ const notJson = new Set([
 ]);
 /**
  * Actions whose whole input is in the path: they take no body. Any other write declares one — but
- * FIND-09's photo upload, whose body is the file itself (read by its bytes, not by a schema).
+ * the photo uploads (FIND-09's, CONDO-15's), whose body is the file itself (read by its bytes, not by a schema).
  */
 const bodiless = new Set([
   'DELETE /api/condominium/invitations/:id',
@@ -31,6 +31,7 @@ const bodiless = new Set([
   'POST /api/public/tags/:code/scan',
   'DELETE /api/products/:code/photo',
   'PUT /api/products/:code/photo',
+  'PUT /api/public/deliveries/:id/photo',
   'DELETE /api/door/passes/:id',
   'POST /api/door/deliveries/:id/collect',
   // FIND-06: closing and blocking a conversation: all in the path.

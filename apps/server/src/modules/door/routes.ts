@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { messageResponse } from '@toque/contracts/auth';
 import { photoMsg } from '@toque/contracts/messages';
 import { PHOTO_MAX_BYTES } from '@toque/contracts/products';
@@ -102,6 +103,8 @@ export const doorRoutes: FastifyPluginAsyncZod<{ service: DoorService }> = async
         ...secured,
         description: "CONDO-15: the package's photo, for the unit's residents only (WebP).",
         params: deliveryParams,
+        produces: ['image/webp'],
+        response: { 200: z.unknown().describe('image/webp'), ...errors },
       },
     },
     async (request, reply) => {
