@@ -8,12 +8,7 @@ import { productLabel } from '@toque/contracts/constants';
 import { formatReais } from '@toque/contracts/money';
 import { productsApi } from '@toque/contracts/routes';
 import { chargesApi, chargeWords, planWords } from '@toque/contracts/billing';
-import {
-  conversationsApi,
-  conversationsUi,
-  type ConversationList,
-  type StartConversationResponse,
-} from '@toque/contracts/conversations';
+import { conversationsApi, conversationsUi, type ConversationList, type StartConversationResponse } from '@toque/contracts/conversations';
 import { doorApi, doorUi, type CreatePassResponse, type Delivery } from '@toque/contracts/door';
 import { callSettingsApi, callSettingsUi, type QuietHours } from '@toque/contracts/quiet-hours';
 import {
@@ -58,8 +53,7 @@ const notExported: Record<string, string> = {
     'CONDO-14: the e-mails a síndico invited are other people’s addresses, and an invitee has no account until the invitation is accepted (docs/decisions/0038)',
   plan_reminders:
     'FIN-05: which renewal reminder went out for a tag and due date (the job’s bookkeeping); the mails themselves are exported with the outbox',
-  audit_log:
-    'administrators’ security record (kept under LGPD art. 16 II); mentions of the user are erased with the account',
+  audit_log: 'administrators’ security record (kept under LGPD art. 16 II); mentions of the user are erased with the account',
   conversation_reads: 'FIND-06: how far each recipient read a conversation (the unread counts’ bookkeeping)',
   __drizzle_migrations: 'migration bookkeeping',
 };
@@ -79,24 +73,14 @@ const freshIp = () => `198.18.${Math.floor(++addresses / 250)}.${(addresses % 25
 
 /** FIND-06: a finder opens a conversation (the token is theirs alone). */
 async function converse(code: string, body: string, extra: Record<string, unknown> = {}, ip = freshIp()) {
-  const res = await app.inject({
-    method: 'POST',
-    url: `/api${conversationsApi.start(code)}`,
-    payload: { body, ...extra },
-    remoteAddress: ip,
-  });
+  const res = await app.inject({ method: 'POST', url: `/api${conversationsApi.start(code)}`, payload: { body, ...extra }, remoteAddress: ip });
   expect(res.statusCode, res.body).toBe(201);
   return { ...res.json<StartConversationResponse>(), ip };
 }
 
 /** CONDO-15: a courier's notice at the plate (the answer is a message; the delivery is read from the unit's list). */
 async function deliver(code: string, payload: Record<string, unknown>) {
-  const res = await app.inject({
-    method: 'POST',
-    url: `/api${doorApi.deliver(code)}`,
-    payload,
-    remoteAddress: freshIp(),
-  });
+  const res = await app.inject({ method: 'POST', url: `/api${doorApi.deliver(code)}`, payload, remoteAddress: freshIp() });
   expect(res.statusCode, res.body).toBe(201);
 }
 
@@ -107,11 +91,7 @@ async function createPass(unitId: number, auth: Record<string, string>, visitorN
     method: 'POST',
     url: `/api${doorApi.unitPasses(unitId)}`,
     headers: auth,
-    payload: {
-      visitorName,
-      validFrom: new Date(from).toISOString(),
-      validUntil: new Date(from + 4 * 3_600_000).toISOString(),
-    },
+    payload: { visitorName, validFrom: new Date(from).toISOString(), validUntil: new Date(from + 4 * 3_600_000).toISOString() },
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<CreatePassResponse>();
@@ -144,57 +124,18 @@ async function richAccount() {
   });
   expect(edit.statusCode, edit.body).toBe(200);
   // FIND-09: a photo (re-encoded to WebP by the server).
-  const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3a7' } })
-    .jpeg()
-    .toBuffer();
-  const photo = await app.inject({
-    method: 'PUT',
-    url: `/api${productsApi.photo(mine.code)}`,
-    headers: { ...user.auth, 'content-type': 'image/jpeg' },
-    payload: jpeg,
-  });
+  const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3a7' } }).jpeg().toBuffer();
+  const photo = await app.inject({ method: 'PUT', url: `/api${productsApi.photo(mine.code)}`, headers: { ...user.auth, 'content-type': 'image/jpeg' }, payload: jpeg });
   expect(photo.statusCode, photo.body).toBe(200);
   // FIND-07 / FIND-08: quiet hours and the ring order.
-  const settings = await app.inject({
-    method: 'PUT',
-    url: `/api${callSettingsApi.tag(mine.code)}`,
-    headers: user.auth,
-    payload: { quietHours: nights, ringOrderSeconds: 25 },
-  });
+  const settings = await app.inject({ method: 'PUT', url: `/api${callSettingsApi.tag(mine.code)}`, headers: user.auth, payload: { quietHours: nights, ringOrderSeconds: 25 } });
   expect(settings.statusCode, settings.body).toBe(200);
   const invited = uniqueEmail('convite');
-  expect(
-    (
-      await app.inject({
-        method: 'POST',
-        url: `/api${productsApi.member}`,
-        headers: user.auth,
-        payload: { code: mine.code, email: invited },
-      })
-    ).statusCode,
-  ).toBe(201);
+  expect((await app.inject({ method: 'POST', url: `/api${productsApi.member}`, headers: user.auth, payload: { code: mine.code, email: invited } })).statusCode).toBe(201);
   // A second tag, deleted by the owner: still theirs on record.
   const [secondCode] = await mint(app, 4);
-  expect(
-    (
-      await app.inject({
-        method: 'PUT',
-        url: '/api/products/associateQrCode',
-        headers: user.auth,
-        payload: { code: secondCode },
-      })
-    ).statusCode,
-  ).toBe(200);
-  expect(
-    (
-      await app.inject({
-        method: 'DELETE',
-        url: '/api/products/disableQrCode',
-        headers: user.auth,
-        payload: { code: secondCode },
-      })
-    ).statusCode,
-  ).toBe(200);
+  expect((await app.inject({ method: 'PUT', url: '/api/products/associateQrCode', headers: user.auth, payload: { code: secondCode } })).statusCode).toBe(200);
+  expect((await app.inject({ method: 'DELETE', url: '/api/products/disableQrCode', headers: user.auth, payload: { code: secondCode } })).statusCode).toBe(200);
   // Shared with the user by someone else.
   const shared = await ownedTag(app, 1);
   await db.insert(tagMembers).values({ tagCode: shared.code, userId: me });
@@ -202,86 +143,44 @@ async function richAccount() {
   const building = await plate(app, 2);
   await db.insert(unitResidents).values({ unitId: building.unit.id, userId: me });
   // FIND-07: the unit's quiet hours, chosen by a resident.
-  const unitQuiet = await app.inject({
-    method: 'PUT',
-    url: `/api${callSettingsApi.unit(building.unit.id)}`,
-    headers: user.auth,
-    payload: { quietHours: lunch },
-  });
+  const unitQuiet = await app.inject({ method: 'PUT', url: `/api${callSettingsApi.unit(building.unit.id)}`, headers: user.auth, payload: { quietHours: lunch } });
   expect(unitQuiet.statusCode, unitQuiet.body).toBe(200);
   // FIND-06: a finder writes about the lost tag, the user answers; another finder writes to the unit.
   const finder = await converse(mine.code, 'Achei o Rex na padaria.', { latitude: -19.93, longitude: -43.95 });
-  const convs = (
-    await app.inject({ method: 'GET', url: `/api${conversationsApi.list}`, headers: user.auth })
-  ).json<ConversationList>();
+  const convs = (await app.inject({ method: 'GET', url: `/api${conversationsApi.list}`, headers: user.auth })).json<ConversationList>();
   const thread = convs.conversations.find((c) => c.tag_code === mine.code)!;
-  const answer = await app.inject({
-    method: 'POST',
-    url: `/api${conversationsApi.messages(thread.id)}`,
-    headers: user.auth,
-    payload: { body: 'Obrigado! Chego em 10 minutos.' },
-  });
+  const answer = await app.inject({ method: 'POST', url: `/api${conversationsApi.messages(thread.id)}`, headers: user.auth, payload: { body: 'Obrigado! Chego em 10 minutos.' } });
   expect(answer.statusCode, answer.body).toBe(201);
   await converse(building.code, 'Deixei um recado para o 101.', { unitId: building.unit.id });
   // CONDO-15: a delivery for the unit, which the user marks collected. CONDO-16: a pass the user creates.
   await deliver(building.code, { unitId: building.unit.id, company: 'outra', companyOther: 'Farmácia Sol' });
-  const [delivered] = (
-    await app.inject({ method: 'GET', url: `/api${doorApi.unitDeliveries(building.unit.id)}`, headers: user.auth })
-  ).json<Delivery[]>();
-  const collected = await app.inject({
-    method: 'POST',
-    url: `/api${doorApi.collect(delivered!.id)}`,
-    headers: user.auth,
-  });
+  const [delivered] = (await app.inject({ method: 'GET', url: `/api${doorApi.unitDeliveries(building.unit.id)}`, headers: user.auth })).json<Delivery[]>();
+  const collected = await app.inject({ method: 'POST', url: `/api${doorApi.collect(delivered!.id)}`, headers: user.auth });
   expect(collected.statusCode, collected.body).toBe(200);
   await deliver(building.code, { unitId: building.unit.id, company: 'correios' });
   const pass = await createPass(building.unit.id, user.auth, 'Carla');
   // Calls: to the lost tag (a message and a callback contact), to the shared tag, to the unit.
   const call = await startCall(app, mine.code);
-  await app.inject({
-    method: 'POST',
-    url: `/api/calls/${call.roomId}/message`,
-    headers: bearer(call.callerToken),
-    payload: { message: 'Achei o Rex.' },
-  });
+  await app.inject({ method: 'POST', url: `/api/calls/${call.roomId}/message`, headers: bearer(call.callerToken), payload: { message: 'Achei o Rex.' } });
   await db.update(calls).set({ callbackContact: '+55 31 99999-0000' }).where(eq(calls.id, call.roomId));
   await startCall(app, shared.code, {}, '10.0.0.2');
   await startCall(app, building.code, { unitId: building.unit.id }, '10.0.0.3');
   // Scans of the lost tag and of the shared one (a position shared, so each is stored).
   for (const code of [mine.code, shared.code]) {
-    const res = await app.inject({
-      method: 'POST',
-      url: `/api/public/tags/${code}/location`,
-      payload: { latitude: -19.92, longitude: -43.94 },
-    });
+    const res = await app.inject({ method: 'POST', url: `/api/public/tags/${code}/location`, payload: { latitude: -19.92, longitude: -43.94 } });
     expect(res.statusCode).toBe(201);
   }
   // FIN-03: a Pix charge for the lost tag's plan.
-  const charged = await app.inject({
-    method: 'POST',
-    url: `/api${chargesApi.charges}`,
-    headers: user.auth,
-    payload: { codes: [mine.code] },
-  });
+  const charged = await app.inject({ method: 'POST', url: `/api${chargesApi.charges}`, headers: user.auth, payload: { codes: [mine.code] } });
   expect(charged.statusCode, charged.body).toBe(201);
-  await app.inject({
-    method: 'POST',
-    url: '/api/push/subscribe',
-    headers: user.auth,
-    payload: { endpoint: `https://fcm.googleapis.com/fcm/send/${randomBytes(8).toString('hex')}`, keys: keys() },
-  });
+  await app.inject({ method: 'POST', url: '/api/push/subscribe', headers: user.auth, payload: { endpoint: `https://fcm.googleapis.com/fcm/send/${randomBytes(8).toString('hex')}`, keys: keys() } });
   return { user, me, tag: mine.code, shared, building, finder, pass };
 }
 
 describe(`[ACC-07] the export against the database ${dbLabel}`, () => {
   test('[ACC-03] [ACC-07] [FIN-03] [FIND-06] [FIND-07] [FIND-08] [FIND-09] [CONDO-15] [CONDO-16] every table’s rows about the user are in the export (Pix charges, finder page and photo, quiet hours and ring order, conversations, deliveries and passes too), field by field; tables left out are listed with a reason', async () => {
     const { user, me, finder, pass } = await richAccount();
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/account/export',
-      headers: user.auth,
-      payload: { password: user.password },
-    });
+    const res = await app.inject({ method: 'POST', url: '/api/account/export', headers: user.auth, payload: { password: user.password } });
     expect(res.statusCode).toBe(200);
     const data = accountExport.parse(res.json());
     const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -304,29 +203,14 @@ describe(`[ACC-07] the export against the database ${dbLabel}`, () => {
         termsAcceptedAt: iso(row!.termsAcceptedAt),
         isToqueAdmin: row!.isToqueAdmin,
       });
-      expect(data.consents).toEqual([
-        { document: CONSENT_DOCUMENTS, version: TERMS_VERSION, acceptedAt: iso(row!.termsAcceptedAt) },
-      ]);
+      expect(data.consents).toEqual([{ document: CONSENT_DOCUMENTS, version: TERMS_VERSION, acceptedAt: iso(row!.termsAcceptedAt) }]);
     });
 
     const owned = await db.select().from(tags).where(eq(tags.ownerId, me)).orderBy(asc(tags.createdAt), asc(tags.code));
     const ownedCodes = owned.map((t) => t.code);
     await check('tags', async () => {
       expect(owned).toHaveLength(2);
-      expect(
-        data.tags.map(
-          ({
-            members: _m,
-            pendingInvitations: _p,
-            plan: _plan,
-            finderPage: _f,
-            photo: _ph,
-            quietHours: _q,
-            ringOrderSeconds: _r,
-            ...t
-          }) => t,
-        ),
-      ).toEqual(
+      expect(data.tags.map(({ members: _m, pendingInvitations: _p, plan: _plan, finderPage: _f, photo: _ph, quietHours: _q, ringOrderSeconds: _r, ...t }) => t)).toEqual(
         owned.map((t) => ({
           code: t.code,
           productId: t.productId,
@@ -336,47 +220,26 @@ describe(`[ACC-07] the export against the database ${dbLabel}`, () => {
           showInfoToFinder: t.showInfoToFinder,
           isActive: t.isActive,
           scanAlerts: t.scanAlerts,
-          lost:
-            t.lostMessage === null
-              ? null
-              : { message: t.lostMessage, reward: t.lostReward, rewardCents: t.lostRewardCents },
+          lost: t.lostMessage === null ? null : { message: t.lostMessage, reward: t.lostReward, rewardCents: t.lostRewardCents },
           disabledAt: iso(t.disabledAt),
           createdAt: iso(t.createdAt),
         })),
       );
-      expect(data.tags.map((t) => t.plan)).toEqual(
-        owned.map((t) => ({ interval: t.planInterval, dueAt: iso(t.planDueAt) })),
-      );
+      expect(data.tags.map((t) => t.plan)).toEqual(owned.map((t) => ({ interval: t.planInterval, dueAt: iso(t.planDueAt) })));
       expect(data.tags[0]!.plan.dueAt).not.toBeNull();
-      expect(data.tags[0]!.lost).toEqual({
-        message: 'Rex fugiu perto da praça. Ligue!',
-        reward: 'e um abraço',
-        rewardCents: 20_000,
-      });
+      expect(data.tags[0]!.lost).toEqual({ message: 'Rex fugiu perto da praça. Ligue!', reward: 'e um abraço', rewardCents: 20_000 });
       expect(data.tags[0]!.scanAlerts).toBe(false);
       expect(data.tags[1]!.disabledAt).not.toBeNull();
       // FIND-09: the finder page's switches and city; FIND-07 / FIND-08: quiet hours and the ring order.
       expect(data.tags.map((t) => [t.finderPage, t.quietHours, t.ringOrderSeconds])).toEqual(
         owned.map((t) => [
-          {
-            showOwnerName: t.showOwnerName,
-            showPhoto: t.showPhoto,
-            showReward: t.showReward,
-            showCity: t.showCity,
-            lostCity: t.lostCity,
-          },
+          { showOwnerName: t.showOwnerName, showPhoto: t.showPhoto, showReward: t.showReward, showCity: t.showCity, lostCity: t.lostCity },
           t.quietHours,
           t.ringOrderSeconds,
         ]),
       );
       expect(data.tags[0]).toMatchObject({
-        finderPage: {
-          showOwnerName: false,
-          showPhoto: true,
-          showReward: true,
-          showCity: true,
-          lostCity: 'Belo Horizonte',
-        },
+        finderPage: { showOwnerName: false, showPhoto: true, showReward: true, showCity: true, lostCity: 'Belo Horizonte' },
         quietHours: nights,
         ringOrderSeconds: 25,
       });
@@ -406,9 +269,7 @@ describe(`[ACC-07] the export against the database ${dbLabel}`, () => {
         .from(tagMembers)
         .innerJoin(users, eq(users.id, tagMembers.userId))
         .where(inArray(tagMembers.tagCode, ownedCodes));
-      expect(data.tags.flatMap((t) => t.members.map((m) => [t.code, m.email, m.since]))).toEqual(
-        theirs.map((m) => [m.tagCode, m.email, iso(m.since)]),
-      );
+      expect(data.tags.flatMap((t) => t.members.map((m) => [t.code, m.email, m.since]))).toEqual(theirs.map((m) => [m.tagCode, m.email, iso(m.since)]));
       const mine = await db.select().from(tagMembers).where(eq(tagMembers.userId, me));
       expect(data.memberships.map((m) => [m.code, m.since])).toEqual(mine.map((m) => [m.tagCode, iso(m.createdAt)]));
     });
@@ -419,9 +280,7 @@ describe(`[ACC-07] the export against the database ${dbLabel}`, () => {
         .from(tagInvitations)
         .where(and(inArray(tagInvitations.tagCode, ownedCodes), isNull(tagInvitations.acceptedAt)));
       expect(rows).toHaveLength(1);
-      expect(data.tags.flatMap((t) => t.pendingInvitations.map((i) => [t.code, i.email, i.sentAt]))).toEqual(
-        rows.map((r) => [r.tagCode, r.email, iso(r.createdAt)]),
-      );
+      expect(data.tags.flatMap((t) => t.pendingInvitations.map((i) => [t.code, i.email, i.sentAt]))).toEqual(rows.map((r) => [r.tagCode, r.email, iso(r.createdAt)]));
     });
 
     await check('unit_residents', async () => {
@@ -436,9 +295,7 @@ describe(`[ACC-07] the export against the database ${dbLabel}`, () => {
         .from(unitResidents)
         .innerJoin(users, eq(users.id, unitResidents.userId))
         .where(and(eq(unitResidents.unitId, rows[0]!.unitId), ne(unitResidents.userId, me)));
-      expect(data.residencies[0]!.otherResidents.toSorted()).toEqual(
-        others.map((o) => o.name.split(' ')[0]).toSorted(),
-      );
+      expect(data.residencies[0]!.otherResidents.toSorted()).toEqual(others.map((o) => o.name.split(' ')[0]).toSorted());
       expect(data.residencies[0]!.otherResidents).toHaveLength(2);
       // FIND-07: the unit's quiet hours (kept on the unit, chosen by its residents).
       const [unit] = await db.select().from(units).where(eq(units.id, rows[0]!.unitId));
@@ -449,42 +306,12 @@ describe(`[ACC-07] the export against the database ${dbLabel}`, () => {
     await check('conversations', async () => {
       const answered = or(
         and(isNull(conversations.unitId), inArray(conversations.tagCode, ownedCodes)),
-        and(
-          isNotNull(conversations.unitId),
-          inArray(
-            conversations.unitId,
-            db.select({ id: unitResidents.unitId }).from(unitResidents).where(eq(unitResidents.userId, me)),
-          ),
-        ),
+        and(isNotNull(conversations.unitId), inArray(conversations.unitId, db.select({ id: unitResidents.unitId }).from(unitResidents).where(eq(unitResidents.userId, me)))),
       );
-      const rows = await db
-        .select()
-        .from(conversations)
-        .where(answered)
-        .orderBy(asc(conversations.createdAt), asc(conversations.id));
+      const rows = await db.select().from(conversations).where(answered).orderBy(asc(conversations.createdAt), asc(conversations.id));
       expect(rows).toHaveLength(2);
-      expect(
-        data.conversations.map((c) => [
-          c.id,
-          c.tagCode,
-          c.unit,
-          c.state,
-          c.startedAt,
-          c.lastMessageAt,
-          c.closedAt,
-          c.blockedAt,
-        ]),
-      ).toEqual(
-        rows.map((c) => [
-          c.id,
-          c.tagCode,
-          c.unitId === null ? null : '101',
-          'open',
-          iso(c.createdAt),
-          iso(c.lastMessageAt),
-          iso(c.closedAt),
-          iso(c.blockedAt),
-        ]),
+      expect(data.conversations.map((c) => [c.id, c.tagCode, c.unit, c.state, c.startedAt, c.lastMessageAt, c.closedAt, c.blockedAt])).toEqual(
+        rows.map((c) => [c.id, c.tagCode, c.unitId === null ? null : '101', 'open', iso(c.createdAt), iso(c.lastMessageAt), iso(c.closedAt), iso(c.blockedAt)]),
       );
       // Neither the finder's token hash nor their address.
       const text = JSON.stringify(data);
@@ -498,31 +325,14 @@ describe(`[ACC-07] the export against the database ${dbLabel}`, () => {
       const rows = await db
         .select()
         .from(conversationMessages)
-        .where(
-          inArray(
-            conversationMessages.conversationId,
-            data.conversations.map((c) => c.id),
-          ),
-        )
+        .where(inArray(conversationMessages.conversationId, data.conversations.map((c) => c.id)))
         .orderBy(asc(conversationMessages.id));
       expect(rows).toHaveLength(3);
-      expect(
-        data.conversations.flatMap((c) =>
-          c.messages.map((m) => [c.id, m.from, m.mine, m.body, m.latitude, m.longitude, m.createdAt]),
-        ),
-      ).toEqual(
+      expect(data.conversations.flatMap((c) => c.messages.map((m) => [c.id, m.from, m.mine, m.body, m.latitude, m.longitude, m.createdAt]))).toEqual(
         data.conversations.flatMap((c) =>
           rows
             .filter((m) => m.conversationId === c.id)
-            .map((m) => [
-              c.id,
-              m.fromFinder ? 'finder' : 'owner',
-              m.authorId === me,
-              m.body,
-              m.latitude,
-              m.longitude,
-              iso(m.createdAt),
-            ]),
+            .map((m) => [c.id, m.fromFinder ? 'finder' : 'owner', m.authorId === me, m.body, m.latitude, m.longitude, iso(m.createdAt)]),
         ),
       );
       expect(data.conversations[0]!.messages.map((m) => [m.from, m.authorFirstName, m.mine, m.body])).toEqual([
@@ -551,11 +361,7 @@ describe(`[ACC-07] the export against the database ${dbLabel}`, () => {
     });
 
     await check('visitor_passes', async () => {
-      const rows = await db
-        .select()
-        .from(visitorPasses)
-        .where(eq(visitorPasses.createdBy, me))
-        .orderBy(asc(visitorPasses.createdAt));
+      const rows = await db.select().from(visitorPasses).where(eq(visitorPasses.createdBy, me)).orderBy(asc(visitorPasses.createdAt));
       expect(rows).toHaveLength(1);
       expect(data.passes).toEqual(
         rows.map((p) => ({
@@ -582,37 +388,10 @@ describe(`[ACC-07] the export against the database ${dbLabel}`, () => {
         .where(eq(callRecipients.userId, me))
         .orderBy(asc(calls.startedAt), asc(calls.id));
       expect(rows).toHaveLength(3);
-      expect(
-        data.calls.map((c) => [
-          c.id,
-          c.tagCode,
-          c.status,
-          c.startedAt,
-          c.answeredAt,
-          c.endedAt,
-          c.latitude,
-          c.longitude,
-          c.message,
-          c.callbackContact,
-        ]),
-      ).toEqual(
-        rows.map(({ call: c }) => [
-          c.id,
-          c.tagCode,
-          c.status,
-          iso(c.startedAt),
-          iso(c.answeredAt),
-          iso(c.endedAt),
-          c.latitude,
-          c.longitude,
-          c.message,
-          c.callbackContact,
-        ]),
+      expect(data.calls.map((c) => [c.id, c.tagCode, c.status, c.startedAt, c.answeredAt, c.endedAt, c.latitude, c.longitude, c.message, c.callbackContact])).toEqual(
+        rows.map(({ call: c }) => [c.id, c.tagCode, c.status, iso(c.startedAt), iso(c.answeredAt), iso(c.endedAt), c.latitude, c.longitude, c.message, c.callbackContact]),
       );
-      expect(data.calls.find((c) => c.message)).toMatchObject({
-        message: 'Achei o Rex.',
-        callbackContact: '+55 31 99999-0000',
-      });
+      expect(data.calls.find((c) => c.message)).toMatchObject({ message: 'Achei o Rex.', callbackContact: '+55 31 99999-0000' });
       expect(data.calls.some((c) => c.unit === '101')).toBe(true);
     });
     compared.add('calls');
@@ -632,11 +411,7 @@ describe(`[ACC-07] the export against the database ${dbLabel}`, () => {
     });
 
     await check('charges', async () => {
-      const rows = await db
-        .select()
-        .from(charges)
-        .where(eq(charges.userId, me))
-        .orderBy(asc(charges.createdAt), asc(charges.id));
+      const rows = await db.select().from(charges).where(eq(charges.userId, me)).orderBy(asc(charges.createdAt), asc(charges.id));
       expect(rows).toHaveLength(1);
       expect(data.charges).toEqual(
         rows.map((c) => ({
@@ -659,11 +434,7 @@ describe(`[ACC-07] the export against the database ${dbLabel}`, () => {
     });
 
     await check('outbox', async () => {
-      const rows = await db
-        .select()
-        .from(outbox)
-        .where(eq(outbox.to, user.email))
-        .orderBy(asc(outbox.createdAt), asc(outbox.id));
+      const rows = await db.select().from(outbox).where(eq(outbox.to, user.email)).orderBy(asc(outbox.createdAt), asc(outbox.id));
       expect(data.mails).toEqual(rows.map((r) => ({ subject: r.subject, createdAt: iso(r.createdAt) })));
     });
 
@@ -672,21 +443,14 @@ describe(`[ACC-07] the export against the database ${dbLabel}`, () => {
     expect(res.body).not.toContain(pass.token);
 
     // Every table of the schema was either compared above or is listed with its reason.
-    const result: unknown = await db.execute(
-      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
-    );
+    const result: unknown = await db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`);
     const all = (result as { rows: { table_name: string }[] }).rows.map((r) => r.table_name);
     expect(all.filter((t) => !compared.has(t) && !(t in notExported))).toEqual([]);
   });
 
   test('[ACC-03] [ACC-07] [FIN-03] [FIND-06] [FIND-07] [FIND-08] [FIND-09] [CONDO-15] [CONDO-16] the readable document says the same in Portuguese: product names, plans and Pix charges, finder page and photo, quiet hours, conversations, deliveries and passes, statuses in words, pt-BR dates, the reward in reais', async () => {
     const { user } = await richAccount();
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/account/export',
-      headers: user.auth,
-      payload: { password: user.password },
-    });
+    const res = await app.inject({ method: 'POST', url: '/api/account/export', headers: user.auth, payload: { password: user.password } });
     const data = accountExport.parse(res.json());
     const html = renderExportHtml(data);
     expect(html).toMatch(/^<!doctype html>/);
@@ -734,12 +498,7 @@ describe(`[ACC-07] the export against the database ${dbLabel}`, () => {
       exportHtmlUi.tags.showOwnerName,
       exportHtmlUi.tags.showCity,
       'Belo Horizonte',
-      exportHtmlUi.tags.photoDetails(
-        640,
-        480,
-        (tag.photo!.bytes / 1024).toLocaleString('pt-BR', { maximumFractionDigits: 0 }),
-        formatExportDate(tag.photo!.uploadedAt),
-      ),
+      exportHtmlUi.tags.photoDetails(640, 480, (tag.photo!.bytes / 1024).toLocaleString('pt-BR', { maximumFractionDigits: 0 }), formatExportDate(tag.photo!.uploadedAt)),
       // FIND-07 / FIND-08: quiet hours in words (the tag's and the unit's), the ring order.
       exportHtmlUi.quietWindow('Segunda, Terça', '23:00', '07:00', 'America/Sao_Paulo'),
       exportHtmlUi.quietWindow('Domingo', '12:00', '14:00', 'America/Manaus'),
@@ -762,9 +521,7 @@ describe(`[ACC-07] the export against the database ${dbLabel}`, () => {
       expect(html, text).toContain(text);
     }
     // FIND-09: the photo itself, as an image the document shows.
-    expect(html).toContain(
-      `<img class="photo" src="${tag.photo!.dataUrl}" width="640" height="480" alt="${exportHtmlUi.tags.photoAlt('Coleira do Rex')}">`,
-    );
+    expect(html).toContain(`<img class="photo" src="${tag.photo!.dataUrl}" width="640" height="480" alt="${exportHtmlUi.tags.photoAlt('Coleira do Rex')}">`);
     // Statuses in words, never the database's.
     expect(html).toContain('Chamando');
     expect(html).not.toMatch(/>(ringing|ended|missed|answered|declined|pending|paid|monthly|annual)</);
@@ -780,21 +537,12 @@ describe(`[ACC-07] the export against the database ${dbLabel}`, () => {
     await db.update(tags).set({ name: '<img src=x onerror=alert(1)>' }).where(eq(tags.code, tag));
     await db.update(calls).set({ message: '</script><script>alert(2)</script>' }).where(eq(calls.tagCode, tag));
     const threads = db.select({ id: conversations.id }).from(conversations).where(eq(conversations.tagCode, tag));
-    await db
-      .update(conversationMessages)
-      .set({ body: '<b onmouseover=alert(3)>oi</b>' })
-      .where(inArray(conversationMessages.conversationId, threads));
+    await db.update(conversationMessages).set({ body: '<b onmouseover=alert(3)>oi</b>' }).where(inArray(conversationMessages.conversationId, threads));
     await db.update(deliveries).set({ companyOther: '<svg onload=alert(4)>' }).where(eq(deliveries.collectedBy, me));
     await db.update(visitorPasses).set({ visitorName: '<iframe src=x>' }).where(eq(visitorPasses.createdBy, me));
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/account/export',
-      headers: user.auth,
-      payload: { password: user.password },
-    });
+    const res = await app.inject({ method: 'POST', url: '/api/account/export', headers: user.auth, payload: { password: user.password } });
     const html = renderExportHtml(accountExport.parse(res.json()));
-    for (const markup of ['<img src=x', '<script>alert(2)', '<b onmouseover', '<svg onload', '<iframe src'])
-      expect(html, markup).not.toContain(markup);
+    for (const markup of ['<img src=x', '<script>alert(2)', '<b onmouseover', '<svg onload', '<iframe src']) expect(html, markup).not.toContain(markup);
     expect(html.match(/<script/g)).toHaveLength(1);
     // The only image is the photo, from a data: URL.
     expect(html.match(/<img /g)).toHaveLength(1);
@@ -807,10 +555,7 @@ describe(`[ACC-07] the export against the database ${dbLabel}`, () => {
     const building = await plate(app, 1);
     const neighbour = building.residents[0]!;
     await db.insert(unitResidents).values({ unitId: building.unit.id, userId: userId(me.token) });
-    const [other] = await db
-      .insert(units)
-      .values({ condominiumId: building.unit.condominiumId, name: '102', associationCode: newTagCode() })
-      .returning();
+    const [other] = await db.insert(units).values({ condominiumId: building.unit.condominiumId, name: '102', associationCode: newTagCode() }).returning();
     const stranger = await signUp(app, { name: 'Otávio Estranho' });
     await db.insert(unitResidents).values({ unitId: other!.id, userId: userId(stranger.token) });
     const theirTag = await ownedTag(app, 3);
@@ -827,40 +572,13 @@ describe(`[ACC-07] the export against the database ${dbLabel}`, () => {
     const neighbourPass = await createPass(building.unit.id, neighbour.auth, 'Visita Vizinha');
     // A unit conversation I answered, then left the unit: only my own answer stays mine.
     const left = await converse(building.code, 'Recado para o 101.', { unitId: building.unit.id });
-    const list = (
-      await app.inject({ method: 'GET', url: `/api${conversationsApi.list}`, headers: me.auth })
-    ).json<ConversationList>();
-    const unitThread = list.conversations.find(
-      (c) => c.unit_name === '101' && c.last_message === 'Recado para o 101.',
-    )!;
-    expect(
-      (
-        await app.inject({
-          method: 'POST',
-          url: `/api${conversationsApi.messages(unitThread.id)}`,
-          headers: me.auth,
-          payload: { body: 'Já desço.' },
-        })
-      ).statusCode,
-    ).toBe(201);
-    expect(
-      (
-        await app.inject({
-          method: 'POST',
-          url: `/api${conversationsApi.messages(unitThread.id)}`,
-          headers: neighbour.auth,
-          payload: { body: 'Eu também.' },
-        })
-      ).statusCode,
-    ).toBe(201);
+    const list = (await app.inject({ method: 'GET', url: `/api${conversationsApi.list}`, headers: me.auth })).json<ConversationList>();
+    const unitThread = list.conversations.find((c) => c.unit_name === '101' && c.last_message === 'Recado para o 101.')!;
+    expect((await app.inject({ method: 'POST', url: `/api${conversationsApi.messages(unitThread.id)}`, headers: me.auth, payload: { body: 'Já desço.' } })).statusCode).toBe(201);
+    expect((await app.inject({ method: 'POST', url: `/api${conversationsApi.messages(unitThread.id)}`, headers: neighbour.auth, payload: { body: 'Eu também.' } })).statusCode).toBe(201);
 
     const exportOf = async (u: { auth: Record<string, string>; password: string }) => {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/account/export',
-        headers: u.auth,
-        payload: { password: u.password },
-      });
+      const res = await app.inject({ method: 'POST', url: '/api/account/export', headers: u.auth, payload: { password: u.password } });
       expect(res.statusCode).toBe(200);
       return { data: accountExport.parse(res.json()), text: res.body };
     };
@@ -871,21 +589,7 @@ describe(`[ACC-07] the export against the database ${dbLabel}`, () => {
     ]);
     expect(before.data.deliveries.map((d) => [d.unit, d.companyName])).toEqual([['101', 'Amazon']]);
     expect(before.data.passes.map((p) => p.visitorName)).toEqual(['Minha Visita']);
-    for (const foreignText of [
-      'Mensagem para outra dona.',
-      'Recado para o 102.',
-      'Shopee',
-      'Visita Alheia',
-      'Visita Vizinha',
-      theirTag.code,
-      foreign.token,
-      theirUnit.token,
-      left.token,
-      strangerPass.token,
-      neighbourPass.token,
-      foreign.ip,
-      left.ip,
-    ]) {
+    for (const foreignText of ['Mensagem para outra dona.', 'Recado para o 102.', 'Shopee', 'Visita Alheia', 'Visita Vizinha', theirTag.code, foreign.token, theirUnit.token, left.token, strangerPass.token, neighbourPass.token, foreign.ip, left.ip]) {
       expect(before.text, foreignText).not.toContain(foreignText);
     }
     // The síndico (the plate's owner) does not answer a unit's conversations nor collect its deliveries.
@@ -895,9 +599,7 @@ describe(`[ACC-07] the export against the database ${dbLabel}`, () => {
     expect(sindico.data.passes).toEqual([]);
 
     // I move out: the unit's thread keeps only the message I wrote; its deliveries stay with the unit.
-    await db
-      .delete(unitResidents)
-      .where(and(eq(unitResidents.unitId, building.unit.id), eq(unitResidents.userId, userId(me.token))));
+    await db.delete(unitResidents).where(and(eq(unitResidents.unitId, building.unit.id), eq(unitResidents.userId, userId(me.token))));
     const after = await exportOf(me);
     expect(after.data.conversations.map((c) => c.messages.map((m) => [m.from, m.mine, m.body]))).toEqual([
       [['finder', false, 'Mensagem para mim.']],

@@ -22,9 +22,7 @@ async function idOf(email: string): Promise<string> {
 async function auditRefused<T>(actorId: string, action: string, work: () => Promise<T>): Promise<T> {
   const name = `refuse_audit_${randomUUID().replaceAll('-', '')}`;
   await app.db.execute(
-    sql.raw(
-      `alter table audit_log add constraint ${name} check (actor_id <> '${actorId}' or action <> '${action}') not valid`,
-    ),
+    sql.raw(`alter table audit_log add constraint ${name} check (actor_id <> '${actorId}' or action <> '${action}') not valid`),
   );
   try {
     return await work();
@@ -34,23 +32,15 @@ async function auditRefused<T>(actorId: string, action: string, work: () => Prom
 }
 
 const auditRows = async (actorId: string, action: string) =>
-  (
-    await app.db
-      .select({ n: count() })
-      .from(auditLog)
-      .where(sql`${auditLog.actorId} = ${actorId} and ${auditLog.action} = ${action}`)
-  )[0]!.n;
+  (await app.db.select({ n: count() }).from(auditLog).where(sql`${auditLog.actorId} = ${actorId} and ${auditLog.action} = ${action}`))[0]!.n;
 
 describe(`an administrative write and its audit row are one transaction ${dbLabel}`, () => {
   test('[DEV-01] [ADM-05] [ADM-07] a batch whose audit row the database refuses is not minted either', async () => {
     const admin = await signUpAdmin(app);
     const adminId = await idOf(admin.email);
-    const batchesOf = async () =>
-      (await app.db.select({ n: count() }).from(tagBatches).where(eq(tagBatches.createdBy, adminId)))[0]!.n;
+    const batchesOf = async () => (await app.db.select({ n: count() }).from(tagBatches).where(eq(tagBatches.createdBy, adminId)))[0]!.n;
 
-    const refused = await auditRefused(adminId, 'batch.mint', () =>
-      send(app, 'POST', adminApi.batches, admin.token, { productId: 1, count: 3 }),
-    );
+    const refused = await auditRefused(adminId, 'batch.mint', () => send(app, 'POST', adminApi.batches, admin.token, { productId: 1, count: 3 }));
     expect(refused.statusCode).toBe(500);
     expect(await batchesOf()).toBe(0);
     expect(await auditRows(adminId, 'batch.mint')).toBe(0);
@@ -75,12 +65,9 @@ describe(`an administrative write and its audit row are one transaction ${dbLabe
       payload: { code: parseUnitNumber(unit!.unit_number).code },
     });
     expect(joined.statusCode).toBe(200);
-    const memberId = (await post(app, condoApi.ownerQrCode, sindico.token, { qrCode: plate })).json<Unit[]>()[0]!
-      .residents[0]!.member_id;
-    const residentRows = async () =>
-      (await app.db.select({ n: count() }).from(unitResidents).where(eq(unitResidents.id, memberId)))[0]!.n;
-    const remove = () =>
-      send(app, 'DELETE', condoApi.deleteMember, admin.token, { memberId, unit_number: unit!.unit_number });
+    const memberId = (await post(app, condoApi.ownerQrCode, sindico.token, { qrCode: plate })).json<Unit[]>()[0]!.residents[0]!.member_id;
+    const residentRows = async () => (await app.db.select({ n: count() }).from(unitResidents).where(eq(unitResidents.id, memberId)))[0]!.n;
+    const remove = () => send(app, 'DELETE', condoApi.deleteMember, admin.token, { memberId, unit_number: unit!.unit_number });
 
     expect((await auditRefused(adminId, 'resident.remove', remove)).statusCode).toBe(500);
     expect(await residentRows()).toBe(1);

@@ -18,8 +18,7 @@ describe(`two server processes sharing the database and Redis ${dbLabel}`, () =>
   test('[FIND-01] [CALL-12] a scan on instance A alerts the owner on instance B; the alert throttle is shared by both', async () => {
     const { owner, code } = await ownedTag(a.app);
     const ownerSeen = record(await connect(urlB, owner.token));
-    const scan = (app: typeof a.app) =>
-      app.inject({ method: 'POST', url: `/api/public/tags/${code}/scan`, remoteAddress: '198.51.100.77' });
+    const scan = (app: typeof a.app) => app.inject({ method: 'POST', url: `/api/public/tags/${code}/scan`, remoteAddress: '198.51.100.77' });
     expect((await scan(a.app)).statusCode).toBe(204);
     expect(await ownerSeen.next('tag-scanned')).toMatchObject({ tagCode: code, lost: false });
     // The same address on the other process: already alerted within the window.

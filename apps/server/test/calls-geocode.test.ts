@@ -21,9 +21,7 @@ const provider = createServer((req, res) => {
   if (lat.startsWith('-51.')) return reply(200, 'not json');
   if (u.pathname === '/reverse') {
     if (lat.startsWith('-10.')) return reply(200, { error: 'Unable to geocode' });
-    const address = lat.startsWith('-20.')
-      ? { town: 'Nova Lima', state: 'MG' }
-      : { city: 'Belo Horizonte', suburb: 'Savassi' };
+    const address = lat.startsWith('-20.') ? { town: 'Nova Lima', state: 'MG' } : { city: 'Belo Horizonte', suburb: 'Savassi' };
     return reply(200, { display_name: 'Praça da Liberdade, Savassi, Belo Horizonte', address });
   }
   if (u.pathname === '/maps/api/geocode/json') {
@@ -34,13 +32,7 @@ const provider = createServer((req, res) => {
       ...(lat.startsWith('-20.') ? [] : [{ long_name: 'Belo Horizonte', types: ['locality', 'political'] }]),
       { long_name: 'Região Metropolitana', types: ['administrative_area_level_2', 'political'] },
     ];
-    return reply(200, {
-      status: 'OK',
-      results: [
-        { formatted_address: 'Av. Afonso Pena, Belo Horizonte - MG', address_components: components },
-        { formatted_address: 'x', address_components: [] },
-      ],
-    });
+    return reply(200, { status: 'OK', results: [{ formatted_address: 'Av. Afonso Pena, Belo Horizonte - MG', address_components: components }, { formatted_address: 'x', address_components: [] }] });
   }
   reply(404, {});
 });
@@ -61,39 +53,33 @@ describe(`reverse geocoding ${dbLabel}`, () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ locality: 'Belo Horizonte', address: 'Praça da Liberdade, Savassi, Belo Horizonte' });
     const call = asked.at(-1)!;
-    expect([
-      call.pathname,
-      call.searchParams.get('format'),
-      call.searchParams.get('lat'),
-      call.searchParams.get('lon'),
-    ]).toEqual(['/reverse', 'jsonv2', '-19.9300', '-43.9300']);
+    expect([call.pathname, call.searchParams.get('format'), call.searchParams.get('lat'), call.searchParams.get('lon')]).toEqual([
+      '/reverse',
+      'jsonv2',
+      '-19.9300',
+      '-43.9300',
+    ]);
     expect(headersSeen.at(-1)!['user-agent']).toMatch(/^Toque\//);
     expect((await reverse(nominatim, -20.01, -43.85)).json()).toMatchObject({ locality: 'Nova Lima' });
   });
 
-  test("[CALL-09] Google: the first result's locality, else its administrative_area_level_2; the key is sent", async () => {
-    expect((await reverse(google, -19.95, -43.94)).json()).toEqual({
-      locality: 'Belo Horizonte',
-      address: 'Av. Afonso Pena, Belo Horizonte - MG',
-    });
+  test('[CALL-09] Google: the first result\'s locality, else its administrative_area_level_2; the key is sent', async () => {
+    expect((await reverse(google, -19.95, -43.94)).json()).toEqual({ locality: 'Belo Horizonte', address: 'Av. Afonso Pena, Belo Horizonte - MG' });
     const call = asked.at(-1)!;
     expect([call.pathname, call.searchParams.get('latlng'), call.searchParams.get('key')]).toEqual([
       '/maps/api/geocode/json',
       '-19.9500,-43.9400',
       'google-test-key',
     ]);
-    expect((await reverse(google, -20.5, -43.9)).json()).toEqual({
-      locality: 'Região Metropolitana',
-      address: 'Av. Afonso Pena, Belo Horizonte - MG',
-    });
+    expect((await reverse(google, -20.5, -43.9)).json()).toEqual({ locality: 'Região Metropolitana', address: 'Av. Afonso Pena, Belo Horizonte - MG' });
   });
 
-  test("[CALL-09] nothing there: nulls (the screen says 'Localização não encontrada')", async () => {
+  test('[CALL-09] nothing there: nulls (the screen says \'Localização não encontrada\')', async () => {
     expect((await reverse(nominatim, -10.5, -40)).json()).toEqual({ locality: null, address: null });
     expect((await reverse(google, -10.5, -40)).json()).toEqual({ locality: null, address: null });
   });
 
-  test("[CALL-09] provider failure, nonsense or a refused key: 502 with 'Erro ao carregar endereço'", async () => {
+  test('[CALL-09] provider failure, nonsense or a refused key: 502 with \'Erro ao carregar endereço\'', async () => {
     for (const [app, lat] of [
       [nominatim, -50.1],
       [nominatim, -51.1],

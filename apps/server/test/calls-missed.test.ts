@@ -5,37 +5,16 @@ import { callMsg } from '@toque/contracts/messages';
 import type { CallHistoryItem } from '@toque/contracts/calls';
 import { callRecipients, calls, tags } from '../src/db/schema';
 import { build, dbLabel, signUp } from './helpers';
-import {
-  connect,
-  eventually,
-  join,
-  listen,
-  mailsTo,
-  ownedTag,
-  plate,
-  record,
-  startCall,
-  userId,
-} from './calls-support';
+import { connect, eventually, join, listen, mailsTo, ownedTag, plate, record, startCall, userId } from './calls-support';
 
 // A short ring, and a sweep that runs often (its threshold stays at the contract's 60 s).
 const RING_MS = 400;
-const { app } = await build({
-  CALL_RING_TIMEOUT_MS: String(RING_MS),
-  CALL_SWEEP_INTERVAL_MS: '100',
-  RATE_CALL_PER_IP: '1000',
-});
+const { app } = await build({ CALL_RING_TIMEOUT_MS: String(RING_MS), CALL_SWEEP_INTERVAL_MS: '100', RATE_CALL_PER_IP: '1000' });
 const url = await listen(app);
 
 const leave = (roomId: string, token: string, payload: Record<string, unknown>) =>
-  app.inject({
-    method: 'POST',
-    url: `/api/calls/${roomId}/message`,
-    headers: { authorization: `Bearer ${token}` },
-    payload,
-  });
-const history = (auth: Record<string, string>) =>
-  app.inject({ method: 'GET', url: '/api/calls/history', headers: auth });
+  app.inject({ method: 'POST', url: `/api/calls/${roomId}/message`, headers: { authorization: `Bearer ${token}` }, payload });
+const history = (auth: Record<string, string>) => app.inject({ method: 'GET', url: '/api/calls/history', headers: auth });
 const statusOf = async (roomId: string) => (await app.db.select().from(calls).where(eq(calls.id, roomId)))[0]!;
 
 describe(`missed calls, messages and history ${dbLabel}`, () => {
@@ -43,10 +22,7 @@ describe(`missed calls, messages and history ${dbLabel}`, () => {
     const { owner, code, members } = await ownedTag(app, 3, 1);
     await app.db.update(tags).set({ name: 'Rex' }).where(eq(tags.code, code));
     const ownerSeen = record(await connect(url, owner.token));
-    const { roomId, callerToken, ringTimeoutMs } = await startCall(app, code, {
-      latitude: -19.9191,
-      longitude: -43.9386,
-    });
+    const { roomId, callerToken, ringTimeoutMs } = await startCall(app, code, { latitude: -19.9191, longitude: -43.9386 });
     expect(ringTimeoutMs).toBe(RING_MS);
     const finder = await connect(url, callerToken);
     const finderSeen = record(finder);
@@ -82,11 +58,7 @@ describe(`missed calls, messages and history ${dbLabel}`, () => {
   test('[CALL-07] the finder leaves a message after a missed call: stored with the location and mailed; once only', async () => {
     const p = await plate(app, 1);
     const resident = p.residents[0]!;
-    const { roomId, callerToken } = await startCall(app, p.code, {
-      unitId: p.unit.id,
-      latitude: undefined,
-      longitude: undefined,
-    });
+    const { roomId, callerToken } = await startCall(app, p.code, { unitId: p.unit.id, latitude: undefined, longitude: undefined });
     await eventually(async () => expect((await statusOf(roomId)).status).toBe('missed'));
     await eventually(async () => expect(await mailsTo(app, resident.email)).toHaveLength(1));
     const [missedMail] = await mailsTo(app, resident.email);
@@ -94,18 +66,9 @@ describe(`missed calls, messages and history ${dbLabel}`, () => {
     expect(missedMail!.text).toContain('Unidade: 101');
 
     expect((await leave(roomId, callerToken, { message: '   ' })).json()).toEqual({ message: 'Escreva uma mensagem.' });
-    const res = await leave(roomId, callerToken, {
-      message: 'Achei seu cachorro na praça.',
-      latitude: -19.92,
-      longitude: -43.94,
-    });
+    const res = await leave(roomId, callerToken, { message: 'Achei seu cachorro na praça.', latitude: -19.92, longitude: -43.94 });
     expect(res.statusCode).toBe(201);
-    expect(await statusOf(roomId)).toMatchObject({
-      message: 'Achei seu cachorro na praça.',
-      latitude: -19.92,
-      longitude: -43.94,
-      status: 'missed',
-    });
+    expect(await statusOf(roomId)).toMatchObject({ message: 'Achei seu cachorro na praça.', latitude: -19.92, longitude: -43.94, status: 'missed' });
     const mails = await mailsTo(app, resident.email);
     expect(mails).toHaveLength(2);
     const mail = mails.find((m) => m.subject.startsWith(callMsg.messageSubject))!;
@@ -115,7 +78,7 @@ describe(`missed calls, messages and history ${dbLabel}`, () => {
     expect([again.statusCode, again.json()]).toEqual([409, { message: callMsg.messageAlreadyLeft }]);
   });
 
-  test("[CALL-07] [CALL-08] a message needs this call's caller token and a call nobody answered", async () => {
+  test('[CALL-07] [CALL-08] a message needs this call\'s caller token and a call nobody answered', async () => {
     const { owner, code } = await ownedTag(app);
     const first = await startCall(app, code);
     const second = await startCall(app, code);
@@ -135,9 +98,7 @@ describe(`missed calls, messages and history ${dbLabel}`, () => {
     expect((await leave(roomId, callerToken, { message: 'Estou com sua bolsa.' })).statusCode).toBe(201);
     expect(await ownerSeen.next('call-cancelled')).toEqual({ roomId, reason: 'caller-left' });
     expect((await statusOf(roomId)).status).toBe('ended');
-    expect((await mailsTo(app, owner.email)).map((m) => m.subject)).toEqual([
-      `${callMsg.messageSubject}: Pet ${code.slice(-4)}`,
-    ]);
+    expect((await mailsTo(app, owner.email)).map((m) => m.subject)).toEqual([`${callMsg.messageSubject}: Pet ${code.slice(-4)}`]);
   });
 
   test('[CALL-11] history: the calls that rang for me, newest first, with tag, place, outcome and message', async () => {
@@ -175,7 +136,7 @@ describe(`missed calls, messages and history ${dbLabel}`, () => {
     expect((await app.inject({ method: 'GET', url: '/api/calls/history' })).statusCode).toBe(401);
   });
 
-  test("[CALL-07] a call left ringing by a process that died is marked missed by another process's sweep", async () => {
+  test('[CALL-07] a call left ringing by a process that died is marked missed by another process\'s sweep', async () => {
     const { owner, code } = await ownedTag(app);
     const roomId = randomBytes(16).toString('base64url');
     await app.db.insert(calls).values({ id: roomId, tagCode: code, startedAt: new Date(Date.now() - 5 * 60_000) });

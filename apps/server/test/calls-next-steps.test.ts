@@ -5,18 +5,7 @@ import { FINDER_LOCATION_RETENTION_DAYS } from '@toque/contracts/constants';
 import { callMsg, replyMsg } from '@toque/contracts/messages';
 import { calls, tags } from '../src/db/schema';
 import { build, dbLabel, errorBody, mint, signUp } from './helpers';
-import {
-  connect,
-  eventually,
-  join,
-  listen,
-  mailsTo,
-  ownedTag,
-  plate,
-  record,
-  settle,
-  startCall,
-} from './calls-support';
+import { connect, eventually, join, listen, mailsTo, ownedTag, plate, record, settle, startCall } from './calls-support';
 
 // A short ring; the retention job often; the per-tag budget small enough to reach.
 const RING_MS = 400;
@@ -31,13 +20,7 @@ const url = await listen(app);
 
 const asCaller = (token: string) => ({ authorization: `Bearer ${token}` });
 const post = (path: string, payload: unknown, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
-  app.inject({
-    method: 'POST',
-    url: `/api/${path}`,
-    headers,
-    payload: payload as Record<string, unknown>,
-    remoteAddress,
-  });
+  app.inject({ method: 'POST', url: `/api/${path}`, headers, payload: payload as Record<string, unknown>, remoteAddress });
 const history = (auth: Record<string, string>) =>
   app.inject({ method: 'GET', url: '/api/calls/history', headers: auth }).then((r) => r.json<CallHistoryItem[]>());
 const rowOf = async (roomId: string) => (await app.db.select().from(calls).where(eq(calls.id, roomId)))[0]!;
@@ -48,10 +31,7 @@ describe(`CALL-15: a finder always has a next step ${dbLabel}`, () => {
     const { owner, code, members } = await ownedTag(app, 3, 1);
     const ownerSeen = record(await connect(url, owner.token));
     const memberSeen = record(await connect(url, members[0]!.token));
-    const { roomId, callerToken, ringTimeoutMs } = await startCall(app, code, {
-      latitude: undefined,
-      longitude: undefined,
-    });
+    const { roomId, callerToken, ringTimeoutMs } = await startCall(app, code, { latitude: undefined, longitude: undefined });
     expect(ringTimeoutMs).toBe(RING_MS);
     expect(await ownerSeen.next('incoming-call')).toMatchObject({ roomId, latitude: null, longitude: null });
 
@@ -63,15 +43,13 @@ describe(`CALL-15: a finder always has a next step ${dbLabel}`, () => {
     expect(await rowOf(roomId)).toMatchObject(at);
 
     // A second fix does not move the pin, and nobody is told again.
-    expect(
-      (await post(`calls/${roomId}/location`, { latitude: 1, longitude: 2 }, asCaller(callerToken))).statusCode,
-    ).toBe(204);
+    expect((await post(`calls/${roomId}/location`, { latitude: 1, longitude: 2 }, asCaller(callerToken))).statusCode).toBe(204);
     await settle();
     expect(ownerSeen.all('call-location')).toEqual([]);
     expect(await rowOf(roomId)).toMatchObject(at);
   });
 
-  test("[CALL-15] [CALL-08] the position of a call needs that call's caller token; bad bodies are 400s that write nothing", async () => {
+  test('[CALL-15] [CALL-08] the position of a call needs that call\'s caller token; bad bodies are 400s that write nothing', async () => {
     const { code } = await ownedTag(app);
     const a = await startCall(app, code, { latitude: undefined, longitude: undefined });
     const b = await startCall(app, code, { latitude: undefined, longitude: undefined });
@@ -88,7 +66,7 @@ describe(`CALL-15: a finder always has a next step ${dbLabel}`, () => {
     expect(await rowOf(a.roomId)).toMatchObject({ latitude: null, longitude: null });
   });
 
-  test("[CALL-15] after no answer the finder leaves a phone or e-mail: validated in Portuguese, once, shown only in the recipients' history", async () => {
+  test('[CALL-15] after no answer the finder leaves a phone or e-mail: validated in Portuguese, once, shown only in the recipients\' history', async () => {
     const { owner, code, members } = await ownedTag(app, 3, 1);
     const stranger = await signUp(app);
     const { roomId, callerToken } = await startCall(app, code);
@@ -118,9 +96,7 @@ describe(`CALL-15: a finder always has a next step ${dbLabel}`, () => {
     expect(page.body).not.toContain('99876');
     // Another call's token cannot write on this one.
     const other = await startCall(app, code);
-    expect(
-      (await post(`calls/${roomId}/callback`, { contact: 'eu@exemplo.com' }, asCaller(other.callerToken))).statusCode,
-    ).toBe(401);
+    expect((await post(`calls/${roomId}/callback`, { contact: 'eu@exemplo.com' }, asCaller(other.callerToken))).statusCode).toBe(401);
   });
 
   test('[CALL-15] a callback contact left while still ringing ends the ringing; an answered call takes none', async () => {
@@ -128,20 +104,13 @@ describe(`CALL-15: a finder always has a next step ${dbLabel}`, () => {
     const ownerSeen = record(await connect(url, owner.token));
     const ringing = await startCall(app, code);
     await ownerSeen.next('incoming-call');
-    expect(
-      (await post(`calls/${ringing.roomId}/callback`, { contact: 'ana@exemplo.com' }, asCaller(ringing.callerToken)))
-        .statusCode,
-    ).toBe(201);
+    expect((await post(`calls/${ringing.roomId}/callback`, { contact: 'ana@exemplo.com' }, asCaller(ringing.callerToken))).statusCode).toBe(201);
     expect(await ownerSeen.next('call-cancelled')).toEqual({ roomId: ringing.roomId, reason: 'caller-left' });
     expect(await rowOf(ringing.roomId)).toMatchObject({ status: 'ended', callbackContact: 'ana@exemplo.com' });
 
     const answered = await startCall(app, code);
     expect(await join(await connect(url, owner.token), answered.roomId)).toMatchObject({ ok: true });
-    const res = await post(
-      `calls/${answered.roomId}/callback`,
-      { contact: 'ana@exemplo.com' },
-      asCaller(answered.callerToken),
-    );
+    const res = await post(`calls/${answered.roomId}/callback`, { contact: 'ana@exemplo.com' }, asCaller(answered.callerToken));
     expect(res.statusCode).toBe(409);
     expect(errorBody(res)).toBe(callMsg.callAnswered);
     expect(await rowOf(answered.roomId)).toMatchObject({ callbackContact: null });
@@ -160,14 +129,12 @@ describe(`CALL-15: a finder always has a next step ${dbLabel}`, () => {
       .update(calls)
       .set({ startedAt: sql`now() - make_interval(days => ${FINDER_LOCATION_RETENTION_DAYS + 1})` })
       .where(eq(calls.id, roomId));
-    await eventually(async () =>
-      expect(await rowOf(roomId)).toMatchObject({ callbackContact: null, latitude: null, longitude: null }),
-    );
+    await eventually(async () => expect(await rowOf(roomId)).toMatchObject({ callbackContact: null, latitude: null, longitude: null }));
     expect(await rowOf(roomId)).toMatchObject({ message: 'Achei perto da praça.', status: 'missed' });
     expect(await rowOf(fresh.roomId)).toMatchObject({ callbackContact: 'novo@exemplo.com' });
   });
 
-  test("[CALL-15] a switched-off tag takes a message: an entry of the owner's and members' history, a mail, no ringing", async () => {
+  test('[CALL-15] a switched-off tag takes a message: an entry of the owner\'s and members\' history, a mail, no ringing', async () => {
     const { owner, code, members } = await ownedTag(app, 4, 1);
     await app.db.update(tags).set({ name: 'Mochila azul' }).where(eq(tags.code, code));
     await switchOff(code);
@@ -195,18 +162,13 @@ describe(`CALL-15: a finder always has a next step ${dbLabel}`, () => {
       });
       await eventually(async () => {
         const mails = await mailsTo(app, person.email);
-        expect(
-          mails.some((m) => m.subject.startsWith(callMsg.messageSubject) && m.text.includes('Achei a sua mochila')),
-        ).toBe(true);
+        expect(mails.some((m) => m.subject.startsWith(callMsg.messageSubject) && m.text.includes('Achei a sua mochila'))).toBe(true);
       });
     }
     await settle();
     expect(ownerSeen.all('incoming-call')).toEqual([]);
     // The tag stays switched off; the public view still shows no owner.
-    expect((await app.inject({ method: 'GET', url: `/api/public/tags/${code}` })).json<PublicTag>()).toMatchObject({
-      state: 'inactive',
-      owner_first_name: '',
-    });
+    expect((await app.inject({ method: 'GET', url: `/api/public/tags/${code}` })).json<PublicTag>()).toMatchObject({ state: 'inactive', owner_first_name: '' });
   });
 
   test('[CALL-15] [SEC-05] messages on a switched-off tag are limited per tag and address; another address still reaches the owner', async () => {
@@ -258,25 +220,9 @@ describe(`CALL-15: a finder always has a next step ${dbLabel}`, () => {
   });
 
   test('[CALL-15] the callback contact accepts Brazilian phones with area code and e-mails only', () => {
-    for (const ok of [
-      '(31) 99876-5432',
-      '31998765432',
-      '+55 31 99876-5432',
-      '011 3456-7890',
-      '1134567890',
-      'ana.silva@exemplo.com.br',
-    ])
+    for (const ok of ['(31) 99876-5432', '31998765432', '+55 31 99876-5432', '011 3456-7890', '1134567890', 'ana.silva@exemplo.com.br'])
       expect(isCallbackContact(ok), ok).toBe(true);
-    for (const bad of [
-      '998765432',
-      '(31) 89876-54321',
-      '(01) 99876-5432',
-      '31 19876-543',
-      'ana@',
-      '@x.com',
-      'ligue-me',
-      '31 9987a-5432',
-    ])
+    for (const bad of ['998765432', '(31) 89876-54321', '(01) 99876-5432', '31 19876-543', 'ana@', '@x.com', 'ligue-me', '31 9987a-5432'])
       expect(isCallbackContact(bad), bad).toBe(false);
   });
 });

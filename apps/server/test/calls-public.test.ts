@@ -18,23 +18,12 @@ const call = (payload: Record<string, unknown>, ip = freshIp()) =>
   app.inject({ method: 'POST', url: '/api/calls', payload, remoteAddress: ip });
 
 describe(`the finder's view of a tag ${dbLabel}`, () => {
-  test("[CALL-01] [CALL-02] an active tag shows type, name, the owner's first name, and the info only when the owner shows it", async () => {
+  test('[CALL-01] [CALL-02] an active tag shows type, name, the owner\'s first name, and the info only when the owner shows it', async () => {
     const { owner, code } = await ownedTag(app, 3);
-    await app.db
-      .update(tags)
-      .set({ name: 'Rex', importantInfo: 'Alérgico a frango', showInfoToFinder: false })
-      .where(eq(tags.code, code));
+    await app.db.update(tags).set({ name: 'Rex', importantInfo: 'Alérgico a frango', showInfoToFinder: false }).where(eq(tags.code, code));
     const hidden = await view(code.toLowerCase());
     expect(hidden.statusCode).toBe(200);
-    expect(hidden.json()).toEqual({
-      code,
-      state: 'active',
-      product_id: 3,
-      type: 'Pet',
-      name: 'Rex',
-      owner_first_name: 'Joana',
-      units: [],
-    });
+    expect(hidden.json()).toEqual({ code, state: 'active', product_id: 3, type: 'Pet', name: 'Rex', owner_first_name: 'Joana', units: [] });
     await app.db.update(tags).set({ showInfoToFinder: true }).where(eq(tags.code, code));
     expect((await view(code)).json<PublicTag>().important_info).toBe('Alérgico a frango');
     expect(owner.name).toBe('Joana Prado Lima');
@@ -42,27 +31,12 @@ describe(`the finder's view of a tag ${dbLabel}`, () => {
 
   test('[CALL-02] no phone, e-mail, CPF or last name of the owner or a member appears anywhere in the answer', async () => {
     const { owner, code, members } = await ownedTag(app, 1, 1);
-    await app.db
-      .update(tags)
-      .set({ name: 'Pulseira do vovô', importantInfo: 'Diabético', showInfoToFinder: true })
-      .where(eq(tags.code, code));
+    await app.db.update(tags).set({ name: 'Pulseira do vovô', importantInfo: 'Diabético', showInfoToFinder: true }).where(eq(tags.code, code));
     const body = (await view(code)).body;
     expect(JSON.parse(body)).toMatchObject({ state: 'active', owner_first_name: 'Joana' });
     for (const person of [owner, members[0]!]) {
-      const [row] = await app.db
-        .select()
-        .from(users)
-        .where(eq(users.id, userId(person.token)));
-      for (const secret of [
-        row!.email,
-        row!.phone,
-        row!.cpfCnpj,
-        row!.id,
-        'Prado',
-        'Lima',
-        'Sobrenome',
-        row!.passwordHash,
-      ]) {
+      const [row] = await app.db.select().from(users).where(eq(users.id, userId(person.token)));
+      for (const secret of [row!.email, row!.phone, row!.cpfCnpj, row!.id, 'Prado', 'Lima', 'Sobrenome', row!.passwordHash]) {
         expect(body).not.toContain(secret);
       }
     }
@@ -77,15 +51,8 @@ describe(`the finder's view of a tag ${dbLabel}`, () => {
     const disabled = await ownedTag(app, 4);
     await app.db.update(tags).set({ disabledAt: new Date() }).where(eq(tags.code, disabled.code));
     const [unclaimed] = await mint(app, 1);
-    const expected = (code: string, state: string, product_id: number, type: string) => ({
-      code,
-      state,
-      product_id,
-      type,
-      name: '',
-      owner_first_name: '',
-      units: [],
-    });
+    const expected = (code: string, state: string, product_id: number, type: string) =>
+      ({ code, state, product_id, type, name: '', owner_first_name: '', units: [] });
     expect((await view(inactive.code)).json()).toEqual(expected(inactive.code, 'inactive', 2, 'Campainha'));
     expect((await view(disabled.code)).json()).toEqual(expected(disabled.code, 'disabled', 4, 'Objeto'));
     expect((await view(unclaimed!)).json()).toEqual(expected(unclaimed!, 'unclaimed', 1, 'Pulseira'));
@@ -98,29 +65,18 @@ describe(`the finder's view of a tag ${dbLabel}`, () => {
   test('[CALL-02] [CONDO-10] a condominium plate lists its units to choose from, temporary names included; it names the building, not the síndico, and marks units nobody can answer', async () => {
     const p = await plate(app, 1);
     const body = (await view(p.code)).json<PublicTag>();
-    expect(body).toMatchObject({
-      state: 'active',
-      product_id: 5,
-      type: 'Condomínio',
-      name: 'Edifício Aurora',
-      owner_first_name: '',
-    });
+    expect(body).toMatchObject({ state: 'active', product_id: 5, type: 'Condomínio', name: 'Edifício Aurora', owner_first_name: '' });
     expect(body.units).toEqual([
       { unit_id: p.unit.id, name: '101', block: null, reachable: true },
       { unit_id: p.empty.id, name: callMsg.temporaryUnit, block: null, reachable: false, temporary: true },
     ]);
   });
 
-  test("[CONDO-13] a plate's units come with their block, ordered by block (none first), then by name as a person counts", async () => {
+  test('[CONDO-13] a plate\'s units come with their block, ordered by block (none first), then by name as a person counts', async () => {
     const p = await plate(app, 1);
-    const [condominiumId] = (
-      await app.db.select({ id: units.condominiumId }).from(units).where(eq(units.id, p.unit.id))
-    ).map((r) => r.id);
+    const [condominiumId] = (await app.db.select({ id: units.condominiumId }).from(units).where(eq(units.id, p.unit.id))).map((r) => r.id);
     const add = async (name: string, block: string | null, residents = 0) => {
-      const [row] = await app.db
-        .insert(units)
-        .values({ condominiumId: condominiumId!, name, block, associationCode: newTagCode() })
-        .returning();
+      const [row] = await app.db.insert(units).values({ condominiumId: condominiumId!, name, block, associationCode: newTagCode() }).returning();
       for (let i = 0; i < residents; i++) {
         const r = await signUp(app, { name: `Morador ${name} Silva` });
         await app.db.insert(unitResidents).values({ unitId: row!.id, userId: userId(r.token) });
@@ -148,10 +104,9 @@ describe(`the finder's view of a tag ${dbLabel}`, () => {
       ['Torre 10', '2', t10, true],
     ]);
     // The block is part of every unit of the answer, and nothing else was added to it.
-    for (const unit of body.units)
-      expect(Object.keys(unit).sort()).toEqual(
-        ['block', 'name', 'reachable', 'unit_id', ...(unit.temporary ? ['temporary'] : [])].sort(),
-      );
+    for (const unit of body.units) expect(Object.keys(unit).sort()).toEqual(
+      ['block', 'name', 'reachable', 'unit_id', ...(unit.temporary ? ['temporary'] : [])].sort(),
+    );
   });
 });
 
@@ -165,10 +120,7 @@ describe(`starting a call ${dbLabel}`, () => {
     expect(Buffer.from(body.roomId, 'base64url')).toHaveLength(16);
     expect(body.ringTimeoutMs).toBe(60_000);
     expect(body.iceServers).toEqual([{ urls: ['stun:stun.l.google.com:19302'] }]);
-    const claims = jwt.verify(body.callerToken, config.jwtSecret, { audience: 'toque-caller' }) as Record<
-      string,
-      number | string
-    >;
+    const claims = jwt.verify(body.callerToken, config.jwtSecret, { audience: 'toque-caller' }) as Record<string, number | string>;
     expect(claims).toMatchObject({ call: body.roomId, role: 'caller' });
     expect(Number(claims.exp) - Number(claims.iat)).toBe(15 * 60);
     const [row] = await app.db.select().from(calls).where(eq(calls.id, body.roomId));
@@ -176,11 +128,7 @@ describe(`starting a call ${dbLabel}`, () => {
     const recipients = await app.db.select().from(callRecipients).where(eq(callRecipients.callId, body.roomId));
     expect(recipients.map((r) => r.userId).sort()).toEqual([owner, ...members].map((u) => userId(u.token)).sort());
     // The caller token is no session: it opens no account route.
-    const me = await app.inject({
-      method: 'GET',
-      url: '/api/products/listProducts',
-      headers: { authorization: `Bearer ${body.callerToken}` },
-    });
+    const me = await app.inject({ method: 'GET', url: '/api/products/listProducts', headers: { authorization: `Bearer ${body.callerToken}` } });
     expect(me.statusCode).toBe(401);
   });
 
@@ -203,7 +151,7 @@ describe(`starting a call ${dbLabel}`, () => {
     expect([unknown.statusCode, unknown.json()]).toEqual([404, { message: callMsg.tagNotFound }]);
   });
 
-  test("[CALL-02] a plate needs one of its own units; the unit's residents are the recipients, not the síndico", async () => {
+  test('[CALL-02] a plate needs one of its own units; the unit\'s residents are the recipients, not the síndico', async () => {
     const p = await plate(app, 2);
     const other = await plate(app, 1);
     for (const unitId of [undefined, other.unit.id, 999_999]) {
@@ -257,11 +205,7 @@ describe(`starting a call ${dbLabel}`, () => {
 
 describe(`/call checks the call before it rings ${dbLabel}`, () => {
   const status = (roomId: string, headers?: Record<string, string>) =>
-    app.inject({
-      method: 'GET',
-      url: `/api/calls/${encodeURIComponent(roomId)}/status`,
-      ...(headers ? { headers } : {}),
-    });
+    app.inject({ method: 'GET', url: `/api/calls/${encodeURIComponent(roomId)}/status`, ...(headers ? { headers } : {}) });
 
   test('[CALL-08] [ACC-04] a recipient learns a call is ringing (and whose tag it is), then over; a made-up room, a stranger and no session learn nothing', async () => {
     const { owner, code, members } = await ownedTag(app, 3, 1);

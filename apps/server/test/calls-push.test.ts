@@ -39,21 +39,11 @@ function vapidClaims(authorization: string, publicKey: string) {
   expect(k).toBe(publicKey);
   const raw = Buffer.from(k!, 'base64url');
   const key = createPublicKey({
-    key: {
-      kty: 'EC',
-      crv: 'P-256',
-      x: raw.subarray(1, 33).toString('base64url'),
-      y: raw.subarray(33).toString('base64url'),
-    },
+    key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') },
     format: 'jwk',
   });
   const [header, payload, signature] = token!.split('.');
-  const valid = verify(
-    'sha256',
-    Buffer.from(`${header}.${payload}`),
-    { key, dsaEncoding: 'ieee-p1363' },
-    Buffer.from(signature!, 'base64url'),
-  );
+  const valid = verify('sha256', Buffer.from(`${header}.${payload}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature!, 'base64url'));
   expect(valid).toBe(true);
   return JSON.parse(Buffer.from(payload!, 'base64url').toString()) as { aud: string; sub: string; exp: number };
 }
@@ -63,9 +53,7 @@ const subscribe = (auth: Record<string, string>, endpoint: string, keys: { p256d
 
 describe(`Web Push ${dbLabel}`, () => {
   test('[CALL-03] an incoming call is pushed encrypted (aes128gcm), VAPID-signed, TTL 60, urgency high, to every subscription', async () => {
-    const publicKey = (await app.inject({ method: 'GET', url: '/api/push/vapid-public-key' })).json<{
-      publicKey: string;
-    }>().publicKey;
+    const publicKey = (await app.inject({ method: 'GET', url: '/api/push/vapid-public-key' })).json<{ publicKey: string }>().publicKey;
     expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
     const { owner, code } = await ownedTag(app);
     const laptop = browserKeys();
@@ -83,15 +71,7 @@ describe(`Web Push ${dbLabel}`, () => {
     const expected: PushPayload = {
       type: 'incoming-call',
       // TAG-10: the tag was added without a name, so it carries its default one.
-      call: {
-        roomId,
-        latitude: -19.5,
-        longitude: -43.5,
-        tagCode: code,
-        tagName: `Pet ${code.slice(-4)}`,
-        productId: 3,
-        unitName: null,
-      },
+      call: { roomId, latitude: -19.5, longitude: -43.5, tagCode: code, tagName: `Pet ${code.slice(-4)}`, productId: 3, unitName: null },
     };
     for (const [request, browser] of [
       [toLaptop!, laptop],
@@ -150,16 +130,11 @@ describe(`Web Push ${dbLabel}`, () => {
   test('[CALL-03] subscribing needs a session and a valid subscription; the same endpoint is kept once', async () => {
     const endpoint = `${origin}/push/abc/${randomBytes(6).toString('hex')}`;
     const keys = browserKeys().keys;
-    expect(
-      (await app.inject({ method: 'POST', url: '/api/push/subscribe', payload: { endpoint, keys } })).statusCode,
-    ).toBe(401);
+    expect((await app.inject({ method: 'POST', url: '/api/push/subscribe', payload: { endpoint, keys } })).statusCode).toBe(401);
     const user = await signUp(app);
     expect((await subscribe(user.auth, 'not a url', keys)).statusCode).toBe(400);
     expect((await subscribe(user.auth, endpoint, { p256dh: '', auth: '' })).statusCode).toBe(400);
-    expect(
-      (await subscribe(user.auth, `https://fcm.googleapis.com/fcm/send/${randomBytes(6).toString('hex')}`, keys))
-        .statusCode,
-    ).toBe(400);
+    expect((await subscribe(user.auth, `https://fcm.googleapis.com/fcm/send/${randomBytes(6).toString('hex')}`, keys)).statusCode).toBe(400);
     const other = await signUp(app);
     await subscribe(user.auth, endpoint, keys);
     await subscribe(other.auth, endpoint, keys);
@@ -174,12 +149,7 @@ describe(`Web Push ${dbLabel}`, () => {
     const second = await buildApp(config, database);
     const configured = webpush.generateVAPIDKeys();
     const third = await buildApp(
-      loadConfig({
-        NODE_ENV: 'test',
-        DATA_DIR: 'memory://',
-        VAPID_PUBLIC_KEY: configured.publicKey,
-        VAPID_PRIVATE_KEY: configured.privateKey,
-      }),
+      loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', VAPID_PUBLIC_KEY: configured.publicKey, VAPID_PRIVATE_KEY: configured.privateKey }),
       database,
     );
     try {

@@ -14,21 +14,10 @@ export async function signUpAdmin(app: FastifyInstance, overrides: Record<string
 }
 
 export function post(app: FastifyInstance, url: string, token: string | undefined, payload: unknown) {
-  return app.inject({
-    method: 'POST',
-    url: `/api${url}`,
-    headers: token ? bearer(token) : {},
-    payload: payload as object,
-  });
+  return app.inject({ method: 'POST', url: `/api${url}`, headers: token ? bearer(token) : {}, payload: payload as object });
 }
 
-export function send(
-  app: FastifyInstance,
-  method: 'PUT' | 'DELETE' | 'PATCH' | 'POST' | 'GET',
-  url: string,
-  token: string | undefined,
-  payload?: unknown,
-) {
+export function send(app: FastifyInstance, method: 'PUT' | 'DELETE' | 'PATCH' | 'POST' | 'GET', url: string, token: string | undefined, payload?: unknown) {
   return app.inject({
     method,
     url: `/api${url}`,
@@ -38,13 +27,7 @@ export function send(
 }
 
 /** An admin activates a condominium of `count` units on a fresh plate for `sindico` (ADM-02). */
-export async function activate(
-  app: FastifyInstance,
-  admin: Account,
-  sindico: Account,
-  count = 3,
-  names: string[] = [],
-) {
+export async function activate(app: FastifyInstance, admin: Account, sindico: Account, count = 3, names: string[] = []) {
   const [plate] = await mint(app, 5, 1);
   const created = await post(app, condoApi.createCondominium, admin.token, { nameCondominium: 'Edifício Aroeira' });
   if (created.statusCode !== 201) throw new Error(`createCondominium ${created.statusCode} ${created.body}`);

@@ -16,11 +16,7 @@ import { badBoolean, badString, bodies, notString, type Sent } from './hostile-s
  * plate and sets the fence; the server judges each call's position (haversine, the border in,
  * an accuracy worse than the radius out); a visitor refused may still leave the unit a message.
  */
-const { app } = await build({
-  RATE_CALL_PER_IP: '100000',
-  RATE_CALL_PER_TAG: '100000',
-  RATE_CALL_RINGING_PER_TAG: '100000',
-});
+const { app } = await build({ RATE_CALL_PER_IP: '100000', RATE_CALL_PER_TAG: '100000', RATE_CALL_RINGING_PER_TAG: '100000' });
 const admin = await signUpAdmin(app);
 
 /** Avenida Paulista, São Paulo; `away` is 2 km due north of it (0.018° of latitude ≈ 2,001 m). */
@@ -120,9 +116,7 @@ describe(`[CONDO-17] the síndico places the plate ${dbLabel}`, () => {
 
   test('[CONDO-17] a plate that is not a condominium plate, or unknown, is refused', async () => {
     const b = await building();
-    expect((await place(b.sindico, { qrCode: 'ZZZZZZZZ', ...door, required: false, radiusM: 150 })).statusCode).toBe(
-      404,
-    );
+    expect((await place(b.sindico, { qrCode: 'ZZZZZZZZ', ...door, required: false, radiusM: 150 })).statusCode).toBe(404);
   });
 });
 
@@ -169,12 +163,8 @@ describe(`[CONDO-17] a call to a plate that rings only at its door ${dbLabel}`, 
     expect((await call({ code: b.code, unitId: b.unit.id, ...metresNorth(149), accuracy: 10 })).statusCode).toBe(201);
     expect((await call({ code: b.code, unitId: b.unit.id, ...metresNorth(151), accuracy: 10 })).statusCode).toBe(403);
     const small = await fenced(50);
-    expect((await call({ code: small.code, unitId: small.unit.id, ...metresNorth(49), accuracy: 10 })).statusCode).toBe(
-      201,
-    );
-    expect((await call({ code: small.code, unitId: small.unit.id, ...metresNorth(60), accuracy: 10 })).statusCode).toBe(
-      403,
-    );
+    expect((await call({ code: small.code, unitId: small.unit.id, ...metresNorth(49), accuracy: 10 })).statusCode).toBe(201);
+    expect((await call({ code: small.code, unitId: small.unit.id, ...metresNorth(60), accuracy: 10 })).statusCode).toBe(403);
   });
 
   test('[CONDO-17] a fix whose accuracy is worse than the radius counts as not here, even on the door; a fix without accuracy too', async () => {
@@ -203,10 +193,7 @@ describe(`[CONDO-17] a call to a plate that rings only at its door ${dbLabel}`, 
     expect(empty.json()).toEqual({ message: callMsg.unitEmpty });
     const left = await msg(b.code, { message: 'Vim visitar e não consegui chamar.', unitId: b.unit.id, ...away });
     expect(left.statusCode, left.body).toBe(201);
-    const [stored] = await app.db
-      .select()
-      .from(calls)
-      .where(and(eq(calls.tagCode, b.code), eq(calls.kind, 'message')));
+    const [stored] = await app.db.select().from(calls).where(and(eq(calls.tagCode, b.code), eq(calls.kind, 'message')));
     expect(stored).toMatchObject({ status: 'ended', unitId: b.unit.id, message: 'Vim visitar e não consegui chamar.' });
     const to = await app.db.select().from(callRecipients).where(eq(callRecipients.callId, stored!.id));
     expect(to.map((r) => r.userId)).toEqual([userId(b.residents[0]!.token)]);
@@ -223,35 +210,21 @@ describe(`[CONDO-17] [SEC-03] hostile bodies ${dbLabel}`, () => {
     const b = await building();
     const base = () => ({ qrCode: b.code, ...door, required: true, radiusM: 150 });
     const notNumber = notString.filter((v) => typeof v !== 'number' && v !== null);
-    const badLatitude = fc.oneof(
-      notNumber,
-      fc.constantFrom(90.5, -91, 181, 1e308, '10'),
-      fc.double({ min: 90.000001, max: 1e6, noNaN: true }),
-    );
-    const badLongitude = fc.oneof(
-      notNumber,
-      fc.constantFrom(181, -180.5, 1e308, '10'),
-      fc.double({ min: -1e6, max: -180.000001, noNaN: true }),
-    );
+    const badLatitude = fc.oneof(notNumber, fc.constantFrom(90.5, -91, 181, 1e308, '10'), fc.double({ min: 90.000001, max: 1e6, noNaN: true }));
+    const badLongitude = fc.oneof(notNumber, fc.constantFrom(181, -180.5, 1e308, '10'), fc.double({ min: -1e6, max: -180.000001, noNaN: true }));
     const arb = bodies(base, {
       qrCode: { required: true, invalid: badString(1, 64) },
       latitude: { required: true, invalid: badLatitude },
       longitude: { required: true, invalid: badLongitude },
       required: { required: true, invalid: badBoolean },
-      radiusM: {
-        required: true,
-        invalid: fc.oneof(fc.constantFrom(0, 49, 501, 150.5, -150, '150', null, 1e20), fc.integer({ min: 501 })),
-      },
+      radiusM: { required: true, invalid: fc.oneof(fc.constantFrom(0, 49, 501, 150.5, -150, '150', null, 1e20), fc.integer({ min: 501 })) },
     });
     await fc.assert(
       fc.asyncProperty(arb, async (sent: Sent) => {
         const res = await app.inject({
           method: 'PUT',
           url: `/api${condoApi.platePosition}`,
-          headers: {
-            authorization: `Bearer ${b.sindico.token}`,
-            ...(sent.contentType ? { 'content-type': sent.contentType } : {}),
-          },
+          headers: { authorization: `Bearer ${b.sindico.token}`, ...(sent.contentType ? { 'content-type': sent.contentType } : {}) },
           ...(sent.payload === undefined ? {} : { payload: sent.payload }),
         });
         expect(res.statusCode, `${res.body} for ${sent.payload?.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
@@ -261,26 +234,15 @@ describe(`[CONDO-17] [SEC-03] hostile bodies ${dbLabel}`, () => {
       { numRuns: 150 },
     );
     expect(await fenceOf(b.code)).toMatchObject({ plateLatitude: null, geofenceRequired: false, geofenceRadiusM: 150 });
-    expect(
-      await app.db
-        .select()
-        .from(auditLog)
-        .where(eq(auditLog.target, `condominium:${(await fenceOf(b.code)).id}`)),
-    ).toHaveLength(0);
+    expect(await app.db.select().from(auditLog).where(eq(auditLog.target, `condominium:${(await fenceOf(b.code)).id}`))).toHaveLength(0);
   });
 
   test('[SEC-03] [CONDO-17] a call with any position: a 201 only at the door, else a 4xx {message}, never a 5xx', async () => {
     const b = await fenced();
     const arb = fc.record({
-      latitude: fc.oneof(
-        fc.double({ min: -90, max: 90, noNaN: true }),
-        fc.constantFrom(door.latitude, 'x', null, 1e300, -0),
-      ),
+      latitude: fc.oneof(fc.double({ min: -90, max: 90, noNaN: true }), fc.constantFrom(door.latitude, 'x', null, 1e300, -0)),
       longitude: fc.oneof(fc.double({ min: -180, max: 180, noNaN: true }), fc.constantFrom(door.longitude, 'y', null)),
-      accuracy: fc.oneof(
-        fc.double({ min: 0, max: 200_000, noNaN: true }),
-        fc.constantFrom(undefined, -5, 'z', null, 0),
-      ),
+      accuracy: fc.oneof(fc.double({ min: 0, max: 200_000, noNaN: true }), fc.constantFrom(undefined, -5, 'z', null, 0)),
     });
     await fc.assert(
       fc.asyncProperty(arb, async (fix) => {

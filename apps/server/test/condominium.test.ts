@@ -16,16 +16,11 @@ async function unitsOf(token: string, plate: string): Promise<Unit[]> {
 }
 
 async function join(token: string, associationCode: string) {
-  return app.inject({
-    method: 'PUT',
-    url: '/api/products/associateQrCode',
-    headers: bearer(token),
-    payload: { code: associationCode },
-  });
+  return app.inject({ method: 'PUT', url: '/api/products/associateQrCode', headers: bearer(token), payload: { code: associationCode } });
 }
 
 describe(`condominium activation ${dbLabel}`, () => {
-  test("[ADM-02] [CONDO-07] an admin creates a condominium and its units for a síndico, who becomes the plate's owner", async () => {
+  test('[ADM-02] [CONDO-07] an admin creates a condominium and its units for a síndico, who becomes the plate\'s owner', async () => {
     const admin = await signUpAdmin(app);
     const sindico = await signUp(app, { name: 'Sílvia Síndica' });
     const { plate, condominiumId, unitIds } = await activate(app, admin, sindico, 3, ['Apto 101', '', 'Cobertura']);
@@ -57,14 +52,11 @@ describe(`condominium activation ${dbLabel}`, () => {
     // CONDO-03: an empty name is temporary: 'undefined-CODE'.
     expect(listed[1]!.unit_number).toMatch(/^undefined-[A-Z0-9]{8}$/);
     expect(parseUnitNumber(listed[1]!.unit_number).name).toBeNull();
-    const audit = await app.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.target, `condominium:${condominiumId}`));
+    const audit = await app.db.select().from(auditLog).where(eq(auditLog.target, `condominium:${condominiumId}`));
     expect(audit).toHaveLength(1);
   });
 
-  test("[ADM-02] 404 when the síndico's e-mail has no account; nothing is created", async () => {
+  test('[ADM-02] 404 when the síndico\'s e-mail has no account; nothing is created', async () => {
     const admin = await signUpAdmin(app);
     const [plate] = await mint(app, 5, 1);
     const created = await post(app, condoApi.createCondominium, admin.token, { nameCondominium: 'Sem Síndico' });
@@ -82,18 +74,13 @@ describe(`condominium activation ${dbLabel}`, () => {
     expect(tag?.ownerId).toBeNull();
   });
 
-  test("[ADM-02] the plate must be a product-5 code that is unclaimed or already the síndico's", async () => {
+  test('[ADM-02] the plate must be a product-5 code that is unclaimed or already the síndico\'s', async () => {
     const admin = await signUpAdmin(app);
     const sindico = await signUp(app);
     const stranger = await signUp(app);
     const created = await post(app, condoApi.createCondominium, admin.token, { nameCondominium: 'Edifício Cedro' });
     const condominiumId = created.json<{ id: number }>().id;
-    const unitBody = (qrCode: string) => ({
-      condominiumId,
-      qrCode,
-      nameOfUnit: 'Apto 1',
-      emailAdminCond: sindico.email,
-    });
+    const unitBody = (qrCode: string) => ({ condominiumId, qrCode, nameOfUnit: 'Apto 1', emailAdminCond: sindico.email });
 
     const [bracelet] = await mint(app, 1, 1);
     const notPlate = await post(app, condoApi.createUnit, admin.token, unitBody(bracelet!));
@@ -110,10 +97,7 @@ describe(`condominium activation ${dbLabel}`, () => {
     expect(unknown.statusCode).toBe(404);
     expect(errorBody(unknown)).toBe(condoMsg.plateNotFound);
 
-    const noCondo = await post(app, condoApi.createUnit, admin.token, {
-      ...unitBody(taken!),
-      condominiumId: 2_000_000_000,
-    });
+    const noCondo = await post(app, condoApi.createUnit, admin.token, { ...unitBody(taken!), condominiumId: 2_000_000_000 });
     expect(noCondo.statusCode).toBe(404);
     expect(errorBody(noCondo)).toBe(condoMsg.condominiumNotFound);
 
@@ -140,18 +124,12 @@ describe(`condominium activation ${dbLabel}`, () => {
     );
     const results = await Promise.all(
       ids.map((condominiumId) =>
-        post(app, condoApi.createUnit, admin.token, {
-          condominiumId,
-          qrCode: plate,
-          nameOfUnit: 'Apto 1',
-          emailAdminCond: sindico.email,
-        }),
+        post(app, condoApi.createUnit, admin.token, { condominiumId, qrCode: plate, nameOfUnit: 'Apto 1', emailAdminCond: sindico.email }),
       ),
     );
     const statuses = results.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([201, 409, 409, 409, 409, 409]);
-    for (const r of results.filter((x) => x.statusCode === 409))
-      expect(errorBody(r)).toBe(condoMsg.plateInOtherCondominium);
+    for (const r of results.filter((x) => x.statusCode === 409)) expect(errorBody(r)).toBe(condoMsg.plateInOtherCondominium);
     expect(await app.db.select().from(condominiums).where(eq(condominiums.tagCode, plate!))).toHaveLength(1);
   });
 
@@ -203,12 +181,10 @@ describe(`the síndico's units ${dbLabel}`, () => {
     ]);
     // The resident sees the plate as a member, and cannot manage its units.
     const products = await app.inject({ method: 'GET', url: `/api${productsApi.list}`, headers: ana.auth });
-    expect(products.json<{ code: string; isOwner: boolean }[]>()).toContainEqual(
-      expect.objectContaining({ code: plate, isOwner: false }),
-    );
+    expect(products.json<{ code: string; isOwner: boolean }[]>()).toContainEqual(expect.objectContaining({ code: plate, isOwner: false }));
   });
 
-  test("[CONDO-01] [SEC-02] only the plate's owner (or an admin) reads and changes its units", async () => {
+  test('[CONDO-01] [SEC-02] only the plate\'s owner (or an admin) reads and changes its units', async () => {
     const admin = await signUpAdmin(app);
     const sindico = await signUp(app);
     const { plate, unitIds } = await activate(app, admin, sindico, 1);
@@ -233,10 +209,7 @@ describe(`the síndico's units ${dbLabel}`, () => {
         await post(app, condoApi.ownerQrCode, who.token, { qrCode: plate }),
         await post(app, condoApi.listUnits, who.token, { qrCode: plate }),
         await send(app, 'PUT', condoApi.updateUnitName, who.token, { unitId: unitIds[0], nameOfUnit: 'Invadido' }),
-        await send(app, 'DELETE', condoApi.deleteMember, who.token, {
-          memberId,
-          unit_number: withResident!.unit_number,
-        }),
+        await send(app, 'DELETE', condoApi.deleteMember, who.token, { memberId, unit_number: withResident!.unit_number }),
         await post(app, condoApi.regenerateCode, who.token, { unitId: unitIds[0] }),
       ];
       for (const res of tries) {
@@ -270,38 +243,20 @@ describe(`the síndico's units ${dbLabel}`, () => {
     const admin = await signUpAdmin(app);
     const sindico = await signUp(app);
     const { plate, unitIds } = await activate(app, admin, sindico, 1, ['']);
-    const ok = await send(app, 'PUT', condoApi.updateUnitName, sindico.token, {
-      unitId: unitIds[0],
-      nameOfUnit: '  Apto 301  ',
-    });
+    const ok = await send(app, 'PUT', condoApi.updateUnitName, sindico.token, { unitId: unitIds[0], nameOfUnit: '  Apto 301  ' });
     expect(ok.statusCode).toBe(200);
     expect((await unitsOf(sindico.token, plate))[0]!.unit_number).toMatch(/^Apto 301-/);
-    const empty = await send(app, 'PUT', condoApi.updateUnitName, sindico.token, {
-      unitId: unitIds[0],
-      nameOfUnit: '   ',
-    });
+    const empty = await send(app, 'PUT', condoApi.updateUnitName, sindico.token, { unitId: unitIds[0], nameOfUnit: '   ' });
     expect(empty.statusCode).toBe(400);
     expect(errorBody(empty)).toBe(msg.unitNameEmpty);
-    const long = await send(app, 'PUT', condoApi.updateUnitName, sindico.token, {
-      unitId: unitIds[0],
-      nameOfUnit: 'x'.repeat(16),
-    });
+    const long = await send(app, 'PUT', condoApi.updateUnitName, sindico.token, { unitId: unitIds[0], nameOfUnit: 'x'.repeat(16) });
     expect(errorBody(long)).toBe(msg.unitNameMax);
-    const exactly15 = await send(app, 'PUT', condoApi.updateUnitName, sindico.token, {
-      unitId: unitIds[0],
-      nameOfUnit: 'y'.repeat(15),
-    });
+    const exactly15 = await send(app, 'PUT', condoApi.updateUnitName, sindico.token, { unitId: unitIds[0], nameOfUnit: 'y'.repeat(15) });
     expect(exactly15.statusCode).toBe(200);
-    const unknown = await send(app, 'PUT', condoApi.updateUnitName, sindico.token, {
-      unitId: 2_000_000_000,
-      nameOfUnit: 'A',
-    });
+    const unknown = await send(app, 'PUT', condoApi.updateUnitName, sindico.token, { unitId: 2_000_000_000, nameOfUnit: 'A' });
     expect(unknown.statusCode).toBe(404);
     expect(errorBody(unknown)).toBe(condoMsg.unitNotFound);
-    const outOfRange = await send(app, 'PUT', condoApi.updateUnitName, sindico.token, {
-      unitId: 2 ** 31,
-      nameOfUnit: 'A',
-    });
+    const outOfRange = await send(app, 'PUT', condoApi.updateUnitName, sindico.token, { unitId: 2 ** 31, nameOfUnit: 'A' });
     expect(outOfRange.statusCode).toBe(400);
   });
 
@@ -319,29 +274,17 @@ describe(`the síndico's units ${dbLabel}`, () => {
     const full = (await unitsOf(sindico.token, plate))[0]!;
     expect(full.residents).toHaveLength(3);
     const memberId = full.residents[0]!.member_id;
-    const wrongUnit = await send(app, 'DELETE', condoApi.deleteMember, sindico.token, {
-      memberId,
-      unit_number: b!.unit_number,
-    });
+    const wrongUnit = await send(app, 'DELETE', condoApi.deleteMember, sindico.token, { memberId, unit_number: b!.unit_number });
     expect(wrongUnit.statusCode).toBe(404);
     expect(errorBody(wrongUnit)).toBe(condoMsg.memberNotFound);
-    const removed = await send(app, 'DELETE', condoApi.deleteMember, sindico.token, {
-      memberId,
-      unit_number: full.unit_number,
-    });
+    const removed = await send(app, 'DELETE', condoApi.deleteMember, sindico.token, { memberId, unit_number: full.unit_number });
     expect(removed.statusCode).toBe(200);
     expect((await unitsOf(sindico.token, plate))[0]!.residents).toHaveLength(2);
     // The unit is no longer full: the fourth person now joins.
     expect((await join(fourth.token, codeA)).statusCode).toBe(200);
-    const again = await send(app, 'DELETE', condoApi.deleteMember, sindico.token, {
-      memberId,
-      unit_number: full.unit_number,
-    });
+    const again = await send(app, 'DELETE', condoApi.deleteMember, sindico.token, { memberId, unit_number: full.unit_number });
     expect(again.statusCode).toBe(404);
-    const outOfRange = await send(app, 'DELETE', condoApi.deleteMember, sindico.token, {
-      memberId: 2 ** 31,
-      unit_number: 'x-y',
-    });
+    const outOfRange = await send(app, 'DELETE', condoApi.deleteMember, sindico.token, { memberId: 2 ** 31, unit_number: 'x-y' });
     expect(outOfRange.statusCode).toBe(400);
   });
 
@@ -385,16 +328,12 @@ describe(`the síndico's units ${dbLabel}`, () => {
     expect(ownerLeaves.statusCode).toBe(409);
     expect(errorBody(ownerLeaves)).toBe(condoMsg.ownerCannotLeave);
     expect((await send(app, 'DELETE', condoApi.leave, undefined, { code: pet })).statusCode).toBe(401);
-    const units_ = await app.db
-      .select({ id: units.id })
-      .from(units)
-      .innerJoin(condominiums, eq(condominiums.id, units.condominiumId))
-      .where(eq(condominiums.tagCode, plate));
+    const units_ = await app.db.select({ id: units.id }).from(units).innerJoin(condominiums, eq(condominiums.id, units.condominiumId)).where(eq(condominiums.tagCode, plate));
     const residentsLeft = await app.db.select().from(unitResidents).where(eq(unitResidents.unitId, units_[0]!.id));
     expect(residentsLeft).toHaveLength(0);
   });
 
-  test("[CONDO-10] a plate is not shared: its calls go to the units' residents", async () => {
+  test('[CONDO-10] a plate is not shared: its calls go to the units\' residents', async () => {
     const admin = await signUpAdmin(app);
     const sindico = await signUp(app);
     const { plate } = await activate(app, admin, sindico, 1);

@@ -20,18 +20,7 @@ import { condominiums, conversationMessages, conversations, tags } from '../src/
 import { adminApi } from '@toque/contracts/routes';
 import { build, dbLabel, errorBody, signUp } from './helpers';
 import { send, signUpAdmin } from './condo-support';
-import {
-  connect,
-  eventually,
-  join,
-  listen,
-  mailsTo,
-  ownedTag,
-  plate,
-  record,
-  settle,
-  type Client,
-} from './calls-support';
+import { connect, eventually, join, listen, mailsTo, ownedTag, plate, record, settle, type Client } from './calls-support';
 
 const { app } = await build({ FINDER_DATA_PURGE_INTERVAL_MS: '100' });
 const url = await listen(app);
@@ -40,33 +29,15 @@ let ipSeq = 10;
 /** Each test writes from its own address, so the per-address limits of one never touch another. */
 const freshIp = () => `198.51.100.${ipSeq++}`;
 
-async function open(
-  code: string,
-  body = 'Achei sua carteira na padaria.',
-  ip = freshIp(),
-  extra: Record<string, unknown> = {},
-) {
-  const res = await app.inject({
-    method: 'POST',
-    url: `/api/public/tags/${code}/conversations`,
-    payload: { body, ...extra },
-    remoteAddress: ip,
-  });
+async function open(code: string, body = 'Achei sua carteira na padaria.', ip = freshIp(), extra: Record<string, unknown> = {}) {
+  const res = await app.inject({ method: 'POST', url: `/api/public/tags/${code}/conversations`, payload: { body, ...extra }, remoteAddress: ip });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<StartConversationResponse>();
 }
-const finderRead = (token: string) =>
-  app.inject({ method: 'GET', url: '/api/public/conversation', headers: { authorization: `Bearer ${token}` } });
+const finderRead = (token: string) => app.inject({ method: 'GET', url: '/api/public/conversation', headers: { authorization: `Bearer ${token}` } });
 const finderWrite = (token: string, body: string, ip = '198.51.100.250', extra: Record<string, unknown> = {}) =>
-  app.inject({
-    method: 'POST',
-    url: '/api/public/conversation/messages',
-    headers: { authorization: `Bearer ${token}` },
-    payload: { body, ...extra },
-    remoteAddress: ip,
-  });
-const list = (auth: { authorization: string }) =>
-  app.inject({ method: 'GET', url: '/api/conversations', headers: auth });
+  app.inject({ method: 'POST', url: '/api/public/conversation/messages', headers: { authorization: `Bearer ${token}` }, payload: { body, ...extra }, remoteAddress: ip });
+const list = (auth: { authorization: string }) => app.inject({ method: 'GET', url: '/api/conversations', headers: auth });
 /** Every finder-facing payload is checked for the owner's details. */
 function expectNothingOfTheOwner(payload: unknown, owner: { email: string; phone?: string; name: string }) {
   const json = JSON.stringify(payload);
@@ -82,23 +53,14 @@ describe(`FIND-06 conversations ${dbLabel}`, () => {
     expect(started.token).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(started.thread).toMatchObject({ tag_code: code, owner_first_name: 'Joana', state: 'open' });
     expect(started.thread.messages).toHaveLength(1);
-    expect(started.thread.messages[0]).toMatchObject({
-      from: 'finder',
-      name: '',
-      body: 'Achei sua carteira na padaria.',
-    });
+    expect(started.thread.messages[0]).toMatchObject({ from: 'finder', name: '', body: 'Achei sua carteira na padaria.' });
 
     const written = await finderWrite(started.token, 'Estou aqui até as 18h.');
     expect(written.statusCode).toBe(201);
 
     const { conversations: mine } = (await list(owner.auth)).json<ConversationList>();
     const id = mine[0]!.id;
-    const answer = await app.inject({
-      method: 'POST',
-      url: `/api/conversations/${id}/messages`,
-      headers: owner.auth,
-      payload: { body: 'Obrigada! Passo aí às 17h.' },
-    });
+    const answer = await app.inject({ method: 'POST', url: `/api/conversations/${id}/messages`, headers: owner.auth, payload: { body: 'Obrigada! Passo aí às 17h.' } });
     expect(answer.statusCode).toBe(201);
 
     const read = await finderRead(started.token);
@@ -111,15 +73,12 @@ describe(`FIND-06 conversations ${dbLabel}`, () => {
     ]);
     for (const payload of [started, written.json(), thread]) expectNothingOfTheOwner(payload, owner);
     // Only the token's hash is stored.
-    const [row] = await app.db
-      .select({ hash: conversations.tokenHash })
-      .from(conversations)
-      .where(eq(conversations.id, id));
+    const [row] = await app.db.select({ hash: conversations.tokenHash }).from(conversations).where(eq(conversations.id, id));
     expect(row!.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row!.hash).not.toContain(started.token);
   });
 
-  test("[FIND-06] a token reads only its own thread; a stranger, another tag's owner and a wrong token get 401/404", async () => {
+  test('[FIND-06] a token reads only its own thread; a stranger, another tag\'s owner and a wrong token get 401/404', async () => {
     const { owner, code } = await ownedTag(app);
     const other = await ownedTag(app);
     const a = await open(code, 'Primeira conversa');
@@ -149,7 +108,7 @@ describe(`FIND-06 conversations ${dbLabel}`, () => {
     expect((await finderWrite('A'.repeat(22), 'olá')).statusCode).toBe(401);
   });
 
-  test("[FIND-06] members answer; unread counts per person; reading marks read; a plate's unit is answered by its residents only", async () => {
+  test('[FIND-06] members answer; unread counts per person; reading marks read; a plate\'s unit is answered by its residents only', async () => {
     const { owner, code, members } = await ownedTag(app, 3, 1);
     const member = members[0]!;
     const started = await open(code, 'Oi');
@@ -157,39 +116,21 @@ describe(`FIND-06 conversations ${dbLabel}`, () => {
     const ownerList = (await list(owner.auth)).json<ConversationList>();
     expect(ownerList.unread).toBe(2);
     expect((await list(member.auth)).json<ConversationList>().unread).toBe(2);
-    expect((await app.inject({ method: 'GET', url: '/api/conversations/unread', headers: owner.auth })).json()).toEqual(
-      { unread: 2 },
-    );
+    expect((await app.inject({ method: 'GET', url: '/api/conversations/unread', headers: owner.auth })).json()).toEqual({ unread: 2 });
     const id = ownerList.conversations[0]!.id;
-    const answered = await app.inject({
-      method: 'POST',
-      url: `/api/conversations/${id}/messages`,
-      headers: member.auth,
-      payload: { body: 'Sou da família, pode falar.' },
-    });
+    const answered = await app.inject({ method: 'POST', url: `/api/conversations/${id}/messages`, headers: member.auth, payload: { body: 'Sou da família, pode falar.' } });
     expect(answered.statusCode).toBe(201);
     expect(answered.json()).toMatchObject({ from: 'owner', name: 'Membro', mine: true });
     // The member has read it by answering; the owner has not.
     expect((await list(member.auth)).json<ConversationList>().unread).toBe(0);
     expect((await list(owner.auth)).json<ConversationList>().unread).toBe(2);
-    const thread = (
-      await app.inject({ method: 'GET', url: `/api/conversations/${id}`, headers: owner.auth })
-    ).json<OwnerThread>();
-    expect(thread.messages.map((m) => [m.from, m.mine])).toEqual([
-      ['finder', false],
-      ['finder', false],
-      ['owner', false],
-    ]);
+    const thread = (await app.inject({ method: 'GET', url: `/api/conversations/${id}`, headers: owner.auth })).json<OwnerThread>();
+    expect(thread.messages.map((m) => [m.from, m.mine])).toEqual([['finder', false], ['finder', false], ['owner', false]]);
     expect((await list(owner.auth)).json<ConversationList>().unread).toBe(0);
 
     const building = await plate(app, 1);
     const resident = building.residents[0]!;
-    const noUnit = await app.inject({
-      method: 'POST',
-      url: `/api/public/tags/${building.code}/conversations`,
-      payload: { body: 'Oi' },
-      remoteAddress: freshIp(),
-    });
+    const noUnit = await app.inject({ method: 'POST', url: `/api/public/tags/${building.code}/conversations`, payload: { body: 'Oi' }, remoteAddress: freshIp() });
     expect(noUnit.statusCode).toBe(400);
     expect(errorBody(noUnit)).toBe(callMsg.unitRequired);
     const toUnit = await open(building.code, 'Encomenda na portaria', freshIp(), { unitId: building.unit.id });
@@ -201,7 +142,7 @@ describe(`FIND-06 conversations ${dbLabel}`, () => {
     expect((await list(building.owner.auth)).json<ConversationList>().conversations).toHaveLength(0);
   });
 
-  test("[FIND-06] [CALL-02] [CONDO-17] a plate's unit is written to without a position even where calls need one; its residents answer as the unit (no name reaches the visitor); the thread names its unit", async () => {
+  test('[FIND-06] [CALL-02] [CONDO-17] a plate\'s unit is written to without a position even where calls need one; its residents answer as the unit (no name reaches the visitor); the thread names its unit', async () => {
     const building = await plate(app, 2);
     const [resident, neighbour] = building.residents;
     // The plate rings only at its door (CONDO-17): a call without a position is refused…
@@ -209,32 +150,15 @@ describe(`FIND-06 conversations ${dbLabel}`, () => {
       .update(condominiums)
       .set({ plateLatitude: -23.5614, plateLongitude: -46.6559, geofenceRequired: true, geofenceRadiusM: 150 })
       .where(eq(condominiums.tagCode, building.code));
-    const call = await app.inject({
-      method: 'POST',
-      url: '/api/calls',
-      payload: { code: building.code, unitId: building.unit.id },
-      remoteAddress: freshIp(),
-    });
+    const call = await app.inject({ method: 'POST', url: '/api/calls', payload: { code: building.code, unitId: building.unit.id }, remoteAddress: freshIp() });
     expect(call.statusCode).toBe(403);
     expect(errorBody(call)).toBe(geofenceMsg.positionRequired);
     // …but writing is a message, and a message still reaches the unit (ADR 0046): no position needed.
-    const empty = await app.inject({
-      method: 'POST',
-      url: `/api/public/tags/${building.code}/conversations`,
-      payload: { body: 'Oi', unitId: building.empty.id },
-      remoteAddress: freshIp(),
-    });
+    const empty = await app.inject({ method: 'POST', url: `/api/public/tags/${building.code}/conversations`, payload: { body: 'Oi', unitId: building.empty.id }, remoteAddress: freshIp() });
     expect(empty.statusCode).toBe(409);
     expect(errorBody(empty)).toBe(callMsg.unitEmpty);
-    const started = await open(building.code, 'Vim entregar a chave, ninguém atende.', freshIp(), {
-      unitId: building.unit.id,
-    });
-    expect(started.thread).toMatchObject({
-      tag_code: building.code,
-      unit_id: building.unit.id,
-      owner_first_name: '',
-      state: 'open',
-    });
+    const started = await open(building.code, 'Vim entregar a chave, ninguém atende.', freshIp(), { unitId: building.unit.id });
+    expect(started.thread).toMatchObject({ tag_code: building.code, unit_id: building.unit.id, owner_first_name: '', state: 'open' });
 
     const residentSocket = await connect(url, resident!.token);
     const residentSeen = record(residentSocket);
@@ -242,27 +166,16 @@ describe(`FIND-06 conversations ${dbLabel}`, () => {
     const finderSeen = record(finderSocket);
     const { conversations: theirs } = (await list(resident!.auth)).json<ConversationList>();
     expect(theirs).toHaveLength(1);
-    expect(theirs[0]).toMatchObject({
-      unit_name: '101',
-      unread: 1,
-      last_message: 'Vim entregar a chave, ninguém atende.',
-    });
+    expect(theirs[0]).toMatchObject({ unit_name: '101', unread: 1, last_message: 'Vim entregar a chave, ninguém atende.' });
     const id = theirs[0]!.id;
-    const answered = await app.inject({
-      method: 'POST',
-      url: `/api/conversations/${id}/messages`,
-      headers: resident!.auth,
-      payload: { body: 'Deixe na portaria, obrigado!' },
-    });
+    const answered = await app.inject({ method: 'POST', url: `/api/conversations/${id}/messages`, headers: resident!.auth, payload: { body: 'Deixe na portaria, obrigado!' } });
     expect(answered.statusCode).toBe(201);
     // The residents see who of them answered; the visitor sees only the unit.
     expect(answered.json()).toMatchObject({ name: 'Morador', mine: true });
     expect((await residentSeen.next('conversation-message')).message).toMatchObject({ from: 'owner', name: 'Morador' });
     const live = await finderSeen.next('conversation-message');
     expect(live.message).toMatchObject({ from: 'owner', name: '', body: 'Deixe na portaria, obrigado!' });
-    const neighbourView = (
-      await app.inject({ method: 'GET', url: `/api/conversations/${id}`, headers: neighbour!.auth })
-    ).json<OwnerThread>();
+    const neighbourView = (await app.inject({ method: 'GET', url: `/api/conversations/${id}`, headers: neighbour!.auth })).json<OwnerThread>();
     expect(neighbourView.messages.map((m) => [m.from, m.name, m.mine])).toEqual([
       ['finder', '', false],
       ['owner', 'Morador', false],
@@ -291,35 +204,21 @@ describe(`FIND-06 conversations ${dbLabel}`, () => {
     const rows = (await list(owner.auth)).json<ConversationList>().conversations;
     const idOfBody = (b: string) => rows.find((r) => r.last_message === b)!.id;
 
-    expect(
-      (await app.inject({ method: 'POST', url: `/api/conversations/${idOfBody('um')}/close`, headers: owner.auth }))
-        .statusCode,
-    ).toBe(204);
+    expect((await app.inject({ method: 'POST', url: `/api/conversations/${idOfBody('um')}/close`, headers: owner.auth })).statusCode).toBe(204);
     expect((await finderRead(closing.token)).json<FinderThread>().state).toBe('closed');
     const late = await finderWrite(closing.token, 'ainda aí?');
     expect(late.statusCode).toBe(403);
     expect(errorBody(late)).toBe(conversationMsg.closed);
-    const ownerLate = await app.inject({
-      method: 'POST',
-      url: `/api/conversations/${idOfBody('um')}/messages`,
-      headers: owner.auth,
-      payload: { body: 'oi' },
-    });
+    const ownerLate = await app.inject({ method: 'POST', url: `/api/conversations/${idOfBody('um')}/messages`, headers: owner.auth, payload: { body: 'oi' } });
     expect(ownerLate.statusCode).toBe(409);
 
-    expect(
-      (await app.inject({ method: 'POST', url: `/api/conversations/${idOfBody('dois')}/block`, headers: owner.auth }))
-        .statusCode,
-    ).toBe(204);
+    expect((await app.inject({ method: 'POST', url: `/api/conversations/${idOfBody('dois')}/block`, headers: owner.auth })).statusCode).toBe(204);
     const blockedWrite = await finderWrite(blocking.token, 'oi?');
     expect(blockedWrite.statusCode).toBe(403);
     expect(errorBody(blockedWrite)).toBe(conversationMsg.blocked);
     const blockedRead = await finderRead(blocking.token);
     expect(blockedRead.statusCode).toBe(403);
-    const count = await app.db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(conversationMessages)
-      .where(eq(conversationMessages.conversationId, idOfBody('dois')));
+    const count = await app.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(conversationMessages).where(eq(conversationMessages.conversationId, idOfBody('dois')));
     expect(count[0]!.n).toBe(1);
   });
 
@@ -336,12 +235,7 @@ describe(`FIND-06 conversations ${dbLabel}`, () => {
           : await send(app, 'POST', adminApi.transferTag(code), admin.token, { email: heir.email });
       expect(res.statusCode, res.body).toBe(200);
       if (how === 'release') {
-        const claimed = await app.inject({
-          method: 'PUT',
-          url: '/api/products/associateQrCode',
-          headers: heir.auth,
-          payload: { code },
-        });
+        const claimed = await app.inject({ method: 'PUT', url: '/api/products/associateQrCode', headers: heir.auth, payload: { code } });
         expect(claimed.statusCode).toBe(200);
       }
       expect((await list(heir.auth)).json<ConversationList>().conversations).toEqual([]);
@@ -362,62 +256,28 @@ describe(`FIND-06 conversations ${dbLabel}`, () => {
     const write = await finderWrite(started.token, 'oi');
     expect(write.statusCode).toBe(403);
     expect(errorBody(write)).toBe(conversationMsg.ended);
-    expect(
-      (
-        await app.inject({
-          method: 'POST',
-          url: `/api/conversations/${id}/messages`,
-          headers: owner.auth,
-          payload: { body: 'oi' },
-        })
-      ).statusCode,
-    ).toBe(409);
+    expect((await app.inject({ method: 'POST', url: `/api/conversations/${id}/messages`, headers: owner.auth, payload: { body: 'oi' } })).statusCode).toBe(409);
     expect((await list(owner.auth)).json<ConversationList>().conversations[0]!.state).toBe('ended');
   });
 
   test(`[FIND-06] [SEC-03] a message is 1 to ${CONVERSATION_MESSAGE_MAX} characters; text only, stored as written (markup inert), never a 5xx`, async () => {
     const { owner, code } = await ownedTag(app);
-    const tooLong = await app.inject({
-      method: 'POST',
-      url: `/api/public/tags/${code}/conversations`,
-      payload: { body: 'x'.repeat(CONVERSATION_MESSAGE_MAX + 1) },
-      remoteAddress: freshIp(),
-    });
+    const tooLong = await app.inject({ method: 'POST', url: `/api/public/tags/${code}/conversations`, payload: { body: 'x'.repeat(CONVERSATION_MESSAGE_MAX + 1) }, remoteAddress: freshIp() });
     expect(tooLong.statusCode).toBe(400);
     expect(errorBody(tooLong)).toBe(conversationMsg.messageTooLong);
-    const empty = await app.inject({
-      method: 'POST',
-      url: `/api/public/tags/${code}/conversations`,
-      payload: { body: '   ' },
-      remoteAddress: freshIp(),
-    });
+    const empty = await app.inject({ method: 'POST', url: `/api/public/tags/${code}/conversations`, payload: { body: '   ' }, remoteAddress: freshIp() });
     expect(errorBody(empty)).toBe(conversationMsg.messageEmpty);
     const started = await open(code, 'x'.repeat(CONVERSATION_MESSAGE_MAX));
     const html = '<img src=x onerror=alert(1)> https://example.com';
     expect((await finderWrite(started.token, html)).statusCode).toBe(201);
     const id = (await list(owner.auth)).json<ConversationList>().conversations[0]!.id;
-    const thread = (
-      await app.inject({ method: 'GET', url: `/api/conversations/${id}`, headers: owner.auth })
-    ).json<OwnerThread>();
+    const thread = (await app.inject({ method: 'GET', url: `/api/conversations/${id}`, headers: owner.auth })).json<OwnerThread>();
     expect(thread.messages.at(-1)!.body).toBe(html);
-    for (const bad of [
-      { body: 5 },
-      { body: 'ok', latitude: 91, longitude: 0 },
-      { body: 'ok', extra: { $gt: '' } },
-      [],
-      'x',
-    ]) {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/public/conversation/messages',
-        headers: { authorization: `Bearer ${started.token}` },
-        payload: bad as object,
-      });
+    for (const bad of [{ body: 5 }, { body: 'ok', latitude: 91, longitude: 0 }, { body: 'ok', extra: { $gt: '' } }, [], 'x']) {
+      const res = await app.inject({ method: 'POST', url: '/api/public/conversation/messages', headers: { authorization: `Bearer ${started.token}` }, payload: bad as object });
       expect(res.statusCode, JSON.stringify(bad)).toBeLessThan(500);
     }
-    expect(
-      (await app.inject({ method: 'GET', url: '/api/conversations/not-a-uuid', headers: owner.auth })).statusCode,
-    ).toBe(400);
+    expect((await app.inject({ method: 'GET', url: '/api/conversations/not-a-uuid', headers: owner.auth })).statusCode).toBe(400);
     // A switched-off tag still takes a conversation; an unclaimed one does not.
     await app.db.update(tags).set({ isActive: false }).where(eq(tags.code, code));
     await open(code, 'desligado');
@@ -426,14 +286,8 @@ describe(`FIND-06 conversations ${dbLabel}`, () => {
   test('[FIND-06] [SEC-05] limits: messages per token (429 with Retry-After), conversations per tag and address — never silencing the tag for other addresses', async () => {
     const { code } = await ownedTag(app);
     const ip = freshIp();
-    for (let i = 0; i < CONVERSATION_LIMITS.conversationsPerTagAddress.points; i++)
-      await open(code, `conversa ${i}`, ip);
-    const refused = await app.inject({
-      method: 'POST',
-      url: `/api/public/tags/${code}/conversations`,
-      payload: { body: 'mais uma' },
-      remoteAddress: ip,
-    });
+    for (let i = 0; i < CONVERSATION_LIMITS.conversationsPerTagAddress.points; i++) await open(code, `conversa ${i}`, ip);
+    const refused = await app.inject({ method: 'POST', url: `/api/public/tags/${code}/conversations`, payload: { body: 'mais uma' }, remoteAddress: ip });
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // Another address still opens one on the same tag.
@@ -441,8 +295,7 @@ describe(`FIND-06 conversations ${dbLabel}`, () => {
 
     const writer = freshIp();
     let last = 201;
-    for (let i = 0; i < CONVERSATION_LIMITS.messagesPerToken.points; i++)
-      last = (await finderWrite(other.token, `msg ${i}`, writer)).statusCode;
+    for (let i = 0; i < CONVERSATION_LIMITS.messagesPerToken.points; i++) last = (await finderWrite(other.token, `msg ${i}`, writer)).statusCode;
     expect(last).toBe(201);
     const flooded = await finderWrite(other.token, 'uma a mais', writer);
     expect(flooded.statusCode).toBe(429);
@@ -468,14 +321,11 @@ describe(`FIND-06 conversations ${dbLabel}`, () => {
     await eventually(async () => expect(await mailsTo(app, owner.email)).toHaveLength(2));
   });
 
-  test("[FIND-06] [SEC-07] the purge clears the finder's position and address like the calls', and deletes long-ended conversations", async () => {
+  test('[FIND-06] [SEC-07] the purge clears the finder\'s position and address like the calls\', and deletes long-ended conversations', async () => {
     const { owner, code } = await ownedTag(app);
     await open(code, 'velha', '203.0.113.50', { latitude: -19.9, longitude: -43.9 });
     const id = (await list(owner.auth)).json<ConversationList>().conversations[0]!.id;
-    await app.db
-      .update(conversations)
-      .set({ createdAt: sql`now() - make_interval(days => ${FINDER_LOCATION_RETENTION_DAYS + 1})` })
-      .where(eq(conversations.id, id));
+    await app.db.update(conversations).set({ createdAt: sql`now() - make_interval(days => ${FINDER_LOCATION_RETENTION_DAYS + 1})` }).where(eq(conversations.id, id));
     await app.db
       .update(conversationMessages)
       .set({ createdAt: sql`now() - make_interval(days => ${FINDER_LOCATION_RETENTION_DAYS + 1})` })
@@ -486,16 +336,11 @@ describe(`FIND-06 conversations ${dbLabel}`, () => {
       const msgs = await app.db.select().from(conversationMessages).where(eq(conversationMessages.conversationId, id));
       expect(msgs.every((m) => m.latitude === null && m.longitude === null)).toBe(true);
     });
-    await app.db
-      .update(conversations)
-      .set({ lastMessageAt: sql`now() - make_interval(days => ${CONVERSATION_KEEP_DAYS + 1})` })
-      .where(eq(conversations.id, id));
-    await eventually(async () =>
-      expect(await app.db.select().from(conversations).where(eq(conversations.id, id))).toHaveLength(0),
-    );
+    await app.db.update(conversations).set({ lastMessageAt: sql`now() - make_interval(days => ${CONVERSATION_KEEP_DAYS + 1})` }).where(eq(conversations.id, id));
+    await eventually(async () => expect(await app.db.select().from(conversations).where(eq(conversations.id, id))).toHaveLength(0));
   });
 
-  test("[FIND-06] live: the finder's socket (its token) gets each answer, the owner's sessions each finder message; block closes the finder's socket", async () => {
+  test('[FIND-06] live: the finder\'s socket (its token) gets each answer, the owner\'s sessions each finder message; block closes the finder\'s socket', async () => {
     const { owner, code } = await ownedTag(app);
     const ownerSocket = await connect(url, owner.token);
     const ownerSeen = record(ownerSocket);
@@ -506,12 +351,7 @@ describe(`FIND-06 conversations ${dbLabel}`, () => {
 
     const finderSocket = await connectFinder(started.token);
     const finderSeen = record(finderSocket);
-    await app.inject({
-      method: 'POST',
-      url: `/api/conversations/${id}/messages`,
-      headers: owner.auth,
-      payload: { body: 'Oi! Estou indo.' },
-    });
+    await app.inject({ method: 'POST', url: `/api/conversations/${id}/messages`, headers: owner.auth, payload: { body: 'Oi! Estou indo.' } });
     const answer = await finderSeen.next('conversation-message');
     expect(answer.message).toMatchObject({ from: 'owner', name: 'Joana', body: 'Oi! Estou indo.' });
     expectNothingOfTheOwner(answer, owner);
@@ -529,10 +369,9 @@ describe(`FIND-06 conversations ${dbLabel}`, () => {
     await expect(connectFinder(started.token)).rejects.toThrow(callMsg.socketUnauthorized);
   });
 
-  test("[FIND-06] [SEC-03] hostile sockets: a wrong conversation token is refused; a finder socket's call events and junk are ignored and never reach another room", async () => {
+  test('[FIND-06] [SEC-03] hostile sockets: a wrong conversation token is refused; a finder socket\'s call events and junk are ignored and never reach another room', async () => {
     const { owner, code } = await ownedTag(app);
-    for (const bad of ['A'.repeat(22), 'x', 'A'.repeat(65), ''])
-      await expect(connectFinder(bad)).rejects.toThrow(callMsg.socketUnauthorized);
+    for (const bad of ['A'.repeat(22), 'x', 'A'.repeat(65), '']) await expect(connectFinder(bad)).rejects.toThrow(callMsg.socketUnauthorized);
     const started = await open(code, 'hostil');
     const finderSocket = await connectFinder(started.token);
     // A call of the same tag: the finder's conversation socket cannot join it nor relay into it.
@@ -540,16 +379,10 @@ describe(`FIND-06 conversations ${dbLabel}`, () => {
     const roomId = call.json<{ roomId: string }>().roomId;
     const ownerSocket = await connect(url, owner.token);
     const ownerSeen = record(ownerSocket);
-    const ack = await Promise.race([
-      join(finderSocket, roomId).catch(() => 'no ack'),
-      settle(500).then(() => 'no ack'),
-    ]);
+    const ack = await Promise.race([join(finderSocket, roomId).catch(() => 'no ack'), settle(500).then(() => 'no ack')]);
     expect(ack).toBe('no ack');
     finderSocket.emit('offer', { roomId, payload: { type: 'offer', sdp: 'v=0' } });
-    (finderSocket as unknown as { emit: (e: string, ...a: unknown[]) => void }).emit('conversation-message', {
-      conversationId: 'x',
-      message: { body: '<script>' },
-    });
+    (finderSocket as unknown as { emit: (e: string, ...a: unknown[]) => void }).emit('conversation-message', { conversationId: 'x', message: { body: '<script>' } });
     (finderSocket as unknown as { emit: (e: string, ...a: unknown[]) => void }).emit('conversation-state', null);
     await settle(300);
     expect(ownerSeen.all('offer')).toHaveLength(0);
@@ -559,13 +392,7 @@ describe(`FIND-06 conversations ${dbLabel}`, () => {
 });
 
 function connectFinder(token: string): Promise<Client> {
-  const socket: Client = connectClient(url, {
-    path: SOCKET_PATH,
-    transports: ['websocket'],
-    auth: { conversation: token },
-    reconnection: false,
-    forceNew: true,
-  });
+  const socket: Client = connectClient(url, { path: SOCKET_PATH, transports: ['websocket'], auth: { conversation: token }, reconnection: false, forceNew: true });
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', (err) => {
@@ -574,3 +401,4 @@ function connectFinder(token: string): Promise<Client> {
     });
   });
 }
+

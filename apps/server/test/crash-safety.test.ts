@@ -112,31 +112,19 @@ async function withDatabase<T>(use: (db: Awaited<ReturnType<typeof openDatabase>
 describe(`REL-02 crash safety ${dbLabel}`, () => {
   test('[REL-02] SIGKILL during a burst of writes: after a restart every acknowledged write is there, none half-written', async () => {
     // The codes to onboard with and to own, minted before the server holds the data.
-    const codes = await withDatabase(
-      async (db) => (await operatorService.mint(db, { productId: 2, count: ONBOARDINGS + RENAMES })).codes,
-    );
+    const codes = await withDatabase(async (db) => (await operatorService.mint(db, { productId: 2, count: ONBOARDINGS + RENAMES })).codes);
     const onboardCodes = codes.slice(0, ONBOARDINGS);
     const ownCodes = codes.slice(ONBOARDINGS);
 
     child = await start();
     const owner = newAccount({ name: 'Otavio Dono', email: `${marker}.owner@exemplo.com.br` });
     expect((await call('POST', '/auth/register', owner)).status).toBe(201);
-    const login = await call('POST', '/auth/login', {
-      email: owner.email,
-      password: owner.password,
-      platform: 'web',
-      token: '',
-    });
+    const login = await call('POST', '/auth/login', { email: owner.email, password: owner.password, platform: 'web', token: '' });
     const token = (login.body.data as { token: string }).token;
-    for (const code of ownCodes)
-      expect((await call('PUT', '/products/associateQrCode', { code }, token)).status).toBe(200);
+    for (const code of ownCodes) expect((await call('PUT', '/products/associateQrCode', { code }, token)).status).toBe(200);
 
     // The burst: onboardings (user + tag), renames and push subscriptions, all at once.
-    const acked = {
-      onboardings: [] as { email: string; code: string }[],
-      renames: [] as { code: string; name: string }[],
-      subscriptions: [] as string[],
-    };
+    const acked = { onboardings: [] as { email: string; code: string }[], renames: [] as { code: string; name: string }[], subscriptions: [] as string[] };
     let answered = 0;
     let failed = 0;
     const total = ONBOARDINGS + RENAMES + SUBSCRIPTIONS;
@@ -153,18 +141,17 @@ describe(`REL-02 crash safety ${dbLabel}`, () => {
       if (answered >= killAt && !killed) killed = stop(child!, 'SIGKILL');
     };
     const onboardings = onboardCodes.map((code, i) => () => {
-      const account = newAccount({ name: 'Nova Pessoa', email: `${marker}.onboard${i}@exemplo.com.br` });
+        const account = newAccount({ name: 'Nova Pessoa', email: `${marker}.onboard${i}@exemplo.com.br` });
       return track(
         () => call('POST', '/auth/web-onboarding', { ...account, code, productId: 2 }),
         () => acked.onboardings.push({ email: account.email, code }),
       );
     });
-    const renames = ownCodes.map(
-      (code, i) => () =>
-        track(
-          () => call('PUT', '/products/updateName', { code, name: `Nome ${i}` }, token),
-          () => acked.renames.push({ code, name: `Nome ${i}` }),
-        ),
+    const renames = ownCodes.map((code, i) => () =>
+      track(
+        () => call('PUT', '/products/updateName', { code, name: `Nome ${i}` }, token),
+        () => acked.renames.push({ code, name: `Nome ${i}` }),
+      ),
     );
     const subscriptions = Array.from({ length: SUBSCRIPTIONS }, (_, i) => () => {
       const endpoint = `https://push.example/${marker}/${i}`;
@@ -192,21 +179,13 @@ describe(`REL-02 crash safety ${dbLabel}`, () => {
     child = await start();
     const someone = acked.onboardings[0];
     if (someone) {
-      const again = await call('POST', '/auth/login', {
-        email: someone.email,
-        password: 'segredo123',
-        platform: 'web',
-        token: '',
-      });
+      const again = await call('POST', '/auth/login', { email: someone.email, password: 'segredo123', platform: 'web', token: '' });
       expect(again.status).toBe(200);
     }
     await stop(child, 'SIGTERM');
 
     await withDatabase(async (db) => {
-      const people = await db
-        .select()
-        .from(users)
-        .where(like(users.email, `${marker}.onboard%`));
+      const people = await db.select().from(users).where(like(users.email, `${marker}.onboard%`));
       const byId = new Map(people.map((u) => [u.id, u]));
       const sent = await db.select().from(tags).where(inArray(tags.code, onboardCodes));
       // Every acknowledged onboarding: the user exists and owns its code.
@@ -227,19 +206,13 @@ describe(`REL-02 crash safety ${dbLabel}`, () => {
       const own = await db.select().from(tags).where(inArray(tags.code, ownCodes));
       for (const { code, name } of acked.renames) expect(own.find((t) => t.code === code)?.name, code).toBe(name);
 
-      const subs = await db
-        .select()
-        .from(pushSubscriptions)
-        .where(like(pushSubscriptions.endpoint, `https://push.example/${marker}/%`));
+      const subs = await db.select().from(pushSubscriptions).where(like(pushSubscriptions.endpoint, `https://push.example/${marker}/%`));
       for (const endpoint of acked.subscriptions) {
         const row = subs.find((s) => s.endpoint === endpoint);
         const i = endpoint.split('/').pop();
         expect(row?.keys, endpoint).toEqual({ p256dh: `p${i}`, auth: `a${i}` });
       }
-      const [ownerRow] = await db
-        .select()
-        .from(users)
-        .where(and(eq(users.email, owner.email)));
+      const [ownerRow] = await db.select().from(users).where(and(eq(users.email, owner.email)));
       for (const s of subs) expect(s.userId).toBe(ownerRow!.id);
     });
   }, 120_000);

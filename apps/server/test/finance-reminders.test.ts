@@ -82,8 +82,7 @@ describe(`[FIN-05] renewal reminders ${dbLabel}`, () => {
 });
 
 describe(`[FIN-05] a suspended tag and its finder ${dbLabel}`, () => {
-  const view = async (code: string) =>
-    (await app.inject({ method: 'GET', url: `/api/public/tags/${code}` })).json<PublicTag>();
+  const view = async (code: string) => (await app.inject({ method: 'GET', url: `/api/public/tags/${code}` })).json<PublicTag>();
   const call = (code: string, ip: string) =>
     app.inject({ method: 'POST', url: '/api/calls', payload: { code }, remoteAddress: ip });
 
@@ -109,11 +108,7 @@ describe(`[FIN-05] a suspended tag and its finder ${dbLabel}`, () => {
     });
     expect(sent.statusCode, sent.body).toBe(201);
     await expect
-      .poll(async () =>
-        (await mailsTo(app, owner.email)).some(
-          (m) => m.subject.startsWith(callMsg.messageSubject) && m.text.includes('Achei o Rex na praça.'),
-        ),
-      )
+      .poll(async () => (await mailsTo(app, owner.email)).some((m) => m.subject.startsWith(callMsg.messageSubject) && m.text.includes('Achei o Rex na praça.')))
       .toBe(true);
   });
 

@@ -224,14 +224,7 @@ describe(`the finder's page rendered by the server ${dbLabel}`, () => {
     expect(english.body).toContain('<html lang="en">');
     expect(english.headers.vary).toContain('Accept-Language');
     expect(seedOf(english.body).lang).toBe('en');
-    for (const shown of [
-      en.heading,
-      en.reached(en.productType(3)),
-      en.ownerIs('Joana'),
-      en.call,
-      en.video,
-      en.voiceOnly,
-    ])
+    for (const shown of [en.heading, en.reached(en.productType(3)), en.ownerIs('Joana'), en.call, en.video, en.voiceOnly])
       expect(textOf(english.body)).toContain(shown);
     expect(textOf(english.body)).not.toContain(callUi.finder.heading);
 
@@ -258,9 +251,7 @@ describe(`the finder's page rendered by the server ${dbLabel}`, () => {
     // another unit has nobody yet.
     const resident = await signUp(app, { name: 'Rosa Morais' });
     await app.db.insert(unitResidents).values({ unitId: p.empty.id, userId: userId(resident.token) });
-    await app.db
-      .insert(units)
-      .values({ condominiumId: p.empty.condominiumId, name: '102', associationCode: newTagCode() });
+    await app.db.insert(units).values({ condominiumId: p.empty.condominiumId, name: '102', associationCode: newTagCode() });
     const plateText = textOf((await page(p.code, freshIp(), { 'accept-language': 'es' })).body);
     expect(plateText).toContain(es.chooseUnit);
     expect(plateText).toContain(es.unitsNotYet(1));
@@ -272,16 +263,7 @@ describe(`the finder's page rendered by the server ${dbLabel}`, () => {
     expect(unknown.statusCode).toBe(404);
     expect(textOf(unknown.body)).toContain(en.server.tagNotFound);
     // The API itself stays Portuguese.
-    expect(
-      (
-        await app.inject({
-          method: 'GET',
-          url: '/api/public/tags/ZZZZZZZZ',
-          headers: { 'accept-language': 'en' },
-          remoteAddress: freshIp(),
-        })
-      ).json(),
-    ).toEqual({ message: callMsg.tagNotFound });
+    expect((await app.inject({ method: 'GET', url: '/api/public/tags/ZZZZZZZZ', headers: { 'accept-language': 'en' }, remoteAddress: freshIp() })).json()).toEqual({ message: callMsg.tagNotFound });
   });
 
   test("[PERF-05] the server bundle and the build's manifests are not served", async () => {

@@ -77,40 +77,19 @@ const ownUsers = [owner, member, customer, sindico, resident, admin].map((a) => 
 const [tag] = await mint(app, 3);
 const [plate] = await mint(app, 5);
 const [free] = await mint(app, 2);
-await db
-  .update(tags)
-  .set({ ownerId: userId(owner.token), name: 'Mochila' })
-  .where(eq(tags.code, tag!));
+await db.update(tags).set({ ownerId: userId(owner.token), name: 'Mochila' }).where(eq(tags.code, tag!));
 await db.insert(tagMembers).values({ tagCode: tag!, userId: userId(member.token) });
-await db
-  .update(tags)
-  .set({ ownerId: userId(sindico.token) })
-  .where(eq(tags.code, plate!));
-const [condo] = await db
-  .insert(condominiums)
-  .values({ name: 'Edifício Hostil', tagCode: plate!, adminUserId: userId(sindico.token) })
-  .returning();
-const [unit] = await db
-  .insert(units)
-  .values({ condominiumId: condo!.id, name: '101', associationCode: newTagCode() })
-  .returning();
-const [residency] = await db
-  .insert(unitResidents)
-  .values({ unitId: unit!.id, userId: userId(resident.token) })
-  .returning();
+await db.update(tags).set({ ownerId: userId(sindico.token) }).where(eq(tags.code, plate!));
+const [condo] = await db.insert(condominiums).values({ name: 'Edifício Hostil', tagCode: plate!, adminUserId: userId(sindico.token) }).returning();
+const [unit] = await db.insert(units).values({ condominiumId: condo!.id, name: '101', associationCode: newTagCode() }).returning();
+const [residency] = await db.insert(unitResidents).values({ unitId: unit!.id, userId: userId(resident.token) }).returning();
 const call = await startCall(app, tag!);
 // CALL-15: a call still without a position, and a switched-off tag (which takes messages).
 const unlocated = await startCall(app, tag!, { latitude: undefined, longitude: undefined });
 const [offTag] = await mint(app, 4);
-await db
-  .update(tags)
-  .set({ ownerId: userId(owner.token), isActive: false })
-  .where(eq(tags.code, offTag!));
+await db.update(tags).set({ ownerId: userId(owner.token), isActive: false }).where(eq(tags.code, offTag!));
 // TAG-11: a pending invitation of the tag, which a malformed cancel must leave in place.
-const [invitation] = await db
-  .insert(tagInvitations)
-  .values({ tagCode: tag!, email: 'pendente@exemplo.com.br', invitedBy: userId(owner.token) })
-  .returning();
+const [invitation] = await db.insert(tagInvitations).values({ tagCode: tag!, email: 'pendente@exemplo.com.br', invitedBy: userId(owner.token) }).returning();
 const ownTags = [tag!, plate!, free!, offTag!];
 
 // ---- Sending and checking --------------------------------------------------------------------
@@ -142,24 +121,14 @@ async function snapshot() {
     calls: await db.select().from(calls).where(inArray(calls.tagCode, ownTags)).orderBy(calls.id),
     users: await db.select().from(users).where(inArray(users.id, ownUsers)).orderBy(users.id),
     push: await n(db.select({ n: count() }).from(pushSubscriptions).where(inArray(pushSubscriptions.userId, ownUsers))),
-    batches: await n(
-      db
-        .select({ n: count() })
-        .from(tagBatches)
-        .where(eq(tagBatches.createdBy, userId(admin.token))),
-    ),
+    batches: await n(db.select({ n: count() }).from(tagBatches).where(eq(tagBatches.createdBy, userId(admin.token)))),
   };
   const totals =
     engine === 'pglite'
       ? {
           users: await n(db.select({ n: count() }).from(users)),
           tags: await n(db.select({ n: count() }).from(tags)),
-          owned: await n(
-            db
-              .select({ n: count() })
-              .from(tags)
-              .where(or(isNotNull(tags.ownerId))),
-          ),
+          owned: await n(db.select({ n: count() }).from(tags).where(or(isNotNull(tags.ownerId)))),
           members: await n(db.select({ n: count() }).from(tagMembers)),
           condominiums: await n(db.select({ n: count() }).from(condominiums)),
           units: await n(db.select({ n: count() }).from(units)),
@@ -176,11 +145,7 @@ async function snapshot() {
 }
 
 /** ≥ 200 runs of `arb`, each answered 4xx `{ message }`; nothing written. */
-async function property<T>(
-  arb: fc.Arbitrary<T>,
-  request: (input: T) => Promise<LightMyRequestResponse>,
-  describeInput: (input: T) => string,
-) {
+async function property<T>(arb: fc.Arbitrary<T>, request: (input: T) => Promise<LightMyRequestResponse>, describeInput: (input: T) => string) {
   const before = await snapshot();
   let runs = 0;
   await fc.assert(
@@ -209,13 +174,7 @@ function fuzzBody(method: Method, url: string, arb: fc.Arbitrary<Sent>, headers:
 }
 
 /** A hostile path segment, URL-encoded (a raw one could not even be a URL). */
-function fuzzPath(
-  method: Method,
-  url: (segment: string) => string,
-  headers: Record<string, string>,
-  payload?: object,
-  valid?: (s: string) => boolean,
-) {
+function fuzzPath(method: Method, url: (segment: string) => string, headers: Record<string, string>, payload?: object, valid?: (s: string) => boolean) {
   const arb = valid ? hostileSegment.filter((s) => !valid(s)) : hostileSegment;
   return property(
     arb,
@@ -226,19 +185,12 @@ function fuzzPath(
 }
 
 /** FIND-09: a real image to a hostile path: refused for the path alone. */
-const smallPng = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } })
-  .png()
-  .toBuffer();
+const smallPng = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } }).png().toBuffer();
 function fuzzPathWithFile(url: (segment: string) => string, headers: Record<string, string>) {
   return property(
     hostileSegment,
     (segment) =>
-      app.inject({
-        method: 'PUT',
-        url: url(encodeURIComponent(segment)),
-        headers: { ...headers, 'content-type': 'image/png' },
-        payload: smallPng,
-      }),
+      app.inject({ method: 'PUT', url: url(encodeURIComponent(segment)), headers: { ...headers, 'content-type': 'image/png' }, payload: smallPng }),
     (segment) => `PUT ${url(encodeURIComponent(segment))}`,
   );
 }
@@ -252,41 +204,20 @@ const magics = [
   Buffer.from('<svg xmlns="http://www.w3.org/2000/svg">'),
 ];
 const hostileUpload = fc.record({
-  contentType: fc.constantFrom(
-    'image/jpeg',
-    'image/png',
-    'image/webp',
-    'image/heic',
-    'application/octet-stream',
-    'application/json',
-    'text/plain',
-    'multipart/form-data; boundary=x',
-    'image/svg+xml',
-  ),
+  contentType: fc.constantFrom('image/jpeg', 'image/png', 'image/webp', 'image/heic', 'application/octet-stream', 'application/json', 'text/plain', 'multipart/form-data; boundary=x', 'image/svg+xml'),
   bytes: fc.oneof(
     fc.uint8Array({ maxLength: 4096 }).map((a) => Buffer.from(a)),
-    fc
-      .tuple(fc.constantFrom(...magics), fc.uint8Array({ maxLength: 4096 }))
-      .map(([m, a]) => Buffer.concat([m, Buffer.from(a)])),
+    fc.tuple(fc.constantFrom(...magics), fc.uint8Array({ maxLength: 4096 })).map(([m, a]) => Buffer.concat([m, Buffer.from(a)])),
   ),
 });
 
 /** A query string of hostile values, with at least one parameter broken. */
-function fuzzQuery(
-  path: string,
-  params: Record<string, fc.Arbitrary<string | string[]>>,
-  valid: Record<string, string>,
-  headers: Record<string, string> = {},
-) {
+function fuzzQuery(path: string, params: Record<string, fc.Arbitrary<string | string[]>>, valid: Record<string, string>, headers: Record<string, string> = {}) {
   const names = Object.keys(params);
   const arb = fc
     .tuple(
-      fc
-        .subarray(names, { minLength: 1 })
-        .chain((picked) => fc.tuple(...picked.map((n) => params[n]!.map((v) => [n, v] as const)))),
-      fc.option(
-        fc.tuple(fc.constantFrom('__proto__[isToqueAdmin]', 'constructor[prototype][x]', 'toString'), fc.constant('1')),
-      ),
+      fc.subarray(names, { minLength: 1 }).chain((picked) => fc.tuple(...picked.map((n) => params[n]!.map((v) => [n, v] as const)))),
+      fc.option(fc.tuple(fc.constantFrom('__proto__[isToqueAdmin]', 'constructor[prototype][x]', 'toString'), fc.constant('1'))),
     )
     .map(([changes, extra]) => {
       const query = new URLSearchParams(valid);
@@ -297,27 +228,14 @@ function fuzzQuery(
       if (extra) query.append(extra[0], extra[1]);
       return `${path}?${query.toString()}`;
     });
-  return property(
-    arb,
-    (url) => app.inject({ method: 'GET', url, headers }),
-    (url) => url,
-  );
+  return property(arb, (url) => app.inject({ method: 'GET', url, headers }), (url) => url);
 }
 
 /** What `z.coerce.number().int().positive().max(2147483647)` would accept (Number() of the text). */
 const isDbId = (s: string) => Number.isInteger(Number(s)) && Number(s) >= 1 && Number(s) <= 2_147_483_647;
-const badLatitude = fc.oneof(
-  badNumber.filter((v) => Math.abs(v) > 90),
-  notString.filter((v) => typeof v !== 'number'),
-  withNul,
-);
-const badLongitude = fc.oneof(
-  badNumber.filter((v) => Math.abs(v) > 180),
-  notString.filter((v) => typeof v !== 'number'),
-  withNul,
-);
-const badKey = (max: number) =>
-  fc.oneof(notString, withNul, fc.constant(''), fc.string({ minLength: max + 1, maxLength: max + 20 }));
+const badLatitude = fc.oneof(badNumber.filter((v) => Math.abs(v) > 90), notString.filter((v) => typeof v !== 'number'), withNul);
+const badLongitude = fc.oneof(badNumber.filter((v) => Math.abs(v) > 180), notString.filter((v) => typeof v !== 'number'), withNul);
+const badKey = (max: number) => fc.oneof(notString, withNul, fc.constant(''), fc.string({ minLength: max + 1, maxLength: max + 20 }));
 const badQueryNumber = fc.oneof(
   hostileSegment.filter((s) => !isDbId(s)),
   fc.constantFrom('', '1e400', '1,5', 'abc', '1.5'),
@@ -328,72 +246,26 @@ const badQueryNumber = fc.oneof(
 
 describe(`SEC-03 hostile HTTP input ${dbLabel}`, () => {
   test('[SEC-03] tag bodies (associate, disable, updateName, share, unshare): 4xx {message}, nothing written', async () => {
-    await fuzzBody(
-      'PUT',
-      `/api${productsApi.associate}`,
-      bodies(() => ({ code: free! }), { code: { required: true, invalid: badCode } }),
-      customer.auth,
-    );
-    await fuzzBody(
-      'DELETE',
-      `/api${productsApi.disable}`,
-      bodies(() => ({ code: tag! }), { code: { required: true, invalid: badCode } }),
-      owner.auth,
-    );
+    await fuzzBody('PUT', `/api${productsApi.associate}`, bodies(() => ({ code: free! }), { code: { required: true, invalid: badCode } }), customer.auth);
+    await fuzzBody('DELETE', `/api${productsApi.disable}`, bodies(() => ({ code: tag! }), { code: { required: true, invalid: badCode } }), owner.auth);
     const rename: Fields = {
       code: { required: true, invalid: badCode },
       name: { required: true, invalid: badString(1, 60) },
-      importantInfo: {
-        required: false,
-        invalid: fc.oneof(
-          notString.filter((v) => v !== null),
-          withNul,
-          fc.string({ minLength: 501, maxLength: 540 }).filter((s) => s.trim().length > 500),
-        ),
-      },
+      importantInfo: { required: false, invalid: fc.oneof(notString.filter((v) => v !== null), withNul, fc.string({ minLength: 501, maxLength: 540 }).filter((s) => s.trim().length > 500)) },
       showInfoToFinder: { required: false, invalid: badBoolean },
       // FIND-01 / FIND-02: scan alerts and lost mode (the base turns lost mode on, so its message is required).
       scanAlerts: { required: false, invalid: badBoolean },
       lost: { required: false, invalid: badBoolean },
-      lostMessage: {
-        required: true,
-        invalid: fc.oneof(
-          notString.filter((v) => v !== null),
-          withNul,
-          fc.constant('   '),
-          fc.string({ minLength: 281, maxLength: 300 }).filter((s) => s.trim().length > 280),
-        ),
-      },
-      lostReward: {
-        required: false,
-        invalid: fc.oneof(
-          notString.filter((v) => v !== null),
-          withNul,
-          fc.string({ minLength: 81, maxLength: 100 }).filter((s) => s.trim().length > 80),
-        ),
-      },
+      lostMessage: { required: true, invalid: fc.oneof(notString.filter((v) => v !== null), withNul, fc.constant('   '), fc.string({ minLength: 281, maxLength: 300 }).filter((s) => s.trim().length > 280)) },
+      lostReward: { required: false, invalid: fc.oneof(notString.filter((v) => v !== null), withNul, fc.string({ minLength: 81, maxLength: 100 }).filter((s) => s.trim().length > 80)) },
       // TAG-11: the reward in centavos: whole, positive, at most R$ 100.000,00 (null is none).
-      lostRewardCents: {
-        required: false,
-        invalid: fc.oneof(
-          badNumber,
-          fc.constant(10_000_001),
-          notString.filter((v) => v !== null && typeof v !== 'number'),
-        ),
-      },
+      lostRewardCents: { required: false, invalid: fc.oneof(badNumber, fc.constant(10_000_001), notString.filter((v) => v !== null && typeof v !== 'number')) },
       // FIND-09: the finder page's switches and the lost notice's city.
       showOwnerName: { required: false, invalid: badBoolean },
       showPhoto: { required: false, invalid: badBoolean },
       showReward: { required: false, invalid: badBoolean },
       showCity: { required: false, invalid: badBoolean },
-      lostCity: {
-        required: false,
-        invalid: fc.oneof(
-          notString.filter((v) => v !== null),
-          withNul,
-          fc.string({ minLength: 81, maxLength: 100 }).filter((s) => s.trim().length > 80),
-        ),
-      },
+      lostCity: { required: false, invalid: fc.oneof(notString.filter((v) => v !== null), withNul, fc.string({ minLength: 81, maxLength: 100 }).filter((s) => s.trim().length > 80)) },
     };
     const renameBase = () => ({
       code: tag!,
@@ -416,20 +288,14 @@ describe(`SEC-03 hostile HTTP input ${dbLabel}`, () => {
     await fuzzBody(
       'POST',
       `/api${productsApi.member}`,
-      bodies(() => ({ code: tag!, email: customer.email }), {
-        code: { required: true, invalid: badCode },
-        email: { required: true, invalid: badEmail },
-      }),
+      bodies(() => ({ code: tag!, email: customer.email }), { code: { required: true, invalid: badCode }, email: { required: true, invalid: badEmail } }),
       owner.auth,
     );
     // TAG-11: cancelling an invitation (the base names a real pending one).
     await fuzzBody(
       'DELETE',
       `/api${productsApi.invitation}`,
-      bodies(() => ({ code: tag!, id: invitation!.id }), {
-        code: { required: true, invalid: badCode },
-        id: { required: true, invalid: badId },
-      }),
+      bodies(() => ({ code: tag!, id: invitation!.id }), { code: { required: true, invalid: badCode }, id: { required: true, invalid: badId } }),
       owner.auth,
     );
     await fuzzBody(
@@ -437,10 +303,7 @@ describe(`SEC-03 hostile HTTP input ${dbLabel}`, () => {
       `/api${productsApi.member}`,
       bodies(() => ({ code: tag!, userId: userId(member.token) }), {
         code: { required: true, invalid: badCode },
-        userId: {
-          required: true,
-          invalid: fc.oneof(badString(36, 36), fc.constantFrom('2147483648', '00000000-0000-0000-0000-00000000000g')),
-        },
+        userId: { required: true, invalid: fc.oneof(badString(36, 36), fc.constantFrom('2147483648', '00000000-0000-0000-0000-00000000000g')) },
       }),
       owner.auth,
     );
@@ -474,10 +337,7 @@ describe(`SEC-03 hostile HTTP input ${dbLabel}`, () => {
       'POST',
       `/api/calls/${call.roomId}/callback`,
       bodies(() => ({ contact: 'ana@exemplo.com' }), {
-        contact: {
-          required: true,
-          invalid: fc.oneof(notString, withNul, fc.constantFrom('', '123', 'ana@', '(00) 91234-5678', 'x'.repeat(121))),
-        },
+        contact: { required: true, invalid: fc.oneof(notString, withNul, fc.constantFrom('', '123', 'ana@', '(00) 91234-5678', 'x'.repeat(121))) },
       }),
       { authorization: `Bearer ${call.callerToken}` },
     );
@@ -519,15 +379,7 @@ describe(`SEC-03 hostile HTTP input ${dbLabel}`, () => {
       'POST',
       '/api/push/subscribe',
       bodies(() => ({ endpoint: `https://push.example/${randomUUID()}`, keys: { p256dh: 'BPk', auth: 'xyz' } }), {
-        endpoint: {
-          required: true,
-          invalid: fc.oneof(
-            notString,
-            withNul,
-            fc.string({ maxLength: 20 }).filter((s) => !URL.canParse(s)),
-            fc.constant(`https://push.example/${'a'.repeat(2100)}`),
-          ),
-        },
+        endpoint: { required: true, invalid: fc.oneof(notString, withNul, fc.string({ maxLength: 20 }).filter((s) => !URL.canParse(s)), fc.constant(`https://push.example/${'a'.repeat(2100)}`)) },
         keys: {
           required: true,
           invalid: fc.oneof(
@@ -541,20 +393,12 @@ describe(`SEC-03 hostile HTTP input ${dbLabel}`, () => {
       customer.auth,
     );
     for (const path of [condoApi.ownerQrCode, condoApi.listUnits]) {
-      await fuzzBody(
-        'POST',
-        `/api${path}`,
-        bodies(() => ({ qrCode: plate! }), { qrCode: { required: true, invalid: badCode } }),
-        sindico.auth,
-      );
+      await fuzzBody('POST', `/api${path}`, bodies(() => ({ qrCode: plate! }), { qrCode: { required: true, invalid: badCode } }), sindico.auth);
     }
     await fuzzBody(
       'POST',
       `/api${adminApi.batches}`,
-      bodies(() => ({ productId: 1, count: 1 }), {
-        productId: { required: true, invalid: badProductId },
-        count: { required: true, invalid: fc.oneof(badId, fc.constant(501)) },
-      }),
+      bodies(() => ({ productId: 1, count: 1 }), { productId: { required: true, invalid: badProductId }, count: { required: true, invalid: fc.oneof(badId, fc.constant(501)) } }),
       admin.auth,
     );
     // The operator's door is loopback and a token: a hostile body is refused whatever it holds.
@@ -572,13 +416,7 @@ describe(`SEC-03 hostile HTTP input ${dbLabel}`, () => {
   test('[SEC-03] [FIND-09] photo uploads: random bytes and broken images under any content type — 4xx {message}, no photo stored', async () => {
     await property(
       hostileUpload,
-      (sent) =>
-        app.inject({
-          method: 'PUT',
-          url: `/api${productsApi.photo(tag!)}`,
-          headers: { ...owner.auth, 'content-type': sent.contentType },
-          payload: sent.bytes,
-        }),
+      (sent) => app.inject({ method: 'PUT', url: `/api${productsApi.photo(tag!)}`, headers: { ...owner.auth, 'content-type': sent.contentType }, payload: sent.bytes }),
       (sent) => `${sent.contentType} ${sent.bytes.subarray(0, 40).toString('hex')}`,
     );
   });
@@ -596,31 +434,11 @@ describe(`SEC-03 hostile HTTP input ${dbLabel}`, () => {
     await fuzzPath('GET', (c) => `/api/public/tags/${c}/photo/0123456789abcdef0123456789abcdef.webp`, {});
     await fuzzPath('GET', (f) => `/api/public/tags/${tag!}/photo/${f}`, {});
     await fuzzPath('GET', (r) => `/api/calls/${r}/ice-servers`, owner.auth);
-    await fuzzPath(
-      'POST',
-      (r) => `/api/calls/${r}/message`,
-      { authorization: `Bearer ${call.callerToken}` },
-      { message: 'Achei.' },
-    );
-    await fuzzPath(
-      'POST',
-      (r) => `/api/calls/${r}/callback`,
-      { authorization: `Bearer ${call.callerToken}` },
-      { contact: 'ana@exemplo.com' },
-    );
-    await fuzzPath(
-      'POST',
-      (r) => `/api/calls/${r}/location`,
-      { authorization: `Bearer ${unlocated.callerToken}` },
-      { latitude: -19.9, longitude: -43.9 },
-    );
+    await fuzzPath('POST', (r) => `/api/calls/${r}/message`, { authorization: `Bearer ${call.callerToken}` }, { message: 'Achei.' });
+    await fuzzPath('POST', (r) => `/api/calls/${r}/callback`, { authorization: `Bearer ${call.callerToken}` }, { contact: 'ana@exemplo.com' });
+    await fuzzPath('POST', (r) => `/api/calls/${r}/location`, { authorization: `Bearer ${unlocated.callerToken}` }, { latitude: -19.9, longitude: -43.9 });
     await fuzzPath('POST', (c) => `/api/public/tags/${c}/message`, {}, { message: 'Achei.' });
-    await fuzzPath(
-      'PATCH',
-      (c) => `/api/products/qrcode/${c}/status`,
-      { ...admin.auth, ...json },
-      { is_active: false },
-    );
+    await fuzzPath('PATCH', (c) => `/api/products/qrcode/${c}/status`, { ...admin.auth, ...json }, { is_active: false });
     await fuzzPath('POST', (c) => `/api/admin/tags/${c}/release`, admin.auth);
     await fuzzPath('POST', (c) => `/api/admin/tags/${c}/transfer`, admin.auth, { email: customer.email });
     await fuzzPath('POST', (u) => `/api/admin/users/${u}/block`, admin.auth, { blocked: true });
@@ -636,28 +454,13 @@ describe(`SEC-03 hostile HTTP input ${dbLabel}`, () => {
 
   test('[SEC-03] every query string: geocode, clients and audit pages — 4xx {message}', async () => {
     // (An empty `lat=` reads as 0 through z.coerce — a place, not an error — so it is not sent here.)
-    const latitudes = fc.oneof(
-      hostileSegment.filter((s) => !(Number.isFinite(Number(s)) && Math.abs(Number(s)) <= 90)),
-      fc.constantFrom('91', '-90.0001', '1e400'),
-    );
-    const longitudes = fc.oneof(
-      hostileSegment.filter((s) => !(Number.isFinite(Number(s)) && Math.abs(Number(s)) <= 180)),
-      fc.constantFrom('181', '-180.5'),
-    );
+    const latitudes = fc.oneof(hostileSegment.filter((s) => !(Number.isFinite(Number(s)) && Math.abs(Number(s)) <= 90)), fc.constantFrom('91', '-90.0001', '1e400'));
+    const longitudes = fc.oneof(hostileSegment.filter((s) => !(Number.isFinite(Number(s)) && Math.abs(Number(s)) <= 180)), fc.constantFrom('181', '-180.5'));
     await fuzzQuery('/api/geocode/reverse', { lat: latitudes, lng: longitudes }, { lat: '-19.93', lng: '-43.93' });
-    const search = fc.oneof(
-      withNul,
-      fc.string({ minLength: 81, maxLength: 120 }).filter((s) => s.trim().length > 80),
-      fc.array(fc.constant('a'), { minLength: 2, maxLength: 3 }),
-    );
+    const search = fc.oneof(withNul, fc.string({ minLength: 81, maxLength: 120 }).filter((s) => s.trim().length > 80), fc.array(fc.constant('a'), { minLength: 2, maxLength: 3 }));
     const pageSize = fc.oneof(badQueryNumber, fc.constantFrom('101', '1000'));
     const page = fc.oneof(badQueryNumber, fc.constantFrom('1000001', '2147483648'));
-    await fuzzQuery(
-      `/api${adminApi.listClients}`,
-      { search, page, pageSize },
-      { search: '', page: '1', pageSize: '20' },
-      admin.auth,
-    );
+    await fuzzQuery(`/api${adminApi.listClients}`, { search, page, pageSize }, { search: '', page: '1', pageSize: '20' }, admin.auth);
     await fuzzQuery(`/api${adminApi.audit}`, { page, pageSize }, { page: '1', pageSize: '20' }, admin.auth);
   });
 
@@ -665,14 +468,7 @@ describe(`SEC-03 hostile HTTP input ${dbLabel}`, () => {
     const forged = fc.oneof(
       fc.string({ unit: 'binary', maxLength: 300 }),
       fc.string({ maxLength: 200 }).map((s) => `Bearer ${s}`),
-      fc.constantFrom(
-        'Bearer',
-        'Bearer ',
-        'Basic YWRtaW46YWRtaW4=',
-        'bearer null',
-        'Bearer undefined',
-        `Bearer ${'a'.repeat(20_000)}`,
-      ),
+      fc.constantFrom('Bearer', 'Bearer ', 'Basic YWRtaW46YWRtaW4=', 'bearer null', 'Bearer undefined', `Bearer ${'a'.repeat(20_000)}`),
       // Right secret, someone who does not exist; wrong secret, the administrator; no signature at all.
       fc.uuid().map((sub) => `Bearer ${jwt.sign({ tv: 0 }, config.jwtSecret, { subject: sub })}`),
       fc.constant(`Bearer ${jwt.sign({ tv: 0 }, 'not-the-secret', { subject: userId(admin.token) })}`),
@@ -681,9 +477,7 @@ describe(`SEC-03 hostile HTTP input ${dbLabel}`, () => {
       fc.constant(
         `Bearer ${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: userId(admin.token), tv: 0 })).toString('base64url')}.`,
       ),
-      fc.constant(
-        `Bearer ${jwt.sign({ tv: 0 }, config.jwtSecret, { subject: userId(admin.token), algorithm: 'HS512' })}`,
-      ),
+      fc.constant(`Bearer ${jwt.sign({ tv: 0 }, config.jwtSecret, { subject: userId(admin.token), algorithm: 'HS512' })}`),
     );
     const endpoints: [Method, string][] = [
       ['GET', `/api${productsApi.list}`],
@@ -706,11 +500,7 @@ describe(`SEC-03 hostile HTTP input ${dbLabel}`, () => {
     // validateToken answers every forged token 200 { valid: false } rather than an error.
     await fc.assert(
       fc.asyncProperty(forged, async (header) => {
-        const res = await app.inject({
-          method: 'GET',
-          url: '/api/auth/validateToken',
-          headers: { authorization: header },
-        });
+        const res = await app.inject({ method: 'GET', url: '/api/auth/validateToken', headers: { authorization: header } });
         expect(res.json(), header.slice(0, 200)).toEqual({ valid: false });
       }),
       { numRuns: NUM_RUNS },

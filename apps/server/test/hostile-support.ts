@@ -16,9 +16,7 @@ export const notString = fc.oneof(
   fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }),
 );
 /** Strings PostgreSQL text cannot hold. */
-export const withNul = fc
-  .tuple(fc.string({ maxLength: 10 }), fc.string({ maxLength: 10 }))
-  .map(([a, b]) => `${a}\u0000${b}`);
+export const withNul = fc.tuple(fc.string({ maxLength: 10 }), fc.string({ maxLength: 10 })).map(([a, b]) => `${a}\u0000${b}`);
 /** Longer than the 64 KiB body limit. */
 export const huge = fc.integer({ min: 66_000, max: 90_000 }).map((n) => 'é'.repeat(n / 2));
 export const blank = fc.integer({ min: 0, max: 5 }).map((n) => ' '.repeat(n));
@@ -56,10 +54,7 @@ export const badId = fc.oneof(
   fc.double({ min: 2 ** 31, max: 1e15, noNaN: true }).map(Math.floor),
   notString.filter((v) => typeof v !== 'number'),
 );
-export const badBoolean = fc.oneof(
-  fc.constantFrom(0, 1, 'true', 'false', '', null, {}, []),
-  fc.string({ maxLength: 5 }),
-);
+export const badBoolean = fc.oneof(fc.constantFrom(0, 1, 'true', 'false', '', null, {}, []), fc.string({ maxLength: 5 }));
 export const badCode = fc.oneof(
   notString,
   withNul,

@@ -49,25 +49,17 @@ describe(`[TAG-11] invitations ${dbLabel}`, () => {
     const listed = await listInvitations(owner.auth, code);
     expect(listed.statusCode).toBe(200);
     const pending = listed.json<{ id: number; email: string; created_at: string }[]>();
-    expect(pending.map((i) => [typeof i.id, i.email, Number.isNaN(Date.parse(i.created_at))])).toEqual([
-      ['number', email, false],
-    ]);
+    expect(pending.map((i) => [typeof i.id, i.email, Number.isNaN(Date.parse(i.created_at))])).toEqual([['number', email, false]]);
 
     const account = newAccount({ email, name: 'Carla Convidada' });
     expect((await register(account)).statusCode).toBe(201);
     const [row] = await app.db.select().from(tagInvitations).where(eq(tagInvitations.email, email));
     expect(row!.acceptedAt).toBeInstanceOf(Date);
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email, password: account.password, platform: 'web', token: '' },
-    });
+    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: account.password, platform: 'web', token: '' } });
     const token = login.json<{ data: { token: string } }>().data.token;
     expect(await membersOf(code)).toEqual([userId(token)]);
     const products = await app.inject({ method: 'GET', url: '/api/products/listProducts', headers: bearer(token) });
-    expect(products.json<{ code: string; isOwner: boolean }[]>()).toEqual([
-      expect.objectContaining({ code, isOwner: false }),
-    ]);
+    expect(products.json<{ code: string; isOwner: boolean }[]>()).toEqual([expect.objectContaining({ code, isOwner: false })]);
     // No longer pending for the owner.
     expect((await listInvitations(owner.auth, code)).json()).toEqual([]);
   });
@@ -77,11 +69,7 @@ describe(`[TAG-11] invitations ${dbLabel}`, () => {
     const email = uniqueEmail('onboarding');
     expect((await share(owner.auth, code, email)).statusCode).toBe(201);
     const [free] = await mint(app, 2);
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/auth/web-onboarding',
-      payload: { ...newAccount({ email }), code: free, productId: 2 },
-    });
+    const res = await app.inject({ method: 'POST', url: '/api/auth/web-onboarding', payload: { ...newAccount({ email }), code: free, productId: 2 } });
     expect(res.statusCode, res.body).toBe(201);
     expect(await membersOf(code)).toHaveLength(1);
   });
@@ -146,16 +134,7 @@ describe(`[TAG-11] invitations ${dbLabel}`, () => {
     const deleted = await ownedTag(app, 3);
     const e1 = uniqueEmail('x');
     expect((await share(deleted.owner.auth, deleted.code, e1)).statusCode).toBe(201);
-    expect(
-      (
-        await app.inject({
-          method: 'DELETE',
-          url: '/api/products/disableQrCode',
-          headers: deleted.owner.auth,
-          payload: { code: deleted.code },
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await app.inject({ method: 'DELETE', url: '/api/products/disableQrCode', headers: deleted.owner.auth, payload: { code: deleted.code } })).statusCode).toBe(200);
     expect((await register(newAccount({ email: e1 }))).statusCode).toBe(201);
     expect(await membersOf(deleted.code)).toEqual([]);
 
@@ -163,10 +142,7 @@ describe(`[TAG-11] invitations ${dbLabel}`, () => {
     const e2 = uniqueEmail('y');
     expect((await share(moved.owner.auth, moved.code, e2)).statusCode).toBe(201);
     const newOwner = await signUp(app);
-    await app.db
-      .update(tags)
-      .set({ ownerId: userId(newOwner.token) })
-      .where(eq(tags.code, moved.code));
+    await app.db.update(tags).set({ ownerId: userId(newOwner.token) }).where(eq(tags.code, moved.code));
     expect((await register(newAccount({ email: e2 }))).statusCode).toBe(201);
     expect(await membersOf(moved.code)).toEqual([]);
   });
@@ -214,12 +190,7 @@ describe(`[TAG-11] invitations ${dbLabel}`, () => {
     const codes = [first.code];
     for (let i = 0; i < 4; i++) {
       const [code] = await mint(limited.app, 3);
-      await limited.app.inject({
-        method: 'PUT',
-        url: '/api/products/associateQrCode',
-        headers: owner.auth,
-        payload: { code },
-      });
+      await limited.app.inject({ method: 'PUT', url: '/api/products/associateQrCode', headers: owner.auth, payload: { code } });
       codes.push(code!);
     }
     const statuses: number[] = [];

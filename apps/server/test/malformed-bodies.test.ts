@@ -3,17 +3,7 @@ import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { and, count, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import * as messages from '@toque/contracts/messages';
-import {
-  auditLog,
-  condominiums,
-  outbox,
-  passwordResetCodes,
-  pushSubscriptions,
-  tags,
-  unitResidents,
-  units,
-  users,
-} from '../src/db/schema';
+import { auditLog, condominiums, outbox, passwordResetCodes, pushSubscriptions, tags, unitResidents, units, users } from '../src/db/schema';
 import { adminApi, condoApi } from '@toque/contracts/routes';
 import type { Unit } from '@toque/contracts/condominium';
 import { build, dbLabel, engine, mint, signUp } from './helpers';
@@ -74,9 +64,7 @@ await app.inject({
   headers: resident.auth,
   payload: { code: fuzzUnit!.unit_number.split('-').pop() },
 });
-const [fuzzResident] = (await post(app, condoApi.ownerQrCode, sindico.token, { qrCode: condo.plate })).json<
-  Unit[]
->()[0]!.residents;
+const [fuzzResident] = (await post(app, condoApi.ownerQrCode, sindico.token, { qrCode: condo.plate })).json<Unit[]>()[0]!.residents;
 const [residentRow] = await app.db.select().from(users).where(eq(users.email, resident.email));
 
 const bodies = (base: () => Record<string, unknown>, fields: Fields) =>
@@ -84,12 +72,7 @@ const bodies = (base: () => Record<string, unknown>, fields: Fields) =>
 
 // ---- Sending and checking ------------------------------------------------------------------
 
-async function send(
-  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  sent: Sent,
-  headers: Record<string, string> = {},
-) {
+async function send(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, sent: Sent, headers: Record<string, string> = {}) {
   return app.inject({
     method,
     url,
@@ -323,17 +306,10 @@ describe(`SEC-03 malformed bodies ${dbLabel}`, () => {
     await fuzz(
       'POST',
       `/api${condoApi.createCondominium}`,
-      bodies(() => ({ nameCondominium: 'Edifício Novo' }), {
-        nameCondominium: { required: true, invalid: badString(1, 80) },
-      }),
+      bodies(() => ({ nameCondominium: 'Edifício Novo' }), { nameCondominium: { required: true, invalid: badString(1, 80) } }),
       admin.auth,
     );
-    const unitBase = () => ({
-      condominiumId: condo.condominiumId,
-      qrCode: condo.plate,
-      nameOfUnit: 'Apto 9',
-      emailAdminCond: sindico.email,
-    });
+    const unitBase = () => ({ condominiumId: condo.condominiumId, qrCode: condo.plate, nameOfUnit: 'Apto 9', emailAdminCond: sindico.email });
     await fuzz(
       'POST',
       `/api${condoApi.createUnit}`,
@@ -384,7 +360,7 @@ describe(`SEC-03 malformed bodies ${dbLabel}`, () => {
     );
   });
 
-  test("[SEC-03] [API-03] [ADM-03] [ADM-07] the administrator's endpoints: 4xx {message} for every malformed body, nothing changed", async () => {
+  test('[SEC-03] [API-03] [ADM-03] [ADM-07] the administrator\'s endpoints: 4xx {message} for every malformed body, nothing changed', async () => {
     await fuzz(
       'PATCH',
       `/api${adminApi.qrStatus(condo.plate)}`,

@@ -13,19 +13,13 @@ const { app } = await build();
 const dir = mkdtempSync(join(tmpdir(), 'toque-operator-backup-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const backup = (
-  file: string,
-  headers: Record<string, string> = { 'x-operator-token': app.operatorToken },
-  remoteAddress = '127.0.0.1',
-) => app.inject({ method: 'POST', url: '/api/operator', headers, payload: { command: 'backup', file }, remoteAddress });
+const backup = (file: string, headers: Record<string, string> = { 'x-operator-token': app.operatorToken }, remoteAddress = '127.0.0.1') =>
+  app.inject({ method: 'POST', url: '/api/operator', headers, payload: { command: 'backup', file }, remoteAddress });
 
 describe(`POST /api/operator backup ${dbLabel}`, () => {
   test('[OPS-07] [ADM-05] without the operator token or from afar: 403 and no file', async () => {
     const file = join(dir, 'refused.tar.gz');
-    for (const res of [
-      await backup(file, {}),
-      await backup(file, { 'x-operator-token': app.operatorToken }, '203.0.113.9'),
-    ]) {
+    for (const res of [await backup(file, {}), await backup(file, { 'x-operator-token': app.operatorToken }, '203.0.113.9')]) {
       expect(res.statusCode).toBe(403);
       expect(errorBody(res)).toBe(apiMsg.operatorOnly);
     }
@@ -43,10 +37,7 @@ describe(`POST /api/operator backup ${dbLabel}`, () => {
     const res = await backup(file);
     expect(res.statusCode).toBe(200);
     if (engine === 'pglite') {
-      expect(res.json<{ result: { file: string; bytes: number } }>().result).toEqual({
-        file,
-        bytes: readFileSync(file).length,
-      });
+      expect(res.json<{ result: { file: string; bytes: number } }>().result).toEqual({ file, bytes: readFileSync(file).length });
       expect([...readFileSync(file).subarray(0, 2)]).toEqual([0x1f, 0x8b]);
       const existing = join(dir, 'existing.tar.gz');
       writeFileSync(existing, 'keep me');

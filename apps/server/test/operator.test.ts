@@ -98,10 +98,7 @@ describe(`POST /api/operator ${dbLabel}`, () => {
   test('[CONDO-13] set-block puts a unit in a block by its association code, and out of it; an unknown code says so', async () => {
     const p = await plate(app, 0);
     const blockOf = async () => (await app.db.select().from(units).where(eq(units.id, p.unit.id)))[0]!.block;
-    const set = await operator(
-      { command: 'set-block', unitCode: p.unit.associationCode.toLowerCase(), block: ' Bloco B ' },
-      withToken(),
-    );
+    const set = await operator({ command: 'set-block', unitCode: p.unit.associationCode.toLowerCase(), block: ' Bloco B ' }, withToken());
     expect(set.json()).toEqual({ result: { code: p.unit.associationCode, name: '101', block: 'Bloco B' } });
     expect(await blockOf()).toBe('Bloco B');
     await operator({ command: 'set-block', unitCode: p.unit.associationCode, block: null }, withToken());

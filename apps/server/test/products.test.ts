@@ -27,15 +27,12 @@ async function unitWithCode() {
   const [plate] = await mint(app, 5);
   const [condo] = await app.db.insert(condominiums).values({ name: 'Edifício Teste', tagCode: plate }).returning();
   const associationCode = newTagCode();
-  const [unit] = await app.db
-    .insert(units)
-    .values({ condominiumId: condo!.id, name: '101', associationCode })
-    .returning();
+  const [unit] = await app.db.insert(units).values({ condominiumId: condo!.id, name: '101', associationCode }).returning();
   return { plate: plate!, unit: unit!, associationCode };
 }
 
 describe(`products ${dbLabel}`, () => {
-  test("[TAG-02] [TAG-08] an unclaimed code becomes the caller's tag and is listed with its fields", async () => {
+  test('[TAG-02] [TAG-08] an unclaimed code becomes the caller\'s tag and is listed with its fields', async () => {
     const user = await signUp(app);
     const [code] = await mint(app, 3);
     const res = await associate(user.auth, code!.toLowerCase());
@@ -142,9 +139,7 @@ describe(`products ${dbLabel}`, () => {
     const residents = await app.db.select().from(unitResidents).where(eq(unitResidents.unitId, unit.id));
     expect(residents).toHaveLength(3);
     const resident = users[results.findIndex((r) => r.statusCode === 200)]!;
-    expect(await list(resident.auth)).toEqual([
-      expect.objectContaining({ code: plate, product_id: 5, isOwner: false }),
-    ]);
+    expect(await list(resident.auth)).toEqual([expect.objectContaining({ code: plate, product_id: 5, isOwner: false })]);
     expect((await associate(resident.auth, associationCode)).json()).toEqual({ message: tagMsg.alreadyResident });
   });
 
@@ -174,11 +169,7 @@ describe(`products ${dbLabel}`, () => {
     // A client that appends a suffix to the path (the spec's `updateName{product}`) reaches the same route.
     expect((await put('/api/products/updateNameundefined', { code, name: 'Pulseira do Leo' })).statusCode).toBe(200);
     const [row] = await app.db.select().from(tags).where(eq(tags.code, code));
-    expect(row).toMatchObject({
-      name: 'Pulseira do Leo',
-      importantInfo: 'Alérgico a penicilina',
-      showInfoToFinder: true,
-    });
+    expect(row).toMatchObject({ name: 'Pulseira do Leo', importantInfo: 'Alérgico a penicilina', showInfoToFinder: true });
   });
 
   test('[TAG-09] the owner shares with up to 3 accounts; members see "isOwner: false" and cannot disable, rename or share', async () => {
@@ -195,18 +186,8 @@ describe(`products ${dbLabel}`, () => {
     const member = members[0];
     expect(await list(member.auth)).toEqual([expect.objectContaining({ code, isOwner: false })]);
     const asMember = [
-      await app.inject({
-        method: 'DELETE',
-        url: '/api/products/disableQrCode',
-        headers: member.auth,
-        payload: { code },
-      }),
-      await app.inject({
-        method: 'PUT',
-        url: '/api/products/updateName',
-        headers: member.auth,
-        payload: { code, name: 'x' },
-      }),
+      await app.inject({ method: 'DELETE', url: '/api/products/disableQrCode', headers: member.auth, payload: { code } }),
+      await app.inject({ method: 'PUT', url: '/api/products/updateName', headers: member.auth, payload: { code, name: 'x' } }),
       await share(member.auth, members[3].email),
     ];
     for (const r of asMember) expect([r.statusCode, r.json()]).toEqual([403, { message: tagMsg.ownerOnly }]);
@@ -223,24 +204,14 @@ describe(`products ${dbLabel}`, () => {
     expect(await list(member.auth)).toEqual([]);
   });
 
-  test("[TAG-04] a stranger can neither see nor touch another's tag", async () => {
+  test('[TAG-04] a stranger can neither see nor touch another\'s tag', async () => {
     const { code } = await ownedTag();
     const stranger = await signUp(app);
     expect(await list(stranger.auth)).toEqual([]);
     const attempts = [
-      await app.inject({
-        method: 'PUT',
-        url: '/api/products/updateName',
-        headers: stranger.auth,
-        payload: { code, name: 'x' },
-      }),
+      await app.inject({ method: 'PUT', url: '/api/products/updateName', headers: stranger.auth, payload: { code, name: 'x' } }),
       await app.inject({ method: 'GET', url: `/api/products/${code}/members`, headers: stranger.auth }),
-      await app.inject({
-        method: 'DELETE',
-        url: '/api/products/disableQrCode',
-        headers: stranger.auth,
-        payload: { code },
-      }),
+      await app.inject({ method: 'DELETE', url: '/api/products/disableQrCode', headers: stranger.auth, payload: { code } }),
     ];
     for (const r of attempts) expect([r.statusCode, r.json()]).toEqual([404, { message: tagMsg.tagNotFound }]);
   });

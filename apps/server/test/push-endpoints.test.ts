@@ -36,8 +36,7 @@ describe(`push endpoints ${dbLabel}`, () => {
       `https://web.push.apple.com/${randomUUID()}`,
       `https://api.push.apple.com/3/device/${randomUUID()}`,
     ];
-    for (const endpoint of endpoints)
-      expect((await subscribe(user.auth, endpoint, browserKeys())).statusCode, endpoint).toBe(201);
+    for (const endpoint of endpoints) expect((await subscribe(user.auth, endpoint, browserKeys())).statusCode, endpoint).toBe(201);
     expect((await rowsOf(user)).map((r) => r.endpoint)).toEqual(endpoints);
   });
 
@@ -68,12 +67,7 @@ describe(`push endpoints ${dbLabel}`, () => {
       { p256dh: keys.p256dh, auth: 'y' },
       { p256dh: keys.p256dh.slice(0, -2), auth: keys.auth },
       // 65 bytes, but compressed-point prefix / not on the curve.
-      {
-        p256dh: Buffer.concat([Buffer.from([2]), Buffer.from(keys.p256dh, 'base64url').subarray(1)]).toString(
-          'base64url',
-        ),
-        auth: keys.auth,
-      },
+      { p256dh: Buffer.concat([Buffer.from([2]), Buffer.from(keys.p256dh, 'base64url').subarray(1)]).toString('base64url'), auth: keys.auth },
       { p256dh: point.toString('base64url'), auth: keys.auth },
       { p256dh: keys.p256dh, auth: randomBytes(32).toString('base64url') },
       { p256dh: `${keys.p256dh.slice(0, -1)}!`, auth: keys.auth },
@@ -89,8 +83,7 @@ describe(`push endpoints ${dbLabel}`, () => {
   test('[SEC-06] an account keeps at most 5 subscriptions: the sixth replaces the oldest; re-subscribing counts as new', async () => {
     const user = await signUp(app);
     const endpoints = Array.from({ length: 7 }, fcm);
-    for (const endpoint of endpoints.slice(0, 5))
-      expect((await subscribe(user.auth, endpoint, browserKeys())).statusCode).toBe(201);
+    for (const endpoint of endpoints.slice(0, 5)) expect((await subscribe(user.auth, endpoint, browserKeys())).statusCode).toBe(201);
     // The oldest browser subscribes again: it becomes the newest, so the second one is dropped next.
     expect((await subscribe(user.auth, endpoints[0]!, browserKeys())).statusCode).toBe(201);
     expect((await subscribe(user.auth, endpoints[5]!, browserKeys())).statusCode).toBe(201);
@@ -110,14 +103,8 @@ describe(`push endpoints ${dbLabel}`, () => {
     const user = await signUp(app);
     const good = { endpoint: fcm(), keys: browserKeys() };
     expect((await login(app, user.email, user.password, { token: JSON.stringify(good) })).statusCode).toBe(200);
-    for (const endpoint of [
-      'http://10.0.0.5/admin',
-      'https://metadata.google.internal/computeMetadata',
-      'https://push.example/x',
-    ]) {
-      const res = await login(app, user.email, user.password, {
-        token: JSON.stringify({ endpoint, keys: browserKeys() }),
-      });
+    for (const endpoint of ['http://10.0.0.5/admin', 'https://metadata.google.internal/computeMetadata', 'https://push.example/x']) {
+      const res = await login(app, user.email, user.password, { token: JSON.stringify({ endpoint, keys: browserKeys() }) });
       expect(res.statusCode).toBe(200);
     }
     expect((await rowsOf(user)).map((r) => r.endpoint)).toEqual([good.endpoint]);
@@ -135,9 +122,7 @@ describe(`push endpoints ${dbLabel}`, () => {
     const { owner, code } = await ownedTag(app);
     await app.db.insert(pushSubscriptions).values({ userId: userId(owner.token), endpoint, keys: browserKeys() });
     await startCall(app, code);
-    await eventually(async () =>
-      expect(await app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint))).toEqual([]),
-    );
+    await eventually(async () => expect(await app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint))).toEqual([]));
     expect(hits).toBe(0);
   });
 });

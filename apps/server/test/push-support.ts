@@ -34,3 +34,4 @@ export function decrypt(body: Buffer, ecdh: ReturnType<typeof createECDH>, authS
   expect(padded[end]).toBe(2);
   return padded.subarray(0, end).toString('utf8');
 }
+

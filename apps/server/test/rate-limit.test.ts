@@ -55,12 +55,7 @@ await new Promise<void>((resolve) => silentRedis.listen(0, '127.0.0.1', resolve)
 const defaults = await build();
 const perEmail = await build({ RATE_LOGIN_PER_EMAIL: '3', RATE_LOGIN_PER_IP: high });
 const perAddress = await build({ RATE_LOGIN_PER_IP: '3', RATE_LOGIN_PER_EMAIL: high });
-const codes = await build({
-  RATE_CODE_PER_IP: '2',
-  RATE_CODE_PER_ACCOUNT: high,
-  RATE_LOGIN_PER_IP: high,
-  RATE_LOGIN_PER_EMAIL: high,
-});
+const codes = await build({ RATE_CODE_PER_IP: '2', RATE_CODE_PER_ACCOUNT: high, RATE_LOGIN_PER_IP: high, RATE_LOGIN_PER_EMAIL: high });
 const shortWindow = await build({ RATE_LOGIN_PER_EMAIL: '2', RATE_LOGIN_PER_IP: high, RATE_WINDOW_MS: '500' });
 const claims = await build({ RATE_CLAIM_PER_IP: '2', RATE_REGISTER_PER_IP: '3', RATE_TAG_VIEW_PER_IP: '3' });
 const ringing = await build({ RATE_CALL_PER_TAG: '2', RATE_CALL_RINGING_PER_TAG: '3' });
@@ -252,20 +247,12 @@ describe(`rate limits: logins and reset codes ${dbLabel}`, () => {
     }
     const allowed = config.rateLimits.codePerAccount;
     expect(allowed).toBe(5);
-    expect(answers.map((a) => a.statusCode)).toEqual([
-      ...Array<number>(allowed).fill(200),
-      ...Array<number>(20 - allowed).fill(429),
-    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([...Array<number>(allowed).fill(200), ...Array<number>(20 - allowed).fill(429)]);
     for (const refused of answers.slice(allowed)) expectTooMany(refused);
     expect(await app.db.select().from(outbox).where(eq(outbox.to, account.email))).toHaveLength(allowed);
     // Another account is not affected.
     const other = await register(app);
-    const asked = await app.inject({
-      method: 'POST',
-      url: '/api/auth/generate-code',
-      remoteAddress: someAddress(),
-      payload: { email: other.email },
-    });
+    const asked = await app.inject({ method: 'POST', url: '/api/auth/generate-code', remoteAddress: someAddress(), payload: { email: other.email } });
     expect(asked.statusCode).toBe(200);
   });
 
@@ -315,8 +302,7 @@ describe(`rate limits: accounts, claims and the finder's view ${dbLabel}`, () =>
   test('[SEC-05] registration and onboarding share a per-address budget of new accounts', async () => {
     const { app } = claims;
     const from = someAddress();
-    const signUpFrom = () =>
-      app.inject({ method: 'POST', url: '/api/auth/register', remoteAddress: from, payload: newAccount() });
+    const signUpFrom = () => app.inject({ method: 'POST', url: '/api/auth/register', remoteAddress: from, payload: newAccount() });
     expect((await signUpFrom()).statusCode).toBe(201);
     expect((await signUpFrom()).statusCode).toBe(201);
     const [code] = await mint(app, 1);
@@ -329,23 +315,13 @@ describe(`rate limits: accounts, claims and the finder's view ${dbLabel}`, () =>
     expect(onboarded.statusCode).toBe(201);
     expectTooMany(await signUpFrom());
     // Another address still signs up.
-    expect(
-      (
-        await app.inject({
-          method: 'POST',
-          url: '/api/auth/register',
-          remoteAddress: someAddress(),
-          payload: newAccount(),
-        })
-      ).statusCode,
-    ).toBe(201);
+    expect((await app.inject({ method: 'POST', url: '/api/auth/register', remoteAddress: someAddress(), payload: newAccount() })).statusCode).toBe(201);
   });
 
   test('[SEC-05] claiming codes (associate) is limited per address', async () => {
     const { app } = claims;
     const account = await register(app);
-    const token = (await login(app, account.email, account.password, someAddress())).json<{ data: { token: string } }>()
-      .data.token;
+    const token = (await login(app, account.email, account.password, someAddress())).json<{ data: { token: string } }>().data.token;
     const from = someAddress();
     const associate = (code: string, at = from) =>
       app.inject({
@@ -381,10 +357,7 @@ describe(`rate limits: calls ${dbLabel}`, () => {
     const flood: Answer[] = [];
     for (let i = 0; i < 15; i++) flood.push(await call(app, code, flooder));
     const allowed = config.calls.perTag;
-    expect(flood.map((a) => a.statusCode)).toEqual([
-      ...Array<number>(allowed).fill(201),
-      ...Array<number>(15 - allowed).fill(429),
-    ]);
+    expect(flood.map((a) => a.statusCode)).toEqual([...Array<number>(allowed).fill(201), ...Array<number>(15 - allowed).fill(429)]);
     for (const refused of flood.slice(allowed)) expectTooMany(refused, apiMsg.tooManyRequests, config.calls.windowMs);
 
     const finder = await call(app, code, someAddress());
@@ -458,27 +431,18 @@ describe(`rate limits in Redis ${dbLabel}`, () => {
   test.each([
     ['down (a closed port)', redisDown],
     ['hung (connects, never answers)', redisHung],
-  ])(
-    "[REL-03] [SEC-05] the limits' Redis %s: login, calls and reset codes still answer, limited in the process",
-    async (_, { app }) => {
-      const account = await register(app);
-      expect((await login(app, account.email, account.password, someAddress())).statusCode).toBe(200);
-      const from = someAddress();
-      for (let i = 0; i < 3; i++)
-        expect((await login(app, account.email, 'wrong-password', from)).statusCode).toBe(401);
-      expectTooMany(await login(app, account.email, account.password, from));
+  ])('[REL-03] [SEC-05] the limits\' Redis %s: login, calls and reset codes still answer, limited in the process', async (_, { app }) => {
+    const account = await register(app);
+    expect((await login(app, account.email, account.password, someAddress())).statusCode).toBe(200);
+    const from = someAddress();
+    for (let i = 0; i < 3; i++) expect((await login(app, account.email, 'wrong-password', from)).statusCode).toBe(401);
+    expectTooMany(await login(app, account.email, account.password, from));
 
-      const { code } = await ownedTag(app);
-      expect((await call(app, code, someAddress())).statusCode).toBe(201);
-      const asked = await app.inject({
-        method: 'POST',
-        url: '/api/auth/generate-code',
-        remoteAddress: someAddress(),
-        payload: { email: account.email },
-      });
-      expect(asked.statusCode).toBe(200);
-    },
-  );
+    const { code } = await ownedTag(app);
+    expect((await call(app, code, someAddress())).statusCode).toBe(201);
+    const asked = await app.inject({ method: 'POST', url: '/api/auth/generate-code', remoteAddress: someAddress(), payload: { email: account.email } });
+    expect(asked.statusCode).toBe(200);
+  });
   test('[REL-03] [SEC-05] Redis going away and coming back: counts fall back to each process, then are shared again', async () => {
     const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
     try {

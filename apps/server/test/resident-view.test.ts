@@ -8,8 +8,7 @@ import { plate } from './calls-support';
 
 /** CONDO-11: a resident's own view — their unit and building by name, the other residents by first name. */
 const { app } = await build();
-const myUnits = (auth: Record<string, string>) =>
-  app.inject({ method: 'GET', url: `/api${condoApi.myUnits}`, headers: auth });
+const myUnits = (auth: Record<string, string>) => app.inject({ method: 'GET', url: `/api${condoApi.myUnits}`, headers: auth });
 
 describe(`[CONDO-11] the resident's own view ${dbLabel}`, () => {
   test('[CONDO-11] a resident sees the building and unit by name and the others by first name; nothing else of them', async () => {
@@ -31,12 +30,7 @@ describe(`[CONDO-11] the resident's own view ${dbLabel}`, () => {
       },
     ]);
     // Never the neighbours' e-mails or surnames, the síndico, or the unit's association code.
-    for (const secret of [
-      ...others.map((o) => o.email),
-      'Silva',
-      building.owner.email,
-      building.unit.associationCode,
-    ]) {
+    for (const secret of [...others.map((o) => o.email), 'Silva', building.owner.email, building.unit.associationCode]) {
       expect(res.body, secret).not.toContain(secret);
     }
   });
@@ -49,12 +43,7 @@ describe(`[CONDO-11] the resident's own view ${dbLabel}`, () => {
     // The síndico owns the plate but lives in no unit.
     expect((await myUnits(building.owner.auth)).json()).toEqual([]);
     expect((await myUnits((await signUp(app)).auth)).json()).toEqual([]);
-    const left = await app.inject({
-      method: 'DELETE',
-      url: `/api${condoApi.leave}`,
-      headers: resident.auth,
-      payload: { code: building.code },
-    });
+    const left = await app.inject({ method: 'DELETE', url: `/api${condoApi.leave}`, headers: resident.auth, payload: { code: building.code } });
     expect(left.statusCode).toBe(200);
     expect((await myUnits(resident.auth)).json()).toEqual([]);
     expect((await myUnits({})).statusCode).toBe(401);

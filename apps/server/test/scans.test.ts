@@ -16,23 +16,12 @@ const provider = createServer((_req, res) => {
 await new Promise<void>((r) => provider.listen(0, '127.0.0.1', r));
 const geocoderUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
 
-const { app } = await build({
-  GEOCODER_URL: geocoderUrl,
-  RATE_SCAN_ALERTS_PER_TAG: '3',
-  RATE_TAG_VIEW_PER_IP: '1000',
-  FINDER_DATA_PURGE_INTERVAL_MS: '100',
-});
+const { app } = await build({ GEOCODER_URL: geocoderUrl, RATE_SCAN_ALERTS_PER_TAG: '3', RATE_TAG_VIEW_PER_IP: '1000', FINDER_DATA_PURGE_INTERVAL_MS: '100' });
 const url = await listen(app);
 
-const scan = (code: string, ip = '127.0.0.1') =>
-  app.inject({ method: 'POST', url: `/api/public/tags/${code}/scan`, remoteAddress: ip });
+const scan = (code: string, ip = '127.0.0.1') => app.inject({ method: 'POST', url: `/api/public/tags/${code}/scan`, remoteAddress: ip });
 const share = (code: string, payload: unknown, ip = '127.0.0.1') =>
-  app.inject({
-    method: 'POST',
-    url: `/api/public/tags/${code}/location`,
-    payload: payload as object,
-    remoteAddress: ip,
-  });
+  app.inject({ method: 'POST', url: `/api/public/tags/${code}/location`, payload: payload as object, remoteAddress: ip });
 const history = async (auth: Record<string, string>) => {
   const res = await app.inject({ method: 'GET', url: '/api/scans/history', headers: auth });
   expect(res.statusCode).toBe(200);
@@ -51,13 +40,7 @@ describe(`scan alerts and lost mode ${dbLabel}`, () => {
     const res = await scan(code.toLowerCase());
     expect(res.statusCode).toBe(204);
     for (const tab of [...ownerTabs, memberTab]) {
-      expect(await tab.next('tag-scanned')).toMatchObject({
-        tagCode: code,
-        tagName: 'Rex',
-        lost: false,
-        latitude: null,
-        locality: null,
-      });
+      expect(await tab.next('tag-scanned')).toMatchObject({ tagCode: code, tagName: 'Rex', lost: false, latitude: null, locality: null });
     }
     for (const person of [owner, members[0]!]) {
       const [entry] = await history(person.auth);
@@ -85,7 +68,7 @@ describe(`scan alerts and lost mode ${dbLabel}`, () => {
     expect(await history(owner.auth)).toHaveLength(3);
   });
 
-  test("[FIND-01] the owner or a member opening their own tag's page (logged in) is not alerted; a stranger's session is", async () => {
+  test('[FIND-01] the owner or a member opening their own tag\'s page (logged in) is not alerted; a stranger\'s session is', async () => {
     const { owner, code, members } = await ownedTag(app, 3, 1);
     const tab = record(await connect(url, owner.token));
     const asUser = (auth: Record<string, string>, ip: string) =>
@@ -105,9 +88,7 @@ describe(`scan alerts and lost mode ${dbLabel}`, () => {
     const { owner, code } = await ownedTag(app);
     const off = await edit(owner.auth, { code, name: 'Mochila', scanAlerts: false });
     expect(off.statusCode).toBe(200);
-    const listed = (await app.inject({ method: 'GET', url: '/api/products/listProducts', headers: owner.auth })).json<
-      { code: string; scan_alerts: boolean }[]
-    >();
+    const listed = (await app.inject({ method: 'GET', url: '/api/products/listProducts', headers: owner.auth })).json<{ code: string; scan_alerts: boolean }[]>();
     expect(listed.find((p) => p.code === code)?.scan_alerts).toBe(false);
     await scan(code, '203.0.113.1');
     expect(await scansOf(code)).toEqual([]);
@@ -119,12 +100,7 @@ describe(`scan alerts and lost mode ${dbLabel}`, () => {
   test('[FIND-01] sharing a position without calling: validated, alerted with its locality, throttled; unknown and plates refused', async () => {
     const { owner, code } = await ownedTag(app);
     const tab = record(await connect(url, owner.token));
-    for (const bad of [
-      {},
-      { latitude: 91, longitude: 0 },
-      { latitude: 0, longitude: -181 },
-      { latitude: '1', longitude: 2 },
-    ]) {
+    for (const bad of [{}, { latitude: 91, longitude: 0 }, { latitude: 0, longitude: -181 }, { latitude: '1', longitude: 2 }]) {
       const res = await share(code, bad, '192.0.2.50');
       expect(res.statusCode).toBe(400);
       expect(res.json()).toHaveProperty('message');
@@ -132,11 +108,7 @@ describe(`scan alerts and lost mode ${dbLabel}`, () => {
     expect(await scansOf(code)).toEqual([]);
     const res = await share(code, { latitude: -19.9319, longitude: -43.9378 }, '192.0.2.50');
     expect([res.statusCode, res.json()]).toEqual([201, { message: callMsg.locationShared }]);
-    expect(await tab.next('tag-scanned')).toMatchObject({
-      latitude: -19.9319,
-      longitude: -43.9378,
-      locality: 'Belo Horizonte',
-    });
+    expect(await tab.next('tag-scanned')).toMatchObject({ latitude: -19.9319, longitude: -43.9378, locality: 'Belo Horizonte' });
     expect((await history(owner.auth))[0]).toMatchObject({ locality: 'Belo Horizonte' });
     // Even after a scan from the same address was alerted, the shared position still reaches the owner…
     await scan(code, '192.0.2.50');
@@ -158,32 +130,18 @@ describe(`scan alerts and lost mode ${dbLabel}`, () => {
     expect([long.statusCode, long.json()]).toEqual([400, { message: msg.lostMessageTooLong }]);
     const byMember = await edit(members[0]!.auth, { code, name: 'Rex', lost: true, lostMessage: 'Oi' });
     expect(byMember.statusCode).toBe(403);
-    const publicTag = async () =>
-      (await app.inject({ method: 'GET', url: `/api/public/tags/${code}` })).json<Record<string, unknown>>();
+    const publicTag = async () => (await app.inject({ method: 'GET', url: `/api/public/tags/${code}` })).json<Record<string, unknown>>();
     expect(await publicTag()).not.toHaveProperty('lost');
 
-    const on = await edit(owner.auth, {
-      code,
-      name: 'Rex',
-      lost: true,
-      lostMessage: 'Rex fugiu! Ligue pela página.',
-      lostReward: 'R$ 200',
-    });
+    const on = await edit(owner.auth, { code, name: 'Rex', lost: true, lostMessage: 'Rex fugiu! Ligue pela página.', lostReward: 'R$ 200' });
     expect(on.statusCode).toBe(200);
-    expect((await publicTag()).lost).toEqual({
-      message: 'Rex fugiu! Ligue pela página.',
-      reward: 'R$ 200',
-      reward_cents: null,
-    });
+    expect((await publicTag()).lost).toEqual({ message: 'Rex fugiu! Ligue pela página.', reward: 'R$ 200', reward_cents: null });
     const body = JSON.stringify(await publicTag());
     expect(body).not.toContain(owner.email);
 
     await edit(owner.auth, { code, name: 'Rex', lost: false });
     expect(await publicTag()).not.toHaveProperty('lost');
-    expect((await app.db.select().from(tags).where(eq(tags.code, code)))[0]).toMatchObject({
-      lostMessage: null,
-      lostReward: null,
-    });
+    expect((await app.db.select().from(tags).where(eq(tags.code, code)))[0]).toMatchObject({ lostMessage: null, lostReward: null });
   });
 
   test('[FIND-02] every scan of a lost tag is alerted at once and by e-mail, marked lost; throttled per address but never by the per-tag cap, even with alerts off', async () => {
@@ -223,13 +181,10 @@ describe(`scan alerts and lost mode ${dbLabel}`, () => {
     expect([missing.statusCode, missing.json()]).toEqual([404, { message: callMsg.tagNotFound }]);
   });
 
-  test("[FIND-01] retention clears a scan's shared position with the calls' finder data", async () => {
+  test('[FIND-01] retention clears a scan\'s shared position with the calls\' finder data', async () => {
     const { code } = await ownedTag(app);
     await share(code, { latitude: -19.9, longitude: -43.9 }, '192.0.2.99');
-    await app.db
-      .update(scans)
-      .set({ scannedAt: new Date(Date.now() - 400 * 24 * 3600 * 1000) })
-      .where(eq(scans.tagCode, code));
+    await app.db.update(scans).set({ scannedAt: new Date(Date.now() - 400 * 24 * 3600 * 1000) }).where(eq(scans.tagCode, code));
     await eventually(async () => {
       expect((await scansOf(code))[0]).toMatchObject({ latitude: null, longitude: null, locality: null });
     });

@@ -76,11 +76,7 @@ describe(`rotating the JWT secret without signing everybody out ${dbLabel}`, () 
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: newSecret, JWT_ACCEPTED_SECRETS: 'curto' })).toThrow(
       /JWT_ACCEPTED_SECRETS/,
     );
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      JWT_SECRET: newSecret,
-      JWT_ACCEPTED_SECRETS: `${oldSecret},${newSecret}`,
-    });
+    const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: newSecret, JWT_ACCEPTED_SECRETS: `${oldSecret},${newSecret}` });
     expect(config.jwtAcceptedSecrets).toEqual([oldSecret]);
   });
 });

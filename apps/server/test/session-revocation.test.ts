@@ -74,9 +74,7 @@ describe(`sessions that really end, sockets included ${dbLabel}`, () => {
     const user = await signUp(app);
     const sockets = [await connect(url, user.token), await connect(url, user.token)];
     const gone = sockets.map((s) => dropped(s));
-    expect(
-      (await app.inject({ method: 'POST', url: '/api/auth/generate-code', payload: { email: user.email } })).statusCode,
-    ).toBe(200);
+    expect((await app.inject({ method: 'POST', url: '/api/auth/generate-code', payload: { email: user.email } })).statusCode).toBe(200);
     const code = await lastResetCode(app, user.email);
     const reset = await app.inject({
       method: 'POST',

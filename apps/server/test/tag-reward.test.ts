@@ -12,34 +12,22 @@ import { ownedTag } from './calls-support';
 const { app } = await build();
 type Auth = Record<string, string>;
 
-const edit = (auth: Auth, payload: object) =>
-  app.inject({ method: 'PUT', url: `/api${productsApi.updateName}`, headers: auth, payload });
+const edit = (auth: Auth, payload: object) => app.inject({ method: 'PUT', url: `/api${productsApi.updateName}`, headers: auth, payload });
 const row = async (code: string) => (await app.db.select().from(tags).where(eq(tags.code, code)))[0]!;
 
 describe(`[TAG-11] the reward in reais ${dbLabel}`, () => {
   test('[TAG-11] saved in centavos beside the optional text; listed to the owner and members; shown to the finder; cleared with lost mode', async () => {
     const { owner, code, members } = await ownedTag(app, 3, 1);
     const lost = { code, name: 'Rex', lost: true, lostMessage: 'Rex fugiu!' };
-    expect((await edit(owner.auth, { ...lost, lostRewardCents: 20_000, lostReward: 'e um abraço' })).statusCode).toBe(
-      200,
-    );
+    expect((await edit(owner.auth, { ...lost, lostRewardCents: 20_000, lostReward: 'e um abraço' })).statusCode).toBe(200);
     expect(await row(code)).toMatchObject({ lostRewardCents: 20_000, lostReward: 'e um abraço' });
 
     for (const who of [owner, members[0]!]) {
       const list = await app.inject({ method: 'GET', url: `/api${productsApi.list}`, headers: who.auth });
-      expect(list.json<Product[]>()[0]).toMatchObject({
-        code,
-        lost_message: 'Rex fugiu!',
-        lost_reward: 'e um abraço',
-        lost_reward_cents: 20_000,
-      });
+      expect(list.json<Product[]>()[0]).toMatchObject({ code, lost_message: 'Rex fugiu!', lost_reward: 'e um abraço', lost_reward_cents: 20_000 });
     }
     const pub = await app.inject({ method: 'GET', url: `/api/public/tags/${code}` });
-    expect(pub.json<{ lost: unknown }>().lost).toEqual({
-      message: 'Rex fugiu!',
-      reward: 'e um abraço',
-      reward_cents: 20_000,
-    });
+    expect(pub.json<{ lost: unknown }>().lost).toEqual({ message: 'Rex fugiu!', reward: 'e um abraço', reward_cents: 20_000 });
 
     // The amount alone; then none (null) with the text alone.
     expect((await edit(owner.auth, { ...lost, lostRewardCents: 5_050 })).statusCode).toBe(200);
@@ -66,13 +54,7 @@ describe(`[TAG-11] the reward in reais ${dbLabel}`, () => {
       [{}, msg.lostRewardAmountInvalid],
     ];
     for (const [value, message] of cases) {
-      const res = await edit(owner.auth, {
-        code,
-        name: 'Rex',
-        lost: true,
-        lostMessage: 'Fugiu',
-        lostRewardCents: value,
-      });
+      const res = await edit(owner.auth, { code, name: 'Rex', lost: true, lostMessage: 'Fugiu', lostRewardCents: value });
       expect(res.statusCode, JSON.stringify(value)).toBe(400);
       expect(errorBody(res), JSON.stringify(value)).toBe(message);
     }

@@ -5,7 +5,12 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { PushPayload } from '@toque/contracts/push';
 import { apiMsg } from '@toque/contracts/messages';
-import { ringingUi, TEST_CALL_ID_PREFIX, TEST_CALLS_PER_WINDOW, type TestCallResponse } from '@toque/contracts/ringing';
+import {
+  ringingUi,
+  TEST_CALL_ID_PREFIX,
+  TEST_CALLS_PER_WINDOW,
+  type TestCallResponse,
+} from '@toque/contracts/ringing';
 import { calls, scans } from '../src/db/schema';
 import { bearer, build, dbLabel, signUp } from './helpers';
 import { connect, eventually, listen, ownedTag, record, settle } from './calls-support';
@@ -31,8 +36,7 @@ const url = await listen(app);
 /** Any text (typed, for the lint's sake). */
 const anyString = expect.any(String) as string;
 
-const testCall = (headers: Record<string, string> = {}) =>
-  app.inject({ method: 'POST', url: '/api/calls/test', headers, payload: {} });
+const testCall = (headers: Record<string, string> = {}) => app.inject({ method: 'POST', url: '/api/calls/test', headers, payload: {} });
 
 describe(`test call ${dbLabel}`, () => {
   test('[CALL-16] rings every open session and push subscription of the owner, nobody else, and records nothing', async () => {
@@ -68,11 +72,7 @@ describe(`test call ${dbLabel}`, () => {
       return found!;
     });
     const payload = JSON.parse(decrypt(push.body, device.ecdh, device.auth)) as PushPayload;
-    expect(payload).toEqual({
-      type: 'test-call',
-      test: { id: body.id, sentAt: anyString },
-      text: ringingUi.card.notification,
-    });
+    expect(payload).toEqual({ type: 'test-call', test: { id: body.id, sentAt: anyString }, text: ringingUi.card.notification });
 
     await settle();
     expect(other.all('test-call')).toEqual([]);
