@@ -34,13 +34,11 @@ export function ensureInstalled() {
 
 /** The web build always targets production, whatever NODE_ENV the caller's shell exports. */
 export function buildWeb(env = process.env) {
-  return (
-    spawnSync(npm, ['run', 'build', '-w', 'apps/web'], {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...env, NODE_ENV: 'production' },
-    }).status === 0
-  );
+  return spawnSync(npm, ['run', 'build', '-w', 'apps/web'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...env, NODE_ENV: 'production' },
+  }).status === 0;
 }
 
 /** Every file a web build is made from (not its tests), sorted: apps/web and the contracts it imports. */
@@ -69,8 +67,7 @@ const webIndex = join(root, 'apps/web/dist/index.html');
  */
 export function ensureWebBuilt(env = process.env) {
   const hash = createHash('sha256');
-  for (const file of webSources())
-    hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
+  for (const file of webSources()) hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
   const sourceHash = hash.digest('hex');
   try {
     const info = JSON.parse(readFileSync(webBuildInfo, 'utf8'));
@@ -114,8 +111,7 @@ function serverSources() {
 /** A hash of the server's sources: the build records it, so a stale build is seen by content, not dates. */
 export function serverSourceHash() {
   const hash = createHash('sha256');
-  for (const file of serverSources())
-    hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
+  for (const file of serverSources()) hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
   return hash.digest('hex');
 }
 
@@ -144,12 +140,7 @@ export function ensureServerBuilt(log = console.log) {
     return false;
   }
   log('\n▶ Construindo o servidor');
-  return (
-    spawnSync(process.execPath, [join(root, 'scripts/build-server.mjs')], {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    }).status === 0
-  );
+  return spawnSync(process.execPath, [join(root, 'scripts/build-server.mjs')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] }).status === 0;
 }
 
 const DEBIAN_CHROMIUM = '/usr/bin/chromium';
@@ -166,10 +157,7 @@ export function findChromium({ install = true } = {}) {
   const root_ = typeof process.getuid === 'function' && process.getuid() === 0;
   if (install && root_ && existsSync('/etc/debian_version')) {
     console.log('\n▶ Instalando o Chromium do Debian (apt-get install chromium)');
-    const quiet = {
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    };
+    const quiet = { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } };
     spawnSync('apt-get', ['update', '-qq'], quiet);
     spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-liberation'], quiet);
     if (existsSync(DEBIAN_CHROMIUM)) return { path: DEBIAN_CHROMIUM };
@@ -196,10 +184,7 @@ export function findTurnserver({ install = true } = {}) {
   const root_ = typeof process.getuid === 'function' && process.getuid() === 0;
   if (install && root_ && existsSync('/etc/debian_version')) {
     console.log('\n▶ Instalando o coturn do Debian (apt-get install coturn)');
-    const quiet = {
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    };
+    const quiet = { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } };
     spawnSync('apt-get', ['update', '-qq'], quiet);
     spawnSync('apt-get', ['install', '-y', '-qq', 'coturn'], quiet);
     spawnSync('systemctl', ['disable', '--now', 'coturn'], { stdio: 'ignore' });
@@ -225,10 +210,7 @@ export function findFirefox({ install = true } = {}) {
   const root_ = typeof process.getuid === 'function' && process.getuid() === 0;
   if (install && root_ && existsSync('/etc/debian_version')) {
     console.log('\n▶ Instalando o Firefox ESR do Debian (apt-get install firefox-esr)');
-    const quiet = {
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    };
+    const quiet = { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } };
     spawnSync('apt-get', ['update', '-qq'], quiet);
     spawnSync('apt-get', ['install', '-y', '-qq', 'firefox-esr'], quiet);
     if (existsSync(DEBIAN_FIREFOX)) return { path: DEBIAN_FIREFOX };
@@ -256,10 +238,7 @@ export function findWebKitDriver({ install = true } = {}) {
   const root_ = typeof process.getuid === 'function' && process.getuid() === 0;
   if (install && root_ && existsSync('/etc/debian_version')) {
     console.log('\n▶ Instalando o WebDriver do WebKitGTK e o Xvfb do Debian (apt-get install webkit2gtk-driver xvfb)');
-    const quiet = {
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    };
+    const quiet = { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } };
     spawnSync('apt-get', ['update', '-qq'], quiet);
     spawnSync('apt-get', ['install', '-y', '-qq', 'webkit2gtk-driver', 'xvfb'], quiet);
     if (existsSync(driver) && existsSync(DEBIAN_XVFB)) return { path: driver };
@@ -285,18 +264,14 @@ export function findNginx({ install = true } = {}) {
   const root_ = typeof process.getuid === 'function' && process.getuid() === 0;
   if (install && root_ && existsSync('/etc/debian_version')) {
     console.log('\n▶ Instalando o nginx do Debian (apt-get install nginx)');
-    const quiet = {
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    };
+    const quiet = { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } };
     spawnSync('apt-get', ['update', '-qq'], quiet);
     spawnSync('apt-get', ['install', '-y', '-qq', 'nginx'], quiet);
     spawnSync('systemctl', ['disable', '--now', 'nginx'], { stdio: 'ignore' });
     if (existsSync(DEBIAN_NGINX)) return { path: DEBIAN_NGINX };
   }
   return {
-    error:
-      'nginx não encontrado: instale o pacote do Debian (`sudo apt-get install -y nginx`) ou aponte NGINX_PATH para um nginx.',
+    error: 'nginx não encontrado: instale o pacote do Debian (`sudo apt-get install -y nginx`) ou aponte NGINX_PATH para um nginx.',
   };
 }
 

@@ -20,17 +20,10 @@ describe('whether this device rings with the tab closed', () => {
   });
 
   test('[CALL-16] iPhone and iPad (which says it is a Mac) are iOS; Android and a desktop Mac are not', () => {
-    const iphone =
-      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+    const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
     expect(isIos(iphone, 'iPhone', 5)).toBe(true);
     expect(isIos('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15', 'MacIntel', 5)).toBe(true);
     expect(isIos('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15', 'MacIntel', 0)).toBe(false);
-    expect(
-      isIos(
-        'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/124 Mobile Safari/537.36',
-        'Linux armv8l',
-        5,
-      ),
-    ).toBe(false);
+    expect(isIos('Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/124 Mobile Safari/537.36', 'Linux armv8l', 5)).toBe(false);
   });
 });

@@ -67,10 +67,7 @@ export function LoginForm() {
           {...register('password')}
         />
         <p className="text-right text-sm">
-          <Link
-            to={paths.forgotPassword}
-            className="tap-target font-medium text-brand-700 underline underline-offset-4"
-          >
+          <Link to={paths.forgotPassword} className="tap-target font-medium text-brand-700 underline underline-offset-4">
             {ui.links.forgotPassword}
           </Link>
         </p>

@@ -44,10 +44,7 @@ export function SignUpForm() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, Parsed>({
-    resolver: zodResolver(registerForm),
-    defaultValues: { ...empty, email: invited.slice(0, 254) },
-  });
+  } = useForm<Values, unknown, Parsed>({ resolver: zodResolver(registerForm), defaultValues: { ...empty, email: invited.slice(0, 254) } });
 
   const onSubmit = handleSubmit(async ({ confirmPassword: _confirmation, acceptTerms: _accepted, ...account }) => {
     try {
@@ -83,11 +80,7 @@ export function SignUpForm() {
         </Button>
       </form>
       <p className="text-center text-sm text-slate-700">
-        <Link
-          to={paths.login}
-          state={state}
-          className="tap-target font-semibold text-brand-700 underline underline-offset-4"
-        >
+        <Link to={paths.login} state={state} className="tap-target font-semibold text-brand-700 underline underline-offset-4">
           {ui.links.login}
         </Link>
       </p>

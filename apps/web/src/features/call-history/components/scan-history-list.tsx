@@ -6,26 +6,16 @@ import { localDateTime } from '@toque/contracts/time-format';
 
 function Entry({ scan }: { scan: TagScan }) {
   return (
-    <li
-      className="flex flex-wrap items-baseline gap-x-3 gap-y-1 border-t border-slate-200 px-3 py-3 first:border-t-0"
-      data-scan={scan.id}
-    >
+    <li className="flex flex-wrap items-baseline gap-x-3 gap-y-1 border-t border-slate-200 px-3 py-3 first:border-t-0" data-scan={scan.id}>
       <time dateTime={scan.scannedAt} className="text-sm text-slate-600">
         {localDateTime.format(new Date(scan.scannedAt))}
       </time>
       <span className="font-medium text-slate-900">{scanAlertText({ ...scan, lost: false })}</span>
       {scan.lost ? (
-        <span className="rounded-full bg-red-100 px-2 py-0.5 text-sm font-semibold text-red-800">
-          {callUi.scans.lostMark}
-        </span>
+        <span className="rounded-full bg-red-100 px-2 py-0.5 text-sm font-semibold text-red-800">{callUi.scans.lostMark}</span>
       ) : null}
       {scan.latitude !== null && scan.longitude !== null ? (
-        <a
-          href={mapLink(scan.latitude, scan.longitude)}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="text-brand-700 underline"
-        >
+        <a href={mapLink(scan.latitude, scan.longitude)} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline">
           {callUi.history.seeOnMap}
         </a>
       ) : null}

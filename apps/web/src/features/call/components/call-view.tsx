@@ -48,17 +48,7 @@ interface CallViewProps {
  * first: the video large on top, the tag's name above it, the map shorter below, and the hang-up
  * button pinned to the bottom of the screen so it is always in reach; side by side from 1024 px.
  */
-export function CallView({
-  call,
-  where,
-  remote,
-  local,
-  connected,
-  camera,
-  onToggleCamera,
-  since,
-  onHangUp,
-}: CallViewProps) {
+export function CallView({ call, where, remote, local, connected, camera, onToggleCamera, since, onHangUp }: CallViewProps) {
   const now = useClock();
   const microphone = useMicrophone(local);
   // FIND-04: a voice-only finder (or a camera that stopped) is said, not left as a black box.
@@ -100,7 +90,10 @@ export function CallView({
             </p>
           ) : null}
           {cameraOff ? (
-            <p role="status" className="absolute inset-x-0 top-1/3 px-6 text-center text-lg font-semibold text-white">
+            <p
+              role="status"
+              className="absolute inset-x-0 top-1/3 px-6 text-center text-lg font-semibold text-white"
+            >
               {callUi.owner.finderVoiceOnly}
             </p>
           ) : null}

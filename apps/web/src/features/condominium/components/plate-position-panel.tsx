@@ -123,10 +123,7 @@ function PlatePositionForm({ condoCode, saved }: { condoCode: string; saved: Pla
 
   const lat = parseCoordinate(latitude);
   const lng = parseCoordinate(longitude);
-  const point =
-    lat !== null && lng !== null && Math.abs(lat) <= 90 && Math.abs(lng) <= 180
-      ? { latitude: lat, longitude: lng }
-      : null;
+  const point = lat !== null && lng !== null && Math.abs(lat) <= 90 && Math.abs(lng) <= 180 ? { latitude: lat, longitude: lng } : null;
 
   const placeAt = (p: Point) => {
     setLatitude(String(p.latitude));
@@ -230,10 +227,7 @@ function PlatePositionForm({ condoCode, saved }: { condoCode: string; saved: Pla
         ) : null}
       </div>
       <div className="space-y-1">
-        <label
-          htmlFor={requiredId}
-          className="flex min-h-11 cursor-pointer items-center gap-3 font-medium text-slate-900"
-        >
+        <label htmlFor={requiredId} className="flex min-h-11 cursor-pointer items-center gap-3 font-medium text-slate-900">
           <input
             id={requiredId}
             type="checkbox"

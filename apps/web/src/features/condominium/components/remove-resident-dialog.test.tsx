@@ -10,12 +10,14 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('remove-resident dialog', () => {
   it('[CONDO-04] a failure is shown inside the modal after Falha ao remover membro: ', async () => {
-    const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      new Response(JSON.stringify({ message: 'Morador não encontrado.' }), {
-        status: 404,
-        headers: { 'Content-Type': 'application/json' },
-      }),
-    );
+    const fetch = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(
+        new Response(JSON.stringify({ message: 'Morador não encontrado.' }), {
+          status: 404,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+      );
     const user = userEvent.setup();
     const onClose = vi.fn();
     render(

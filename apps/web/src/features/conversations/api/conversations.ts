@@ -8,18 +8,11 @@ import {
 } from '@toque/contracts/conversations';
 import { apiClient } from '../../../lib/api-client';
 
-export const conversationKeys = {
-  all: ['conversations'] as const,
-  thread: (id: string) => ['conversations', 'thread', id] as const,
-  unread: ['conversations', 'unread'] as const,
-};
+export const conversationKeys = { all: ['conversations'] as const, thread: (id: string) => ['conversations', 'thread', id] as const, unread: ['conversations', 'unread'] as const };
 
 /** GET /api/conversations (FIND-06): newest first, with the unread total. */
 export function useConversations() {
-  return useQuery({
-    queryKey: conversationKeys.all,
-    queryFn: () => apiClient.get<ConversationList>(conversationsApi.list),
-  });
+  return useQuery({ queryKey: conversationKeys.all, queryFn: () => apiClient.get<ConversationList>(conversationsApi.list) });
 }
 
 /** The badge: refreshed now and then, and whenever a message arrives on the owner's socket. */
@@ -55,8 +48,7 @@ export function useAnswer(id: string) {
 export function useConversationAction(id: string, action: 'close' | 'block') {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiClient.post<null>(action === 'close' ? conversationsApi.close(id) : conversationsApi.block(id)),
+    mutationFn: () => apiClient.post<null>(action === 'close' ? conversationsApi.close(id) : conversationsApi.block(id)),
     onSuccess: () => client.invalidateQueries({ queryKey: conversationKeys.all }),
   });
 }

@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useConversations } from '../api/conversations';
 import { useLiveConversations, type LiveSocket } from '../live';
 
+
 /** FIND-06: the owner's conversations, newest first, each with its unread count. */
 export function ConversationList({ socket }: { socket: LiveSocket }) {
   useLiveConversations(socket);
@@ -32,9 +33,7 @@ export function ConversationList({ socket }: { socket: LiveSocket }) {
             </span>
             <span className="mt-1 block truncate text-slate-800">{c.last_message}</span>
             <span className="mt-2 flex flex-wrap gap-2 text-sm">
-              <span className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-800">
-                {conversationsUi.states[c.state]}
-              </span>
+              <span className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-800">{conversationsUi.states[c.state]}</span>
               {c.unread > 0 ? (
                 <span className="rounded-full bg-brand-700 px-2 py-0.5 font-semibold text-white" data-testid="unread">
                   {conversationsUi.unread(c.unread)}

@@ -13,6 +13,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useAnswer, useConversationAction, useConversationThread } from '../api/conversations';
 import { useLiveConversations, type LiveSocket } from '../live';
 
+
 function currentPosition(): Promise<{ latitude: number; longitude: number } | null> {
   return new Promise((resolve) => {
     if (!('geolocation' in navigator)) return resolve(null);
@@ -49,9 +50,7 @@ export function ConversationThread({ id, socket }: { id: string; socket: LiveSoc
 
   const send = async (event: FormEvent, withPosition = false) => {
     event.preventDefault();
-    const parsed = conversationMessageBody.shape.body.safeParse(
-      withPosition && !text.trim() ? conversationsUi.sharedLocation : text,
-    );
+    const parsed = conversationMessageBody.shape.body.safeParse(withPosition && !text.trim() ? conversationsUi.sharedLocation : text);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? null);
       return;
@@ -79,37 +78,18 @@ export function ConversationThread({ id, socket }: { id: string; socket: LiveSoc
         {c.unit_name ? ` · ${c.unit_name}` : ''}
       </h2>
       {c.unit_name ? <p className="text-slate-700">{conversationsUi.unitNote}</p> : null}
-      <ol
-        ref={listRef}
-        aria-live="polite"
-        className="max-h-[28rem] space-y-2 overflow-y-auto"
-        data-testid="owner-thread"
-      >
+      <ol ref={listRef} aria-live="polite" className="max-h-[28rem] space-y-2 overflow-y-auto" data-testid="owner-thread">
         {c.messages.map((m) => (
-          <li
-            key={m.id}
-            className={`rounded-lg p-3 ${m.from === 'finder' ? 'mr-8 bg-slate-100' : 'ml-8 bg-brand-50'} text-slate-900`}
-          >
+          <li key={m.id} className={`rounded-lg p-3 ${m.from === 'finder' ? 'mr-8 bg-slate-100' : 'ml-8 bg-brand-50'} text-slate-900`}>
             <p className="text-sm font-semibold">
-              {m.from === 'finder'
-                ? c.unit_name
-                  ? conversationsUi.visitor
-                  : conversationsUi.finder
-                : m.mine
-                  ? conversationsUi.you
-                  : m.name}
+              {m.from === 'finder' ? (c.unit_name ? conversationsUi.visitor : conversationsUi.finder) : m.mine ? conversationsUi.you : m.name}
               <span className="ml-2 font-normal text-slate-700">{brasiliaDateTime.format(new Date(m.created_at))}</span>
             </p>
             {/* Text only: whatever the finder wrote (a link, markup) is shown as plain text. */}
             <p className="whitespace-pre-line break-words">{m.body}</p>
             {m.latitude !== null && m.longitude !== null ? (
               <p className="text-sm">
-                <a
-                  className="text-brand-700 underline"
-                  href={osmLink(m.latitude, m.longitude)}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                >
+                <a className="text-brand-700 underline" href={osmLink(m.latitude, m.longitude)} target="_blank" rel="noopener noreferrer">
                   {conversationsUi.sharedLocation}
                 </a>
               </p>
@@ -136,12 +116,7 @@ export function ConversationThread({ id, socket }: { id: string; socket: LiveSoc
               <Button type="submit" busy={answer.isPending}>
                 {conversationsUi.send}
               </Button>
-              <Button
-                type="button"
-                variant="secondary"
-                disabled={answer.isPending}
-                onClick={(event) => void send(event, true)}
-              >
+              <Button type="button" variant="secondary" disabled={answer.isPending} onClick={(event) => void send(event, true)}>
                 {conversationsUi.shareLocation}
               </Button>
             </div>
@@ -171,3 +146,4 @@ export function ConversationThread({ id, socket }: { id: string; socket: LiveSoc
     </div>
   );
 }
+

@@ -21,10 +21,7 @@ export function DashboardBlock({ title, more, children }: DashboardBlockProps) {
           {title}
         </h2>
         {more ? (
-          <Link
-            to={more.to}
-            className="tap-target shrink-0 text-sm font-semibold text-brand-700 underline underline-offset-4"
-          >
+          <Link to={more.to} className="tap-target shrink-0 text-sm font-semibold text-brand-700 underline underline-offset-4">
             {more.label}
           </Link>
         ) : null}

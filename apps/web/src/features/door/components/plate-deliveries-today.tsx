@@ -23,18 +23,10 @@ export function PlateDeliveriesToday({ code }: { code: string }) {
           <table className="w-full text-left text-sm" data-testid="plate-deliveries-today">
             <thead>
               <tr className="border-b border-slate-300 text-slate-700">
-                <th scope="col" className="py-2 pr-3">
-                  {doorUi.unitLabel}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {doorUi.companyLabel}
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  {doorUi.timeLabel}
-                </th>
-                <th scope="col" className="py-2">
-                  {doorUi.statusLabel}
-                </th>
+                <th scope="col" className="py-2 pr-3">{doorUi.unitLabel}</th>
+                <th scope="col" className="py-2 pr-3">{doorUi.companyLabel}</th>
+                <th scope="col" className="py-2 pr-3">{doorUi.timeLabel}</th>
+                <th scope="col" className="py-2">{doorUi.statusLabel}</th>
               </tr>
             </thead>
             <tbody>
@@ -43,9 +35,7 @@ export function PlateDeliveriesToday({ code }: { code: string }) {
                   <td className="py-2 pr-3">{d.block ? `${d.block} · ${d.unitName}` : d.unitName}</td>
                   <td className="py-2 pr-3">{d.companyLabel}</td>
                   <td className="py-2 pr-3">{doorTime(d.createdAt)}</td>
-                  <td className="py-2">
-                    {d.collectedAt ? `${doorUi.collected} ${doorTime(d.collectedAt)}` : doorUi.waiting}
-                  </td>
+                  <td className="py-2">{d.collectedAt ? `${doorUi.collected} ${doorTime(d.collectedAt)}` : doorUi.waiting}</td>
                 </tr>
               ))}
             </tbody>

@@ -82,25 +82,9 @@ export function UnitPasses({ unitId }: { unitId: number }) {
       </h2>
       <p className="text-slate-700">{doorUi.passesIntro}</p>
       <form noValidate onSubmit={submit} className="grid gap-3 sm:grid-cols-3">
-        <TextField
-          label={doorUi.visitorName}
-          value={name}
-          maxLength={VISITOR_NAME_MAX}
-          autoComplete="off"
-          onChange={(e) => setName(e.target.value)}
-        />
-        <TextField
-          label={doorUi.passFrom}
-          type="datetime-local"
-          value={from}
-          onChange={(e) => setFrom(e.target.value)}
-        />
-        <TextField
-          label={doorUi.passUntil}
-          type="datetime-local"
-          value={until}
-          onChange={(e) => setUntil(e.target.value)}
-        />
+        <TextField label={doorUi.visitorName} value={name} maxLength={VISITOR_NAME_MAX} autoComplete="off" onChange={(e) => setName(e.target.value)} />
+        <TextField label={doorUi.passFrom} type="datetime-local" value={from} onChange={(e) => setFrom(e.target.value)} />
+        <TextField label={doorUi.passUntil} type="datetime-local" value={until} onChange={(e) => setUntil(e.target.value)} />
         {create.isError ? (
           <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-800 sm:col-span-3">
             {create.error.message}
@@ -122,10 +106,7 @@ export function UnitPasses({ unitId }: { unitId: number }) {
       ) : (
         <ul className="space-y-2" data-testid="unit-passes">
           {passes.data.map((p) => (
-            <li
-              key={p.id}
-              className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white p-3"
-            >
+            <li key={p.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white p-3">
               <div>
                 <p className="font-semibold text-slate-900">{p.visitorName}</p>
                 <p className="text-sm text-slate-700">

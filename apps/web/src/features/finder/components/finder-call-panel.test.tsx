@@ -40,13 +40,7 @@ describe('finder call panel (CALL-02, CALL-13)', () => {
     const fetch = vi
       .fn()
       .mockResolvedValueOnce(
-        json(201, {
-          roomId: 'room-1',
-          callerToken: 'caller-token',
-          iceServers: [],
-          iceTransportPolicy: 'all',
-          ringTimeoutMs: 60000,
-        }),
+        json(201, { roomId: 'room-1', callerToken: 'caller-token', iceServers: [], iceTransportPolicy: 'all', ringTimeoutMs: 60000 }),
       )
       .mockResolvedValueOnce(json(201, { message: 'Mensagem enviada.' }));
     vi.stubGlobal('fetch', fetch);

@@ -266,9 +266,7 @@ export function FinderCallPanel({
   const [mode, setMode] = useState<CallMode>('video');
   const unit = unitId ?? undefined;
   const needsUnit = isPlate && unitId === null;
-  const picker = isPlate ? (
-    <UnitPicker key={passUnit ?? 'any'} units={tag.units} value={unitId} onChange={setUnitId} />
-  ) : null;
+  const picker = isPlate ? <UnitPicker key={passUnit ?? 'any'} units={tag.units} value={unitId} onChange={setUnitId} /> : null;
   const chosen = tag.units.find((u) => u.unit_id === unitId);
   // Who rings: the unit of a plate, the owner (or a home's owner) otherwise (FIND-05).
   const who = chosen ? finderUnitName(t, chosen) : tag.owner_first_name;

@@ -217,9 +217,7 @@ function FinderContent({ code, seed }: { code: string; seed: ReturnType<typeof u
             <FinderCallPanel tag={found} inApp={seed?.inApp} />
           )}
           {/* FIND-06: writing instead of calling (a plate's door offers it for the unit chosen there: PlateDoor). */}
-          {found.product_id !== CONDOMINIUM_PRODUCT_ID ? (
-            <ConversationEntry code={found.code} firstName={found.owner_first_name} />
-          ) : null}
+          {found.product_id !== CONDOMINIUM_PRODUCT_ID ? <ConversationEntry code={found.code} firstName={found.owner_first_name} /> : null}
           {found.product_id !== CONDOMINIUM_PRODUCT_ID ? <ShareLocationButton code={found.code} /> : null}
         </>
       )}

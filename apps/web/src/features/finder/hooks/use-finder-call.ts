@@ -129,12 +129,7 @@ export function useFinderCall(code: string, inAppBrowser: boolean, pass?: string
           // CONDO-17: a plate that rings only at its door waits for the position (the server judges it).
           const known = positionRequired ? (early ?? (await where)) : early;
           if (known) position.current = known;
-          const created = await createCall({
-            code,
-            ...(unitId ? { unitId } : {}),
-            ...(pass ? { pass } : {}),
-            ...locatedFix(known),
-          });
+          const created = await createCall({ code, ...(unitId ? { unitId } : {}), ...(pass ? { pass } : {}), ...locatedFix(known) });
           const sentAt = Date.now();
           call.current = created;
           if (!known)
@@ -155,9 +150,7 @@ export function useFinderCall(code: string, inAppBrowser: boolean, pass?: string
             localStream: local,
             onRemoteStream: (remote) =>
               setState((now) =>
-                now.phase === 'connected'
-                  ? { ...now, remote }
-                  : { phase: 'connected', local, remote, since: Date.now() },
+                now.phase === 'connected' ? { ...now, remote } : { phase: 'connected', local, remote, since: Date.now() },
               ),
           });
           live.current = { socket: s, link, local };
@@ -199,11 +192,7 @@ export function useFinderCall(code: string, inAppBrowser: boolean, pass?: string
             socket?.disconnect();
           }
           const quietUntil = isApiError(error) ? error.details?.quiet_until_time : undefined;
-          setState(
-            typeof quietUntil === 'string'
-              ? { phase: 'quiet', until: quietUntil }
-              : { phase: 'failed', error: errorOf(error) },
-          );
+          setState(typeof quietUntil === 'string' ? { phase: 'quiet', until: quietUntil } : { phase: 'failed', error: errorOf(error) });
         }
       })();
     },
@@ -297,10 +286,7 @@ export function useFinderCall(code: string, inAppBrowser: boolean, pass?: string
         return;
       }
       track.enabled = old.enabled;
-      const sender = current.link
-        .connection()
-        ?.getSenders()
-        .find((s) => s.track === old);
+      const sender = current.link.connection()?.getSenders().find((s) => s.track === old);
       await sender?.replaceTrack(track);
       current.local.removeTrack(old);
       current.local.addTrack(track);

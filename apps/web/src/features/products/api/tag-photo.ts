@@ -16,16 +16,10 @@ export function removePhoto(code: string) {
 
 export function useUploadPhoto() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: uploadPhoto,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: productsQueryKey }),
-  });
+  return useMutation({ mutationFn: uploadPhoto, onSuccess: () => queryClient.invalidateQueries({ queryKey: productsQueryKey }) });
 }
 
 export function useRemovePhoto() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: removePhoto,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: productsQueryKey }),
-  });
+  return useMutation({ mutationFn: removePhoto, onSuccess: () => queryClient.invalidateQueries({ queryKey: productsQueryKey }) });
 }

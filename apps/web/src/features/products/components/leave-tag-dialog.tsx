@@ -16,8 +16,7 @@ export function LeaveTagDialog({ tag, onClose }: LeaveTagDialogProps) {
   // CONDO-11: leaving a plate is leaving one's unit.
   const plate = tag?.product_id === CONDOMINIUM_PRODUCT_ID;
   const { failure, close, run } = useConfirmedAction(onClose, condoUi.leaveFailure);
-  const confirm = () =>
-    tag ? run(async () => (await leave.mutateAsync({ code: tag.code })).message || condoUi.left) : undefined;
+  const confirm = () => (tag ? run(async () => (await leave.mutateAsync({ code: tag.code })).message || condoUi.left) : undefined);
   return (
     <ConfirmDialog
       open={tag !== null}

@@ -9,10 +9,7 @@ const labels = condoUi.residentView;
 
 /** 'Você, Ana e Bruno': the unit's residents by first name, the user first. */
 function residentNames(residents: { first_name: string; is_me: boolean }[]): string {
-  const names = [
-    ...residents.filter((r) => r.is_me).map(() => labels.you),
-    ...residents.filter((r) => !r.is_me).map((r) => r.first_name),
-  ];
+  const names = [...residents.filter((r) => r.is_me).map(() => labels.you), ...residents.filter((r) => !r.is_me).map((r) => r.first_name)];
   if (names.length <= 1) return names.join('');
   return `${names.slice(0, -1).join(', ')} e ${names.at(-1)}`;
 }

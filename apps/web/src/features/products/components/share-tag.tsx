@@ -55,15 +55,7 @@ function MemberRow({ code, member, onFailure }: { code: string; member: Member; 
 }
 
 /** TAG-11: a pending invitation, which the owner may cancel. */
-function InvitationRow({
-  code,
-  invitation,
-  onFailure,
-}: {
-  code: string;
-  invitation: Invitation;
-  onFailure: (text: string) => void;
-}) {
+function InvitationRow({ code, invitation, onFailure }: { code: string; invitation: Invitation; onFailure: (text: string) => void }) {
   const cancel = useCancelInvitation(code);
   const onCancel = async () => {
     try {
@@ -77,9 +69,7 @@ function InvitationRow({
     <li className="flex flex-wrap items-center justify-between gap-2 py-2">
       <div className="min-w-0">
         <p className="truncate font-medium text-slate-900">{invitation.email}</p>
-        <p className="text-sm text-slate-700">
-          {labels.invitationSentOn(brasiliaDate.format(new Date(invitation.created_at)))}
-        </p>
+        <p className="text-sm text-slate-700">{labels.invitationSentOn(brasiliaDate.format(new Date(invitation.created_at)))}</p>
       </div>
       <Button
         variant="ghost"
@@ -138,9 +128,7 @@ export function ShareTag({ code }: { code: string }) {
         <p role="alert" className="text-red-800">{`Erro: ${members.error.message}`}</p>
       ) : (
         <>
-          <p className="text-sm font-semibold text-slate-800">
-            {tagCopy.sharingCount(list.length + pending.length, MEMBERS_PER_TAG)}
-          </p>
+          <p className="text-sm font-semibold text-slate-800">{tagCopy.sharingCount(list.length + pending.length, MEMBERS_PER_TAG)}</p>
           {list.length === 0 && pending.length === 0 ? (
             <p className="text-slate-700">{tagCopy.sharingEmpty}</p>
           ) : list.length === 0 ? null : (

@@ -37,9 +37,7 @@ export function TagDetails({ tag }: { tag: Product }) {
         </Item>
         <Item term={labels.shownToFinder}>{tag.show_info_to_finder ? tagCopy.yes : tagCopy.no}</Item>
       </dl>
-      {tag.isOwner || tag.product_id === CONDOMINIUM_PRODUCT_ID ? null : (
-        <p className="text-sm text-slate-700">{tagCopy.memberNote}</p>
-      )}
+      {tag.isOwner || tag.product_id === CONDOMINIUM_PRODUCT_ID ? null : <p className="text-sm text-slate-700">{tagCopy.memberNote}</p>}
       {/* CONDO-11: the units page is the síndico's; a resident's own view is on the row. */}
       {tag.product_id === CONDOMINIUM_PRODUCT_ID && tag.isOwner ? (
         <Link to={paths.units(tag.code)} className="inline-block font-semibold text-brand-700 underline">

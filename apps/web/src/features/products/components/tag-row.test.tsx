@@ -81,7 +81,7 @@ describe('a tag row', () => {
 });
 
 describe('the QR code modal', () => {
-  it("[TAG-10] encodes the public address the server gives, not the address bar's origin", () => {
+  it('[TAG-10] encodes the public address the server gives, not the address bar\'s origin', () => {
     expect(window.location.origin).not.toBe('https://qr.toque.example');
     render(<QrModal tag={tag()} onClose={() => undefined} />);
     const dialog = screen.getByRole('dialog');

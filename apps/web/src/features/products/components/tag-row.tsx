@@ -68,9 +68,7 @@ export function TagRow({ tag, expanded, onToggle, onShowQr, onDelete, onLeave, h
             )}
             {/* TAG-11: a tag in lost mode is badged wherever it is listed. */}
             {tag.lost_message !== null ? (
-              <span className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white">
-                {dashboardUi.status.lost}
-              </span>
+              <span className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white">{dashboardUi.status.lost}</span>
             ) : null}
             {/* ADM-06: a tag an administrator switched off says so to its owner and members. */}
             {tag.is_active ? null : (

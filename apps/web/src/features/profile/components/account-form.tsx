@@ -63,12 +63,7 @@ export function AccountForm() {
   return (
     <>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
-        <TextField
-          label={ui.fields.accountName}
-          autoComplete="name"
-          error={errors.name?.message}
-          {...register('name')}
-        />
+        <TextField label={ui.fields.accountName} autoComplete="name" error={errors.name?.message} {...register('name')} />
         <TextField
           label={ui.fields.accountNewPassword}
           type="password"

@@ -17,9 +17,7 @@ export function ConsentRecord() {
         {labels.heading}
       </h2>
       <p className="text-slate-700" data-testid="consent-record">
-        {termsVersion && termsAcceptedAt
-          ? labels.accepted(termsVersion, brasiliaDateTime.format(new Date(termsAcceptedAt)))
-          : labels.none}
+        {termsVersion && termsAcceptedAt ? labels.accepted(termsVersion, brasiliaDateTime.format(new Date(termsAcceptedAt))) : labels.none}
       </p>
       <p className="flex flex-wrap gap-x-4 gap-y-2">
         <Link to={paths.terms} className="inline-flex min-h-11 items-center font-medium text-brand-700 underline">

@@ -25,10 +25,7 @@ export function ContactForm() {
   const account = useAccount();
   const update = useUpdateContact();
   const [pending, setPending] = useState<Parsed | null>(null);
-  const values = useMemo<Values>(
-    () => ({ email: account.data?.email ?? '', phone: account.data?.phone ?? '' }),
-    [account.data],
-  );
+  const values = useMemo<Values>(() => ({ email: account.data?.email ?? '', phone: account.data?.phone ?? '' }), [account.data]);
   const {
     register,
     handleSubmit,
@@ -47,11 +44,7 @@ export function ContactForm() {
     try {
       await update.mutateAsync({ ...pending, password });
     } catch (error) {
-      return messageForStatus(
-        error,
-        { 401: msg.profileWrongPassword, 409: accountMsg.emailTaken },
-        accountMsg.contactError,
-      );
+      return messageForStatus(error, { 401: msg.profileWrongPassword, 409: accountMsg.emailTaken }, accountMsg.contactError);
     }
     reset(pending);
     notify.success(accountMsg.contactSaved);
@@ -65,22 +58,8 @@ export function ContactForm() {
           {labels.heading}
         </h2>
         <p className="text-slate-700">{labels.intro}</p>
-        <TextField
-          label={labels.email}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <TextField
-          label={labels.phone}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          error={errors.phone?.message}
-          {...register('phone')}
-        />
+        <TextField label={labels.email} type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <TextField label={labels.phone} type="tel" inputMode="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
         <Button type="submit" size="lg" aria-haspopup="dialog">
           {labels.save}
         </Button>
