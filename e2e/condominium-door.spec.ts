@@ -140,13 +140,16 @@ test("[CONDO-15] a courier on a 390 px phone leaves a delivery with a photo of t
   await form.getByLabel(pt.photoLabel).setInputFiles({ name: 'pacote.jpg', mimeType: 'image/jpeg', buffer: photo });
   await expectNoSeriousA11yViolations(courier, "the plate's delivery form");
   await shots(courier, 'door-delivery-form');
+  // Rui's page learns it at once: a notice — a toast, which goes away by itself after 5 s, so it is
+  // watched for from before the tap — and a line in the list.
+  const line = /^Entrega na portaria — Mercado Livre, \d\d:\d\d$/;
+  const notice = expect(
+    rui.getByRole('alert').or(rui.getByRole('status')).filter({ hasText: line }).first(),
+  ).toBeVisible({ timeout: 60_000 });
   await form.getByRole('button', { name: pt.sendDelivery }).click();
   await expect(courier.getByRole('status').filter({ hasText: pt.deliverySent })).toBeVisible();
+  await notice;
   await expect(courier.getByRole('status').filter({ hasText: pt.photoSent })).toBeVisible();
-
-  // Rui's page learns it at once: a notice, and a line in the list.
-  const line = /^Entrega na portaria — Mercado Livre, \d\d:\d\d$/;
-  await expect(rui.getByRole('alert').or(rui.getByRole('status')).filter({ hasText: line }).first()).toBeVisible();
   const list = rui.getByTestId('unit-deliveries');
   await expect(list.getByText(line)).toBeVisible();
   await expect(list.getByText(doorUi.waiting)).toBeVisible();
