@@ -96,7 +96,8 @@ test('[FIND-03] a finder whose browser is in English sees the page, the switch, 
   await expect(finder.getByLabel(en.selfView)).toBeVisible();
   await expect(finder.getByRole('button', { name: en.mute })).toBeVisible();
   await expect(finder.getByRole('button', { name: en.switchCamera })).toBeVisible();
-  await expectNoSeriousA11yViolations(finder, 'the English call controls while ringing');
+  // (The axe scan of these controls waits for the call: on a busy machine one scan can outlast the
+  // test server's 15 s ring, and the owner would find the call missed.)
 
   // The owner's side is Portuguese whatever the finder's language.
   await expectPath(owner, paths.call);
@@ -106,6 +107,7 @@ test('[FIND-03] a finder whose browser is in English sees the page, the switch, 
   await expect(owner.locator('html')).toHaveAttribute('lang', 'pt-BR');
 
   await expect(finder.getByRole('status').filter({ hasText: en.connected })).toBeVisible({ timeout: 30_000 });
+  await expectNoSeriousA11yViolations(finder, 'the English call controls in the call');
   // CALL-14: the owner answered with the microphone only: said in English, over the finder's own camera.
   await expect(finder.getByRole('status').filter({ hasText: en.ownerVoiceOnly })).toBeVisible();
   await expect(finder.getByLabel(en.selfView)).toBeVisible();
