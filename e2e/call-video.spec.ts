@@ -81,7 +81,7 @@ test("[CALL-02] [CALL-04] [CALL-05] [CALL-06] [CALL-11] [CALL-13] [CALL-14] [A11
   expect(JSON.parse((await callData(owner))!)).toEqual({ roomId: expect.any(String), ...finderAt });
   const titles = new Set<string>();
   await expect
-    .poll(async () => titles.add(await owner.title()).size, { timeout: 4000, intervals: [250] })
+    .poll(async () => titles.add(await owner.title()).size, { timeout: 20_000, intervals: [250] })
     .toBeGreaterThanOrEqual(2);
   expect([...titles]).toContain(msg.callIncoming);
   const ring = owner.locator('audio[data-ring]');

@@ -104,7 +104,7 @@ for (const { where, path, viewport } of [
     await expect(card.getByText(callUi.owner.from('Coleira da Mel'))).toBeVisible();
     await expect(owner.page.locator('audio[data-ring]')).toHaveJSProperty('paused', false);
     await expect
-      .poll(() => owner.page.title(), { timeout: 4000, intervals: [250] })
+      .poll(() => owner.page.title(), { timeout: 20_000, intervals: [250] })
       .toBe(msg.callIncoming);
     // ACC-06: the toast is still there, under the ringing layer (inert, so out of the accessibility
     // tree): no click can reach it.
@@ -157,7 +157,7 @@ test('[CALL-16] a test call rings every open page of the owner — home at 390, 
     await expect(card).toBeVisible();
     await expect(card.getByText(ringingUi.card.text)).toBeVisible();
     await expect(page.locator('audio[data-ring]')).toHaveJSProperty('paused', false);
-    await expect.poll(() => page.title(), { timeout: 4000, intervals: [250] }).toBe(msg.callIncoming);
+    await expect.poll(() => page.title(), { timeout: 20_000, intervals: [250] }).toBe(msg.callIncoming);
   }
   // A phone's card is in view whole, its button a real tap target.
   const dismiss = home.page.getByRole('button', { name: ringingUi.card.dismiss });
