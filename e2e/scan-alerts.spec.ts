@@ -66,7 +66,9 @@ test('[FIND-01] a finder opens a tag: the owner\'s open dashboard shows the scan
   // 'Compartilhar minha localização' sends the position without calling: a second alert, with a map link.
   await finder.page.getByRole('button', { name: callUi.finder.shareLocation }).click();
   await expect(finder.page.getByRole('status').filter({ hasText: callUi.finder.locationShared })).toBeVisible();
-  await expect(toast(owner.page, callMsg.scanned('Coleira do Thor'))).toHaveCount(2);
+  // A second alert reached the page and shows (the first toast may have closed by itself after its 5 s).
+  await expect.poll(() => owner.alerts.length).toBe(2);
+  await expect(toast(owner.page, callMsg.scanned('Coleira do Thor')).last()).toBeVisible();
 
   await owner.page.goto(paths.callHistory);
   const scans = owner.page.getByRole('region', { name: callUi.scans.heading });
