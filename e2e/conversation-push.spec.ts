@@ -1,4 +1,3 @@
-import type { Worker } from '@playwright/test';
 import {
   conversationMsg,
   conversationsApi,
@@ -7,24 +6,23 @@ import {
 } from '@toque/contracts/conversations';
 import type { PushPayload } from '@toque/contracts/push';
 import { paths } from '@toque/contracts/routes';
-import { allow, claimTag, expect, loginAs, mintCodes, pageErrors, PUSH_IN_INCOGNITO, test } from './support';
+import {
+  allow,
+  claimTag,
+  expect,
+  loginAs,
+  mintCodes,
+  pageErrors,
+  PUSH_IN_INCOGNITO,
+  serviceWorkerOf,
+  shownNotifications,
+  test,
+  type WorkerScope,
+} from './support';
 
 // Chromium in a test profile refuses Web Push subscriptions and says so on the console itself; the
 // app catches the refusal (the push half is delivered through CDP below, as call-push.spec.ts does).
 test.use({ allowConsoleErrors: allow(PUSH_IN_INCOGNITO) });
-
-/** What the worker's global scope has that a window does not (the e2e project has no WebWorker lib). */
-type WorkerScope = {
-  registration: ServiceWorkerRegistration;
-  openScanFromNotification: (notification: Notification) => Promise<void>;
-};
-
-const shown = (worker: Worker) =>
-  worker.evaluate(async () => {
-    const scope = self as unknown as WorkerScope;
-    const list = await scope.registration.getNotifications();
-    return list.map((n) => ({ title: n.title, body: n.body, tag: n.tag }));
-  });
 
 test("[FIND-06] a finder's message pushed to the owner becomes a notification whose click opens that conversation, where the owner answers", async ({
   browser,
@@ -45,24 +43,7 @@ test("[FIND-06] a finder's message pushed to the owner becomes a notification wh
   const page = await context.newPage();
   const errors = pageErrors(page);
   await loginAs(page, token);
-  const cdp = await context.newCDPSession(page);
-  const registrations = new Map<string, { registrationId: string; scopeURL: string; isDeleted: boolean }>();
-  cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => {
-    for (const r of event.registrations) registrations.set(r.registrationId, r);
-  });
-  await cdp.send('ServiceWorker.enable');
-  await page.goto(paths.products);
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null))
-    .toMatch(/\/sw\.js$/);
-  const origin = new URL(page.url()).origin;
-  await expect
-    .poll(() => [...registrations.values()].some((r) => r.scopeURL === `${origin}/` && !r.isDeleted))
-    .toBe(true);
-  const registration = [...registrations.values()].find((r) => r.scopeURL === `${origin}/` && !r.isDeleted)!;
-  const worker =
-    context.serviceWorkers().find((w) => w.url() === `${origin}/sw.js`) ??
-    (await context.waitForEvent('serviceworker'));
+  const { origin, worker, push } = await serviceWorkerOf(context, page, paths.products);
 
   // The payload conversations/service.ts pushes for a finder's message (PushPayload 'conversation-message').
   const payload: PushPayload = {
@@ -71,13 +52,9 @@ test("[FIND-06] a finder's message pushed to the owner becomes a notification wh
     text: conversationMsg.pushText,
     url: paths.conversation(conversation!.id),
   };
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin,
-    registrationId: registration.registrationId,
-    data: JSON.stringify(payload),
-  });
+  await push(payload);
   await expect
-    .poll(() => shown(worker))
+    .poll(() => shownNotifications(worker))
     .toEqual([{ title: 'Toque', body: conversationMsg.pushText, tag: `conversation-${conversation!.id}` }]);
 
   // The click listener's one call, run in the worker with the pushed notification.
@@ -92,7 +69,7 @@ test("[FIND-06] a finder's message pushed to the owner becomes a notification wh
   await page.getByRole('textbox', { name: conversationsUi.label }).fill('Muito obrigado! Posso buscar hoje?');
   await page.getByRole('button', { name: conversationsUi.send, exact: true }).click();
   await expect(thread.getByRole('listitem')).toHaveCount(2);
-  await expect.poll(() => shown(worker)).toEqual([]);
+  await expect.poll(() => shownNotifications(worker)).toEqual([]);
   expect(errors).toEqual([]);
   await context.close();
 });

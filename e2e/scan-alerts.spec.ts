@@ -1,10 +1,26 @@
-import { devices, type APIRequestContext, type Browser, type Page, type Worker } from '@playwright/test';
+import { devices, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { callUi } from '@toque/contracts/call-ui';
 import { dashboardUi } from '@toque/contracts/dashboard-ui';
 import { callMsg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
 import { scanAlertText, scansApi, type TagScan } from '@toque/contracts/scans';
-import { claimTag, expect, field, loginAs, mintCodes, pageErrors, test, toast, toque, watchCallSocket, allow, PUSH_IN_INCOGNITO } from './support';
+import {
+  claimTag,
+  expect,
+  field,
+  loginAs,
+  mintCodes,
+  pageErrors,
+  serviceWorkerOf,
+  shownNotifications,
+  test,
+  toast,
+  toque,
+  watchCallSocket,
+  allow,
+  PUSH_IN_INCOGNITO,
+  type WorkerScope,
+} from './support';
 
 // Chromium in a test profile refuses Web Push subscriptions and says so on the console itself (as in call-push.spec.ts).
 test.use({ allowConsoleErrors: allow(PUSH_IN_INCOGNITO) });
@@ -20,14 +36,20 @@ async function scanHistory(request: APIRequestContext, token: string): Promise<T
 
 /** A finder's phone: geolocation granted, as a stranger's browser that allowed it. */
 async function finderPhone(browser: Browser) {
-  const context = await browser.newContext({ ...devices['Pixel 7'], permissions: ['geolocation'], geolocation: finderAt });
+  const context = await browser.newContext({
+    ...devices['Pixel 7'],
+    permissions: ['geolocation'],
+    geolocation: finderAt,
+  });
   const page = await context.newPage();
   return { context, page, errors: pageErrors(page) };
 }
 
 /** Opens the finder's page and waits for its scan report (sent once the page runs in the browser). */
 async function openFinderPage(page: Page, code: string) {
-  const reported = page.waitForResponse((r) => r.url().endsWith(`/api${scansApi.scan(code)}`) && r.request().method() === 'POST');
+  const reported = page.waitForResponse(
+    (r) => r.url().endsWith(`/api${scansApi.scan(code)}`) && r.request().method() === 'POST',
+  );
   await page.goto(paths.finder(code));
   expect((await reported).status()).toBe(204);
 }
@@ -51,7 +73,7 @@ async function ownerDashboard(browser: Browser, token: string) {
   return { context, page, errors, alerts };
 }
 
-test('[FIND-01] a finder opens a tag: the owner\'s open dashboard shows the scan alert at once and the history lists it; a shared position follows without a call', async ({
+test("[FIND-01] a finder opens a tag: the owner's open dashboard shows the scan alert at once and the history lists it; a shared position follows without a call", async ({
   browser,
   request,
 }) => {
@@ -74,10 +96,9 @@ test('[FIND-01] a finder opens a tag: the owner\'s open dashboard shows the scan
   const scans = owner.page.getByRole('region', { name: callUi.scans.heading });
   await expect(scans.getByRole('listitem')).toHaveCount(2);
   await expect(scans.getByRole('listitem').first()).toContainText(callMsg.scanned('Coleira do Thor'));
-  await expect(scans.getByRole('listitem').first().getByRole('link', { name: callUi.history.seeOnMap })).toHaveAttribute(
-    'href',
-    new RegExp(`mlat=${finderAt.latitude}&mlon=${finderAt.longitude}`),
-  );
+  await expect(
+    scans.getByRole('listitem').first().getByRole('link', { name: callUi.history.seeOnMap }),
+  ).toHaveAttribute('href', new RegExp(`mlat=${finderAt.latitude}&mlon=${finderAt.longitude}`));
   const history = await scanHistory(request, token);
   expect(history.map((s) => [s.latitude, s.lost])).toEqual([
     [finderAt.latitude, false],
@@ -103,19 +124,6 @@ test('[FIND-01] 20 rapid scans of a tag from one address give the owner one aler
   await Promise.all([owner.context.close(), finder.context.close()]);
 });
 
-/** What the worker's global scope has that a window does not (the e2e project has no WebWorker lib). */
-type WorkerScope = {
-  registration: ServiceWorkerRegistration;
-  openScanFromNotification: (notification: Notification) => Promise<void>;
-};
-
-const shown = (worker: Worker) =>
-  worker.evaluate(async () => {
-    const scope = self as unknown as WorkerScope;
-    const list = await scope.registration.getNotifications();
-    return list.map((n) => ({ title: n.title, body: n.body, tag: n.tag }));
-  });
-
 test('[FIND-01] a scan push becomes a notification with its own text, whose click opens the history, not the call screen', async ({
   browser,
   request,
@@ -126,21 +134,7 @@ test('[FIND-01] a scan push becomes a notification with its own text, whose clic
   const page = await context.newPage();
   const errors = pageErrors(page);
   await loginAs(page, token);
-  const cdp = await context.newCDPSession(page);
-  const registrations = new Map<string, { registrationId: string; scopeURL: string; isDeleted: boolean }>();
-  cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => {
-    for (const r of event.registrations) registrations.set(r.registrationId, r);
-  });
-  await cdp.send('ServiceWorker.enable');
-  await page.goto(paths.products);
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null))
-    .toMatch(/\/sw\.js$/);
-  const origin = new URL(page.url()).origin;
-  await expect.poll(() => [...registrations.values()].some((r) => r.scopeURL === `${origin}/` && !r.isDeleted)).toBe(true);
-  const registration = [...registrations.values()].find((r) => r.scopeURL === `${origin}/` && !r.isDeleted)!;
-  const worker =
-    context.serviceWorkers().find((w) => w.url() === `${origin}/sw.js`) ?? (await context.waitForEvent('serviceworker'));
+  const { origin, worker, push } = await serviceWorkerOf(context, page, paths.products);
 
   // The payload the server pushes for a scan of a lost tag (PushPayload 'tag-scanned').
   const scan: TagScan = {
@@ -156,12 +150,8 @@ test('[FIND-01] a scan push becomes a notification with its own text, whose clic
   };
   const text = scanAlertText(scan);
   expect(text).toBe(`${callMsg.scannedAt('Coleira do Thor', 'Belo Horizonte')} (${callUi.scans.lostMark})`);
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin,
-    registrationId: registration.registrationId,
-    data: JSON.stringify({ type: 'tag-scanned', scan, text, url: paths.callHistory }),
-  });
-  await expect.poll(() => shown(worker)).toEqual([{ title: 'Toque', body: text, tag: 'scan-4242' }]);
+  await push({ type: 'tag-scanned', scan, text, url: paths.callHistory });
+  await expect.poll(() => shownNotifications(worker)).toEqual([{ title: 'Toque', body: text, tag: 'scan-4242' }]);
 
   // As in call-push.spec.ts: the click listener's one call, run in the worker with the pushed notification.
   await worker.evaluate(async () => {
@@ -171,7 +161,7 @@ test('[FIND-01] a scan push becomes a notification with its own text, whose clic
   });
   await expect(page).toHaveURL(`${origin}${paths.callHistory}`);
   await expect(page.getByRole('heading', { name: callUi.scans.heading })).toBeVisible();
-  await expect.poll(() => shown(worker)).toEqual([]);
+  await expect.poll(() => shownNotifications(worker)).toEqual([]);
   expect(errors).toEqual([]);
   await context.close();
 });
@@ -212,12 +202,19 @@ test('[FIND-02] lost mode on the edit page: the server HTML of the finder page s
 
   // The lost-mode e-mail, read from the embedded outbox as an operator would.
   await expect
-    .poll(() => toque('outbox', '200').split(/^--- /m).filter((m) => m.includes(`para: ${user.email}`)).join('\n'))
+    .poll(() =>
+      toque('outbox', '200')
+        .split(/^--- /m)
+        .filter((m) => m.includes(`para: ${user.email}`))
+        .join('\n'),
+    )
     .toContain(`Assunto: ${callMsg.lostScannedSubject}: Coleira do Thor`);
   const history = await scanHistory(request, token);
   expect(history.map((s) => s.lost)).toEqual([true]);
   await page.goto(paths.callHistory);
-  await expect(page.getByRole('region', { name: callUi.scans.heading }).getByText(callUi.scans.lostMark, { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: callUi.scans.heading }).getByText(callUi.scans.lostMark, { exact: true }),
+  ).toBeVisible();
 
   // Off again: the finder page is the ordinary one.
   await page.goto(paths.editTag(code!));

@@ -14,4 +14,5 @@ export * from './support/fixtures';
 export * from './support/limits';
 export * from './support/pages';
 export * from './support/processes';
+export * from './support/push';
 export * from './support/servers';

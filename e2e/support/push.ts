@@ -1,0 +1,48 @@
+import type { BrowserContext, CDPSession, Page, Worker } from '@playwright/test';
+import { expect } from './fixtures';
+
+/** What the worker's global scope has that a window does not (the e2e project has no WebWorker lib). */
+export type WorkerScope = {
+  registration: ServiceWorkerRegistration;
+  openScanFromNotification: (notification: Notification) => Promise<void>;
+};
+
+/** The notifications the worker shows now (title, body, tag). */
+export const shownNotifications = (worker: Worker) =>
+  worker.evaluate(async () => {
+    const scope = self as unknown as WorkerScope;
+    const list = await scope.registration.getNotifications();
+    return list.map((n) => ({ title: n.title, body: n.body, tag: n.tag }));
+  });
+
+/**
+ * Opens `path` on a logged-in page and waits for the site's service worker to control it; returns
+ * what a test needs to deliver a push as a push service would (CDP `ServiceWorker.deliverPushMessage`)
+ * and to run the worker's click code: the CDP session, the registration id, the origin, the worker.
+ */
+export async function serviceWorkerOf(context: BrowserContext, page: Page, path: string) {
+  const cdp: CDPSession = await context.newCDPSession(page);
+  const registrations = new Map<string, { registrationId: string; scopeURL: string; isDeleted: boolean }>();
+  cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => {
+    for (const r of event.registrations) registrations.set(r.registrationId, r);
+  });
+  await cdp.send('ServiceWorker.enable');
+  await page.goto(path);
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null))
+    .toMatch(/\/sw\.js$/);
+  const origin = new URL(page.url()).origin;
+  const ours = () => [...registrations.values()].find((r) => r.scopeURL === `${origin}/` && !r.isDeleted);
+  await expect.poll(() => ours() !== undefined).toBe(true);
+  const worker =
+    context.serviceWorkers().find((w) => w.url() === `${origin}/sw.js`) ??
+    (await context.waitForEvent('serviceworker'));
+  /** Delivers `payload` (JSON) to the worker as a push. */
+  const push = (payload: unknown) =>
+    cdp.send('ServiceWorker.deliverPushMessage', {
+      origin,
+      registrationId: ours()!.registrationId,
+      data: JSON.stringify(payload),
+    });
+  return { origin, worker, push };
+}
