@@ -76,10 +76,16 @@ async function finderPhone(browser: Browser, code: string, fix: Fix) {
 }
 
 /** A fresh owner on a dashboard page, with the time each `incoming-call` reached their browser. */
-async function ownerOnDashboard(browser: Browser, request: APIRequestContext, tag: OwnerOptions['tag']) {
+async function ownerOnDashboard(
+  browser: Browser,
+  request: APIRequestContext,
+  tag: OwnerOptions['tag'],
+  server?: OwnerOptions['server'],
+) {
   const rings: number[] = [];
   const owner = await openOwner(browser, request, {
     tag,
+    server,
     path: paths.products,
     init: async (page) => {
       page.on('websocket', (ws) => {
@@ -105,117 +111,122 @@ async function expectInViewport(page: Page, names: string[]) {
   }
 }
 
-test("[CALL-15] a finder whose phone never gives a position rings the owner at once; the ringing screen counts down the server's seconds; after no answer: try again, then a callback contact only the owner sees", async ({
-  browser,
-  request,
-}) => {
-  test.setTimeout(180_000);
-  const owner = await ownerOnDashboard(browser, request, { name: 'Coleira do Thor' });
-  const { code, token, user } = owner;
-  const finder = await finderPhone(browser, code, 'never');
+test.describe('on a server that rings 15 s', () => {
+  test.use({ ringTimeoutMs: 15_000 });
 
-  // Rung at once after the camera, though the position never comes.
-  let requestedAt = 0;
-  finder.page.on('request', (r) => {
-    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/calls' && !requestedAt) requestedAt = Date.now();
+  test("[CALL-15] a finder whose phone never gives a position rings the owner at once; the ringing screen counts down the server's seconds; after no answer: try again, then a callback contact only the owner sees", async ({
+    browser,
+    request,
+    ringServer,
+  }) => {
+    test.setTimeout(180_000);
+    const owner = await ownerOnDashboard(browser, request, { name: 'Coleira do Thor' }, ringServer);
+    const { code, token, user } = owner;
+    const finder = await finderPhone(browser, code, 'never');
+
+    // Rung at once after the camera, though the position never comes.
+    let requestedAt = 0;
+    finder.page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/calls' && !requestedAt) requestedAt = Date.now();
+    });
+    // The tap's time in the page itself (Playwright's own actionability checks before a click are not the finder's wait).
+    await finder.page.evaluate(() => {
+      const w = window as unknown as { tapAt: number; mediaAt: number };
+      document.addEventListener('click', () => (w.tapAt = Date.now()), { capture: true, once: true });
+      const native = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+      navigator.mediaDevices.getUserMedia = async (constraints) => {
+        const stream = await native(constraints);
+        w.mediaAt = Date.now();
+        return stream;
+      };
+    });
+    await finder.page.getByRole('button', { name: callUi.finder.call }).click();
+    await expect.poll(() => owner.rings.length, { timeout: 25_000 }).toBe(1);
+    const { tapAt: tappedAt, mediaAt } = await finder.page.evaluate(() => {
+      const w = window as unknown as { tapAt: number; mediaAt: number };
+      return { tapAt: w.tapAt, mediaAt: w.mediaAt };
+    });
+    const ringMs = owner.rings[0]! - tappedAt;
+    console.log(
+      `[CALL-15] tap → owner's incoming-call with no position: ${ringMs} ms (camera and microphone ${mediaAt - tappedAt} ms, then POST /api/calls after ${requestedAt - mediaAt} ms, rung ${owner.rings[0]! - requestedAt} ms later)`,
+    );
+    // What the page itself controls (camera granted → owner rung) is well under the 15 s it would
+    // wait for a position (finder-media.ts): the call does not wait for the fix. The camera's own start-up
+    // is the browser's and grows with the machine's load, so it is logged above, not bounded; the bound
+    // is half the wait, so a loaded machine's seconds cannot be mistaken for waiting out the position.
+    const POSITION_WAIT_MS = 15_000;
+    expect(owner.rings[0]! - mediaAt).toBeLessThan(POSITION_WAIT_MS / 2);
+    await expectPath(owner.page, paths.call);
+    await expect(owner.page.getByRole('heading', { name: msg.callIncoming })).toBeVisible();
+
+    // The countdown: this server's CALL_RING_TIMEOUT_MS (15 s), learnt from its answer, going down.
+    const firstName = user.name.split(' ')[0]!;
+    await expect(finder.page.getByRole('status').filter({ hasText: callUi.finder.ringing(firstName) })).toBeVisible();
+    const timer = finder.page.getByRole('timer');
+    const secondsLeft = async () => Number(await timer.getAttribute('data-seconds-left'));
+    // Read at once: the number and the words the finder sees.
+    const shown = await timer.evaluate((el) => ({
+      seconds: Number(el.getAttribute('data-seconds-left')),
+      text: el.textContent,
+    }));
+    const first = shown.seconds;
+    // Read when the ringing screen is up: on a loaded machine some of the 15 s may be gone already.
+    expect(first).toBeGreaterThanOrEqual(3);
+    expect(first).toBeLessThanOrEqual(15);
+    expect(shown.text).toBe(callUi.finder.timeLeft(first));
+    await expect.poll(secondsLeft, { timeout: 5000 }).toBeLessThan(first);
+    if (shots) await finder.page.screenshot({ path: `${shots}/finder-ringing-390.png` });
+
+    // Nobody answers: three ways on, not a dead end.
+    await expect(finder.page.getByRole('status').filter({ hasText: callUi.finder.unanswered })).toBeVisible({
+      timeout: 45_000,
+    });
+    await expect(finder.page.getByText(callUi.finder.nextSteps)).toBeVisible();
+    await expect(finder.page.getByLabel(callUi.finder.messageLabel)).toBeVisible();
+    await expect(finder.page.getByLabel(callUi.finder.callbackLabel)).toBeVisible();
+    await expectNoSeriousA11yViolations(finder.page, "the finder's next steps");
+    if (shots) {
+      await finder.page.screenshot({ path: `${shots}/finder-next-steps-390.png`, fullPage: true });
+      await finder.page.setViewportSize({ width: 1366, height: 900 });
+      await finder.page.screenshot({ path: `${shots}/finder-next-steps-1366.png`, fullPage: true });
+      await finder.page.setViewportSize(phone.viewport);
+    }
+
+    // Try again: a new call rings the owner again; this time the owner declines.
+    await finder.page.getByRole('button', { name: callUi.finder.tryAgain }).click();
+    await expect.poll(() => owner.rings.length, { timeout: 25_000 }).toBe(2);
+    await expect(finder.page.getByRole('status').filter({ hasText: callUi.finder.ringing(firstName) })).toBeVisible();
+    await owner.page.getByRole('button', { name: callUi.owner.decline }).click();
+    await expect(finder.page.getByRole('status').filter({ hasText: callUi.finder.declined })).toBeVisible();
+
+    // A way to be called back: checked (in Portuguese), then left.
+    const contactField = finder.page.getByLabel(callUi.finder.callbackLabel);
+    await contactField.fill('ligue pra mim');
+    await finder.page.getByRole('button', { name: callUi.finder.sendCallback }).click();
+    await expect(finder.page.getByText(callMsg.callbackInvalid)).toBeVisible();
+    await contactField.fill('(11) 98765-4321');
+    await finder.page.getByRole('button', { name: callUi.finder.sendCallback }).click();
+    await expect(finder.page.getByRole('status').filter({ hasText: callUi.finder.callbackSent })).toBeVisible();
+
+    // The owner reads it in the history; nobody else does, and the public page never shows it.
+    const calls = await history(request, token);
+    expect(calls.map((c) => c.status)).toEqual(['declined', 'missed']);
+    expect(calls[0]).toMatchObject({ callback_contact: '(11) 98765-4321', latitude: null, longitude: null });
+    await owner.page.goto(paths.callHistory);
+    // The history renders a table and, below 640 px, cards (ACC-06): the one shown.
+    await expect(
+      owner.page.getByText(callUi.history.callback('(11) 98765-4321')).filter({ visible: true }),
+    ).toBeVisible();
+    const stranger = await apiLogin(request, await registerUser(request));
+    expect(JSON.stringify(await history(request, stranger))).not.toContain('98765');
+    const publicView = await request.get(`/api/public/tags/${code}`);
+    expect(await publicView.text()).not.toContain('98765');
+    expect(await (await request.get(paths.finder(code))).text()).not.toContain('98765');
+
+    expect(owner.errors).toEqual([]);
+    expect(finder.errors).toEqual([]);
+    await Promise.all([owner.context.close(), finder.context.close()]);
   });
-  // The tap's time in the page itself (Playwright's own actionability checks before a click are not the finder's wait).
-  await finder.page.evaluate(() => {
-    const w = window as unknown as { tapAt: number; mediaAt: number };
-    document.addEventListener('click', () => (w.tapAt = Date.now()), { capture: true, once: true });
-    const native = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
-    navigator.mediaDevices.getUserMedia = async (constraints) => {
-      const stream = await native(constraints);
-      w.mediaAt = Date.now();
-      return stream;
-    };
-  });
-  await finder.page.getByRole('button', { name: callUi.finder.call }).click();
-  await expect.poll(() => owner.rings.length, { timeout: 25_000 }).toBe(1);
-  const { tapAt: tappedAt, mediaAt } = await finder.page.evaluate(() => {
-    const w = window as unknown as { tapAt: number; mediaAt: number };
-    return { tapAt: w.tapAt, mediaAt: w.mediaAt };
-  });
-  const ringMs = owner.rings[0]! - tappedAt;
-  console.log(
-    `[CALL-15] tap → owner's incoming-call with no position: ${ringMs} ms (camera and microphone ${mediaAt - tappedAt} ms, then POST /api/calls after ${requestedAt - mediaAt} ms, rung ${owner.rings[0]! - requestedAt} ms later)`,
-  );
-  // What the page itself controls (camera granted → owner rung) is well under the 15 s it would
-  // wait for a position (finder-media.ts): the call does not wait for the fix. The camera's own start-up
-  // is the browser's and grows with the machine's load, so it is logged above, not bounded; the bound
-  // is half the wait, so a loaded machine's seconds cannot be mistaken for waiting out the position.
-  const POSITION_WAIT_MS = 15_000;
-  expect(owner.rings[0]! - mediaAt).toBeLessThan(POSITION_WAIT_MS / 2);
-  await expectPath(owner.page, paths.call);
-  await expect(owner.page.getByRole('heading', { name: msg.callIncoming })).toBeVisible();
-
-  // The countdown: the e2e server's CALL_RING_TIMEOUT_MS (15 s), learnt from its answer, going down.
-  const firstName = user.name.split(' ')[0]!;
-  await expect(finder.page.getByRole('status').filter({ hasText: callUi.finder.ringing(firstName) })).toBeVisible();
-  const timer = finder.page.getByRole('timer');
-  const secondsLeft = async () => Number(await timer.getAttribute('data-seconds-left'));
-  // Read at once: the number and the words the finder sees.
-  const shown = await timer.evaluate((el) => ({
-    seconds: Number(el.getAttribute('data-seconds-left')),
-    text: el.textContent,
-  }));
-  const first = shown.seconds;
-  // Read when the ringing screen is up: on a loaded machine some of the 15 s may be gone already.
-  expect(first).toBeGreaterThanOrEqual(3);
-  expect(first).toBeLessThanOrEqual(15);
-  expect(shown.text).toBe(callUi.finder.timeLeft(first));
-  await expect.poll(secondsLeft, { timeout: 5000 }).toBeLessThan(first);
-  if (shots) await finder.page.screenshot({ path: `${shots}/finder-ringing-390.png` });
-
-  // Nobody answers: three ways on, not a dead end.
-  await expect(finder.page.getByRole('status').filter({ hasText: callUi.finder.unanswered })).toBeVisible({
-    timeout: 45_000,
-  });
-  await expect(finder.page.getByText(callUi.finder.nextSteps)).toBeVisible();
-  await expect(finder.page.getByLabel(callUi.finder.messageLabel)).toBeVisible();
-  await expect(finder.page.getByLabel(callUi.finder.callbackLabel)).toBeVisible();
-  await expectNoSeriousA11yViolations(finder.page, "the finder's next steps");
-  if (shots) {
-    await finder.page.screenshot({ path: `${shots}/finder-next-steps-390.png`, fullPage: true });
-    await finder.page.setViewportSize({ width: 1366, height: 900 });
-    await finder.page.screenshot({ path: `${shots}/finder-next-steps-1366.png`, fullPage: true });
-    await finder.page.setViewportSize(phone.viewport);
-  }
-
-  // Try again: a new call rings the owner again; this time the owner declines.
-  await finder.page.getByRole('button', { name: callUi.finder.tryAgain }).click();
-  await expect.poll(() => owner.rings.length, { timeout: 25_000 }).toBe(2);
-  await expect(finder.page.getByRole('status').filter({ hasText: callUi.finder.ringing(firstName) })).toBeVisible();
-  await owner.page.getByRole('button', { name: callUi.owner.decline }).click();
-  await expect(finder.page.getByRole('status').filter({ hasText: callUi.finder.declined })).toBeVisible();
-
-  // A way to be called back: checked (in Portuguese), then left.
-  const contactField = finder.page.getByLabel(callUi.finder.callbackLabel);
-  await contactField.fill('ligue pra mim');
-  await finder.page.getByRole('button', { name: callUi.finder.sendCallback }).click();
-  await expect(finder.page.getByText(callMsg.callbackInvalid)).toBeVisible();
-  await contactField.fill('(11) 98765-4321');
-  await finder.page.getByRole('button', { name: callUi.finder.sendCallback }).click();
-  await expect(finder.page.getByRole('status').filter({ hasText: callUi.finder.callbackSent })).toBeVisible();
-
-  // The owner reads it in the history; nobody else does, and the public page never shows it.
-  const calls = await history(request, token);
-  expect(calls.map((c) => c.status)).toEqual(['declined', 'missed']);
-  expect(calls[0]).toMatchObject({ callback_contact: '(11) 98765-4321', latitude: null, longitude: null });
-  await owner.page.goto(paths.callHistory);
-  // The history renders a table and, below 640 px, cards (ACC-06): the one shown.
-  await expect(
-    owner.page.getByText(callUi.history.callback('(11) 98765-4321')).filter({ visible: true }),
-  ).toBeVisible();
-  const stranger = await apiLogin(request, await registerUser(request));
-  expect(JSON.stringify(await history(request, stranger))).not.toContain('98765');
-  const publicView = await request.get(`/api/public/tags/${code}`);
-  expect(await publicView.text()).not.toContain('98765');
-  expect(await (await request.get(paths.finder(code))).text()).not.toContain('98765');
-
-  expect(owner.errors).toEqual([]);
-  expect(finder.errors).toEqual([]);
-  await Promise.all([owner.context.close(), finder.context.close()]);
 });
 
 test("[CALL-15] a position that arrives after the call started reaches the owner's map; hang-up and mute stay in view on a 390×844 phone during the call", async ({

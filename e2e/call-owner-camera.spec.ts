@@ -1,18 +1,8 @@
-import { request as playwrightRequest, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { callUi } from '@toque/contracts/call-ui';
 import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
-import {
-  expect,
-  expectPath,
-  openFinder,
-  openOwner,
-  startAppServer,
-  test,
-  watchCallSocket,
-  GEOCODER_DOWN,
-  allow,
-} from './support';
+import { expect, expectPath, openFinder, openOwner, test, watchCallSocket, GEOCODER_DOWN, allow } from './support';
 import { expectNoSeriousA11yViolations } from './dashboard-support';
 
 // The geocoder is down in the tests: the owner's screen shows its handled error.
@@ -127,13 +117,6 @@ async function expectTapTarget(button: Locator) {
   expect(box.height, 'tap target height').toBeGreaterThanOrEqual(44);
 }
 
-/** The server a screen test started, closed after it whatever the outcome (one test at a time per worker). */
-let ownServer: { close: () => Promise<void> } | undefined;
-test.afterEach(async () => {
-  await ownServer?.close();
-  ownServer = undefined;
-});
-
 const screens = [
   { name: 'phone', viewport: { width: 390, height: 844 }, mobile: true },
   { name: 'desktop', viewport: { width: 1366, height: 900 }, mobile: false },
@@ -145,12 +128,6 @@ for (const screen of screens) {
     request,
   }) => {
     test.setTimeout(300_000);
-    // A server of its own that rings for the production 60 s: the suite's rings for 15 s, and on a busy
-    // machine the owner's page could take that long to reach /call and answer (the finder then read
-    // "Ninguém atendeu agora." and the test failed on a missed call, not on what it proves).
-    const server = await startAppServer({ env: { CALL_RING_TIMEOUT_MS: '60000' } });
-    const api = await playwrightRequest.newContext({ baseURL: server.url });
-    ownServer = { close: async () => (await api.dispose(), await server.close()) };
     const shots = process.env.SHOTS_DIR;
     const screenOptions = { viewport: screen.viewport, isMobile: screen.mobile, hasTouch: screen.mobile };
     const {
@@ -162,14 +139,13 @@ for (const screen of screens) {
       tag: { name: 'Coleira da Mel' },
       context: screenOptions,
       init: recordMediaAndOffers,
-      server: { url: server.url, cli: server.cli, api },
     });
     const {
       page: finder,
       errors: finderErrors,
       context: finderContext,
     } = await openFinder(browser, {
-      context: { ...screenOptions, permissions: ['camera', 'microphone'], baseURL: server.url },
+      context: { ...screenOptions, permissions: ['camera', 'microphone'] },
       init: recordMediaAndOffers,
     });
     await finder.goto(paths.finder(code));

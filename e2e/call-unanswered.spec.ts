@@ -71,39 +71,44 @@ test('[CALL-07] Rejeitar by the only recipient: the finder is offered the messag
   await Promise.all([ownerContext.close(), finder.context.close()]);
 });
 
-test('[CALL-07] [CALL-13] nobody answers in time and the finder refused location: the call still rings, then the message is left without a place', async ({
-  browser,
-  request,
-}) => {
-  test.setTimeout(135_000);
-  const [code] = await mintCodes(1);
-  const { token, user } = await claimTag(request, code!, { name: 'Pulseira da Bia' });
-  const finder = await finderPage(browser, code!, { permissions: ['camera', 'microphone'], geolocation: undefined });
-  // The browser itself says no to location, as a finder tapping "Não permitir" would.
-  const cdp = await finder.context.newCDPSession(finder.page);
-  await cdp.send('Browser.setPermission', {
-    permission: { name: 'geolocation' },
-    setting: 'denied',
-    origin: new URL(finder.page.url()).origin,
-  });
+test.describe('on a server that rings 15 s', () => {
+  test.use({ ringTimeoutMs: 15_000 });
 
-  await finder.page.getByRole('button', { name: callUi.finder.call }).click();
-  await expect(
-    finder.page.getByRole('status').filter({ hasText: callUi.finder.ringing(user.name.split(' ')[0]!) }),
-  ).toBeVisible();
-  // The e2e server's ring timeout (CALL_RING_TIMEOUT_MS) passes with nobody answering.
-  await expect(finder.page.getByText(callUi.finder.unanswered)).toBeVisible({ timeout: 60_000 });
-  await sendMessage(finder.page, 'Encontrei a pulseira no parque.');
+  test('[CALL-07] [CALL-13] nobody answers in time and the finder refused location: the call still rings, then the message is left without a place', async ({
+    browser,
+    request,
+    ringServer,
+  }) => {
+    test.setTimeout(135_000);
+    const [code] = await mintCodes(1, 1, ringServer!.cli);
+    const { token, user } = await claimTag(request, code!, { name: 'Pulseira da Bia' });
+    const finder = await finderPage(browser, code!, { permissions: ['camera', 'microphone'], geolocation: undefined });
+    // The browser itself says no to location, as a finder tapping "Não permitir" would.
+    const cdp = await finder.context.newCDPSession(finder.page);
+    await cdp.send('Browser.setPermission', {
+      permission: { name: 'geolocation' },
+      setting: 'denied',
+      origin: new URL(finder.page.url()).origin,
+    });
 
-  const [call] = await history(request, token);
-  expect(call).toMatchObject({
-    status: 'missed',
-    message: 'Encontrei a pulseira no parque.',
-    latitude: null,
-    longitude: null,
+    await finder.page.getByRole('button', { name: callUi.finder.call }).click();
+    await expect(
+      finder.page.getByRole('status').filter({ hasText: callUi.finder.ringing(user.name.split(' ')[0]!) }),
+    ).toBeVisible();
+    // This server's ring timeout (15 s) passes with nobody answering.
+    await expect(finder.page.getByText(callUi.finder.unanswered)).toBeVisible({ timeout: 60_000 });
+    await sendMessage(finder.page, 'Encontrei a pulseira no parque.');
+
+    const [call] = await history(request, token);
+    expect(call).toMatchObject({
+      status: 'missed',
+      message: 'Encontrei a pulseira no parque.',
+      latitude: null,
+      longitude: null,
+    });
+    expect(finder.errors).toEqual([]);
+    await finder.context.close();
   });
-  expect(finder.errors).toEqual([]);
-  await finder.context.close();
 });
 
 test('[CALL-13] an in-app browser goes straight to the message path; a refused camera too', async ({

@@ -113,12 +113,12 @@ for (const { where, path, viewport } of [
     const answer = card.getByRole('button', { name: callUi.owner.answer });
     expect(await coveredByRingingLayer(owner.page, (await answer.boundingBox())!)).toBe(true);
     await expect(answer).toBeFocused();
-    // (axe checks the same card in the test call's test: a real call here rings only 15 s.)
+    // (axe checks the same card in the test call's test.)
     await shot(owner.page, `owner-ringing-${viewport.width}`);
 
     await answer.click();
     const remote = owner.page.getByLabel(callUi.owner.remoteVideo);
-    await expect.poll(() => remote.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(() => remote.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 45_000 }).toBeGreaterThan(0);
     const before = await inboundVideoBytes(owner.page);
     await expect.poll(() => inboundVideoBytes(owner.page), { timeout: 15_000 }).toBeGreaterThan(before);
     await expect(finder.getByText(callUi.finder.connected)).toBeVisible();

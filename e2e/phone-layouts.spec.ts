@@ -129,6 +129,9 @@ test("[ACC-06] [API-05] on a 390 px phone a toast shown while the incoming-call 
   expect(scanned.status()).toBe(204);
   const alert = toast(page, callMsg.scanned('Coleira do Thor'));
   await expect(alert).toBeVisible();
+  // Held open under the pointer (it closes by itself after 5 s, and a busy machine can take longer
+  // than that to ring the card below).
+  await alert.hover();
   for (const button of await page.getByRole('banner').getByRole('button').all()) {
     expect(
       intersects((await button.boundingBox())!, (await alert.boundingBox())!),

@@ -1,4 +1,4 @@
-import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { callUi } from '@toque/contracts/call-ui';
 import { doorUi } from '@toque/contracts/door';
 import { msg } from '@toque/contracts/messages';
@@ -19,7 +19,6 @@ import {
   plateWithResident,
   PUSH_IN_INCOGNITO,
   registerUser,
-  startAppServer,
   test,
   toast,
   watchCallSocket,
@@ -89,70 +88,59 @@ test('[FIND-07] quiet hours turn a call into "write instead" on a 390 px phone: 
   await owner.close();
 });
 
-test.describe('on a server of its own', () => {
-  // That server's geocoder is unreachable (servers.ts): the owner's map says so on the console.
+test.describe('answered', () => {
+  // The geocoder is unreachable in the tests: the answering member's map says so on the console.
   test.use({ allowConsoleErrors: allow(PUSH_IN_INCOGNITO, GEOCODER_DOWN) });
 
   test('[FIND-08] in order: the member rings only after the owner’s 15 s, and the finder sees "tentando outra pessoa"', async ({
     browser,
+    request: api,
   }) => {
-    // The suite's server rings for 15 s (CALL_RING_TIMEOUT_MS): an owner's turn of 15 s would leave the
-    // members nothing (docs/decisions/0043). This one rings for the production 60 s.
-    const server = await startAppServer({ env: { CALL_RING_TIMEOUT_MS: '60000' } });
-    const api = await playwrightRequest.newContext({ baseURL: server.url });
-    try {
-      const owner = await openOwner(browser, api, {
-        path: paths.products,
-        server: { url: server.url, cli: server.cli, api },
-      });
-      // The member: an account the owner shares the tag with, its dashboard open.
-      const memberUser = await registerUser(api);
-      const memberToken = await apiLogin(api, memberUser);
-      const shared = await api.post('/api/products/members', {
-        headers: bearerOf(owner.token),
-        data: { code: owner.code, email: memberUser.email },
-      });
-      expect(shared.status(), await shared.text()).toBe(201);
-      await setCallSettings(api, owner.token, owner.code, { quietHours: null, ringOrderSeconds: 15 });
-      const memberContext = await browser.newContext({ permissions: ['camera', 'microphone'], baseURL: server.url });
-      const member = await memberContext.newPage();
-      const memberErrors = pageErrors(member);
-      const memberSocket = watchCallSocket(member);
-      await loginAs(member, memberToken);
-      await member.goto(paths.products);
-      await memberSocket.connected();
+    // The suite's server rings for the production 60 s (CALL_RING_TIMEOUT_MS): the owner's 15 s leave
+    // the members the rest (docs/decisions/0043).
+    const owner = await openOwner(browser, api, { path: paths.products });
+    // The member: an account the owner shares the tag with, its dashboard open.
+    const memberUser = await registerUser(api);
+    const memberToken = await apiLogin(api, memberUser);
+    const shared = await api.post('/api/products/members', {
+      headers: bearerOf(owner.token),
+      data: { code: owner.code, email: memberUser.email },
+    });
+    expect(shared.status(), await shared.text()).toBe(201);
+    await setCallSettings(api, owner.token, owner.code, { quietHours: null, ringOrderSeconds: 15 });
+    const memberContext = await browser.newContext({ permissions: ['camera', 'microphone'] });
+    const member = await memberContext.newPage();
+    const memberErrors = pageErrors(member);
+    const memberSocket = watchCallSocket(member);
+    await loginAs(member, memberToken);
+    await member.goto(paths.products);
+    await memberSocket.connected();
 
-      const finder = await openFinder(browser, { context: { baseURL: server.url } });
-      await finder.page.goto(paths.finder(owner.code));
-      await finder.page.getByRole('button', { name: f.call }).click();
-      // Step 1: the owner rings; the member does not.
-      await expectPath(owner.page, paths.call);
-      await expect(owner.page.getByRole('heading', { name: msg.callIncoming })).toBeVisible();
-      const ownerRangAt = Date.now();
-      await expect(member).toHaveURL(new RegExp(`${paths.products}$`));
-      await expect(finder.page.getByText(f.tryingAnother)).toHaveCount(0);
-      // Step 2: after the owner's seconds, the member rings and the finder is told someone else is tried.
-      await expectPath(member, paths.call);
-      const memberRangAfterMs = Date.now() - ownerRangAt;
-      await expect(member.getByRole('heading', { name: msg.callIncoming })).toBeVisible();
-      await expect(finder.page.getByRole('status').filter({ hasText: f.tryingAnother })).toBeVisible();
-      // 15 s from the call's creation, which came a little before the owner's ring showed.
-      expect(memberRangAfterMs).toBeGreaterThan(10_000);
-      test
-        .info()
-        .annotations.push({ type: 'member rang after the owner (ms)', description: String(memberRangAfterMs) });
-      await finder.page.screenshot({ path: test.info().outputPath('finder-trying-another-390.png'), fullPage: true });
-      // The member answers.
-      await member.getByRole('button', { name: callUi.owner.answer }).click();
-      await expect(finder.page.getByRole('status').filter({ hasText: f.connected })).toBeVisible({ timeout: 30_000 });
-      expect(memberErrors).toEqual([]);
-      await finder.close();
-      await owner.close();
-      await memberContext.close();
-    } finally {
-      await api.dispose();
-      await server.close();
-    }
+    const finder = await openFinder(browser);
+    await finder.page.goto(paths.finder(owner.code));
+    await finder.page.getByRole('button', { name: f.call }).click();
+    // Step 1: the owner rings; the member does not.
+    await expectPath(owner.page, paths.call);
+    await expect(owner.page.getByRole('heading', { name: msg.callIncoming })).toBeVisible();
+    const ownerRangAt = Date.now();
+    await expect(member).toHaveURL(new RegExp(`${paths.products}$`));
+    await expect(finder.page.getByText(f.tryingAnother)).toHaveCount(0);
+    // Step 2: after the owner's seconds, the member rings and the finder is told someone else is tried.
+    await expectPath(member, paths.call);
+    const memberRangAfterMs = Date.now() - ownerRangAt;
+    await expect(member.getByRole('heading', { name: msg.callIncoming })).toBeVisible();
+    await expect(finder.page.getByRole('status').filter({ hasText: f.tryingAnother })).toBeVisible();
+    // 15 s from the call's creation, which came a little before the owner's ring showed.
+    expect(memberRangAfterMs).toBeGreaterThan(10_000);
+    test.info().annotations.push({ type: 'member rang after the owner (ms)', description: String(memberRangAfterMs) });
+    await finder.page.screenshot({ path: test.info().outputPath('finder-trying-another-390.png'), fullPage: true });
+    // The member answers.
+    await member.getByRole('button', { name: callUi.owner.answer }).click();
+    await expect(finder.page.getByRole('status').filter({ hasText: f.connected })).toBeVisible({ timeout: 30_000 });
+    expect(memberErrors).toEqual([]);
+    await finder.close();
+    await owner.close();
+    await memberContext.close();
   });
 });
 

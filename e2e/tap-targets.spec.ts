@@ -7,7 +7,7 @@ import { dashboardUi } from '@toque/contracts/dashboard-ui';
 import { condoApi, paths } from '@toque/contracts/routes';
 import { ui } from '@toque/contracts/ui';
 import { ownerWithTags } from './dashboard-support';
-import { apiLogin, createAdmin, expect, loginAs, mintCode, newUser, registerUser, test, GEOCODER_DOWN, allow, PUSH_IN_INCOGNITO } from './support';
+import { apiLogin, claimTag, createAdmin, expect, loginAs, mintCode, newUser, registerUser, test, GEOCODER_DOWN, allow, PUSH_IN_INCOGNITO } from './support';
 import { describeOffenders, MIN_TAP_PX, tapTargetOffenders } from './tap-targets';
 
 /*
@@ -86,12 +86,11 @@ const authScreens: Screen[] = [
   { name: 'onboarding', path: (w) => paths.onboarding(w.unclaimed!) },
 ];
 
-/** The finder's page for each product type, a lost tag, a plate and a code nobody claimed. */
-const finderScreens: Screen[] = [
+/** The call from the finder's side: ringing (nobody is online), then the message form. */
+const finderCallScreens: Screen[] = [
   {
     name: 'pulseira',
     path: (w) => paths.finder(w.bracelet!),
-    // The call from the finder's side: ringing (nobody is online), then the message form.
     states: [
       {
         name: 'chamando',
@@ -103,12 +102,17 @@ const finderScreens: Screen[] = [
       {
         name: 'ninguém atendeu',
         act: async (page) => {
-          // The e2e server's ring timeout is 15 s (playwright.config.ts).
+          // The test's server misses the call after 15 s (ringTimeoutMs).
           await expect(page.getByLabel(callUi.finder.messageLabel)).toBeVisible({ timeout: 60_000 });
         },
       },
     ],
   },
+];
+
+/** The finder's page for each product type, a lost tag, a plate and a code nobody claimed. */
+const finderScreens: Screen[] = [
+  { name: 'pulseira', path: (w) => paths.finder(w.bracelet!) },
   { name: 'coleira', path: (w) => paths.finder(w.collar!) },
   { name: 'objeto', path: (w) => paths.finder(w.object!) },
   { name: 'campainha', path: (w) => paths.finder(w.doorbell!) },
@@ -304,6 +308,16 @@ test.describe('[ACC-06] every tap target is at least 44 × 44 px on a 390 × 844
       for (const line of describeOffenders(await tapTargetOffenders(page))) found.push(`pulseira em ${language}: ${line}`);
     }
     expectNone(found);
+  });
+
+  test.describe('on a server that rings 15 s', () => {
+    test.use({ ringTimeoutMs: 15_000 });
+
+    test('[ACC-06] the finder\'s call: ringing, then nobody answered', async ({ page, request, ringServer }) => {
+      const bracelet = await mintCode(1, ringServer!.cli);
+      await claimTag(request, bracelet);
+      expectNone(await scan(page, finderCallScreens, { bracelet }));
+    });
   });
 
   test('[ACC-06] every dashboard page as an owner with a tag of each type and a call in the history', async ({ page, request }) => {

@@ -23,6 +23,15 @@ interface Fixtures {
   finderOptions: FinderOptions;
   /** A finder's phone: 390×844, camera, microphone and a position granted; closed after the test. */
   finder: CallSide;
+  /**
+   * `test.use({ ringTimeoutMs: 15_000 })`: the test runs against a server of the worker's own that
+   * misses an unanswered call after this long — `baseURL` (so `page`, `request` and every context
+   * the test opens) points at it, and `ringServer.cli` mints its codes. Without it the suite's server
+   * rings the production 60 s, so a call a test answers is never missed on a slow machine.
+   */
+  ringTimeoutMs: number | undefined;
+  /** The server `ringTimeoutMs` asked for (undefined without it). */
+  ringServer: AppServer | undefined;
 }
 
 interface WorkerFixtures {
@@ -69,6 +78,14 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     },
     { auto: true },
   ],
+  ringTimeoutMs: [undefined, { option: true }],
+  ringServer: [
+    async ({ ringTimeoutMs, appServer }, use) => {
+      await use(ringTimeoutMs ? await appServer({ env: { CALL_RING_TIMEOUT_MS: String(ringTimeoutMs) } }) : undefined);
+    },
+    { timeout: 120_000 },
+  ],
+  baseURL: async ({ baseURL, ringServer }, use) => use(ringServer?.url ?? baseURL),
   ownerOptions: [{}, { option: true }],
   // Their own time (not the test's): an account, a tag, a browser context and a socket on a busy machine.
   owner: [
