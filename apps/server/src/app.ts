@@ -37,6 +37,7 @@ import { scansService } from './modules/scans/service';
 import { conversationsRoutes } from './modules/conversations/routes';
 import { conversationsService } from './modules/conversations/service';
 import { conversationsRetention } from './modules/conversations/retention';
+import { doorRetention } from './modules/door/retention';
 import { setConversationResolver } from './plugins/realtime';
 import { testCallRoutes } from './modules/test-call/routes';
 import { testCallService } from './modules/test-call/service';
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const conversationService = conversationsService(app, calls.background);
   setConversationResolver(app.io, (token) => conversationService.socketConversation(token));
   conversationsRetention(app, conversationService);
+  doorRetention(app);
 
   await app.register(
     async (api) => {

@@ -39,6 +39,16 @@ export const MAP_HEIGHT_PX = 650;
 export const FINDER_LOCATION_RETENTION_DAYS = 90;
 export const FINDER_IP_RETENTION_DAYS = 184;
 
+/**
+ * CONDO-15 / CONDO-16 / LEG-01: the door's records once they have served. A package's photo goes 30
+ * days after its notice (the package is long collected); the notice itself after the IP's six months
+ * (the unit's recent history of who delivered what); a visitor pass 30 days after its window ended or
+ * it was revoked. The privacy policy states the three; the purge (modules/door/retention.ts) applies them.
+ */
+export const DELIVERY_PHOTO_RETENTION_DAYS = 30;
+export const DELIVERY_RETENTION_DAYS = 184;
+export const VISITOR_PASS_RETENTION_DAYS = 30;
+
 export const RESET_CODE_TTL_MS = 15 * 60 * 1000;
 export const RESET_CODE_MAX_ATTEMPTS = 5;
 export const RESET_CODE_LENGTH = 6;

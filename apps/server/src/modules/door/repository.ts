@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, gt, gte, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, gte, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client';
 import { condominiums, deliveries, unitResidents, units, users, visitorPasses } from '../../db/schema';
 
@@ -199,5 +199,28 @@ export const doorRepository = {
       .where(and(eq(visitorPasses.id, id), isNull(visitorPasses.revokedAt)))
       .returning({ id: visitorPasses.id })
       .then((r) => r.length > 0);
+  },
+
+  /**
+   * LEG-01: the door's records past their retention (constants.ts). Idempotent: processes racing
+   * each other change nothing twice (docs/decisions/0016).
+   */
+  async purge(db: Conn, o: { photoBefore: Date; deliveryBefore: Date; passBefore: Date }) {
+    const photos = await db
+      .update(deliveries)
+      .set({ photoWebp: null, photoTokenHash: null, photoTokenExpiresAt: null })
+      .where(
+        and(
+          lt(deliveries.createdAt, o.photoBefore),
+          or(isNotNull(deliveries.photoWebp), isNotNull(deliveries.photoTokenHash)),
+        ),
+      )
+      .returning({ id: deliveries.id });
+    const notices = await db.delete(deliveries).where(lt(deliveries.createdAt, o.deliveryBefore)).returning({ id: deliveries.id });
+    const passes = await db
+      .delete(visitorPasses)
+      .where(or(lt(visitorPasses.validUntil, o.passBefore), lt(visitorPasses.revokedAt, o.passBefore)))
+      .returning({ id: visitorPasses.id });
+    return { photos: photos.length, deliveries: notices.length, passes: passes.length };
   },
 };

@@ -44,6 +44,13 @@ describe('privacy policy', () => {
     expect(text).toContain(`"${accountUi.privacy.delete}"`);
   });
 
+  it('[LEG-01] [CONDO-15] [CONDO-16] names how long a package photo (30 days), a delivery notice (184) and a visitor pass (30 after it ends) are kept', () => {
+    expect(text).toContain(
+      'A foto de um pacote é apagada 30 dias depois do aviso de entrega, e o aviso, 184 dias depois.',
+    );
+    expect(text).toContain('Um passe de visitante é apagado 30 dias depois de vencido ou revogado.');
+  });
+
   it('[LEG-01] [FIND-09] [CONDO-15] [CONDO-16] [FIN-03] says what the later features collect: the photo without camera metadata, conversations, deliveries, passes, Pix', () => {
     for (const words of [
       'foto',

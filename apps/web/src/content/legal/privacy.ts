@@ -1,4 +1,10 @@
-import { FINDER_IP_RETENTION_DAYS, FINDER_LOCATION_RETENTION_DAYS } from '@toque/contracts/constants';
+import {
+  DELIVERY_PHOTO_RETENTION_DAYS,
+  DELIVERY_RETENTION_DAYS,
+  FINDER_IP_RETENTION_DAYS,
+  FINDER_LOCATION_RETENTION_DAYS,
+  VISITOR_PASS_RETENTION_DAYS,
+} from '@toque/contracts/constants';
 import { ui } from '@toque/contracts/ui';
 import { company } from '../config';
 import type { LegalDocument } from './types';
@@ -126,6 +132,9 @@ export const privacyPolicy: LegalDocument = {
         // imported here, where they would bring zod into the legal page's chunk.
         'Uma conversa se encerra depois de 30 dias sem mensagens e é apagada 180 dias depois da última ' +
           'mensagem; até lá, a localização e o endereço IP de quem escreveu seguem os mesmos prazos das chamadas.',
+        `A foto de um pacote é apagada ${DELIVERY_PHOTO_RETENTION_DAYS} dias depois do aviso de entrega, e o ` +
+          `aviso, ${DELIVERY_RETENTION_DAYS} dias depois. Um passe de visitante é apagado ` +
+          `${VISITOR_PASS_RETENTION_DAYS} dias depois de vencido ou revogado.`,
         'Durante a videochamada, quando o serviço usa um servidor de retransmissão, a imagem e o som passam por ' +
           'ele, e quem chama e quem atende não ficam sabendo o endereço IP um do outro.',
         'Registros de acesso são mantidos pelo prazo mínimo do Marco Civil da Internet. A imagem e o som das ' +

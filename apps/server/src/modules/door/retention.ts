@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  DELIVERY_PHOTO_RETENTION_DAYS,
+  DELIVERY_RETENTION_DAYS,
+  VISITOR_PASS_RETENTION_DAYS,
+} from '@toque/contracts/constants';
+import { every } from '../../lib/every';
+import { doorRepository } from './repository';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The purge's cutoffs at `now`: what was created (a pass: ended) before each is past its retention. */
+export function doorCutoffs(now: number) {
+  return {
+    photoBefore: new Date(now - DELIVERY_PHOTO_RETENTION_DAYS * DAY_MS),
+    deliveryBefore: new Date(now - DELIVERY_RETENTION_DAYS * DAY_MS),
+    passBefore: new Date(now - VISITOR_PASS_RETENTION_DAYS * DAY_MS),
+  };
+}
+
+/**
+ * CONDO-15 / CONDO-16 / LEG-01: a package's photo, a delivery notice and a visitor pass are deleted
+ * once past the retention the privacy policy states — on the calls' purge interval, like theirs.
+ */
+export function doorRetention(app: FastifyInstance) {
+  every(app, 'door purge', app.config.retention.purgeIntervalMs, async () => {
+    const cleared = await doorRepository.purge(app.db, doorCutoffs(Date.now()));
+    if (cleared.photos + cleared.deliveries + cleared.passes > 0)
+      app.log.info(cleared, 'door records past their retention deleted');
+  });
+}
