@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, lte } from 'drizzle-orm';
 import type { QuietHours } from '@toque/contracts/quiet-hours';
 import type { Conn } from '../client';
-import { calls, tagMembers, tags, unitResidents, units } from '../schema';
+import { calls, tagMembers, tags, units } from '../schema';
 
 /**
  * FIND-07 / FIND-08 (docs/decisions/0043): a tag's quiet hours and ring order, a unit's quiet
@@ -47,15 +47,6 @@ export const callSettingsRepository = {
       .where(eq(units.id, unitId))
       .limit(1)
       .then((r) => r[0]);
-  },
-
-  isResident(db: Conn, unitId: number, userId: string) {
-    return db
-      .select({ id: unitResidents.id })
-      .from(unitResidents)
-      .where(and(eq(unitResidents.unitId, unitId), eq(unitResidents.userId, userId)))
-      .limit(1)
-      .then((r) => r.length > 0);
   },
 
   setUnitQuietHours(db: Conn, unitId: number, quietHours: QuietHours | null) {

@@ -75,14 +75,6 @@ export const unitInvitationsRepository = {
       .then((r) => r[0]);
   },
 
-  residentIds(tx: Tx, unitId: number) {
-    return tx
-      .select({ userId: unitResidents.userId })
-      .from(unitResidents)
-      .where(eq(unitResidents.unitId, unitId))
-      .then((r) => r.map((x) => x.userId));
-  },
-
   addResident(tx: Tx, unitId: number, userId: string) {
     return tx.insert(unitResidents).values({ unitId, userId }).onConflictDoNothing();
   },

@@ -9,6 +9,7 @@ import { hashResetCode, newResetCode, sameHash } from '../../lib/codes';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { usersRepository as users } from '../../db/repositories/users';
 import { tagsRepository } from '../../db/repositories/tags';
+import { unitResidentsRepository as residentsRepo } from '../../db/repositories/unit-residents';
 import { invitationsRepository as invitations } from '../../db/repositories/invitations';
 import { unitInvitationsRepository as unitInvitations } from '../../db/repositories/unit-invitations';
 import { tagMembersRepository } from '../../db/repositories/tag-members';
@@ -62,7 +63,7 @@ export function authService(app: FastifyInstance, opts: { secret: string; logCod
         await db.transaction(async (tx) => {
           const unit = await unitInvitations.lockUnitWithPlate(tx, invite.unitId);
           if (!unit?.tagCode) return unitInvitations.remove(tx, invite.id);
-          const residents = await unitInvitations.residentIds(tx, invite.unitId);
+          const residents = await residentsRepo.ids(tx, invite.unitId);
           if (residents.includes(user.id)) return unitInvitations.markAccepted(tx, invite.id);
           // The other pending invitations still count: this one is among them, so it is not counted twice.
           if (residents.length >= MEMBERS_PER_UNIT) return unitInvitations.remove(tx, invite.id);

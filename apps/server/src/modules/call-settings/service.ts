@@ -10,6 +10,7 @@ import {
 import { Forbidden, NotFound } from '../../errors';
 import { callSettingsRepository as repo } from '../../db/repositories/call-settings';
 import { tagsRepository } from '../../db/repositories/tags';
+import { unitResidentsRepository as residentsRepo } from '../../db/repositories/unit-residents';
 
 /**
  * FIND-07 / FIND-08 (docs/decisions/0043): the owner's quiet hours and ring order of a tag (its
@@ -38,7 +39,7 @@ export function callSettingsService(app: FastifyInstance) {
 
   async function requireResident(unitId: number, userId: string) {
     if (!(await repo.unitQuietHours(db, unitId))) throw new NotFound(condoMsg.unitNotFound);
-    if (!(await repo.isResident(db, unitId, userId))) throw new Forbidden(quietMsg.onlyResident);
+    if (!(await residentsRepo.includes(db, unitId, userId))) throw new Forbidden(quietMsg.onlyResident);
   }
 
   return {

@@ -1,6 +1,6 @@
 import { and, asc, sql, count, desc, eq, gt, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Conn, Db, Tx } from '../../db/client';
-import { callRecipients, calls, condominiums, tagMembers, tags, unitResidents, units, users, visitorPasses } from '../../db/schema';
+import { callRecipients, calls, condominiums, tagMembers, tags, units, users, visitorPasses } from '../../db/schema';
 
 const PURGE_BATCH = 1000;
 export type CallStatus = (typeof calls.$inferSelect)['status'];
@@ -35,14 +35,6 @@ export const callsRepository = {
       .where(and(eq(units.id, unitId), eq(condominiums.tagCode, code)))
       .limit(1)
       .then((r) => r[0]);
-  },
-
-  residentIds(db: Conn, unitId: number) {
-    return db
-      .select({ userId: unitResidents.userId })
-      .from(unitResidents)
-      .where(eq(unitResidents.unitId, unitId))
-      .then((r) => r.map((x) => x.userId));
   },
 
   memberIds(db: Conn, code: string) {

@@ -22,6 +22,7 @@ import { clientKey } from '../../lib/client-address';
 import { tagsRepository, type Tag } from '../../db/repositories/tags';
 import { tagPhotosRepository } from '../../db/repositories/tag-photos';
 import { visitorPassesRepository } from '../../db/repositories/visitor-passes';
+import { unitResidentsRepository as residentsRepo } from '../../db/repositories/unit-residents';
 import type { ExpectedVisitor } from '@toque/contracts/door';
 import { callsRepository as repo } from './repository';
 import { iceConfig } from './ice';
@@ -178,7 +179,7 @@ export function callsService(app: FastifyInstance, lifecycle: CallLifecycle) {
         await requireAtDoor(db, tag.code, body);
         unit = body.unitId ? await repo.unitOfPlate(db, tag.code, body.unitId) : undefined;
         if (!unit) throw new BadRequest(callMsg.unitRequired);
-        recipients = await repo.residentIds(db, unit.id);
+        recipients = await residentsRepo.ids(db, unit.id);
         if (recipients.length === 0) throw new Conflict(callMsg.unitEmpty);
         // CONDO-16: a pass of this unit, valid now, names the visitor on the ringing screen; any other pass rings as usual.
         const pass = body.pass ? await visitorPassesRepository.byTokenOnPlate(db, body.pass, tag.code) : undefined;
@@ -321,7 +322,7 @@ export function callsService(app: FastifyInstance, lifecycle: CallLifecycle) {
         const unit = body.unitId ? await repo.unitOfPlate(db, tag.code, body.unitId) : undefined;
         if (!unit) throw new BadRequest(callMsg.unitRequired);
         unitId = unit.id;
-        recipients = await repo.residentIds(db, unit.id);
+        recipients = await residentsRepo.ids(db, unit.id);
         if (recipients.length === 0) throw new Conflict(callMsg.unitEmpty);
       } else {
         recipients = [...new Set([tag.ownerId, ...(await repo.memberIds(db, tag.code))].filter((id): id is string => id !== null))];

@@ -7,10 +7,10 @@ import {
   conversations,
   tagMembers,
   tags,
-  unitResidents,
   units,
   users,
 } from '../../db/schema';
+import { unitResidentsRepository } from '../../db/repositories/unit-residents';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type ConversationMessageRow = typeof conversationMessages.$inferSelect;
@@ -41,8 +41,7 @@ export const conversationsRepository = {
   /** Who answers a conversation now: a unit's residents, else the tag's owner and members. */
   async recipientIds(db: Conn, c: { tagCode: string; unitId: number | null; ownerId: string | null }) {
     if (c.unitId !== null) {
-      const rows = await db.select({ userId: unitResidents.userId }).from(unitResidents).where(eq(unitResidents.unitId, c.unitId));
-      return rows.map((r) => r.userId);
+      return unitResidentsRepository.ids(db, c.unitId);
     }
     const members = await db.select({ userId: tagMembers.userId }).from(tagMembers).where(eq(tagMembers.tagCode, c.tagCode));
     return [...new Set([c.ownerId, ...members.map((m) => m.userId)].filter((id): id is string => id !== null))];

@@ -1,6 +1,6 @@
 import { and, desc, eq, getTableColumns, gt, gte, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Conn } from '../../db/client';
-import { condominiums, deliveries, unitResidents, units, users, visitorPasses } from '../../db/schema';
+import { condominiums, deliveries, units, users, visitorPasses } from '../../db/schema';
 
 // A list never carries the photos' bytes (a unit's 100 deliveries would be megabytes) nor the upload token.
 const {
@@ -30,23 +30,6 @@ export const doorRepository = {
       .where(and(eq(units.id, unitId), eq(condominiums.tagCode, plateCode)))
       .limit(1)
       .then((r) => r[0]);
-  },
-
-  residentIds(db: Conn, unitId: number) {
-    return db
-      .select({ userId: unitResidents.userId })
-      .from(unitResidents)
-      .where(eq(unitResidents.unitId, unitId))
-      .then((r) => r.map((x) => x.userId));
-  },
-
-  isResident(db: Conn, unitId: number, userId: string) {
-    return db
-      .select({ id: unitResidents.id })
-      .from(unitResidents)
-      .where(and(eq(unitResidents.unitId, unitId), eq(unitResidents.userId, userId)))
-      .limit(1)
-      .then((r) => r.length > 0);
   },
 
   /** The unit with its plate's code (the pass link names the plate). */

@@ -27,6 +27,7 @@ import { paths } from '@toque/contracts/routes';
 import { BRASILIA_TIME_ZONE } from '@toque/contracts/time-format';
 import { tagsRepository } from '../../db/repositories/tags';
 import { passTokenHash, visitorPassesRepository, type VisitorPassRow } from '../../db/repositories/visitor-passes';
+import { unitResidentsRepository as residentsRepo } from '../../db/repositories/unit-residents';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../errors';
 import { PhotoRejected, reencodePhoto } from '../../lib/photo';
 import { clientKey } from '../../lib/client-address';
@@ -124,7 +125,7 @@ export function doorService(app: FastifyInstance, background: (work: () => Promi
   }
 
   async function requireResident(unitId: number, userId: string) {
-    if (!(await repo.isResident(db, unitId, userId))) throw new NotFound(condoMsg.unitNotFound);
+    if (!(await residentsRepo.includes(db, unitId, userId))) throw new NotFound(condoMsg.unitNotFound);
   }
 
   function toResidents(userIds: string[]) {
@@ -159,7 +160,7 @@ export function doorService(app: FastifyInstance, background: (work: () => Promi
       await app.limits.consume('deliveryPerTagAddress', `${tag.code}|${client}`);
       const unit = await repo.unitOfPlate(db, tag.code, body.unitId);
       if (!unit) throw new BadRequest(callMsg.unitRequired);
-      const residents = await repo.residentIds(db, unit.id);
+      const residents = await residentsRepo.ids(db, unit.id);
       if (residents.length === 0) throw new Conflict(callMsg.unitEmpty);
       // The courier's one chance to attach the package's photo: 128 random bits, only their hash kept.
       const photoToken = randomBytes(16).toString('base64url');
@@ -209,13 +210,14 @@ export function doorService(app: FastifyInstance, background: (work: () => Promi
       const attached = await repo.attachPhoto(db, id, hash, photo.webp, new Date());
       if (!attached) throw new NotFound(doorMsg.photoRefused);
       const delivery = toDelivery((await repo.delivery(db, id))!);
-      toResidents(await repo.residentIds(db, attached.unitId))?.emit('delivery-photo', delivery);
+      toResidents(await residentsRepo.ids(db, attached.unitId))?.emit('delivery-photo', delivery);
     },
 
     /** CONDO-15: the photo, for a resident of the delivery's unit only (anyone else: 404, as if none). */
     async photo(id: number, userId: string): Promise<Buffer> {
       const found = await repo.photo(db, id);
-      if (!found?.webp || !(await repo.isResident(db, found.unitId, userId))) throw new NotFound(photoMsg.notFound);
+      if (!found?.webp || !(await residentsRepo.includes(db, found.unitId, userId)))
+        throw new NotFound(photoMsg.notFound);
       return found.webp;
     },
 
@@ -234,11 +236,11 @@ export function doorService(app: FastifyInstance, background: (work: () => Promi
     /** CONDO-15: one resident marks it 'retirada'; every resident's open screen learns who and when. */
     async collect(id: number, userId: string): Promise<Delivery> {
       const found = await repo.delivery(db, id);
-      if (!found || !(await repo.isResident(db, found.delivery.unitId, userId)))
+      if (!found || !(await residentsRepo.includes(db, found.delivery.unitId, userId)))
         throw new NotFound(doorMsg.deliveryNotFound);
       if (!(await repo.collect(db, id, userId, new Date()))) throw new Conflict(doorMsg.alreadyCollected);
       const delivery = toDelivery((await repo.delivery(db, id))!);
-      toResidents(await repo.residentIds(db, delivery.unitId))?.emit('delivery-collected', delivery);
+      toResidents(await residentsRepo.ids(db, delivery.unitId))?.emit('delivery-collected', delivery);
       return delivery;
     },
 
@@ -299,7 +301,7 @@ export function doorService(app: FastifyInstance, background: (work: () => Promi
 
     async revokePass(id: number, userId: string) {
       const pass = await repo.pass(db, id);
-      if (!pass || !(await repo.isResident(db, pass.unitId, userId))) throw new NotFound(doorMsg.passNotFound);
+      if (!pass || !(await residentsRepo.includes(db, pass.unitId, userId))) throw new NotFound(doorMsg.passNotFound);
       if (!(await repo.revokePass(db, id, new Date()))) throw new Conflict(doorMsg.passAlreadyRevoked);
     },
 

@@ -72,10 +72,6 @@ export const productsRepository = {
       .then((r) => r[0]);
   },
 
-  residents(tx: Conn, unitId: number) {
-    return tx.select({ userId: unitResidents.userId }).from(unitResidents).where(eq(unitResidents.unitId, unitId));
-  },
-
   addResident(tx: Tx, unitId: number, userId: string) {
     return tx.insert(unitResidents).values({ unitId, userId });
   },

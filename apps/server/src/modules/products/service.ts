@@ -13,6 +13,7 @@ import { BadRequest, Conflict, Forbidden, NotFound } from '../../errors';
 import { tagPhotosRepository } from '../../db/repositories/tag-photos';
 import { PhotoRejected, reencodePhoto } from '../../lib/photo';
 import { tagsRepository, type Tag } from '../../db/repositories/tags';
+import { unitResidentsRepository as residentsRepo } from '../../db/repositories/unit-residents';
 import { productsRepository as repo } from './repository';
 import { invitationMail } from './mail';
 
@@ -43,8 +44,8 @@ export function productsService(app: FastifyInstance) {
   async function joinUnit(tx: Tx, code: string, userId: string) {
     const unit = await repo.lockUnitByCode(tx, code);
     if (!unit) return false;
-    const residents = await repo.residents(tx, unit.id);
-    if (residents.some((r) => r.userId === userId)) throw new Conflict(tagMsg.alreadyResident);
+    const residents = await residentsRepo.ids(tx, unit.id);
+    if (residents.includes(userId)) throw new Conflict(tagMsg.alreadyResident);
     // CONDO-14: pending invitations hold their places.
     if (residents.length + (await unitInvitations.countPending(tx, unit.id)) >= MEMBERS_PER_UNIT) throw new Conflict(tagMsg.unitFull);
     await repo.addResident(tx, unit.id, userId);
