@@ -9,7 +9,7 @@ import { formatReais } from '@toque/contracts/money';
 import { productsApi } from '@toque/contracts/routes';
 import { chargesApi, chargeWords, planWords } from '@toque/contracts/billing';
 import { conversationsApi, conversationsUi, type ConversationList, type StartConversationResponse } from '@toque/contracts/conversations';
-import { doorApi, doorUi, type CreatePassResponse, type Delivery } from '@toque/contracts/door';
+import { doorApi, doorUi, type CreateDeliveryResponse, type CreatePassResponse, type Delivery } from '@toque/contracts/door';
 import { callSettingsApi, callSettingsUi, type QuietHours } from '@toque/contracts/quiet-hours';
 import {
   callRecipients,
@@ -32,6 +32,7 @@ import {
 } from '../src/db/schema';
 import { bearer, build, dbLabel, mint, signUp, uniqueEmail } from './helpers';
 import { ownedTag, plate, startCall, userId } from './calls-support';
+import { phoneJpeg } from './photo-support';
 import { newTagCode } from '../src/lib/codes';
 
 /**
@@ -79,9 +80,18 @@ async function converse(code: string, body: string, extra: Record<string, unknow
 }
 
 /** CONDO-15: a courier's notice at the plate (the answer is a message; the delivery is read from the unit's list). */
-async function deliver(code: string, payload: Record<string, unknown>) {
+async function deliver(code: string, payload: Record<string, unknown>, photo?: Buffer) {
   const res = await app.inject({ method: 'POST', url: `/api${doorApi.deliver(code)}`, payload, remoteAddress: freshIp() });
   expect(res.statusCode, res.body).toBe(201);
+  if (!photo) return;
+  const { id, photoToken } = res.json<CreateDeliveryResponse>();
+  const sent = await app.inject({
+    method: 'PUT',
+    url: `/api${doorApi.deliveryPhotoUpload(id)}`,
+    headers: { 'content-type': 'image/jpeg', authorization: `Bearer ${photoToken}` },
+    payload: photo,
+  });
+  expect(sent.statusCode, sent.body).toBeLessThan(300);
 }
 
 /** CONDO-16: a resident's pass for a visitor, four hours from now. */
@@ -157,7 +167,7 @@ async function richAccount() {
   const [delivered] = (await app.inject({ method: 'GET', url: `/api${doorApi.unitDeliveries(building.unit.id)}`, headers: user.auth })).json<Delivery[]>();
   const collected = await app.inject({ method: 'POST', url: `/api${doorApi.collect(delivered!.id)}`, headers: user.auth });
   expect(collected.statusCode, collected.body).toBe(200);
-  await deliver(building.code, { unitId: building.unit.id, company: 'correios' });
+  await deliver(building.code, { unitId: building.unit.id, company: 'correios' }, await phoneJpeg());
   const pass = await createPass(building.unit.id, user.auth, 'Carla');
   // Calls: to the lost tag (a message and a callback contact), to the shared tag, to the unit.
   const call = await startCall(app, mine.code);
@@ -351,12 +361,14 @@ describe(`[ACC-07] the export against the database ${dbLabel}`, () => {
         .where(or(inArray(deliveries.unitId, mine), eq(deliveries.collectedBy, me)))
         .orderBy(asc(deliveries.createdAt), asc(deliveries.id));
       expect(rows).toHaveLength(2);
-      expect(data.deliveries.map((d) => [d.unit, d.company, d.createdAt, d.collectedAt, d.collectedByMe])).toEqual(
-        rows.map((d) => ['101', d.company, iso(d.createdAt), iso(d.collectedAt), d.collectedBy === me]),
+      expect(
+        data.deliveries.map((d) => [d.unit, d.company, d.createdAt, d.collectedAt, d.collectedByMe, d.hasPhoto]),
+      ).toEqual(
+        rows.map((d) => ['101', d.company, iso(d.createdAt), iso(d.collectedAt), d.collectedBy === me, d.photoWebp !== null]),
       );
-      expect(data.deliveries.map((d) => [d.condominium, d.companyName, d.collectedBy])).toEqual([
-        ['Edifício Aurora', 'Farmácia Sol', 'Joana'],
-        ['Edifício Aurora', 'Correios', null],
+      expect(data.deliveries.map((d) => [d.condominium, d.companyName, d.collectedBy, d.hasPhoto])).toEqual([
+        ['Edifício Aurora', 'Farmácia Sol', 'Joana', false],
+        ['Edifício Aurora', 'Correios', null, true],
       ]);
     });
 
@@ -515,6 +527,8 @@ describe(`[ACC-07] the export against the database ${dbLabel}`, () => {
       'Correios',
       doorUi.waiting,
       exportHtmlUi.deliveries.byMe,
+      exportHtmlUi.deliveries.photo,
+      exportHtmlUi.deliveries.photoKept,
       'Carla',
       doorUi.passState.upcoming,
     ]) {

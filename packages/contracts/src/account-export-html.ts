@@ -133,6 +133,9 @@ export const exportHtmlUi = {
     waiting: doorUi.waiting,
     collected: (name: string, date: string) => (name ? `Retirada por ${name}, ${date}` : `Retirada, ${date}`),
     byMe: 'Retirada por mim',
+    photo: 'Foto do pacote',
+    photoKept: `Sim, vista em ${doorUi.deliveriesTitle}`,
+    noPhoto: 'Não',
   },
   /** CONDO-16. */
   passes: {
@@ -417,7 +420,14 @@ export function renderExportHtml(data: AccountExport): string {
           )
           .join('');
   const deliveries = table(
-    [ui.deliveries.when, ui.residencies.condominium, ui.deliveries.unit, ui.deliveries.company, ui.deliveries.status],
+    [
+      ui.deliveries.when,
+      ui.residencies.condominium,
+      ui.deliveries.unit,
+      ui.deliveries.company,
+      ui.deliveries.status,
+      ui.deliveries.photo,
+    ],
     data.deliveries.map((d) => [
       formatExportDate(d.createdAt),
       e(d.condominium),
@@ -426,6 +436,7 @@ export function renderExportHtml(data: AccountExport): string {
       d.collectedAt
         ? e(d.collectedByMe ? `${ui.deliveries.byMe}, ${formatExportDate(d.collectedAt)}` : ui.deliveries.collected(d.collectedBy ?? '', formatExportDate(d.collectedAt)))
         : e(ui.deliveries.waiting),
+      e(d.hasPhoto ? ui.deliveries.photoKept : ui.deliveries.noPhoto),
     ]),
   );
   const passes = table(

@@ -344,6 +344,8 @@ export const accountExport = z.object({
       /** Who marked it collected, by first name ('' for an erased account; null: waiting). */
       collectedBy: z.string().nullable(),
       collectedByMe: z.boolean(),
+      /** A photo of the package is kept (for 30 days, DELIVERY_PHOTO_RETENTION_DAYS); its bytes are seen on the dashboard, not copied here. */
+      hasPhoto: z.boolean(),
     }),
   ),
   /** CONDO-16: the visitor passes the user created (the link's token is not kept: only its hash, which is not exported). */

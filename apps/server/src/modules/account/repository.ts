@@ -234,6 +234,7 @@ export const accountRepository = {
         collectedAt: deliveries.collectedAt,
         collectedBy: deliveries.collectedBy,
         collectorName: collector.name,
+        hasPhoto: sql<boolean>`(${deliveries.photoWebp} is not null)`.mapWith(Boolean),
       })
       .from(deliveries)
       .innerJoin(units, eq(units.id, deliveries.unitId))

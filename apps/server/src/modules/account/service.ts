@@ -259,6 +259,7 @@ export function accountService(app: FastifyInstance) {
           collectedAt: isoOrNull(d.collectedAt),
           collectedBy: d.collectedAt ? firstName(d.collectorName) : null,
           collectedByMe: d.collectedAt !== null && d.collectedBy === userId,
+          hasPhoto: d.hasPhoto,
         })),
         passes: passes.map((p) => ({
           condominium: p.condominium,
