@@ -16,8 +16,7 @@ const FRESH_CONNECTION_GRACE_MS = 2_000;
 const ACCEPT_PENDING_MS = 500;
 
 /** One whole turn of the event loop, its poll phase (where connections are accepted) included. */
-const loopTurn = () =>
-  new Promise<void>((resolve) => setTimeout(() => setImmediate(resolve), 0));
+const loopTurn = () => new Promise<void>((resolve) => setTimeout(() => setImmediate(resolve), 0));
 
 /**
  * OPS-04, the first step of a graceful stop (docs/decisions/0024): the listening socket closes at
@@ -66,15 +65,24 @@ export const shutdownPlugin = fp(async (app) => {
     // loop leaves them queued) would be reset by closing the listener: accept them first, until a
     // turn of the event loop brings no new one (they are answered normally).
     const started = Date.now();
-    for (let before = -1; before !== accepted && Date.now() - started < ACCEPT_PENDING_MS; ) {
+    for (let before = -1; before !== accepted && Date.now() - started < ACCEPT_PENDING_MS;) {
       before = accepted;
       await loopTurn();
     }
+    // Connections cut before any request of theirs reached the app: logged, so a client that saw a
+    // reset during a deploy can be told apart from one whose answer was lost.
+    let cutFresh = 0;
+    let cutFreshUnread = 0;
     const reap = () => {
       for (const socket of open) {
         // Websockets are closed by the realtime plugin (and are past the grace if still open).
         if (busy.has(socket)) continue;
-        if (answered.has(socket) || Date.now() - started > FRESH_CONNECTION_GRACE_MS) socket.destroy();
+        if (answered.has(socket)) socket.destroy();
+        else if (Date.now() - started > FRESH_CONNECTION_GRACE_MS) {
+          cutFresh += 1;
+          if (socket.bytesRead === 0) cutFreshUnread += 1;
+          socket.destroy();
+        }
       }
     };
     reap();
@@ -83,6 +91,11 @@ export const shutdownPlugin = fp(async (app) => {
       // The listener only: http.Server#close would also drop connections it has not read yet.
       NetServer.prototype.close.call(server, () => {
         clearInterval(reaper);
+        if (cutFresh > 0)
+          app.log.warn(
+            { connections: cutFresh, nothingRead: cutFreshUnread, graceMs: FRESH_CONNECTION_GRACE_MS },
+            'shutdown: connections without a whole request were cut after the grace',
+          );
         resolve();
       }),
     );
