@@ -1,27 +1,27 @@
-import type { Worker } from '@playwright/test';
 import { callUi } from '@toque/contracts/call-ui';
 import type { IncomingCall } from '@toque/contracts/calls';
 import { storageKeys } from '@toque/contracts/constants';
 import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
-import { apiLogin, expect, loginAs, pageErrors, registerUser, test, allow, PUSH_IN_INCOGNITO } from './support';
+import {
+  apiLogin,
+  expect,
+  loginAs,
+  pageErrors,
+  registerUser,
+  serviceWorkerOf,
+  shownNotifications,
+  test,
+  allow,
+  PUSH_IN_INCOGNITO,
+  type WorkerScope,
+} from './support';
 
 // Chromium in a test profile refuses Web Push subscriptions and says so on the console itself; the
 // app catches the refusal (the push half is proved through CDP below).
 test.use({ allowConsoleErrors: allow(PUSH_IN_INCOGNITO) });
 
-/** What the worker's global scope has that a window does not (the e2e project has no WebWorker lib). */
-type WorkerScope = {
-  registration: ServiceWorkerRegistration;
-  openCallFromNotification: (notification: Notification) => Promise<void>;
-};
-
-const shown = (worker: Worker) =>
-  worker.evaluate(async () => {
-    const scope = self as unknown as WorkerScope;
-    const list = await scope.registration.getNotifications();
-    return list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown }));
-  });
+const shown = (worker: Parameters<typeof shownNotifications>[0]) => shownNotifications(worker, { withData: true });
 
 test('[CALL-03] [CALL-04] [CALL-05] the service worker turns a push into a notification whose click opens /call with the call data', async ({
   browser,
@@ -35,28 +35,9 @@ test('[CALL-03] [CALL-04] [CALL-05] the service worker turns a push into a notif
   const sentFrames: string[] = [];
   page.on('websocket', (ws) => ws.on('framesent', (frame) => sentFrames.push(String(frame.payload))));
 
-  // The registration id DevTools needs to deliver a push comes with the registration's updates.
-  const cdp = await context.newCDPSession(page);
-  const registrations = new Map<string, { registrationId: string; scopeURL: string; isDeleted: boolean }>();
-  cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => {
-    for (const r of event.registrations) registrations.set(r.registrationId, r);
-  });
-  await cdp.send('ServiceWorker.enable');
-
   // A logged-in page registers the worker, which takes control of the page at once.
-  await page.goto(paths.callHistory);
+  const { origin, worker, push } = await serviceWorkerOf(context, page, paths.callHistory);
   await expect(page.getByRole('heading', { name: callUi.history.heading })).toBeVisible();
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null))
-    .toMatch(/\/sw\.js$/);
-  const origin = new URL(page.url()).origin;
-  await expect
-    .poll(() => [...registrations.values()].some((r) => r.scopeURL === `${origin}/` && !r.isDeleted))
-    .toBe(true);
-  const registration = [...registrations.values()].find((r) => r.scopeURL === `${origin}/` && !r.isDeleted)!;
-  const worker =
-    context.serviceWorkers().find((w) => w.url() === `${origin}/sw.js`) ??
-    (await context.waitForEvent('serviceworker'));
 
   /*
    * /call rings only for a call the server says is the user's and ringing (CALL-08). This test is
@@ -77,11 +58,7 @@ test('[CALL-03] [CALL-04] [CALL-05] the service worker turns a push into a notif
     productId: 3,
     unitName: null,
   };
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin,
-    registrationId: registration.registrationId,
-    data: JSON.stringify({ type: 'incoming-call', call }),
-  });
+  await push({ type: 'incoming-call', call });
   const data = { roomId: call.roomId, latitude: call.latitude, longitude: call.longitude };
   await expect
     .poll(() => shown(worker))

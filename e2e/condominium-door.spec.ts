@@ -1,22 +1,18 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { callUi } from '@toque/contracts/call-ui';
-import { condoApi, paths } from '@toque/contracts/routes';
+import { paths } from '@toque/contracts/routes';
 import { msg } from '@toque/contracts/messages';
-import { parseUnitNumber, type Unit } from '@toque/contracts/condominium';
 import { doorFinderText, doorUi, PASS_QUERY } from '@toque/contracts/door';
 import {
   allow,
-  apiLogin,
-  createAdmin,
+  buildingWith,
   expect,
   expectPath,
   GEOCODER_DOWN,
   loginAs,
-  mintCodes,
   newUser,
   pageErrors,
-  registerUser,
   test,
   watchCallSocket,
 } from './support';
@@ -28,51 +24,16 @@ test.use({ allowConsoleErrors: allow(GEOCODER_DOWN) });
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const pt = doorFinderText['pt-BR'];
 
-async function api<T>(
-  request: APIRequestContext,
-  token: string,
-  path: string,
-  data: unknown,
-  method: 'post' | 'put' = 'post',
-): Promise<T> {
-  const res = await request[method](`/api${path}`, { data, headers: { authorization: `Bearer ${token}` } });
-  expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
-  return (await res.json()) as T;
-}
-
 /** A building with units 101 (Rui lives there) and 102 (Nina), activated for its síndica. */
 async function building(request: APIRequestContext) {
-  const adminToken = await apiLogin(request, createAdmin());
-  const sindico = await registerUser(request, newUser({ name: 'Sílvia Síndica' }));
-  const sindicoToken = await apiLogin(request, sindico);
-  const [plate] = await mintCodes(5);
   const name = `Residencial Aroeira ${Date.now() % 10_000}`;
-  const { id: condominiumId } = await api<{ id: number }>(request, adminToken, condoApi.createCondominium, {
-    nameCondominium: name,
+  const b = await buildingWith(request, {
+    name,
+    unitNames: ['101', '102'],
+    residents: [newUser({ name: 'Rui Morador' }), newUser({ name: 'Nina Vizinha' })],
+    unitOf: [0, 1],
   });
-  for (const nameOfUnit of ['101', '102']) {
-    await api(request, adminToken, condoApi.createUnit, {
-      condominiumId,
-      qrCode: plate,
-      nameOfUnit,
-      emailAdminCond: sindico.email,
-    });
-  }
-  const units = await api<Unit[]>(request, sindicoToken, condoApi.ownerQrCode, { qrCode: plate });
-  const tokens: string[] = [];
-  for (const [i, person] of ['Rui Morador', 'Nina Vizinha'].entries()) {
-    const resident = await registerUser(request, newUser({ name: person }));
-    const token = await apiLogin(request, resident);
-    await api(
-      request,
-      token,
-      '/products/associateQrCode',
-      { code: parseUnitNumber(units[i]!.unit_number).code },
-      'put',
-    );
-    tokens.push(token);
-  }
-  return { plate: plate!, name, unit101: units[0]!.unit_id, rui: tokens[0]!, sindicoToken };
+  return { plate: b.plate, name, unit101: b.unitIds[0]!, rui: b.tokens[0]!, sindicoToken: b.sindicoToken };
 }
 
 async function shots(page: Page, name: string) {

@@ -16,6 +16,8 @@ import {
   pageErrors,
   recordPeerConnections,
   registerUser,
+  serviceWorkerOf,
+  shownNotifications,
   test,
   toast,
   watchCallSocket,
@@ -241,36 +243,14 @@ test('[CALL-16] the service worker shows a test call\'s push under the card\'s n
   const context = await browser.newContext({ permissions: ['notifications'] });
   const page = await context.newPage();
   await loginAs(page, token);
-  const cdp = await context.newCDPSession(page);
-  const registrations = new Map<string, { registrationId: string; scopeURL: string; isDeleted: boolean }>();
-  cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => {
-    for (const r of event.registrations) registrations.set(r.registrationId, r);
-  });
-  await cdp.send('ServiceWorker.enable');
   // A logged-in public page registers the worker too (the owner's presence lives in the shell).
-  await page.goto(paths.home);
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toMatch(/\/sw\.js$/);
-  const origin = new URL(page.url()).origin;
-  await expect.poll(() => [...registrations.values()].some((r) => r.scopeURL === `${origin}/` && !r.isDeleted)).toBe(true);
-  const registration = [...registrations.values()].find((r) => r.scopeURL === `${origin}/` && !r.isDeleted)!;
-  const worker =
-    context.serviceWorkers().find((w) => w.url() === `${origin}/sw.js`) ?? (await context.waitForEvent('serviceworker'));
+  const { worker, push } = await serviceWorkerOf(context, page, paths.home);
 
   // The server's payload (PushPayload 'test-call', proved in apps/server/test/test-call.test.ts).
   const test = { id: 'teste-abc123', sentAt: new Date().toISOString() };
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin,
-    registrationId: registration.registrationId,
-    data: JSON.stringify({ type: 'test-call', test, text: ringingUi.card.notification }),
-  });
+  await push({ type: 'test-call', test, text: ringingUi.card.notification });
   await expect
-    .poll(() =>
-      worker.evaluate(async () => {
-        const scope = self as unknown as { registration: ServiceWorkerRegistration };
-        const list = await scope.registration.getNotifications();
-        return list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown }));
-      }),
-    )
+    .poll(() => shownNotifications(worker, { withData: true }))
     .toEqual([{ title: 'Toque', body: ringingUi.card.notification, tag: `call-${test.id}`, data: { testCall: true } }]);
   await context.close();
 });

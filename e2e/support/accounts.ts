@@ -162,7 +162,7 @@ export async function buildingWith(
     expect(joined.status()).toBe(200);
     tokens.push(token);
   }
-  return { plate, sindico, sindicoToken, unitCodes: codes, tokens };
+  return { plate, sindico, sindicoToken, unitIds: units.map((u) => u.unit_id), unitCodes: codes, tokens };
 }
 
 /**

@@ -5,15 +5,21 @@ import { expect } from './fixtures';
 export type WorkerScope = {
   registration: ServiceWorkerRegistration;
   openScanFromNotification: (notification: Notification) => Promise<void>;
+  openCallFromNotification: (notification: Notification) => Promise<void>;
 };
 
-/** The notifications the worker shows now (title, body, tag). */
-export const shownNotifications = (worker: Worker) =>
-  worker.evaluate(async () => {
+/** The notifications the worker shows now (title, body, tag; and their data with `withData`). */
+export const shownNotifications = (worker: Worker, { withData = false } = {}) =>
+  worker.evaluate(async (withData) => {
     const scope = self as unknown as WorkerScope;
     const list = await scope.registration.getNotifications();
-    return list.map((n) => ({ title: n.title, body: n.body, tag: n.tag }));
-  });
+    return list.map((n) => ({
+      title: n.title,
+      body: n.body,
+      tag: n.tag,
+      ...(withData ? { data: n.data as unknown } : {}),
+    }));
+  }, withData);
 
 /**
  * Opens `path` on a logged-in page and waits for the site's service worker to control it; returns

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode, type Ref } from 'react';
 import type { PublicTag } from '@toque/contracts/calls';
 import {
   finderMessage,
@@ -130,7 +130,15 @@ function BeforeTheScript({ page }: { page: string }) {
 }
 
 /** FIND-04: video or voice only, chosen before the tap. */
-function ModePicker({ value, onChange }: { value: CallMode; onChange: (mode: CallMode) => void }) {
+function ModePicker({
+  value,
+  onChange,
+  fieldRef,
+}: {
+  value: CallMode;
+  onChange: (mode: CallMode) => void;
+  fieldRef?: Ref<HTMLFieldSetElement>;
+}) {
   const { t } = useFinderText();
   const name = useId();
   const options: [CallMode, string][] = [
@@ -138,7 +146,7 @@ function ModePicker({ value, onChange }: { value: CallMode; onChange: (mode: Cal
     ['voice', t.voiceOnly],
   ];
   return (
-    <fieldset>
+    <fieldset ref={fieldRef}>
       <legend className="mb-2 font-semibold text-slate-900">{t.callMode}</legend>
       <div className="grid grid-cols-2 gap-2">
         {options.map(([mode, label]) => (
@@ -264,6 +272,19 @@ export function FinderCallPanel({
     if (passUnit !== undefined) setOwnUnit(passUnit);
   }
   const [mode, setMode] = useState<CallMode>('video');
+  const modeField = useRef<HTMLFieldSetElement>(null);
+  /**
+   * FIND-04: the mode the finder sees chosen when they tap Call. It is React's state, but a choice
+   * tapped while the page hydrated is first only the browser's (the island hands it over a moment
+   * later, finder-island.ts): the checked radio on screen wins, so "Só voz" shown chosen never
+   * turns the camera on (a loaded CI run once called with video right after such a hand-over).
+   */
+  const shownMode = (): CallMode => {
+    const checked = modeField.current?.querySelector<HTMLInputElement>('input[type=radio]:checked')?.value;
+    const shown = checked === 'voice' || checked === 'video' ? checked : mode;
+    if (shown !== mode) setMode(shown);
+    return shown;
+  };
   const unit = unitId ?? undefined;
   const needsUnit = isPlate && unitId === null;
   const picker = isPlate ? <UnitPicker key={passUnit ?? 'any'} units={tag.units} value={unitId} onChange={setUnitId} /> : null;
@@ -381,8 +402,8 @@ export function FinderCallPanel({
             {picker}
             {isPlate && tag.units.length === 0 ? <p className="text-slate-700">{t.server.unitEmpty}</p> : null}
             {tag.position_required ? <p className="font-medium text-slate-900">{t.positionNeeded}</p> : null}
-            <ModePicker value={mode} onChange={setMode} />
-            <Button size="lg" className="w-full" disabled={needsUnit} onClick={() => start(unit, mode)}>
+            <ModePicker value={mode} onChange={setMode} fieldRef={modeField} />
+            <Button size="lg" className="w-full" disabled={needsUnit} onClick={() => start(unit, shownMode())}>
               {words.call}
             </Button>
             <BeforeTheScript page={paths.finder(tag.code)} />
