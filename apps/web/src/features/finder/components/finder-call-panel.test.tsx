@@ -96,6 +96,21 @@ describe('finder call panel (CALL-02, CALL-13)', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  it('[FIND-04] a "Só voz" the browser shows checked but React never heard of (a tap while the page hydrated) is the call\'s mode: the camera is not asked for', async () => {
+    const pet: PublicTag = { ...plate, code: 'PETTAG23', product_id: 3, type: 'Pet', units: [] };
+    vi.stubGlobal('fetch', vi.fn());
+    const getUserMedia = vi.fn().mockRejectedValue(new DOMException('denied', 'NotAllowedError'));
+    vi.stubGlobal('navigator', { ...navigator, mediaDevices: { getUserMedia } });
+    const user = userEvent.setup();
+    render(<FinderCallPanel tag={pet} />);
+    const voice = screen.getByRole<HTMLInputElement>('radio', { name: callUi.finder.voiceOnly });
+    // The browser's own setter, under React's value tracker: the node is checked, React's state is not.
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'checked')!.set!.call(voice, true);
+    await user.click(screen.getByRole('button', { name: callUi.finder.call }));
+    expect(await screen.findByText(callUi.finder.cameraRefused)).toBeDefined();
+    expect(getUserMedia.mock.calls).toEqual([[{ audio: true }]]);
+  });
+
   it('[FIND-03] [FIND-04] in Spanish: the unit picker, the video/voice choice, the message path and its errors', async () => {
     const es = finderText.es;
     const fetch = vi.fn().mockResolvedValueOnce(json(429, { message: 'Muitas tentativas.' }));
