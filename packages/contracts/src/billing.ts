@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONDOMINIUM_PRODUCT_ID } from './constants';
+import { CONDOMINIUM_PRODUCT_ID, DAY_MS } from './constants';
 
 /**
  * FIN-02 (docs/decisions/0041-billing.md): a plan per claimed tag — monthly or annual at the product's list
@@ -44,7 +44,6 @@ export const planWords = {
   } satisfies Record<PlanStatus, string>,
 } as const;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The plan's price for one period, in centavos; a plate pays one unit's licence per unit (at least one). */
 export function planPriceCents(productId: number, interval: PlanInterval, units = 1): number {

@@ -36,6 +36,9 @@ export const MAP_HEIGHT_PX = 650;
  * Marco Civil's access record, art. 15: at least six months). The privacy policy states both; the
  * server's defaults (FINDER_DATA_RETENTION_DAYS, FINDER_IP_RETENTION_DAYS) are these.
  */
+/** One day in milliseconds: the unit of every retention, plan and reminder period below and in the server. */
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
 export const FINDER_LOCATION_RETENTION_DAYS = 90;
 export const FINDER_IP_RETENTION_DAYS = 184;
 

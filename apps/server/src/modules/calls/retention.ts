@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { DAY_MS } from '@toque/contracts/constants';
 import { every } from '../../lib/every';
 import { scanRetentionRepository } from '../../db/repositories/scans';
 import { callsRepository as repo } from './repository';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * SEC-07 / LEG-01: the finder's location and IP address are kept only as long as the privacy policy

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { CONDOMINIUM_PRODUCT_ID, productLabel } from '@toque/contracts/constants';
+import { CONDOMINIUM_PRODUCT_ID, productLabel, DAY_MS } from '@toque/contracts/constants';
 import {
   CONVERSATION_KEEP_DAYS,
   CONVERSATION_LIFETIME_DAYS,
@@ -29,7 +29,6 @@ import { conversationRoom, userRoom } from '../../plugins/realtime';
 import { tagState } from '../calls/service';
 import { conversationsRepository as repo, type ConversationMessageRow, type ConversationRow } from './repository';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const LIST_LIMIT = 200;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

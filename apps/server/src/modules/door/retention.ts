@@ -3,11 +3,11 @@ import {
   DELIVERY_PHOTO_RETENTION_DAYS,
   DELIVERY_RETENTION_DAYS,
   VISITOR_PASS_RETENTION_DAYS,
+  DAY_MS,
 } from '@toque/contracts/constants';
 import { every } from '../../lib/every';
 import { doorRepository } from './repository';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The purge's cutoffs at `now`: what was created (a pass: ended) before each is past its retention. */
 export function doorCutoffs(now: number) {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { CONDOMINIUM_PRODUCT_ID } from '@toque/contracts/constants';
+import { CONDOMINIUM_PRODUCT_ID, DAY_MS } from '@toque/contracts/constants';
 import {
   DELIVERY_PHOTO_WINDOW_MS,
   deliveryCompanyLabel,
@@ -41,7 +41,6 @@ import { doorRepository as repo, type DeliveryRow } from './repository';
 const UNIT_DELIVERY_DAYS = 30;
 const UNIT_DELIVERY_LIMIT = 100;
 const PLATE_DAY_LIMIT = 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const brasiliaClock = new Intl.DateTimeFormat('pt-BR', {
   hour: '2-digit',

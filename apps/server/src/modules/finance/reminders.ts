@@ -7,7 +7,7 @@ import {
   SUSPEND_AFTER_DAYS,
   type PlanInterval,
 } from '@toque/contracts/billing';
-import { productLabel } from '@toque/contracts/constants';
+import { productLabel, DAY_MS } from '@toque/contracts/constants';
 import { planMailMsg, type PlanReminderKind } from '@toque/contracts/mail';
 import { formatReais } from '@toque/contracts/money';
 import { paths } from '@toque/contracts/routes';
@@ -15,7 +15,6 @@ import { firstName } from '@toque/contracts/names';
 import type { Mail } from '../../plugins/mailer';
 import { financeRepository as repo } from './repository';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * FIN-05: when each reminder is due, in days until the due date (negative: overdue), as a window

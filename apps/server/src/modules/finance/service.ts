@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { DAY_MS } from '@toque/contracts/constants';
 import type { FastifyInstance } from 'fastify';
 import { chargeWords, priceWith, SUSPEND_AFTER_DAYS, type Charge, type PlanInterval } from '@toque/contracts/billing';
 import { Conflict, NotFound } from '../../errors';
@@ -8,7 +9,6 @@ import { financeRepository as repo } from './repository';
 import { loadBilling } from './settings';
 
 const TXID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A Pix txid: 25 letters and digits (the most a static BR Code carries), unguessable. */
 export function newTxid(): string {
