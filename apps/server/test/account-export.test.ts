@@ -56,6 +56,8 @@ const notExported: Record<string, string> = {
     'FIN-05: which renewal reminder went out for a tag and due date (the job’s bookkeeping); the mails themselves are exported with the outbox',
   audit_log: 'administrators’ security record (kept under LGPD art. 16 II); mentions of the user are erased with the account',
   conversation_reads: 'FIND-06: how far each recipient read a conversation (the unread counts’ bookkeeping)',
+  pix_receipts:
+    'SEC-08: the bank’s end-to-end ids received for a charge (reconciliation bookkeeping); what the user paid is exported with the charges',
   __drizzle_migrations: 'migration bookkeeping',
 };
 

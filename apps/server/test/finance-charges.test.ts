@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {
   chargesApi,
@@ -35,9 +36,8 @@ const pay = (auth: Auth, codes: string[]) =>
   app.inject({ method: 'POST', url: `/api${chargesApi.charges}`, headers: auth, payload: { codes } });
 const plansOf = async (auth: Auth) =>
   (await app.inject({ method: 'GET', url: `/api${financeApi.plans}`, headers: auth })).json<FinancePlan[]>();
-let e2e = 0;
 /** A received Pix as the provider sends it: a 32-character end-to-end id, the txid, the amount in reais with a dot. */
-const received = (txid: string, valor: string, endToEndId = `E1234567820261127${String(++e2e).padStart(15, '0')}`) => ({
+const received = (txid: string, valor: string, endToEndId = `E${randomBytes(16).toString('hex').slice(0, 31)}`) => ({
   endToEndId,
   txid,
   valor,
@@ -172,7 +172,7 @@ describe(`[FIN-04] confirmation ${dbLabel}`, () => {
       method: 'POST',
       url,
       headers: admin.auth,
-      payload: { endToEndId: `E9999999920261127${String(Date.now()).slice(-15).padStart(15, '0')}` },
+      payload: { endToEndId: `E${randomBytes(16).toString('hex').slice(0, 31)}` },
     });
     expect(ok.statusCode, ok.body).toBe(200);
     const [plan] = await plansOf(owner.auth);

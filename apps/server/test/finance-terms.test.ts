@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { chargesApi, chargeWords, financeApi, type Charge, type FinancePlan } from '@toque/contracts/billing';
 import { condoApi } from '@toque/contracts/routes';
@@ -27,8 +28,8 @@ const plansOf = async (auth: Auth) =>
 const planOf = async (auth: Auth, code: string) => (await plansOf(auth)).find((p) => p.code === code)!;
 const setInterval = (auth: Auth, code: string, interval: 'monthly' | 'annual') =>
   app.inject({ method: 'PUT', url: `/api${financeApi.plan(code)}`, headers: auth, payload: { interval } });
-let e2e = 0;
-const endToEnd = () => `E7777777720261129${String(++e2e).padStart(15, '0')}`;
+/** A 32-character end-to-end id, unique across runs on a kept PostgreSQL database. */
+const endToEnd = () => `E${randomBytes(16).toString('hex').slice(0, 31)}`;
 const reais = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 const webhook = (txid: string, cents: number, endToEndId = endToEnd()) =>
   app.inject({
@@ -119,5 +120,21 @@ describe(`[SEC-08] an end-to-end id once seen ${dbLabel}`, () => {
     expect(byAdmin.statusCode).toBe(409);
     expect(errorBody(byAdmin)).toBe(chargeWords.endToEndUsed);
     expect(await statusOf(c2.id)).toBe('pending');
+  });
+});
+
+describe(`[SEC-08] one end-to-end id sent for two charges at once ${dbLabel}`, () => {
+  test('[SEC-08] [REL-01] ten notifications of one id naming two charges at the same time pay exactly one of them, once', async () => {
+    const a = await ownedTag(app, 4);
+    const b = await ownedTag(app, 4);
+    const c1 = (await charge(a.owner.auth, [a.code])).json<Charge>();
+    const c2 = (await charge(b.owner.auth, [b.code])).json<Charge>();
+    const id = endToEnd();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => (i % 2 ? webhook(c1.txid, c1.amount_cents, id) : webhook(c2.txid, c2.amount_cents, id))),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    const statuses = [await statusOf(c1.id), await statusOf(c2.id)].sort();
+    expect(statuses).toEqual(['paid', 'pending']);
   });
 });

@@ -235,7 +235,10 @@ export const charges = pgTable(
     tagCodes: text('tag_codes').array().notNull(),
     periodKey: text('period_key').notNull(),
     amountCents: integer('amount_cents').notNull(),
-    /** FIN-06: what the amount is made of, per tag: [{ code, productId, cents }] (revenue by product). */
+    /**
+     * FIN-06 / SEC-08: what the amount is made of, per tag, with the terms it was priced for:
+     * [{ code, productId, cents, interval, units }] (revenue by product; a payment grants exactly these).
+     */
     items: jsonb('items').notNull().default([]),
     brCode: text('br_code').notNull(),
     /** pending, paid, review (an amount that does not match), expired. */
@@ -254,6 +257,27 @@ export const charges = pgTable(
     index('charges_user_idx').on(t.userId),
     index('charges_period_idx').on(t.periodKey),
   ],
+);
+
+/**
+ * SEC-08: every Pix end-to-end id ever received, once: the charge it was applied to, what it carried and
+ * what became of it (paid, review, surplus). A charge's own `end_to_end_id` is only the one that paid it;
+ * an id that was held for review and then overtaken stays here, so it can never pay another charge.
+ */
+export const pixReceipts = pgTable(
+  'pix_receipts',
+  {
+    endToEndId: text('end_to_end_id').primaryKey(),
+    chargeId: integer('charge_id')
+      .notNull()
+      .references(() => charges.id, { onDelete: 'restrict' }),
+    cents: integer('cents').notNull(),
+    /** paid, review (an amount that is not the charge's, or terms that changed), surplus (the charge was already paid). */
+    outcome: text('outcome').notNull(),
+    source: text('source').notNull(),
+    receivedAt: createdAt(),
+  },
+  (t) => [index('pix_receipts_charge_idx').on(t.chargeId)],
 );
 
 /**

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Conn, Tx } from '../../db/client';
-import { charges, condominiums, planReminders, tags, units, users } from '../../db/schema';
+import { charges, condominiums, pixReceipts, planReminders, tags, units, users } from '../../db/schema';
 
 /** A tag's plan as every reader here takes it; `units` is a plate's unit count (its price is per unit). */
 const planColumns = {
@@ -101,12 +101,19 @@ export const financeRepository = {
     return db.select().from(charges).where(eq(charges.userId, userId)).orderBy(desc(charges.id)).limit(50);
   },
 
-  lockChargeByTxid(tx: Tx, txid: string) {
-    return tx
-      .select()
+  findChargeByTxid(db: Conn, txid: string) {
+    return db
+      .select({ id: charges.id, userId: charges.userId, tagCodes: charges.tagCodes })
       .from(charges)
       .where(eq(charges.txid, txid))
-      .for('update')
+      .then((r) => r[0]);
+  },
+
+  findCharge(db: Conn, id: number) {
+    return db
+      .select({ id: charges.id, userId: charges.userId, tagCodes: charges.tagCodes })
+      .from(charges)
+      .where(eq(charges.id, id))
       .then((r) => r[0]);
   },
 
@@ -128,12 +135,34 @@ export const financeRepository = {
       .where(inArray(charges.txid, txids));
   },
 
-  chargeByEndToEnd(db: Conn, endToEndId: string) {
+  /** SEC-08: the charge an end-to-end id was applied to, whatever became of it. */
+  receiptOf(db: Conn, endToEndId: string) {
     return db
-      .select({ id: charges.id })
-      .from(charges)
-      .where(eq(charges.endToEndId, endToEndId))
+      .select({ chargeId: pixReceipts.chargeId })
+      .from(pixReceipts)
+      .where(eq(pixReceipts.endToEndId, endToEndId))
       .then((r) => r[0]);
+  },
+
+  /** SEC-08: records an end-to-end id once; false when it was already there (a concurrent one waits, then is refused). */
+  recordReceipt(tx: Tx, values: typeof pixReceipts.$inferInsert) {
+    return tx
+      .insert(pixReceipts)
+      .values(values)
+      .onConflictDoNothing()
+      .returning({ id: pixReceipts.endToEndId })
+      .then((r) => r.length > 0);
+  },
+
+  /** SEC-08: the owner's open charges that include this tag, expired (its plan changed: they no longer price it). */
+  expireOpenChargesOf(tx: Tx, userId: string, code: string) {
+    return tx
+      .update(charges)
+      .set({ status: 'expired' })
+      .where(
+        and(eq(charges.userId, userId), eq(charges.status, 'pending'), sql`${charges.tagCodes} @> array[${code}]::text[]`),
+      )
+      .returning({ id: charges.id });
   },
 
   settle(

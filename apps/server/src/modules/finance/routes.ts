@@ -303,13 +303,8 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const changed = await repo.setInterval(
-        app.db,
-        request.params.code,
-        currentUser(request).id,
-        request.body.interval,
-      );
-      if (changed.length === 0) throw new NotFound(tagMsg.tagNotFound);
+      const changed = await service.changeInterval(currentUser(request).id, request.params.code, request.body.interval);
+      if (!changed) throw new NotFound(tagMsg.tagNotFound);
       return { message: planWords.chosen[request.body.interval] };
     },
   );

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { chargeWords, priceWith, SUSPEND_AFTER_DAYS, type Charge, type PlanInterval } from '@toque/contracts/billing';
 import { Conflict, NotFound } from '../../errors';
 import { auditRepository } from '../../db/repositories/audit';
+import type { Tx } from '../../db/client';
 import { makeBrCode } from './brcode';
 import { financeRepository as repo } from './repository';
 import { loadBilling } from './settings';
@@ -27,6 +28,32 @@ export function nextDueAt(dueAt: Date | null, interval: PlanInterval, now: Date)
 
 type ChargeRow = Awaited<ReturnType<typeof repo.chargesOf>>[number];
 
+/**
+ * SEC-08: one tag's part of a charge — its price and the plan terms it was priced for. A payment grants
+ * exactly these terms, whatever the plan says later. Charges made before the terms were recorded carry
+ * only code, productId and cents (their interval is read from the plan, as it was then).
+ */
+export interface ChargeItem {
+  code: string;
+  productId: number;
+  cents: number;
+  interval?: PlanInterval;
+  /** The units the price counted (1 for anything but a plate). */
+  units?: number;
+}
+
+const asInterval = (value: string | null | undefined): PlanInterval => (value === 'annual' ? 'annual' : 'monthly');
+
+/** The same tags at the same terms and prices: an open charge still stands for them. */
+export function sameTerms(recorded: ChargeItem[], wanted: ChargeItem[]): boolean {
+  if (recorded.length !== wanted.length) return false;
+  const byCode = new Map(recorded.map((item) => [item.code, item]));
+  return wanted.every((w) => {
+    const r = byCode.get(w.code);
+    return !!r && r.cents === w.cents && r.interval === w.interval && r.units === w.units;
+  });
+}
+
 export function chargeView(row: ChargeRow, now = new Date()): Charge {
   const expired = row.status === 'pending' && row.expiresAt.getTime() <= now.getTime();
   return {
@@ -43,6 +70,12 @@ export function chargeView(row: ChargeRow, now = new Date()): Charge {
 }
 
 export type Confirmation = 'paid' | 'review' | 'duplicate' | 'unknown';
+
+/** SEC-08: every plate of the charge still has the units its price counted (a charge without the count passes). */
+async function unitsAsPriced(tx: Tx, items: ChargeItem[]): Promise<boolean> {
+  const now = new Map((await repo.unitCounts(tx, items.map((item) => item.code))).map((u) => [u.code, u.n]));
+  return items.every((item) => item.units === undefined || item.units === (now.get(item.code) ?? 1));
+}
 
 /** FIN-03 / FIN-04: charges, and their confirmation by the provider or an administrator. */
 export function financeService(app: FastifyInstance) {
@@ -61,17 +94,19 @@ export function financeService(app: FastifyInstance) {
         const plans = await repo.lockOwnedPlans(tx, userId, wanted);
         if (plans.length !== wanted.length) throw new NotFound(chargeWords.notOwned);
         const periodKey = plans.map((p) => `${p.code}@${p.dueAt?.toISOString().slice(0, 10) ?? 'none'}`).join(',');
+        const units = new Map((await repo.unitCounts(tx, wanted)).map((u) => [u.code, u.n]));
+        const items = plans.map((p): ChargeItem => {
+          const interval = asInterval(p.interval);
+          const count = units.get(p.code) ?? 1;
+          return { code: p.code, productId: p.productId, cents: priceWith(prices, p.productId, interval, count), interval, units: count };
+        });
         const existing = await repo.chargeOfPeriod(tx, userId, periodKey);
         const now = new Date();
         if (existing?.status === 'paid') throw new Conflict(chargeWords.alreadyPaid);
-        if (existing && existing.expiresAt > now) return { charge: chargeView(existing, now), created: false };
+        // SEC-08: an open charge is given back only while it prices the plans as they are now.
+        const stands = existing && sameTerms(existing.items as ChargeItem[], items);
+        if (existing && stands && existing.expiresAt > now) return { charge: chargeView(existing, now), created: false };
         if (existing) await repo.expire(tx, existing.id);
-        const units = new Map((await repo.unitCounts(tx, wanted)).map((u) => [u.code, u.n]));
-        const items = plans.map((p) => ({
-          code: p.code,
-          productId: p.productId,
-          cents: priceWith(prices, p.productId, p.interval === 'annual' ? 'annual' : 'monthly', units.get(p.code) ?? 1),
-        }));
         const amountCents = items.reduce((sum, item) => sum + item.cents, 0);
         const txid = newTxid();
         const row = await repo.insertCharge(tx, {
@@ -94,6 +129,21 @@ export function financeService(app: FastifyInstance) {
       });
     },
 
+    /**
+     * FIN-02 / SEC-08: monthly or annual. A change expires the open charges that include the tag: they
+     * priced the other interval (a Pix already sent for one still buys exactly what it priced).
+     */
+    async changeInterval(userId: string, code: string, interval: PlanInterval): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [plan] = await repo.lockOwnedPlans(tx, userId, [code]);
+        if (!plan) return false;
+        if (asInterval(plan.interval) === interval) return true;
+        await repo.expireOpenChargesOf(tx, userId, code);
+        await repo.setInterval(tx, code, userId, interval);
+        return true;
+      });
+    },
+
     async charges(userId: string): Promise<Charge[]> {
       const now = new Date();
       return (await repo.chargesOf(db, userId)).map((row) => chargeView(row, now));
@@ -110,44 +160,50 @@ export function financeService(app: FastifyInstance) {
       source: string,
     ): Promise<Confirmation> {
       const result = await db.transaction(async (tx): Promise<Confirmation> => {
-        const charge =
-          pix.chargeId !== undefined
-            ? await repo.lockCharge(tx, pix.chargeId)
-            : await repo.lockChargeByTxid(tx, pix.txid ?? '');
-        if (!charge) return 'unknown';
-        const used = await repo.chargeByEndToEnd(tx, pix.endToEndId);
-        if (used) {
-          if (used.id === charge.id) return 'duplicate';
-          throw new Conflict(chargeWords.endToEndUsed);
-        }
-        if (charge.status === 'paid') return 'duplicate';
+        const found =
+          pix.chargeId !== undefined ? await repo.findCharge(tx, pix.chargeId) : await repo.findChargeByTxid(tx, pix.txid ?? '');
+        if (!found) return 'unknown';
+        // Locks in the order every writer here takes them — the tags' plans, then the charge — so a payment
+        // racing a new charge or a plan change waits instead of deadlocking.
+        const plans = found.userId ? await repo.lockOwnedPlans(tx, found.userId, found.tagCodes) : [];
+        const charge = (await repo.lockCharge(tx, found.id))!;
+        // SEC-08: an end-to-end id is applied once, to one charge, for ever — even one held for review
+        // and then overtaken by the full payment.
+        const seenOn = async () => {
+          const seen = await repo.receiptOf(tx, pix.endToEndId);
+          if (seen && seen.chargeId !== charge.id) throw new Conflict(chargeWords.endToEndUsed);
+          return seen;
+        };
+        if (await seenOn()) return 'duplicate';
         const now = new Date();
         const valorCents = pix.valorCents ?? charge.amountCents;
-        if (valorCents !== charge.amountCents) {
-          await repo.settle(tx, charge.id, {
-            status: 'review',
-            paidAt: now,
-            paidCents: valorCents,
-            endToEndId: pix.endToEndId,
-            confirmedBy: source,
-          });
+        const items = charge.items as ChargeItem[];
+        const outcome =
+          charge.status === 'paid'
+            ? 'surplus'
+            : valorCents !== charge.amountCents || !(await unitsAsPriced(tx, items))
+              ? 'review'
+              : 'paid';
+        const recorded = await repo.recordReceipt(tx, {
+          endToEndId: pix.endToEndId,
+          chargeId: charge.id,
+          cents: valorCents,
+          outcome,
+          source,
+        });
+        // Taken meanwhile by a concurrent notification of the same id: a replay here, a conflict elsewhere.
+        if (!recorded) return (await seenOn(), 'duplicate');
+        if (outcome === 'surplus') return 'duplicate';
+        const settled = { paidAt: now, paidCents: valorCents, endToEndId: pix.endToEndId, confirmedBy: source };
+        if (outcome === 'review') {
+          await repo.settle(tx, charge.id, { status: 'review', ...settled });
           return 'review';
         }
-        await repo.settle(tx, charge.id, {
-          status: 'paid',
-          paidAt: now,
-          paidCents: valorCents,
-          endToEndId: pix.endToEndId,
-          confirmedBy: source,
-        });
-        if (charge.userId) {
-          for (const plan of await repo.lockOwnedPlans(tx, charge.userId, charge.tagCodes)) {
-            await repo.setDueAt(
-              tx,
-              plan.code,
-              nextDueAt(plan.dueAt, plan.interval === 'annual' ? 'annual' : 'monthly', now),
-            );
-          }
+        await repo.settle(tx, charge.id, { status: 'paid', ...settled });
+        for (const plan of plans) {
+          // SEC-08: the period the charge priced, not the one the plan says today.
+          const interval = items.find((item) => item.code === plan.code)?.interval ?? asInterval(plan.interval);
+          await repo.setDueAt(tx, plan.code, nextDueAt(plan.dueAt, interval, now));
         }
         if (source.startsWith('admin:')) {
           await auditRepository.record(tx, {

@@ -15,17 +15,21 @@ export function usePlans() {
   });
 }
 
-/** PUT /finance/plans/:code {interval}: monthly or annual. */
+export const chargesQueryKey = ['finance', 'charges'] as const;
+
+/** PUT /finance/plans/:code {interval}: monthly or annual — the open charges of the tag expire with it (SEC-08). */
 export function useSetPlanInterval() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ code, interval }: { code: string; interval: PlanInterval }) =>
       apiClient.put<{ message: string }>(financeApi.plan(code), { interval }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: plansQueryKey }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: plansQueryKey }),
+        queryClient.invalidateQueries({ queryKey: chargesQueryKey }),
+      ]),
   });
 }
-
-export const chargesQueryKey = ['finance', 'charges'] as const;
 
 /** POST /finance/charges {codes}: a Pix charge for these tags (the open one when it already exists). */
 export function useCreateCharge() {
