@@ -89,6 +89,23 @@ test.describe('add-tag modal', () => {
     expect(tags.map((t) => t.code).sort()).toEqual([code, owner.codes[0]!].sort());
   });
 
+  test('[TAG-12] a code inserted at once as people paste it (lower case, a dash, spaces) is read whole and added', async ({
+    page,
+    request,
+  }) => {
+    const [owner, code] = await Promise.all([ownerWithTags(request, page, []), mintCode(4)]);
+    await page.goto(paths.products);
+    const { dialog, input } = await openModal(page);
+    // fill() inserts the text in one go, as a phone keyboard's clipboard chip or autofill does — no paste event.
+    const pasted = ` ${code.slice(0, 4).toLowerCase()}-${code.slice(4).toLowerCase()} `;
+    await input.fill(pasted);
+    await expect(input).toHaveValue(code.toLowerCase());
+    await dialog.getByRole('button', { name: labels.submit }).click();
+    await expect(dialog).toBeHidden();
+    await expect(toast(page, dashboardUi.toasts.addedTag)).toBeVisible();
+    expect((await listTags(request, owner.token)).map((t) => t.code)).toEqual([code]);
+  });
+
   test('[NAV-05] the modal keeps the focus inside and closes on Escape', async ({ page, request }) => {
     await ownerWithTags(request, page, []);
     await page.goto(paths.dashboard);
