@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '@toque/contracts/routes';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { TAG_CODE_LENGTH, UNITS_PER_CONDO_MAX } from '@toque/contracts/constants';
+import { UNITS_PER_CONDO_MAX } from '@toque/contracts/constants';
 import { activationForm } from '@toque/contracts/condominium';
 import { msg } from '@toque/contracts/messages';
 import { sanitizeTagCode } from '@toque/contracts/products';
@@ -122,7 +122,6 @@ export function ActivationForm() {
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
-        maxLength={TAG_CODE_LENGTH}
         className="font-mono tracking-widest uppercase"
         error={errors.qrCode?.message}
         onChange={onCodeType}

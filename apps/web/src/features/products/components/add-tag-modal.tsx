@@ -2,7 +2,6 @@ import { useRef, useState, type ChangeEvent, type ClipboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { TAG_CODE_LENGTH } from '@toque/contracts/constants';
 import { msg } from '@toque/contracts/messages';
 import { codeBody } from '@toque/contracts/products';
 import { dashboardUi } from '@toque/contracts/dashboard-ui';
@@ -28,6 +27,8 @@ interface AddTagModalProps {
  * TAG-02 / CONDO-06: the add-tag modal, shared by the dashboard pages. The code field keeps only
  * letters and digits, while typing and on paste; the server decides what the code is (an
  * unclaimed tag, a unit's association code) and its refusal is shown after the catalogue prefix.
+ * TAG-12: no maxlength on the field — a keyboard's clipboard chip or autofill inserts ' abcd-efgh ' in one
+ * go (no paste event), and the browser would cut it at 8 characters before the cleaning counts them.
  */
 export function AddTagModal({ open, onClose }: AddTagModalProps) {
   const associate = useAssociateQrCode();
@@ -93,7 +94,6 @@ export function AddTagModal({ open, onClose }: AddTagModalProps) {
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          maxLength={TAG_CODE_LENGTH}
           className="font-mono tracking-widest uppercase"
           ref={(el) => {
             ref(el);
