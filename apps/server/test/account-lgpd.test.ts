@@ -2,8 +2,8 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { accountExport, accountMailMsg, accountMsg, TERMS_VERSION } from '@toque/contracts/account';
-import { apiMsg, callMsg, msg } from '@toque/contracts/messages';
-import { calls, condominiums, outbox, tagMembers, unitResidents, users } from '../src/db/schema';
+import { apiMsg, callMsg, msg, tagMsg } from '@toque/contracts/messages';
+import { calls, condominiums, outbox, tagMembers, tags, unitResidents, users } from '../src/db/schema';
 import { operatorService } from '../src/modules/operator/service';
 import { resetPageLink } from '../src/modules/auth/mail';
 import { bearer, build, dbLabel, errorBody, login, mint, newAccount, signUp } from './helpers';
@@ -307,7 +307,7 @@ describe(`[ACC-03] Baixar meus dados ${dbLabel}`, () => {
 });
 
 describe(`[ACC-03] Excluir minha conta ${dbLabel}`, () => {
-  test('[ACC-03] deletion erases every trace: no personal data in any table, tags released and claimable, calls anonymised, token and socket dead', async () => {
+  test('[ACC-03] [ACC-08] deletion erases every trace: no personal data in any table, tags retired (never claimable by whoever holds them), calls anonymised, token and socket dead', async () => {
     const { owner, code, members } = await ownedTag(app, 3, 1);
     const member = members[0]!;
     const ownerId = userId(owner.token);
@@ -385,9 +385,10 @@ describe(`[ACC-03] Excluir minha conta ${dbLabel}`, () => {
     expect(await app.db.select().from(tagMembers).where(eq(tagMembers.tagCode, code))).toEqual([]);
     expect((await send('GET', '/account', member.auth)).statusCode).toBe(200);
 
-    // The released tag is unclaimed and someone else claims it, without the old name.
+    // ACC-08: the retired tag no longer rings, and whoever holds the pet or the wallet cannot make it theirs:
+    // not by adding the printed code, not by signing up through its onboarding address.
     const publicView = await app.inject({ method: 'GET', url: `/api/public/tags/${code}` });
-    expect(publicView.json()).toMatchObject({ state: 'unclaimed' });
+    expect(publicView.json()).toMatchObject({ state: 'disabled' });
     const next = await signUp(app);
     const claim = await app.inject({
       method: 'PUT',
@@ -395,9 +396,11 @@ describe(`[ACC-03] Excluir minha conta ${dbLabel}`, () => {
       headers: next.auth,
       payload: { code },
     });
-    expect(claim.statusCode).toBe(200);
-    const history = await app.inject({ method: 'GET', url: '/api/calls/history', headers: next.auth });
-    expect(history.json()).toEqual([]);
+    expect(claim.statusCode).toBe(409);
+    expect(errorBody(claim)).toBe(tagMsg.disabled);
+    const [retired] = await app.db.select().from(tags).where(eq(tags.code, code));
+    expect(retired).toMatchObject({ ownerId: null, name: '' });
+    expect(retired!.disabledAt).toBeInstanceOf(Date);
   });
 
   test('[ACC-03] a síndico cannot delete the account while the condominium depends on it (409, nothing written)', async () => {
