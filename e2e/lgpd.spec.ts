@@ -286,10 +286,13 @@ test.describe('[ACC-03] my account: contact, data, deletion', () => {
     await expect(toast(page, 'Download dos seus dados iniciado.')).toBeVisible();
   });
 
-  test('[ACC-03] "Excluir minha conta": an accessible dialog, the password confirms, the session ends', async ({
+  test('[ACC-03] [ACC-08] "Excluir minha conta": an accessible dialog, the password confirms, the session ends, and the tags are retired, not handed to whoever holds them', async ({
     page,
     request,
   }) => {
+    const [code] = await mintCodes(1);
+    const auth = { authorization: `Bearer ${await apiLogin(request, user)}` };
+    expect((await request.put('/api/products/associateQrCode', { headers: auth, data: { code } })).status()).toBe(200);
     await page.getByRole('button', { name: 'Excluir minha conta' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Excluir minha conta' });
     await expect(dialog).toBeVisible();
@@ -309,5 +312,11 @@ test.describe('[ACC-03] my account: contact, data, deletion', () => {
     await expect.poll(() => storedToken(page)).toBeNull();
     const login = await request.post('/api/auth/login', { data: { email: user.email, password: user.password } });
     expect(login.status()).toBe(401);
+    // ACC-08: whoever scans the tag now reads that it no longer rings, and its onboarding offers no sign-up.
+    await page.goto(paths.finder(code!));
+    await expect(page.getByText('Este toque foi excluído e não pode receber chamadas.')).toBeVisible();
+    await page.goto(paths.onboarding(code!));
+    await expect(page.getByRole('heading', { name: 'Este código não pode ser ativado', level: 2 })).toBeVisible();
+    await expect(page.locator('#register')).toHaveCount(0);
   });
 });

@@ -94,7 +94,7 @@ export const accountUi = {
   deleteDialog: {
     title: 'Excluir minha conta',
     body:
-      'Esta ação não pode ser desfeita. Seus Toques serão liberados e deixarão de tocar para você, você sairá ' +
+      'Esta ação não pode ser desfeita. Seus Toques serão desativados e deixarão de tocar (ninguém poderá usá-los), você sairá ' +
       'dos Toques compartilhados e das unidades de condomínio, e o histórico de chamadas será anonimizado.',
     password: 'Sua senha',
     confirm: 'Excluir definitivamente',

@@ -308,8 +308,9 @@ export const accountRepository = {
   },
 
   /**
-   * Erases the user (ACC-03, docs/decisions/0020). Their tags go back to unclaimed, with no name,
-   * note or members; the calls that rang only them (their tags' calls, and any call left without a
+   * Erases the user (ACC-03, docs/decisions/0020). Their tags are retired (ACC-08): no owner, name, note
+   * or members, and switched off — never unclaimed, or whoever holds the pet or the wallet could claim
+   * the tag with its printed code; the calls that rang only them (their tags' calls, and any call left without a
    * recipient) lose the finder's location, address and message; the mails addressed to them and the
    * audit trail's mentions of them go; then the row itself, which cascades to memberships,
    * residencies, reset codes, push subscriptions and call recipients.
@@ -317,7 +318,7 @@ export const accountRepository = {
   async erase(tx: Tx, user: { id: string; email: string }) {
     const owned = await tx
       .update(tags)
-      .set({ ownerId: null, name: '', importantInfo: '', showInfoToFinder: false, showOwnerName: true, showPhoto: true, showReward: true, showCity: false, lostCity: null })
+      .set({ ownerId: null, disabledAt: sql`now()`, name: '', importantInfo: '', showInfoToFinder: false, showOwnerName: true, showPhoto: true, showReward: true, showCity: false, lostCity: null })
       .where(eq(tags.ownerId, user.id))
       .returning({ code: tags.code });
     const codes = owned.map((t) => t.code);
