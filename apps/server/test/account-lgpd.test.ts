@@ -2,6 +2,7 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { accountExport, accountMailMsg, accountMsg, TERMS_VERSION } from '@toque/contracts/account';
+import { adminApi } from '@toque/contracts/routes';
 import { apiMsg, callMsg, msg, tagMsg } from '@toque/contracts/messages';
 import { calls, condominiums, outbox, tagMembers, tags, unitResidents, users } from '../src/db/schema';
 import { operatorService } from '../src/modules/operator/service';
@@ -19,7 +20,7 @@ function browserKeys() {
   ecdh.generateKeys();
   return { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') };
 }
-const send = (method: 'GET' | 'PUT' | 'POST', path: string, headers: Headers, payload?: object) =>
+const send = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', path: string, headers: Headers, payload?: object) =>
   app.inject({ method, url: `/api${path}`, headers, ...(payload ? { payload } : {}) });
 
 async function userRow(email: string) {
@@ -423,6 +424,24 @@ describe(`[ACC-03] Excluir minha conta ${dbLabel}`, () => {
     expect(call.roomId).toBeTruthy();
     expect((await send('GET', '/account', staying!.auth)).statusCode).toBe(200);
     expect(await rowsMentioning([leaving!.email, userId(leaving!.token)])).toEqual([]);
+  });
+
+  test('[ACC-08] [ADM-07] a retired tag is recovered only through support: the administrator re-issues it to the real owner’s new account, and it rings again', async () => {
+    const { owner, code } = await ownedTag(app, 3);
+    expect((await send('POST', '/account/delete', owner.auth, { password: owner.password })).statusCode).toBe(200);
+    const email = `admin.reissue.${Date.now()}@exemplo.com.br`;
+    await operatorService.createAdmin(app.db, { email, password: 'admin-senha', name: 'Ana Admin' });
+    const admin = bearer((await login(app, email, 'admin-senha')).json<{ data: { token: string } }>().data.token);
+    const back = await signUp(app, { name: 'Joana Prado Lima' });
+    const reissued = await send('POST', adminApi.transferTag(code), admin, { email: back.email });
+    expect(reissued.statusCode, reissued.body).toBe(200);
+    const [row] = await app.db.select().from(tags).where(eq(tags.code, code));
+    expect(row).toMatchObject({ ownerId: userId(back.token), disabledAt: null });
+    expect((await app.inject({ method: 'GET', url: `/api/public/tags/${code}` })).json()).toMatchObject({ state: 'active' });
+    // A tag its owner deleted (still theirs) is not handed to anyone by the same action.
+    const deleted = await ownedTag(app, 3);
+    expect((await send('DELETE', '/products/disableQrCode', deleted.owner.auth, { code: deleted.code })).statusCode).toBe(200);
+    expect((await send('POST', adminApi.transferTag(deleted.code), admin, { email: back.email })).statusCode).toBe(409);
   });
 
   test('[ACC-03] an administrator cannot delete the account by self-service (409, nothing written)', async () => {
