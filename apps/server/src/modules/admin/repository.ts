@@ -183,8 +183,11 @@ export const adminRepository = {
   },
 
   /** ADM-07: a new owner; a plate's condominium gets them as its síndico. */
-  async transfer(tx: Tx, code: string, ownerId: string) {
-    await tx.update(tags).set({ ownerId }).where(eq(tags.code, code));
+  async transfer(tx: Tx, code: string, ownerId: string, reissue = false) {
+    await tx
+      .update(tags)
+      .set(reissue ? { ownerId, disabledAt: null } : { ownerId })
+      .where(eq(tags.code, code));
     // FIND-06: the new owner does not read what finders wrote to the former one.
     await tx.delete(conversations).where(and(eq(conversations.tagCode, code), isNull(conversations.unitId)));
     await tx.update(condominiums).set({ adminUserId: ownerId }).where(eq(condominiums.tagCode, code));

@@ -101,20 +101,25 @@ export function adminService(app: FastifyInstance) {
       });
     },
 
-    /** ADM-07: hand a tag to another account (by e-mail); members removed. */
+    /**
+     * ADM-07: hand a tag to another account (by e-mail); members removed. ACC-08: a tag retired with its
+     * owner's account (switched off, no owner) is re-issued this way — switched on again for the person
+     * support has checked; a tag its owner deleted stays deleted.
+     */
     async transfer(code: string, email: string, actor: AuthUser) {
       const target = await usersRepository.findUserByEmail(db, email);
       if (!target) throw new NotFound(adminMsg.userNotFound);
       await db.transaction(async (tx) => {
         const tag = await lockedTag(tx, code);
-        if (tag.disabledAt) throw new Conflict(condoMsg.plateDisabled);
+        const retired = tag.disabledAt !== null && tag.ownerId === null;
+        if (tag.disabledAt && !retired) throw new Conflict(condoMsg.plateDisabled);
         const members = await tagMembersRepository.removeAll(tx, code);
-        await repo.transfer(tx, code, target.id);
+        await repo.transfer(tx, code, target.id, retired);
         await auditRepository.record(tx, {
           actorId: actor.id,
           action: 'tag.transfer',
           target: `tag:${code}`,
-          before: { ownerId: tag.ownerId, members },
+          before: { ownerId: tag.ownerId, members, ...(retired ? { retired: true } : {}) },
           after: { ownerId: target.id, email: target.email },
         });
       });
