@@ -10,6 +10,7 @@ import { tags, unitResidents, units, users } from '../src/db/schema';
 import { newTagCode } from '../src/lib/codes';
 import { build, dbLabel, mint, signUp } from './helpers';
 import { ownedTag, plate, userId } from './calls-support';
+import { activate, signUpAdmin } from './condo-support';
 import { buildWeb } from './web-build';
 
 const dist = await buildWeb();
@@ -182,6 +183,27 @@ describe(`the finder's page rendered by the server ${dbLabel}`, () => {
     expect(seedOf(res.body).tag).toMatchObject({ name, important_info: info });
     expect(textOf(res.body)).toContain(name);
     expect(textOf(res.body)).toContain(info.replace(/\s+/g, ' '));
+  });
+
+  test("[SEC-04] [CONDO-13] [PERF-05] units named with $`, $', $& and $$ (replacement patterns): the plate's page has one doctype, its data block parses and holds each name as written", async () => {
+    const admin = await signUpAdmin(app);
+    const sindico = await signUp(app, { name: 'Sílvia Síndica' });
+    const names = ['Apto $`', "Apto $'", 'Apto $&', 'Apto $$', "$` $' $& $$ $1"];
+    const { plate: code, unitIds } = await activate(app, admin, sindico, names.length, names);
+    // Units someone answers are listed one by one on the page (the others are only counted).
+    for (const unitId of unitIds) {
+      const resident = await signUp(app, { name: 'Rui Residente' });
+      await app.db.insert(unitResidents).values({ unitId, userId: userId(resident.token) });
+    }
+    const res = await page(code);
+    expect(res.statusCode).toBe(200);
+    expect(res.body.match(/<!doctype html>/gi)).toHaveLength(1);
+    expect(res.body.match(/<\/body>/g)).toHaveLength(1);
+    expect(res.body.match(new RegExp(`<script type="application/json" id="${FINDER_DATA_ID}">`, 'g'))).toHaveLength(1);
+    const seed = seedOf(res.body);
+    expect(seed.tag!.units.map((u) => u.name).sort()).toEqual([...names].sort());
+    const text = textOf(res.body);
+    for (const name of names) expect(text).toContain(name);
   });
 
   test('[CALL-02] the HTML and its data block carry nothing of the owner or a member beyond the public view', async () => {
