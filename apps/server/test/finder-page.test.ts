@@ -5,7 +5,7 @@ import type { PublicTag } from '@toque/contracts/calls';
 import { FINDER_DATA_ID, type FinderSeed } from '@toque/contracts/finder-page';
 import { FINDER_LANG_COOKIE, finderText } from '@toque/contracts/finder-text';
 import { callMsg, tooManyAttemptsMessage } from '@toque/contracts/messages';
-import { paths } from '@toque/contracts/routes';
+import { paths, productsApi } from '@toque/contracts/routes';
 import { tags, unitResidents, units, users } from '../src/db/schema';
 import { newTagCode } from '../src/lib/codes';
 import { build, dbLabel, mint, signUp } from './helpers';
@@ -183,6 +183,23 @@ describe(`the finder's page rendered by the server ${dbLabel}`, () => {
     expect(seedOf(res.body).tag).toMatchObject({ name, important_info: info });
     expect(textOf(res.body)).toContain(name);
     expect(textOf(res.body)).toContain(info.replace(/\s+/g, ' '));
+  });
+
+  test("[SEC-10] [FIND-09] the owner's first name switched off is in neither the page nor its data block; switched on, both name them", async () => {
+    const owner = await signUp(app, { name: 'Carlos Eduardo Moura' });
+    const [code] = await mint(app, 3);
+    await app.inject({ method: 'PUT', url: '/api/products/associateQrCode', headers: owner.auth, payload: { code } });
+    const setName = (showOwnerName: boolean) =>
+      app.inject({ method: 'PUT', url: `/api${productsApi.updateName}`, headers: owner.auth, payload: { code, name: 'Rex', showOwnerName } });
+    expect((await setName(false)).statusCode).toBe(200);
+    const hidden = (await page(code!)).body;
+    expect(seedOf(hidden).tag).toMatchObject({ state: 'active', name: 'Rex', owner_first_name: '' });
+    for (const part of ['Carlos', 'Eduardo', 'Moura']) expect(hidden).not.toContain(part);
+
+    expect((await setName(true)).statusCode).toBe(200);
+    const shown = (await page(code!)).body;
+    expect(seedOf(shown).tag!.owner_first_name).toBe('Carlos');
+    expect(textOf(shown)).toContain(callUi.finder.ownerIs('Carlos'));
   });
 
   test("[SEC-04] [CONDO-13] [PERF-05] units named with $`, $', $& and $$ (replacement patterns): the plate's page has one doctype, its data block parses and holds each name as written", async () => {
