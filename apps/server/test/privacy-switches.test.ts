@@ -73,7 +73,7 @@ async function conversationAsTheFinderSeesIt(t: Awaited<ReturnType<typeof carlos
   expect(read.statusCode).toBe(200);
   await settle(100);
   finderSocket.disconnect();
-  return { start: started.json<StartConversationResponse>(), answers, written: written.json(), thread: read.json<FinderThread>(), live: live.all('conversation-message') };
+  return { start: started.json<StartConversationResponse>(), answers, written: written.json<unknown>(), thread: read.json<FinderThread>(), live: live.all('conversation-message') };
 }
 
 describe(`SEC-10 the name switch on every path to the finder ${dbLabel}`, () => {

@@ -63,6 +63,8 @@ async function writeAndHearBack(lang: FinderLang, ownerFirstName: string) {
   await user.type(await screen.findByRole('textbox', { name: c.label }), 'Achei o Rex.');
   await user.click(screen.getByRole('button', { name: c.send }));
   const list = await screen.findByTestId('finder-thread');
+  // The live socket opens once the token is kept.
+  await waitFor(() => expect(socketHandlers.has('conversation-message')).toBe(true));
   act(() =>
     socketHandlers.get('conversation-message')!({
       conversationId: 'c',
