@@ -36,6 +36,23 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // SEC-04: a replacement *string* reads `$\``, `$'`, `$&`, `$$` and `$1` in whatever text it holds
+    // (a unit named "Apto $\`" once gave the plate's page two doctypes): pass a function instead,
+    // `.replace(x, () => text)`. Only string literals, and template literals without `${}`, stay.
+    files: ['apps/**/*.{ts,tsx,js,mjs,cjs}', 'packages/**/*.{ts,tsx,js,mjs,cjs}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name=/^replace(All)?$/][arguments.length>=2]:not([arguments.1.type=/^(Literal|ArrowFunctionExpression|FunctionExpression)$/]):not([arguments.1.type='TemplateLiteral'][arguments.1.expressions.length=0])",
+          message:
+            "A replacement string reads $`, $', $& and $$ in the text it holds (SEC-04): pass a function, .replace(x, () => text).",
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs,cjs}'],
     ...tseslint.configs.disableTypeChecked,
   },

@@ -5,11 +5,12 @@ import type { PublicTag } from '@toque/contracts/calls';
 import { FINDER_DATA_ID, type FinderSeed } from '@toque/contracts/finder-page';
 import { FINDER_LANG_COOKIE, finderText } from '@toque/contracts/finder-text';
 import { callMsg, tooManyAttemptsMessage } from '@toque/contracts/messages';
-import { paths } from '@toque/contracts/routes';
+import { paths, productsApi } from '@toque/contracts/routes';
 import { tags, unitResidents, units, users } from '../src/db/schema';
 import { newTagCode } from '../src/lib/codes';
 import { build, dbLabel, mint, signUp } from './helpers';
 import { ownedTag, plate, userId } from './calls-support';
+import { activate, signUpAdmin } from './condo-support';
 import { buildWeb } from './web-build';
 
 const dist = await buildWeb();
@@ -182,6 +183,44 @@ describe(`the finder's page rendered by the server ${dbLabel}`, () => {
     expect(seedOf(res.body).tag).toMatchObject({ name, important_info: info });
     expect(textOf(res.body)).toContain(name);
     expect(textOf(res.body)).toContain(info.replace(/\s+/g, ' '));
+  });
+
+  test("[SEC-10] [FIND-09] the owner's first name switched off is in neither the page nor its data block; switched on, both name them", async () => {
+    const owner = await signUp(app, { name: 'Carlos Eduardo Moura' });
+    const [code] = await mint(app, 3);
+    await app.inject({ method: 'PUT', url: '/api/products/associateQrCode', headers: owner.auth, payload: { code } });
+    const setName = (showOwnerName: boolean) =>
+      app.inject({ method: 'PUT', url: `/api${productsApi.updateName}`, headers: owner.auth, payload: { code, name: 'Rex', showOwnerName } });
+    expect((await setName(false)).statusCode).toBe(200);
+    const hidden = (await page(code!)).body;
+    expect(seedOf(hidden).tag).toMatchObject({ state: 'active', name: 'Rex', owner_first_name: '' });
+    for (const part of ['Carlos', 'Eduardo', 'Moura']) expect(hidden).not.toContain(part);
+
+    expect((await setName(true)).statusCode).toBe(200);
+    const shown = (await page(code!)).body;
+    expect(seedOf(shown).tag!.owner_first_name).toBe('Carlos');
+    expect(textOf(shown)).toContain(callUi.finder.ownerIs('Carlos'));
+  });
+
+  test("[SEC-04] [CONDO-13] [PERF-05] units named with $`, $', $& and $$ (replacement patterns): the plate's page has one doctype, its data block parses and holds each name as written", async () => {
+    const admin = await signUpAdmin(app);
+    const sindico = await signUp(app, { name: 'Sílvia Síndica' });
+    const names = ['Apto $`', "Apto $'", 'Apto $&', 'Apto $$', "$` $' $& $$ $1"];
+    const { plate: code, unitIds } = await activate(app, admin, sindico, names.length, names);
+    // Units someone answers are listed one by one on the page (the others are only counted).
+    for (const unitId of unitIds) {
+      const resident = await signUp(app, { name: 'Rui Residente' });
+      await app.db.insert(unitResidents).values({ unitId, userId: userId(resident.token) });
+    }
+    const res = await page(code);
+    expect(res.statusCode).toBe(200);
+    expect(res.body.match(/<!doctype html>/gi)).toHaveLength(1);
+    expect(res.body.match(/<\/body>/g)).toHaveLength(1);
+    expect(res.body.match(new RegExp(`<script type="application/json" id="${FINDER_DATA_ID}">`, 'g'))).toHaveLength(1);
+    const seed = seedOf(res.body);
+    expect(seed.tag!.units.map((u) => u.name).sort()).toEqual([...names].sort());
+    const text = textOf(res.body);
+    for (const name of names) expect(text).toContain(name);
   });
 
   test('[CALL-02] the HTML and its data block carry nothing of the owner or a member beyond the public view', async () => {

@@ -59,5 +59,9 @@ export async function renderFinderPage(shell: FinderShell, path: string, seed: F
     preloadAttribute: 'data-prefetch',
   });
   // FIND-03: the page's language is the finder's.
-  return html.replace(/<html lang="[^"]*">/, `<html lang="${seed.lang}">`).replace('</body>', `${finderJson(seed)}\n  </body>`);
+  // Replacer functions: the seed holds the owner's and the units' text, which a replacement string
+  // would read as `$` patterns (SEC-04).
+  return html
+    .replace(/<html lang="[^"]*">/, () => `<html lang="${seed.lang}">`)
+    .replace('</body>', () => `${finderJson(seed)}\n  </body>`);
 }

@@ -71,7 +71,10 @@ export type ConversationState = z.infer<typeof conversationState>;
 export const finderMessage = z.object({
   id: z.number().int(),
   from: z.enum(['finder', 'owner']),
-  /** The answering person's first name; empty for the finder's own messages and for a plate's unit (its residents answer as the unit). */
+  /**
+   * The answering person's first name; empty for the finder's own messages, for a plate's unit (its
+   * residents answer as the unit) and when the owner switched the name off (SEC-10).
+   */
   name: z.string(),
   body: z.string(),
   latitude: z.number().nullable(),
@@ -85,6 +88,7 @@ export const finderThread = z.object({
   tag_code: z.string(),
   /** A plate: the unit written to (one of the plate's public `units`); null for any other tag. */
   unit_id: z.number().int().nullable(),
+  /** Empty on a plate and when the owner switched the name off (SEC-10). */
   owner_first_name: z.string(),
   state: conversationState,
   messages: z.array(finderMessage),
@@ -159,6 +163,8 @@ export interface ConversationFinderText {
   write: string;
   writeInstead: string;
   title: (firstName: string) => string;
+  /** SEC-10: the signature of an answer when the owner switched the name off (the server sends no name). */
+  ownerSignature: string;
   intro: string;
   label: string;
   placeholder: string;
@@ -194,6 +200,7 @@ export const conversationFinderText: Record<FinderLang, ConversationFinderText> 
     write: 'Escrever',
     writeInstead: 'Escrever uma mensagem',
     title: (firstName) => (firstName ? `Conversa com ${firstName}` : 'Conversa com o dono'),
+    ownerSignature: 'O dono',
     intro: 'O dono recebe sua mensagem e pode responder aqui. Ninguém vê seu telefone ou e-mail.',
     label: 'Sua mensagem',
     placeholder: 'Onde você encontrou, como entregar…',
@@ -225,6 +232,7 @@ export const conversationFinderText: Record<FinderLang, ConversationFinderText> 
     write: 'Write',
     writeInstead: 'Write a message',
     title: (firstName) => (firstName ? `Conversation with ${firstName}` : 'Conversation with the owner'),
+    ownerSignature: 'The owner',
     intro: 'The owner gets your message and can answer here. Nobody sees your phone or e-mail.',
     label: 'Your message',
     placeholder: 'Where you found it, how to return it…',
@@ -256,6 +264,7 @@ export const conversationFinderText: Record<FinderLang, ConversationFinderText> 
     write: 'Escribir',
     writeInstead: 'Escribir un mensaje',
     title: (firstName) => (firstName ? `Conversación con ${firstName}` : 'Conversación con el dueño'),
+    ownerSignature: 'El dueño',
     intro: 'El dueño recibe tu mensaje y puede responder aquí. Nadie ve tu teléfono ni tu correo.',
     label: 'Tu mensaje',
     placeholder: 'Dónde lo encontraste, cómo devolverlo…',

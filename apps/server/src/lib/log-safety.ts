@@ -65,7 +65,7 @@ export function requestLog(req: LoggedRequest) {
 }
 
 /** drizzle's "Failed query: … \nparams: v1,v2" names the values it sent; the SQL itself has only $n. */
-const scrub = (text: string) => text.replace(/^params: .*$/gm, `params: ${REDACTED}`);
+const scrub = (text: string) => text.replace(/^params: .*$/gm, () => `params: ${REDACTED}`);
 
 interface LoggedError {
   [key: string]: unknown;

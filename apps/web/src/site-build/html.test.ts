@@ -47,6 +47,23 @@ describe('prerender HTML', () => {
     expect(() => injectPage(template, { path: '/', rendered, preloads: [] })).toThrow(/inline <script>/);
   });
 
+  it("[SEC-04] [CONDO-13] a page's text holding $`, $', $& or $$ is poured in as written: one doctype, the text intact", () => {
+    // String.prototype.replace reads these in a replacement string: $` is the text before the match
+    // (a second doctype), $' the text after it, $& the match, $$ a lone $.
+    const name = "Apto $` $' $& $$ $1";
+    const rendered = `<title>${name} | Toque</title><main><h1>${name}</h1></main>`;
+    const html = injectPage(template, { path: `/t/X$&Y`, rendered, preloads: [`/assets/a$'.js`] });
+    expect(html.match(/<!doctype html>/gi)).toHaveLength(1);
+    expect(html.match(/<\/head>/g)).toHaveLength(1);
+    expect(html.match(/<div id="root"/g)).toHaveLength(1);
+    expect(html).toContain(`<title>${name} | Toque</title>`);
+    expect(html).toContain(`<div id="root" data-prerendered="/t/X$&amp;Y" data-preload="/assets/a$'.js"><main><h1>${name}</h1></main></div>`);
+    const finder = finderTemplate(template, "/assets/finder-$'.js", ['/assets/facts-$`.js']);
+    expect(finder.match(/<!doctype html>/gi)).toHaveLength(1);
+    expect(finder).toContain(`<script type="module" crossorigin src="/assets/finder-$'.js"></script>`);
+    expect(finder).toContain('<link rel="modulepreload" crossorigin href="/assets/facts-$`.js">');
+  });
+
   it('writes each page to its folder', () => {
     expect(outputFile('/')).toBe('index.html');
     expect(outputFile('/manual-do-usuario')).toBe('manual-do-usuario/index.html');

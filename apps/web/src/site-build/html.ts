@@ -1,6 +1,10 @@
 /**
  * Pure HTML plumbing of the prerender (PERF-03): split React's output into head and body, and pour
  * both into the client build's index.html.
+ *
+ * SEC-04: the page holds user text (a tag's or a unit's name), so every `replace` here passes a
+ * function: a replacement *string* would read `$\``, `$'`, `$&` and `$$` in that text as patterns
+ * (a second doctype, a broken data block). eslint.config.js refuses the string form in apps/.
  */
 
 /** React 19 emits hoisted <title>, <meta> and <link> (e.g. an image preload) before the markup. */
@@ -49,11 +53,11 @@ export function injectPage(template: string, page: PageHtml): string {
   // The page is already in the HTML: its scripts only make it interactive. They are fetched after
   // the first paint (main.tsx reads data-preload), so they never compete with it.
   html = html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"');
-  html = html.replace('</head>', `  ${head.join('\n    ')}\n  </head>`);
+  html = html.replace('</head>', () => `  ${head.join('\n    ')}\n  </head>`);
   const preload = page.preloads.filter((href) => !html.includes(`"${href}"`)).join(' ');
   const list = page.preloadAttribute ?? 'data-preload';
   const attributes = `data-prerendered="${escapeAttribute(page.path)}"${preload ? ` ${list}="${escapeAttribute(preload)}"` : ''}`;
-  return html.replace(root, `<div id="root" ${attributes}>${body}</div>`);
+  return html.replace(root, () => `<div id="root" ${attributes}>${body}</div>`);
 }
 
 /** Where a page's HTML goes in dist: / → index.html, /pulseiras → pulseiras/index.html. */
@@ -74,5 +78,5 @@ export function finderTemplate(template: string, island: string, imports: readon
     ...imports.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
   ];
   const html = template.replace(moduleScript, '').replace(modulePreload, '');
-  return html.replace('</head>', `  ${scripts.join('\n    ')}\n  </head>`);
+  return html.replace('</head>', () => `  ${scripts.join('\n    ')}\n  </head>`);
 }

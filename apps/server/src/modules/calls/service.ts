@@ -14,9 +14,9 @@ import { callsApi } from '@toque/contracts/calls';
 import { planStatus } from '@toque/contracts/billing';
 import { CONDOMINIUM_PRODUCT_ID, productLabel } from '@toque/contracts/constants';
 import { callMsg, photoMsg } from '@toque/contracts/messages';
-import { firstName } from '@toque/contracts/names';
 import { signCallerToken, verifyCallerToken } from '../../lib/caller-token';
 import { isTagCodeShape } from '../../lib/codes';
+import { finderView } from '../../lib/finder-view';
 import { BadRequest, Conflict, NotFound, TooManyRequests, Unauthorized } from '../../errors';
 import { clientKey } from '../../lib/client-address';
 import { tagsRepository, type Tag } from '../../db/repositories/tags';
@@ -101,28 +101,28 @@ export function callsService(app: FastifyInstance, lifecycle: CallLifecycle) {
       const state = tagState(tag);
       const base = { code: tag.code, state, product_id: tag.productId, type: productLabel(tag.productId), name: '', owner_first_name: '', units: [] };
       if (state !== 'active' && state !== 'suspended') return base;
-      // FIND-09: each field only when the owner switched it on.
-      const result: PublicTag = { ...base, name: tag.name, owner_first_name: tag.showOwnerName ? firstName(ownerName) : '' };
-      if (tag.showInfoToFinder && tag.importantInfo.trim()) result.important_info = tag.importantInfo;
-      if (photo && tag.showPhoto && tag.productId !== CONDOMINIUM_PRODUCT_ID) {
+      // FIND-09 / SEC-10: each field only when the owner switched it on (lib/finder-view.ts decides; a plate names nobody).
+      const view = finderView(tag);
+      const result: PublicTag = { ...base, name: tag.name, owner_first_name: view.person(ownerName) };
+      if (view.importantInfo) result.important_info = view.importantInfo;
+      if (photo && view.photo) {
         result.photo = { url: `/api${callsApi.publicPhoto(tag.code, photo.hash)}`, width: photo.width, height: photo.height };
       }
       // FIN-05: a suspended tag shows who it belongs to and takes a message (CALL-15's form), nothing more.
-      if (state === 'suspended') return tag.productId === CONDOMINIUM_PRODUCT_ID ? { ...result, owner_first_name: '' } : result;
+      if (state === 'suspended') return result;
       // FIND-02: lost mode, which the finder's page shows first.
       if (tag.lostMessage !== null && tag.productId !== CONDOMINIUM_PRODUCT_ID) {
-        result.lost = tag.showReward
+        result.lost = view.reward
           ? { message: tag.lostMessage, reward: tag.lostReward, reward_cents: tag.lostRewardCents }
           : { message: tag.lostMessage, reward: null, reward_cents: null };
-        if (tag.showCity && tag.lostCity) result.lost.city = tag.lostCity;
+        if (view.city) result.lost.city = view.city;
       }
       // FIND-07: said before the tap (the check at call time is what counts).
       const quiet = tag.productId === CONDOMINIUM_PRODUCT_ID ? null : quietNow(tag, undefined);
       if (quiet) Object.assign(result, { quiet_until: quiet.until.toISOString(), quiet_until_time: quiet.time });
       if (tag.productId === CONDOMINIUM_PRODUCT_ID) {
         const condo = await repo.condominiumOfPlate(db, tag.code);
-        // CONDO-10: the finder meets the building, not the síndico; units nobody can answer are marked.
-        result.owner_first_name = '';
+        // CONDO-10: the finder meets the building, not the síndico (finderView names nobody); units nobody can answer are marked.
         // CONDO-17: the page asks for the visitor's position before it calls.
         if (await plateRequiresPosition(db, tag.code)) result.position_required = true;
         if (condo) {

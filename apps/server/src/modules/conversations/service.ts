@@ -26,6 +26,7 @@ import { isTagCodeShape } from '../../lib/codes';
 import { clientKey } from '../../lib/client-address';
 import { BadRequest, Conflict, Forbidden, NotFound, Unauthorized } from '../../errors';
 import { conversationRoom, userRoom } from '../../plugins/realtime';
+import { finderView, nobodyNamed, type FinderView } from '../../lib/finder-view';
 import { tagState } from '../calls/service';
 import { conversationsRepository as repo, type ConversationMessageRow, type ConversationRow } from './repository';
 
@@ -49,16 +50,12 @@ const refusal: Record<Exclude<ConversationState, 'open'>, string> = {
 
 type Row = { message: ConversationMessageRow; authorName: string | null };
 
-/**
- * Only a first name ever leaves toward the finder (never e-mail, phone, surname) — and at a plate's
- * unit not even that (`anonymous`): the visitor wrote to "Apto 101", its residents answer as the unit,
- * as a call names the unit and never who picked up (CALL-02).
- */
-function toFinder({ message: m, authorName }: Row, anonymous = false): FinderMessage {
+/** A message signed `name` (the finder's own messages are never signed). */
+function toMessage({ message: m }: Row, name: string): FinderMessage {
   return {
     id: m.id,
     from: m.fromFinder ? 'finder' : 'owner',
-    name: m.fromFinder || anonymous ? '' : firstName(authorName),
+    name: m.fromFinder ? '' : name,
     body: m.body,
     latitude: m.latitude,
     longitude: m.longitude,
@@ -66,8 +63,23 @@ function toFinder({ message: m, authorName }: Row, anonymous = false): FinderMes
   };
 }
 
+/**
+ * SEC-10: the finder reads an answer signed as `finder` lets it (lib/finder-view.ts): a first name
+ * at most (never e-mail, phone, surname), nothing when the owner switched the name off, and at a
+ * plate's unit nothing either — the visitor wrote to "Apto 101", its residents answer as the unit,
+ * as a call names the unit and never who picked up (CALL-02).
+ */
+function toFinder(row: Row, finder: Pick<FinderView, 'person'>): FinderMessage {
+  return toMessage(row, finder.person(row.authorName));
+}
+
+/** The people who answer see each other by first name, whatever the finder sees. */
+function toRecipients(row: Row): FinderMessage {
+  return toMessage(row, firstName(row.authorName));
+}
+
 function toOwner(row: Row, userId: string): OwnerMessage {
-  return { ...toFinder(row), mine: row.message.authorId === userId };
+  return { ...toRecipients(row), mine: row.message.authorId === userId };
 }
 
 export type ConversationsService = ReturnType<typeof conversationsService>;
@@ -92,28 +104,33 @@ export function conversationsService(app: FastifyInstance, background: (work: ()
     return { ...found, recipients };
   }
 
-  async function ownerFirstName(c: ConversationRow) {
-    if (c.unitId !== null) return '';
-    const t = await repo.tagWithOwner(db, c.tagCode);
-    return t && t.tag.productId !== CONDOMINIUM_PRODUCT_ID ? firstName(t.ownerName) : '';
+  /**
+   * SEC-10: what this conversation's finder may read of the tag's people, as the tag says now (a
+   * name switched off later hides it in the thread already open). A unit's conversation names nobody.
+   */
+  async function finderSide(c: ConversationRow): Promise<{ owner: string; view: Pick<FinderView, 'person'> }> {
+    const t = c.unitId === null ? await repo.tagWithOwner(db, c.tagCode) : undefined;
+    if (!t) return { owner: '', view: nobodyNamed };
+    const view = finderView(t.tag);
+    return { owner: view.person(t.ownerName), view };
   }
 
   async function finderThread(c: ConversationRow): Promise<FinderThread> {
-    const rows = await repo.messages(db, c.id);
-    const anonymous = c.unitId !== null;
+    const [rows, finder] = await Promise.all([repo.messages(db, c.id), finderSide(c)]);
     return {
       tag_code: c.tagCode,
       unit_id: c.unitId,
-      owner_first_name: await ownerFirstName(c),
+      owner_first_name: finder.owner,
       state: conversationState(c),
-      messages: rows.map((r) => toFinder(r, anonymous)),
+      messages: rows.map((r) => toFinder(r, finder.view)),
     };
   }
 
-  /** The finder's socket room (a unit's answers without a name) and every session of every recipient learn the new message. */
-  function broadcast(c: ConversationRow, row: Row, recipients: string[]) {
-    app.io.to(conversationRoom(c.id)).emit('conversation-message', { conversationId: c.id, message: toFinder(row, c.unitId !== null) });
-    if (recipients.length) app.io.to(recipients.map(userRoom)).emit('conversation-message', { conversationId: c.id, message: toFinder(row) });
+  /** The finder's socket room (signed as the finder may read it) and every session of every recipient learn the new message. */
+  async function broadcast(c: ConversationRow, row: Row, recipients: string[]) {
+    const { view } = await finderSide(c);
+    app.io.to(conversationRoom(c.id)).emit('conversation-message', { conversationId: c.id, message: toFinder(row, view) });
+    if (recipients.length) app.io.to(recipients.map(userRoom)).emit('conversation-message', { conversationId: c.id, message: toRecipients(row) });
   }
 
   function broadcastState(c: ConversationRow, state: ConversationState, recipients: string[]) {
@@ -187,7 +204,7 @@ export function conversationsService(app: FastifyInstance, background: (work: ()
         const message = await repo.insertMessage(tx, { conversationId: conversation.id, fromFinder: true, body: body.body, ...position });
         return { conversation, message };
       });
-      broadcast(conversation, { message, authorName: null }, recipients);
+      await broadcast(conversation, { message, authorName: null }, recipients);
       notifyRecipients(conversation, recipients, body.body, position);
       return { token, thread: await finderThread(conversation) };
     },
@@ -216,9 +233,9 @@ export function conversationsService(app: FastifyInstance, background: (work: ()
       const found = await repo.byId(db, c.id);
       const recipients = found ? await repo.recipientIds(db, { tagCode: c.tagCode, unitId: c.unitId, ownerId: found.ownerId }) : [];
       const row = { message, authorName: null };
-      broadcast(c, row, recipients);
+      await broadcast(c, row, recipients);
       notifyRecipients(c, recipients, body.body, position);
-      return toFinder(row, c.unitId !== null);
+      return toFinder(row, nobodyNamed);
     },
 
     /** The socket handshake of a finder: the conversation its token opens (blocked: none). */
@@ -285,7 +302,7 @@ export function conversationsService(app: FastifyInstance, background: (work: ()
       await repo.markRead(db, c.id, userId, message.id);
       const rows = await repo.messages(db, c.id);
       const row = rows.find((r) => r.message.id === message.id) ?? { message, authorName: null };
-      broadcast(c, row, recipients);
+      await broadcast(c, row, recipients);
       return toOwner(row, userId);
     },
 

@@ -216,7 +216,7 @@ export function ConversationPanel({
               className={`rounded-lg p-3 ${m.from === 'finder' ? 'ml-8 bg-brand-50 text-slate-900' : 'mr-8 bg-slate-100 text-slate-900'}`}
             >
               <p className="text-sm font-semibold">
-                {m.from === 'finder' ? c.you : m.name || (plate ? (unitName ?? c.residents) : c.title(''))}
+                {m.from === 'finder' ? c.you : m.name || (plate ? (unitName ?? c.residents) : c.ownerSignature)}
               </p>
               <p className="whitespace-pre-line break-words">{m.body}</p>
               {m.latitude !== null && m.longitude !== null ? (
