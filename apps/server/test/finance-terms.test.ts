@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { chargesApi, chargeWords, financeApi, type Charge, type FinancePlan } from '@toque/contracts/billing';
-import { condoApi } from '@toque/contracts/routes';
-import { charges } from '../src/db/schema';
-import { build, dbLabel, errorBody } from './helpers';
+import { adminApi, condoApi } from '@toque/contracts/routes';
+import { charges, tags } from '../src/db/schema';
+import { build, dbLabel, errorBody, mint } from './helpers';
 import { ownedTag } from './calls-support';
 import { activate, post, signUpAdmin } from './condo-support';
 import { signUp } from './helpers';
@@ -136,5 +136,41 @@ describe(`[SEC-08] one end-to-end id sent for two charges at once ${dbLabel}`, (
     expect(answers.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
     const statuses = [await statusOf(c1.id), await statusOf(c2.id)].sort();
     expect(statuses).toEqual(['paid', 'pending']);
+  });
+});
+
+describe(`[FIN-07] charges match what is owed ${dbLabel}`, () => {
+  test('[FIN-07] a tag switched off by support is neither listed as a plan nor charged', async () => {
+    const { owner, code } = await ownedTag(app, 3);
+    const off = await app.inject({
+      method: 'PATCH',
+      url: `/api${adminApi.qrStatus(code)}`,
+      headers: admin.auth,
+      payload: { is_active: false, reason: 'Pedido do cliente' },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await plansOf(owner.auth)).map((p) => p.code)).toEqual([]);
+    const res = await charge(owner.auth, [code]);
+    expect(res.statusCode).toBe(404);
+    expect(errorBody(res)).toBe(chargeWords.notOwned);
+  });
+
+  test('[FIN-07] a charge for several tags leaves out a tag already paid ahead; a new charge expires the open ones it overlaps', async () => {
+    const { owner, code } = await ownedTag(app, 4);
+    const [second, third] = await mint(app, 4, 2);
+    for (const c of [second, third])
+      expect((await app.inject({ method: 'PUT', url: '/api/products/associateQrCode', headers: owner.auth, payload: { code: c } })).statusCode).toBe(200);
+    // Two tags are due in three days; the first is paid until two months from now.
+    await app.db.update(tags).set({ planDueAt: new Date(Date.now() + 3 * day) }).where(inArray(tags.code, [second!, third!]));
+    await app.db.update(tags).set({ planDueAt: new Date(Date.now() + 60 * day) }).where(eq(tags.code, code));
+    const single = (await charge(owner.auth, [second!])).json<Charge>();
+    const all = await charge(owner.auth, [code, second!, third!]);
+    expect(all.statusCode, all.body).toBe(201);
+    expect(all.json<Charge>().tag_codes).toEqual([second!, third!].sort());
+    expect(all.json<Charge>().amount_cents).toBe(2 * 1190);
+    // The older charge for the second tag no longer stands: paying both is not offered.
+    expect((await chargesOf(owner.auth)).find((c) => c.id === single.id)!.status).toBe('expired');
+    // Paying ahead one tag on its own is still possible.
+    expect((await charge(owner.auth, [code])).statusCode).toBe(201);
   });
 });
