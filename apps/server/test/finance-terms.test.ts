@@ -160,9 +160,11 @@ describe(`[FIN-07] charges match what is owed ${dbLabel}`, () => {
     const [second, third] = await mint(app, 4, 2);
     for (const c of [second, third])
       expect((await app.inject({ method: 'PUT', url: '/api/products/associateQrCode', headers: owner.auth, payload: { code: c } })).statusCode).toBe(200);
-    // Two tags are due in three days; the first is paid until two months from now.
-    await app.db.update(tags).set({ planDueAt: new Date(Date.now() + 3 * day) }).where(inArray(tags.code, [second!, third!]));
-    await app.db.update(tags).set({ planDueAt: new Date(Date.now() + 60 * day) }).where(eq(tags.code, code));
+    // The first tag is paid (its due date moves a month on, past its trial); the two others are due in three days.
+    await app.db.update(tags).set({ planDueAt: new Date(Date.now() + 3 * day) }).where(inArray(tags.code, [code, second!, third!]));
+    const first = (await charge(owner.auth, [code])).json<Charge>();
+    expect((await webhook(first.txid, first.amount_cents)).statusCode).toBe(200);
+    expect(await statusOf(first.id)).toBe('paid');
     const single = (await charge(owner.auth, [second!])).json<Charge>();
     const all = await charge(owner.auth, [code, second!, third!]);
     expect(all.statusCode, all.body).toBe(201);

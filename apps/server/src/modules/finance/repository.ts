@@ -38,21 +38,35 @@ export const financeRepository = {
       .then((r) => r.length > 0);
   },
 
-  /** The caller's own tags (never a member's or a resident's), with a plate's unit count. */
+  /**
+   * The caller's own tags (never a member's or a resident's), with a plate's unit count. FIN-07: a tag
+   * switched off by support (`is_active` false) has no plan to pay while it is off.
+   */
   ownedPlans(db: Conn, ownerId: string) {
     return db
       .select(planColumns)
       .from(tags)
-      .where(and(eq(tags.ownerId, ownerId), isNull(tags.disabledAt)))
+      .where(and(eq(tags.ownerId, ownerId), isNull(tags.disabledAt), eq(tags.isActive, true)))
       .orderBy(asc(tags.planDueAt), asc(tags.code));
   },
 
-  /** FIN-03: the owner's plans of these tags, locked (a charge and a payment of the same tags serialise). */
-  lockOwnedPlans(tx: Tx, ownerId: string, codes: string[]) {
+  /**
+   * FIN-03: the owner's plans of these tags, locked (a charge and a payment of the same tags serialise).
+   * A new charge takes only tags switched on (FIN-07); a payment grants what it paid for even to a tag
+   * support switched off meanwhile (`includeInactive`).
+   */
+  lockOwnedPlans(tx: Tx, ownerId: string, codes: string[], { includeInactive = false } = {}) {
     return tx
       .select({ code: tags.code, productId: tags.productId, interval: tags.planInterval, dueAt: tags.planDueAt })
       .from(tags)
-      .where(and(eq(tags.ownerId, ownerId), isNull(tags.disabledAt), inArray(tags.code, codes)))
+      .where(
+        and(
+          eq(tags.ownerId, ownerId),
+          isNull(tags.disabledAt),
+          includeInactive ? undefined : eq(tags.isActive, true),
+          inArray(tags.code, codes),
+        ),
+      )
       .orderBy(asc(tags.code))
       .for('update');
   },
@@ -152,6 +166,26 @@ export const financeRepository = {
       .onConflictDoNothing()
       .returning({ id: pixReceipts.endToEndId })
       .then((r) => r.length > 0);
+  },
+
+  /** FIN-07: which of these tags a paid charge of the owner has covered. */
+  paidCodes(db: Conn, userId: string, codes: string[]) {
+    return db
+      .selectDistinct({ code: sql<string>`unnest(${charges.tagCodes})` })
+      .from(charges)
+      .where(and(eq(charges.userId, userId), eq(charges.status, 'paid'), sql`${charges.tagCodes} && ${sql.param(codes)}::text[]`))
+      .then((rows) => rows.map((r) => r.code).filter((code) => codes.includes(code)));
+  },
+
+  /** FIN-07: the owner's open charges sharing a tag with a new one, expired (one open charge per tag). */
+  expireOverlapping(tx: Tx, userId: string, codes: string[]) {
+    return tx
+      .update(charges)
+      .set({ status: 'expired' })
+      .where(
+        and(eq(charges.userId, userId), eq(charges.status, 'pending'), sql`${charges.tagCodes} && ${sql.param(codes)}::text[]`),
+      )
+      .returning({ id: charges.id });
   },
 
   /** SEC-08: the owner's open charges that include this tag, expired (its plan changed: they no longer price it). */

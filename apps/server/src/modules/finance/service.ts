@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { DAY_MS } from '@toque/contracts/constants';
 import type { FastifyInstance } from 'fastify';
-import { chargeWords, priceWith, SUSPEND_AFTER_DAYS, type Charge, type PlanInterval } from '@toque/contracts/billing';
+import { chargeWords, planStatus, priceWith, SUSPEND_AFTER_DAYS, type Charge, type PlanInterval } from '@toque/contracts/billing';
 import { Conflict, NotFound } from '../../errors';
 import { auditRepository } from '../../db/repositories/audit';
 import type { Tx } from '../../db/client';
@@ -91,10 +91,17 @@ export function financeService(app: FastifyInstance) {
       const wanted = [...new Set(codes)].sort();
       const prices = await loadBilling(db);
       return db.transaction(async (tx) => {
-        const plans = await repo.lockOwnedPlans(tx, userId, wanted);
-        if (plans.length !== wanted.length) throw new NotFound(chargeWords.notOwned);
+        const owned = await repo.lockOwnedPlans(tx, userId, wanted);
+        if (owned.length !== wanted.length) throw new NotFound(chargeWords.notOwned);
+        // FIN-07: a charge for several tags (pay all) leaves out a tag already paid ahead — paid before and
+        // due more than DUE_SOON_DAYS away. A tag in its trial may be paid; one tag alone may be paid ahead.
+        const today = new Date();
+        const paid = owned.length > 1 ? new Set(await repo.paidCodes(tx, userId, wanted)) : new Set<string>();
+        const plans = owned.filter((p) => !(paid.has(p.code) && planStatus(p.dueAt, today) === 'em_dia'));
+        if (plans.length === 0) throw new Conflict(chargeWords.alreadyPaid);
+        const codesCharged = plans.map((p) => p.code);
         const periodKey = plans.map((p) => `${p.code}@${p.dueAt?.toISOString().slice(0, 10) ?? 'none'}`).join(',');
-        const units = new Map((await repo.unitCounts(tx, wanted)).map((u) => [u.code, u.n]));
+        const units = new Map((await repo.unitCounts(tx, codesCharged)).map((u) => [u.code, u.n]));
         const items = plans.map((p): ChargeItem => {
           const interval = asInterval(p.interval);
           const count = units.get(p.code) ?? 1;
@@ -107,12 +114,14 @@ export function financeService(app: FastifyInstance) {
         const stands = existing && sameTerms(existing.items as ChargeItem[], items);
         if (existing && stands && existing.expiresAt > now) return { charge: chargeView(existing, now), created: false };
         if (existing) await repo.expire(tx, existing.id);
+        // FIN-07: one open charge per tag — the new one replaces any it overlaps, so nothing is paid twice.
+        await repo.expireOverlapping(tx, userId, codesCharged);
         const amountCents = items.reduce((sum, item) => sum + item.cents, 0);
         const txid = newTxid();
         const row = await repo.insertCharge(tx, {
           txid,
           userId,
-          tagCodes: wanted,
+          tagCodes: codesCharged,
           periodKey,
           amountCents,
           items,
@@ -165,7 +174,9 @@ export function financeService(app: FastifyInstance) {
         if (!found) return 'unknown';
         // Locks in the order every writer here takes them — the tags' plans, then the charge — so a payment
         // racing a new charge or a plan change waits instead of deadlocking.
-        const plans = found.userId ? await repo.lockOwnedPlans(tx, found.userId, found.tagCodes) : [];
+        const plans = found.userId
+          ? await repo.lockOwnedPlans(tx, found.userId, found.tagCodes, { includeInactive: true })
+          : [];
         const charge = (await repo.lockCharge(tx, found.id))!;
         // SEC-08: an end-to-end id is applied once, to one charge, for ever — even one held for review
         // and then overtaken by the full payment.
