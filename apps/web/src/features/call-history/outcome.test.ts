@@ -24,3 +24,15 @@ describe('call history outcome (CALL-11)', () => {
     expect(mapLink(-19.92, -43.94)).toBe('https://www.openstreetmap.org/?mlat=-19.92&mlon=-43.94#map=16/-19.92/-43.94');
   });
 });
+
+describe('words of an unanswered call (CALL-17)', () => {
+  it("[CALL-17] a missed call reads 'Não atendida' — never 'Perdida' in a product about lost things — in the history, the owner's card and the mail", async () => {
+    const { callMsg } = await import('@toque/contracts/messages');
+    expect(outcomeOf({ status: 'missed', answered_at: null })).toBe('Não atendida');
+    expect(outcomeOf({ status: 'ended', answered_at: null })).toBe('Encerrada antes de atender');
+    expect(callUi.owner.cancelled.missed).toBe('Chamada não atendida: ninguém atendeu a tempo.');
+    expect(callMsg.missedSubject).toBe('Chamada não atendida');
+    const words = JSON.stringify([callUi, callMsg]);
+    expect(words).not.toMatch(/[Pp]erdida/);
+  });
+});
