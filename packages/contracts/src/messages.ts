@@ -175,7 +175,7 @@ export const callMsg = {
   pushEndpointNotAllowed: 'Este endereço de notificação não é de um serviço de notificações conhecido.',
   pushKeysInvalid: 'As chaves de notificação são inválidas.',
   badSocketPayload: 'Mensagem inválida.',
-  missedSubject: 'Chamada perdida',
+  missedSubject: 'Chamada não atendida',
   messageSubject: 'Nova mensagem no seu Toque',
   locationUnknown: 'Localização não informada.',
   /** FIND-01 / FIND-02: scan alerts (history, push, e-mail). */
