@@ -27,7 +27,9 @@ export async function buildServer() {
     // Both entries sit at dist/'s top level, as do the chunks they share: `import.meta.url` names
     // the same directory everywhere, so src/db/client.ts's ./migrations and src/main.ts's
     // ../../web/dist mean the same in the bundle as in the source.
-    entryPoints: { main: 'src/main.ts', cli: 'src/cli/main.ts' },
+    // SEC-09: the photo workers' module is an entry too (lib/photo.ts finds it beside the chunk
+    // that bundles it: dist/photo-worker.js).
+    entryPoints: { main: 'src/main.ts', cli: 'src/cli/main.ts', 'photo-worker': 'src/lib/photo-worker.ts' },
     outdir: serverDist,
     bundle: true,
     splitting: true,

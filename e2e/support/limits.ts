@@ -19,6 +19,9 @@ export const relaxedLimits: Readonly<Record<string, string>> = {
   RATE_SCAN_ALERTS_PER_TAG: '100000',
   RATE_SCAN_LOCATIONS_PER_TAG: '100000',
   ARGON2_QUEUE: '100000',
+  // SEC-09: photo uploads per account and address (proved in the API suite, photo-work.test.ts).
+  RATE_PHOTO_PER_ACCOUNT: '100000',
+  RATE_PHOTO_PER_IP: '100000',
 };
 
 /** No geocoder is reachable from the tests: the address label shows its handled error (call-video.spec.ts). */

@@ -11,6 +11,7 @@ import { securityPlugin } from './plugins/security';
 import { metricsPlugin } from './plugins/metrics';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { argon2Queue } from './lib/passwords';
+import { photoPool, type PhotoPool } from './lib/photo';
 import { mailerPlugin } from './plugins/mailer';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
@@ -54,6 +55,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     operatorToken: string;
+    /** SEC-09: photos are decoded here, in worker threads, never on the event loop (lib/photo.ts). */
+    photos: PhotoPool;
   }
 }
 
@@ -85,6 +88,9 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   argon2Queue.configure(config.argon2.concurrency, config.argon2.queue);
 
   app.decorate('config', config);
+  const photos = photoPool(config.photos, (err) => app.log.error({ err }, 'photo worker failed'));
+  app.decorate('photos', photos);
+  app.addHook('onClose', () => photos.close());
   app.decorate('operatorToken', randomBytes(24).toString('base64url'));
 
   // External and cross-cutting plugins, then decorators of our own, then routes.

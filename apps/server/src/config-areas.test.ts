@@ -84,6 +84,12 @@ const environments: Record<string, Record<string, string>> = {
     SCAN_ALERT_WINDOW_MS: '300001',
     RATE_SCAN_ALERTS_PER_TAG: '21',
     RATE_SCAN_LOCATIONS_PER_TAG: '6',
+    RATE_PHOTO_PER_ACCOUNT: '21',
+    RATE_PHOTO_PER_IP: '33',
+    PHOTO_WORKERS: '2',
+    PHOTO_QUEUE: '8',
+    PHOTO_TIMEOUT_MS: '12000',
+    PHOTO_WORKER_HEAP_MB: '96',
   },
 };
 

@@ -9,6 +9,7 @@ import { mailConfig, mailVariables } from './config-areas/mail';
 import { checkPush, pushConfig, pushVariables } from './config-areas/push';
 import { checkTurn, turnConfig, turnVariables } from './config-areas/turn';
 import { billingConfig, billingVariables } from './config-areas/billing';
+import { photosConfig, photosVariables } from './config-areas/photos';
 
 /**
  * The environment, one area at a time (config-areas/): each declares its variables and turns them
@@ -27,6 +28,7 @@ const envSchema = z
     ...pushVariables,
     ...finderVariables,
     ...billingVariables,
+    ...photosVariables,
   })
   .superRefine((env, ctx) => {
     checkTurn(env, ctx);
@@ -46,6 +48,7 @@ const envSchema = z
     ...pushConfig(env),
     ...finderConfig(env),
     ...billingConfig(env),
+    ...photosConfig(env),
   }));
 
 export type Config = z.output<typeof envSchema>;

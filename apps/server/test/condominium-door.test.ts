@@ -8,6 +8,7 @@ import { count, eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import {
   COMPANY_OTHER_MAX,
+  DELIVERY_PHOTO_ATTEMPTS,
   doorApi,
   doorMsg,
   doorUi,
@@ -32,7 +33,7 @@ import { bearer, build, dbLabel, signUp } from './helpers';
 import { connect, eventually, listen, ownedTag, plate, record, settle, startCall, userId } from './calls-support';
 import { badId, badString, bodies, catalogue, hostileSegment, notString, withNul } from './hostile-support';
 import { browserKeys, decrypt } from './push-support';
-import { phoneJpeg } from './photo-support';
+import { phoneJpeg, pngDeclaring } from './photo-support';
 
 /** A push service of the test's own: keeps every request. */
 const received: { path: string; body: Buffer }[] = [];
@@ -373,6 +374,30 @@ describe(`CONDO-15 deliveries ${dbLabel}`, () => {
       .where(eq(deliveries.id, second.id));
     expect(row!.hash).not.toContain(second.photoToken);
     expect(row!.hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  test("[CONDO-15] [SEC-09] a refused upload spends one of the token's three attempts: after three truncated 49-megapixel PNGs the token is spent, a good photo is 404 and nothing is stored", async () => {
+    const b = await building();
+    const notice = (await deliver(b.code, { unitId: b.unit.id, company: 'correios' })).json<CreateDeliveryResponse>();
+    const truncated = await pngDeclaring(7000, 7000);
+    for (let attempt = 1; attempt <= DELIVERY_PHOTO_ATTEMPTS; attempt++) {
+      const res = await uploadPhoto(notice.id, notice.photoToken, truncated);
+      expect(res.statusCode, `attempt ${attempt}`).toBe(400);
+      expect(res.json(), `attempt ${attempt}`).toEqual({ message: photoMsg.notImage });
+    }
+    const good = await uploadPhoto(notice.id, notice.photoToken, await phoneJpeg());
+    expect(good.statusCode).toBe(404);
+    expect(good.json()).toEqual({ message: doorMsg.photoRefused });
+    const [row] = await db
+      .select({ photo: deliveries.photoWebp, hash: deliveries.photoTokenHash })
+      .from(deliveries)
+      .where(eq(deliveries.id, notice.id));
+    expect(row).toEqual({ photo: null, hash: null });
+
+    // A courier whose first file was bad tries again and succeeds (the budget is not one).
+    const other = (await deliver(b.code, { unitId: b.unit.id, company: 'shopee' })).json<CreateDeliveryResponse>();
+    expect((await uploadPhoto(other.id, other.photoToken, truncated)).statusCode).toBe(400);
+    expect((await uploadPhoto(other.id, other.photoToken, await phoneJpeg())).statusCode).toBe(200);
   });
 
   test('[CONDO-15] [SEC-05] throttled per plate and address like calls: a flood from one address is 429, another courier still delivers', async () => {

@@ -10,7 +10,7 @@ import { tagPhotos, tags } from '../src/db/schema';
 import { build, dbLabel, errorBody, signUp } from './helpers';
 import { ownedTag, plate } from './calls-support';
 import { buildWeb } from './web-build';
-import { phoneJpeg } from './photo-support';
+import { phoneJpeg, pngDeclaring } from './photo-support';
 
 /**
  * FIND-09: the owner's photo — re-encoded to a WebP of at most 1024 px with no metadata, served
@@ -41,28 +41,8 @@ const publicView = async (code: string) =>
 const photoRows = async (code: string) =>
   (await app.db.select({ n: count() }).from(tagPhotos).where(eq(tagPhotos.tagCode, code)))[0]!.n;
 
-/** CRC-32 of a PNG chunk (type and data), to forge a header that still parses. */
-function crc32(bytes: Buffer): number {
-  let c = ~0;
-  for (const byte of bytes) {
-    c ^= byte;
-    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
-  }
-  return ~c >>> 0;
-}
-
 /** A decompression bomb: a tiny PNG whose header declares 30000 × 30000 pixels. */
-async function pngBomb(): Promise<Buffer> {
-  const png = Buffer.from(
-    await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
-      .png()
-      .toBuffer(),
-  );
-  png.writeUInt32BE(30_000, 16);
-  png.writeUInt32BE(30_000, 20);
-  png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
-  return png;
-}
+const pngBomb = () => pngDeclaring(30_000, 30_000);
 
 async function expectWebpWithoutMetadata(url: string) {
   const res = await app.inject({ method: 'GET', url });

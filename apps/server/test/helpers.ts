@@ -39,6 +39,8 @@ function testConfig(env: Record<string, string>): Config {
     RATE_REGISTER_PER_IP: '100000',
     RATE_CLAIM_PER_IP: '100000',
     RATE_TAG_VIEW_PER_IP: '100000',
+    RATE_PHOTO_PER_ACCOUNT: '100000',
+    RATE_PHOTO_PER_IP: '100000',
     // Tests sign dozens of users up at once; the Argon2 queue's bound is proved in limits tests.
     ARGON2_QUEUE: '100000',
     ...(engine === 'postgres' ? { DATABASE_URL: process.env.DATABASE_URL } : {}),

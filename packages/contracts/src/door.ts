@@ -65,6 +65,13 @@ export const doorMsg = {
 /** CONDO-15: how long after the notice its photo may follow (the courier's phone uploads it right away). */
 export const DELIVERY_PHOTO_WINDOW_MS = 10 * 60 * 1000;
 
+/**
+ * CONDO-15 / SEC-09: uploads one notice's token allows. Each costs a decode, refused or not; the
+ * token is spent by the last one whatever its outcome, so a courier with a bad file may try again
+ * twice and a stranger holding the token gets three decodes, not an unbounded number.
+ */
+export const DELIVERY_PHOTO_ATTEMPTS = 3;
+
 /** 'Mercado Livre', or the name the courier typed. */
 export function deliveryCompanyLabel(company: DeliveryCompany, other: string | null, otherWord = 'Outra'): string {
   if (company === 'outra') return other?.trim() || otherWord;

@@ -145,6 +145,15 @@ export const photoMsg = {
   notImage: 'Este arquivo não é uma foto. Envie uma foto em JPEG, PNG, WebP ou HEIC.',
   tooLarge: 'A foto deve ter no máximo 10 MB.',
   tooManyPixels: 'Esta foto é grande demais para ser processada. Envie uma foto de no máximo 50 megapixels.',
+  /** SEC-09: HEIF/HEIC is decoded whole (no shrink-on-load), so its cap is lower (PHOTO_MAX_HEIF_PIXELS, lib/photo.ts). */
+  heifTooManyPixels:
+    'Esta foto HEIC é grande demais para ser processada. Envie uma foto HEIC de no máximo 25 megapixels, ou em JPEG.',
+  /** SEC-09: the re-encode ran past its time cap (PHOTO_TIMEOUT_MS). */
+  tooSlow: 'Esta foto demorou demais para ser processada. Envie uma foto menor ou em JPEG.',
+  /** SEC-09: every photo worker is busy and the queue is full (503 with Retry-After). */
+  busy: 'Muitas fotos sendo processadas agora. Tente novamente em alguns segundos.',
+  /** SEC-09: the photo routes' rate limits (429 with Retry-After). */
+  tooManyUploads: 'Muitas fotos enviadas em pouco tempo. Aguarde alguns minutos e tente novamente.',
   plateHasNoPhoto: 'Uma placa de condomínio não tem foto.',
   notFound: 'Foto não encontrada.',
   saved: 'Foto salva.',

@@ -24,6 +24,9 @@ export const limitsVariables = {
   /** The finder's public view of a tag, per address. */
   RATE_TAG_VIEW_PER_IP: positive(60),
   RATE_TAG_VIEW_WINDOW_MS: positive(60 * 1000),
+  /** SEC-09: photo uploads (each one a decode) per account (the owner's) and per address (owners' and couriers'), per RATE_WINDOW_MS. */
+  RATE_PHOTO_PER_ACCOUNT: positive(20),
+  RATE_PHOTO_PER_IP: positive(30),
 };
 
 export function limitsConfig(e: Values<typeof limitsVariables>) {
@@ -40,6 +43,8 @@ export function limitsConfig(e: Values<typeof limitsVariables>) {
       windowMs: e.RATE_WINDOW_MS,
       tagViewPerIp: e.RATE_TAG_VIEW_PER_IP,
       tagViewWindowMs: e.RATE_TAG_VIEW_WINDOW_MS,
+      photoPerAccount: e.RATE_PHOTO_PER_ACCOUNT,
+      photoPerIp: e.RATE_PHOTO_PER_IP,
     },
   };
 }

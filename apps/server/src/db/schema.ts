@@ -403,6 +403,8 @@ export const deliveries = pgTable(
     /** The courier's one upload: the hash of the token the notice's answer carried, until it expires. */
     photoTokenHash: text('photo_token_hash'),
     photoTokenExpiresAt: timestamp('photo_token_expires_at', { withTimezone: true }),
+    /** SEC-09: uploads tried with the token (each a decode); at DELIVERY_PHOTO_ATTEMPTS it is spent. */
+    photoAttempts: smallint('photo_attempts').notNull().default(0),
   },
   (t) => [index('deliveries_unit_idx').on(t.unitId, t.createdAt)],
 );

@@ -1,106 +1,131 @@
-import { createHash } from 'node:crypto';
-import type sharpFn from 'sharp';
-import type { OutputInfo, Sharp } from 'sharp';
-import type heicDecode from 'heic-decode';
-import { PHOTO_MAX_SIDE } from '@toque/contracts/products';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { Piscina } from 'piscina';
+import { photoMsg } from '@toque/contracts/messages';
+import { ServiceUnavailable } from '../errors';
+import { PhotoRejected, type ReencodedPhoto } from './photo-reencode';
+import type { PhotoOutcome } from './photo-worker';
 
-// Loaded on the first upload, not at start: libvips and libheif's WebAssembly cost start-up time
-// and memory that a replica serving finders never needs.
-let sharpModule: Promise<typeof sharpFn> | undefined;
-const loadSharp = () => (sharpModule ??= import('sharp').then((m) => m.default));
-let heicModule: Promise<typeof heicDecode> | undefined;
-const loadHeic = () => (heicModule ??= import('heic-decode').then((m) => m.default));
+export { PhotoRejected, type ReencodedPhoto } from './photo-reencode';
 
 /**
- * FIND-09 (docs/decisions/0042): an owner's photo, re-encoded before anything keeps it. Only JPEG,
- * PNG, WebP and HEIF/HEIC are read (by their first bytes, whatever the request says); the output is
- * a WebP of at most PHOTO_MAX_SIDE px, turned upright from its EXIF orientation, with no metadata
- * at all: sharp writes none unless asked (no EXIF, GPS, XMP, IPTC or ICC).
+ * SEC-09 (docs/decisions/0042, 'Issue 32'): every photo is decoded and re-encoded in a pool of
+ * worker threads (piscina), never on the event loop — libheif's WebAssembly runs synchronously on
+ * whichever thread calls it, and a 49-megapixel HEIC held the server's loop for seconds.
+ *
+ * - At most `workers` photos at once, at most `queue` waiting; beyond that a 503 with
+ *   `Retry-After` at once (a full queue refuses, it does not pile up).
+ * - A time cap per photo, counted from when a worker takes it (not while it waits): the worker is
+ *   terminated (its WebAssembly and libvips memory go with it) and the upload is a 400.
+ * - A V8 heap cap per worker (`resourceLimits`). The pixels live outside V8 (WebAssembly memory,
+ *   libvips' native buffers), so they are bounded before decoding, by the declared size
+ *   (PHOTO_MAX_INPUT_PIXELS, PHOTO_MAX_HEIF_PIXELS in photo-reencode.ts), and a worker that runs out
+ *   of heap anyway fails its photo with a 400.
+ * - An idle worker exits after IDLE_MS: a HEIC's WebAssembly memory never shrinks while its
+ *   worker lives, so a quiet server gives it back.
  */
-
-/** A decompression bomb's guard: more pixels than any phone camera makes is refused before decoding. */
-export const PHOTO_MAX_INPUT_PIXELS = 50_000_000;
-
-export type PhotoFailure = 'notImage' | 'tooManyPixels';
-export class PhotoRejected extends Error {
-  constructor(readonly reason: PhotoFailure) {
-    super(reason);
-  }
+export interface PhotoPoolOptions {
+  workers: number;
+  queue: number;
+  timeoutMs: number;
+  workerHeapMb: number;
 }
 
-export interface ReencodedPhoto {
-  webp: Buffer;
-  width: number;
-  height: number;
-  /** The WebP's content hash: its name in the URL, so a new photo has a new URL. */
-  hash: string;
-}
-
-type Kind = 'jpeg' | 'png' | 'webp' | 'heif';
-
-const ascii = (b: Buffer, from: number, to: number) => b.subarray(from, to).toString('latin1');
-/** HEIF brands a phone writes (heic/heix: HEVC; mif1/msf1: generic; avif: AV1). */
-const heifBrands = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1', 'avif', 'avis']);
-
-/** The format by its magic bytes; anything else (SVG, GIF, TIFF, a PDF, text) is not a photo here. */
-export function photoKind(b: Buffer): Kind | undefined {
-  if (b.length < 16) return undefined;
-  if (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
-  if (b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WEBP') return 'webp';
-  if (ascii(b, 4, 8) === 'ftyp' && heifBrands.has(ascii(b, 8, 12))) return 'heif';
-  return undefined;
-}
-
-const pixelError = /pixel limit|exceeds|too large|dimensions/i;
-
-function outOf(pipeline: Sharp) {
-  return pipeline
-    .rotate()
-    .resize({ width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 80, effort: 4 })
-    .toBuffer({ resolveWithObject: true });
-}
+const IDLE_MS = 30_000;
 
 /**
- * HEVC-coded HEIC (every iPhone's) is not in sharp's prebuilt libvips: libheif's WebAssembly build
- * decodes it to pixels, after its declared size passed the same pixel cap.
+ * The worker's module: beside this one in the sources (.ts, run through tsx's loader under vitest
+ * and `node --import tsx`), and an entry of its own at the top of the build, next to the chunk
+ * this module is bundled into (scripts/build-server.mjs, docs/decisions/0023).
  */
-async function fromHeic(input: Buffer): Promise<Sharp> {
-  const [decodeHeic, sharp] = await Promise.all([loadHeic(), loadSharp()]);
-  const images = await decodeHeic.all({ buffer: input });
-  try {
-    const primary = images[0];
-    if (!primary) throw new PhotoRejected('notImage');
-    if (primary.width * primary.height > PHOTO_MAX_INPUT_PIXELS) throw new PhotoRejected('tooManyPixels');
-    const { width, height, data } = await primary.decode();
-    return sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), { raw: { width, height, channels: 4 } });
-  } finally {
-    images.dispose();
-  }
+function workerFile(): { filename: string; execArgv?: string[] } {
+  const fromSource = import.meta.url.endsWith('.ts');
+  const filename = fileURLToPath(new URL(fromSource ? './photo-worker.ts' : './photo-worker.js', import.meta.url));
+  return fromSource ? { filename, execArgv: ['--import', 'tsx'] } : { filename };
 }
 
-export async function reencodePhoto(input: Buffer): Promise<ReencodedPhoto> {
-  const kind = photoKind(input);
-  if (!kind) throw new PhotoRejected('notImage');
-  const sharp = await loadSharp();
-  let result: { data: Buffer; info: OutputInfo };
-  try {
-    const options = { limitInputPixels: PHOTO_MAX_INPUT_PIXELS, failOn: 'error' as const };
-    if (kind === 'heif') {
-      // AVIF-coded HEIF is sharp's own; HEVC goes through libheif (sharp refuses it with an error).
-      const probe = await sharp(input, options)
-        .metadata()
-        .catch(() => undefined);
-      const native = probe?.compression === 'av1';
-      result = await outOf(native ? sharp(input, options) : await fromHeic(input));
-    } else {
-      result = await outOf(sharp(input, options));
+export interface PhotoPool {
+  /** The photo re-encoded, or PhotoRejected (400), or ServiceUnavailable (503) when the queue is full. */
+  reencode(input: Buffer): Promise<ReencodedPhoto>;
+  close(): Promise<void>;
+}
+
+export function photoPool(options: PhotoPoolOptions, onError: (err: unknown) => void): PhotoPool {
+  const workers = Math.max(1, options.workers);
+  const maxWaiting = Math.max(0, options.queue);
+  let pool: Piscina<Uint8Array, PhotoOutcome> | undefined;
+  // libvips is loaded by the main thread before any worker uses it: on glibc Linux its shared
+  // libraries must outlive every worker thread (sharp's documentation, 'Worker threads').
+  let sharpLoaded: Promise<unknown> | undefined;
+
+  const start = () =>
+    (pool ??= (() => {
+      const created = new Piscina<Uint8Array, PhotoOutcome>({
+        ...workerFile(),
+        minThreads: 0,
+        maxThreads: workers,
+        idleTimeout: IDLE_MS,
+        resourceLimits: { maxOldGenerationSizeMb: options.workerHeapMb, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
+      });
+      // A worker that fails with no photo of its own (at start, say) must not be an unhandled 'error'.
+      created.on('error', onError);
+      return created;
+    })());
+
+  // The slots and the queue are kept here, not in piscina's queue: the time cap starts when a
+  // worker is free to take the photo, and a full queue answers at once.
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  /** A moving average of one photo's time, for `Retry-After`. */
+  let averageMs = 1000;
+  const retryAfterS = () => Math.max(1, Math.ceil(((running + waiting.length) * averageMs) / workers / 1000));
+
+  async function runOne(input: Buffer): Promise<PhotoOutcome> {
+    sharpLoaded ??= import('sharp');
+    await sharpLoaded;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), options.timeoutMs);
+    const started = performance.now();
+    try {
+      // The bytes are copied to the worker (structured clone): the request's buffer may share
+      // memory with others, so it is never transferred.
+      return await start().run(input, { signal: controller.signal });
+    } catch (error) {
+      if (controller.signal.aborted) return { rejected: 'tooSlow' };
+      if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') return { rejected: 'tooManyPixels' };
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      averageMs = 0.8 * averageMs + 0.2 * (performance.now() - started);
     }
-  } catch (error) {
-    if (error instanceof PhotoRejected) throw error;
-    throw new PhotoRejected(error instanceof Error && pixelError.test(error.message) ? 'tooManyPixels' : 'notImage');
   }
-  const { data, info } = result;
-  return { webp: data, width: info.width, height: info.height, hash: createHash('sha256').update(data).digest('hex').slice(0, 32) };
+
+  return {
+    async reencode(input) {
+      if (running < workers) {
+        running += 1;
+      } else {
+        if (waiting.length >= maxWaiting) throw new ServiceUnavailable(retryAfterS(), photoMsg.busy);
+        // The finishing photo hands its slot over: `running` stays as it is.
+        await new Promise<void>((resolve) => waiting.push(resolve));
+      }
+      let outcome: PhotoOutcome;
+      try {
+        outcome = await runOne(input);
+      } finally {
+        const next = waiting.shift();
+        if (next) next();
+        else running -= 1;
+      }
+      if ('rejected' in outcome) throw new PhotoRejected(outcome.rejected);
+      const { webp, ...rest } = outcome.ok;
+      // A Buffer crosses the threads as a plain Uint8Array.
+      return { ...rest, webp: Buffer.from(webp.buffer, webp.byteOffset, webp.byteLength) };
+    },
+    async close() {
+      const closing = pool;
+      pool = undefined;
+      await closing?.destroy();
+    },
+  };
 }

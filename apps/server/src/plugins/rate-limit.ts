@@ -45,7 +45,9 @@ export type LimitName =
   | 'unitInvitationsPerAccount'
   | 'conversationMessagesPerToken'
   | 'conversationMessagesPerAddress'
-  | 'conversationsPerTagAddress';
+  | 'conversationsPerTagAddress'
+  | 'photoPerAccount'
+  | 'photoPerAddress';
 
 interface Rule {
   points: number;
@@ -94,12 +96,18 @@ function limitRules(config: Config): Record<LimitName, Rule> {
     conversationMessagesPerToken: CONVERSATION_LIMITS.messagesPerToken,
     conversationMessagesPerAddress: CONVERSATION_LIMITS.messagesPerAddress,
     conversationsPerTagAddress: CONVERSATION_LIMITS.conversationsPerTagAddress,
+    // SEC-09: photo uploads, each a decode: the owner's per account, the owners' and couriers' per address.
+    photoPerAccount: { points: r.photoPerAccount, windowMs },
+    photoPerAddress: { points: r.photoPerIp, windowMs },
   };
 }
 
 export interface Limits {
-  /** Counts one hit on `key`; 429 (with `Retry-After`) once the rule's points are spent in its window. */
-  consume(name: LimitName, key: string): Promise<void>;
+  /**
+   * Counts one hit on `key`; 429 (with `Retry-After`) once the rule's points are spent in its window,
+   * saying `message` (the general 'wait a little' when none).
+   */
+  consume(name: LimitName, key: string, message?: string): Promise<void>;
   /** Counts one hit; false (never a 429) once the rule's points are spent: a silent throttle. */
   attempt(name: LimitName, key: string): Promise<boolean>;
   /** 429 when `key` has already spent its points; counts nothing (failed logins are counted after the fact). */
@@ -169,13 +177,13 @@ export const rateLimitPlugin = fp<{ config: Config }>(async (app, { config }) =>
   };
 
   const limits: Limits = {
-    async consume(name, key) {
+    async consume(name, key, message) {
       try {
         await limiter(name).consume(key);
       } catch (err) {
         if (err instanceof RateLimiterRes) {
           app.metrics.limiterHit(name);
-          throw new TooManyRequests(err.msBeforeNext / 1000);
+          throw new TooManyRequests(err.msBeforeNext / 1000, message);
         }
         failOpen(name)(err);
       }

@@ -1,4 +1,5 @@
 import { and, desc, eq, getTableColumns, gt, gte, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { DELIVERY_PHOTO_ATTEMPTS } from '@toque/contracts/door';
 import type { Conn } from '../../db/client';
 import { condominiums, deliveries, units, users, visitorPasses } from '../../db/schema';
 
@@ -7,9 +8,13 @@ const {
   photoWebp: _photo,
   photoTokenHash: _token,
   photoTokenExpiresAt: _expires,
+  photoAttempts: _attempts,
   ...deliveryFields
 } = getTableColumns(deliveries);
-export type DeliveryRow = Omit<typeof deliveries.$inferSelect, 'photoWebp' | 'photoTokenHash' | 'photoTokenExpiresAt'>;
+export type DeliveryRow = Omit<
+  typeof deliveries.$inferSelect,
+  'photoWebp' | 'photoTokenHash' | 'photoTokenExpiresAt' | 'photoAttempts'
+>;
 
 const deliveryColumns = {
   delivery: deliveryFields,
@@ -18,6 +23,16 @@ const deliveryColumns = {
   block: units.block,
   collectorName: users.name,
 };
+
+/** The courier's token is this delivery's, not spent by a photo or by its attempts, and in time. */
+const usableToken = (id: number, tokenHash: string, now: Date) =>
+  and(
+    eq(deliveries.id, id),
+    eq(deliveries.photoTokenHash, tokenHash),
+    gt(deliveries.photoTokenExpiresAt, now),
+    isNull(deliveries.photoWebp),
+    lt(deliveries.photoAttempts, DELIVERY_PHOTO_ATTEMPTS),
+  );
 
 /** CONDO-15 / CONDO-16: the door's own SQL. */
 export const doorRepository = {
@@ -71,21 +86,44 @@ export const doorRepository = {
       .then((r) => r[0]);
   },
 
-  /** The courier's token is this delivery's, unspent and in time (checked again when spent). */
+  /** The courier's token is this delivery's, unspent, with attempts left and in time (checked again when spent). */
   photoTokenMatches(db: Conn, id: number, tokenHash: string, now: Date) {
     return db
       .select({ id: deliveries.id })
       .from(deliveries)
-      .where(
-        and(
-          eq(deliveries.id, id),
-          eq(deliveries.photoTokenHash, tokenHash),
-          gt(deliveries.photoTokenExpiresAt, now),
-          isNull(deliveries.photoWebp),
-        ),
-      )
+      .where(usableToken(id, tokenHash, now))
       .limit(1)
       .then((r) => r.length > 0);
+  },
+
+  /**
+   * SEC-09: one of the token's DELIVERY_PHOTO_ATTEMPTS uploads, taken before the (costly) decoding
+   * in one update, so simultaneous uploads cannot take more than there are. Returns the attempt's
+   * number, or nothing when the token is spent, expired or not this delivery's.
+   */
+  takePhotoAttempt(db: Conn, id: number, tokenHash: string, now: Date) {
+    return db
+      .update(deliveries)
+      .set({ photoAttempts: sql`${deliveries.photoAttempts} + 1` })
+      .where(usableToken(id, tokenHash, now))
+      .returning({ attempt: deliveries.photoAttempts })
+      .then((r) => r[0]?.attempt);
+  },
+
+  /** An attempt that never reached a worker (the queue was full, 503) is given back. */
+  returnPhotoAttempt(db: Conn, id: number, tokenHash: string) {
+    return db
+      .update(deliveries)
+      .set({ photoAttempts: sql`${deliveries.photoAttempts} - 1` })
+      .where(and(eq(deliveries.id, id), eq(deliveries.photoTokenHash, tokenHash), gt(deliveries.photoAttempts, 0)));
+  },
+
+  /** The last attempt was refused: the token is forgotten (it could do nothing more anyway). */
+  spendPhotoToken(db: Conn, id: number, tokenHash: string) {
+    return db
+      .update(deliveries)
+      .set({ photoTokenHash: null, photoTokenExpiresAt: null })
+      .where(and(eq(deliveries.id, id), eq(deliveries.photoTokenHash, tokenHash), isNull(deliveries.photoWebp)));
   },
 
   /** The photo's bytes with its unit (the caller checks the reader is a resident there). */
@@ -199,7 +237,10 @@ export const doorRepository = {
         ),
       )
       .returning({ id: deliveries.id });
-    const notices = await db.delete(deliveries).where(lt(deliveries.createdAt, o.deliveryBefore)).returning({ id: deliveries.id });
+    const notices = await db
+      .delete(deliveries)
+      .where(lt(deliveries.createdAt, o.deliveryBefore))
+      .returning({ id: deliveries.id });
     const passes = await db
       .delete(visitorPasses)
       .where(or(lt(visitorPasses.validUntil, o.passBefore), lt(visitorPasses.revokedAt, o.passBefore)))

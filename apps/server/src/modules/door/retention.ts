@@ -8,7 +8,6 @@ import {
 import { every } from '../../lib/every';
 import { doorRepository } from './repository';
 
-
 /** The purge's cutoffs at `now`: what was created (a pass: ended) before each is past its retention. */
 export function doorCutoffs(now: number) {
   return {

@@ -21,6 +21,7 @@ import {
 } from '@toque/contracts/door';
 import { errorResponse } from '@toque/contracts/errors';
 import { currentUser } from '../../plugins/auth';
+import { clientAddress } from '../../plugins/rate-limit';
 import type { DoorService } from './service';
 
 const errors = {
@@ -31,6 +32,8 @@ const errors = {
   409: errorResponse,
   429: errorResponse,
 };
+/** SEC-09: the photo workers' queue may be full (503). */
+const photoErrors = { ...errors, 413: errorResponse, 503: errorResponse };
 
 /** CONDO-15 deliveries and CONDO-16 expected visitors (docs/decisions/0045). */
 export const doorRoutes: FastifyPluginAsyncZod<{ service: DoorService }> = async (app, { service }) => {
@@ -67,6 +70,8 @@ export const doorRoutes: FastifyPluginAsyncZod<{ service: DoorService }> = async
     photos.addHook('onRequest', async (request) => {
       const { id } = request.params as { id?: string };
       await service.checkPhotoToken(Number(id), bearer(request.headers.authorization));
+      // SEC-09: each upload is a decode; counted per address (owners' and couriers' alike) before a byte is read.
+      await app.limits.consume('photoPerAddress', clientAddress(request), photoMsg.tooManyUploads);
     });
     photos.setErrorHandler((error, _request, reply) => {
       if ((error as { statusCode?: number }).statusCode === 413)
@@ -83,7 +88,7 @@ export const doorRoutes: FastifyPluginAsyncZod<{ service: DoorService }> = async
             "CONDO-15: the courier's photo of the package (once, within minutes, with the notice's token as the bearer).",
           params: deliveryParams,
           consumes: ['image/jpeg', 'image/png', 'image/webp', 'image/heic'],
-          response: { 200: messageResponse, ...errors, 413: errorResponse },
+          response: { 200: messageResponse, ...photoErrors },
         },
       },
       async (request) => {

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { CONDOMINIUM_PRODUCT_ID, DAY_MS } from '@toque/contracts/constants';
 import {
+  DELIVERY_PHOTO_ATTEMPTS,
   DELIVERY_PHOTO_WINDOW_MS,
   deliveryCompanyLabel,
   doorMsg,
@@ -28,8 +29,8 @@ import { BRASILIA_TIME_ZONE } from '@toque/contracts/time-format';
 import { tagsRepository } from '../../db/repositories/tags';
 import { passTokenHash, visitorPassesRepository, type VisitorPassRow } from '../../db/repositories/visitor-passes';
 import { unitResidentsRepository as residentsRepo } from '../../db/repositories/unit-residents';
-import { BadRequest, Conflict, Forbidden, NotFound } from '../../errors';
-import { PhotoRejected, reencodePhoto } from '../../lib/photo';
+import { BadRequest, Conflict, Forbidden, NotFound, ServiceUnavailable } from '../../errors';
+import { PhotoRejected } from '../../lib/photo';
 import { clientKey } from '../../lib/client-address';
 import { isTagCodeShape } from '../../lib/codes';
 import type { AuthUser } from '../../plugins/auth';
@@ -199,10 +200,21 @@ export function doorService(app: FastifyInstance, background: (work: () => Promi
       // The token is checked before the (costly) decoding — and by the route before the body is read —
       // and again by the update that spends it.
       const hash = await this.checkPhotoToken(id, token);
+      // SEC-09: each upload takes one of the token's attempts before it is decoded; the last one
+      // spends the token whatever its outcome. A courier with a bad file tries again; whoever holds
+      // the token gets DELIVERY_PHOTO_ATTEMPTS decodes, not an unbounded number.
+      const attempt = await repo.takePhotoAttempt(db, id, hash, new Date());
+      if (attempt === undefined) throw new NotFound(doorMsg.photoRefused);
       let photo;
       try {
-        photo = await reencodePhoto(file);
+        photo = await app.photos.reencode(file);
       } catch (error) {
+        // A full queue decoded nothing: the attempt is given back.
+        if (error instanceof ServiceUnavailable) {
+          await repo.returnPhotoAttempt(db, id, hash);
+          throw error;
+        }
+        if (attempt >= DELIVERY_PHOTO_ATTEMPTS) await repo.spendPhotoToken(db, id, hash);
         if (error instanceof PhotoRejected) throw new BadRequest(photoMsg[error.reason]);
         throw error;
       }

@@ -24,14 +24,18 @@ import { productsService } from './service';
 
 const toasts = dashboardUi.toasts;
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse };
+/** SEC-09: a photo upload may also be rate-limited (429) or find the photo workers' queue full (503). */
+const photoErrors = { ...errors, 413: errorResponse, 429: errorResponse, 503: errorResponse };
 
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = productsService(app);
   const secured = { tags: ['products'], security: [{ bearer: [] }] };
   app.addHook('preHandler', app.authenticate);
 
-  app.get('/products/listProducts', { schema: { ...secured, response: { 200: productList, ...errors } } }, async (request) =>
-    service.list(currentUser(request).id),
+  app.get(
+    '/products/listProducts',
+    { schema: { ...secured, response: { 200: productList, ...errors } } },
+    async (request) => service.list(currentUser(request).id),
   );
 
   app.put(
@@ -64,22 +68,31 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   const updateName = {
     schema: { ...secured, body: updateNameBody, response: { 200: messageResponse, ...errors } },
   };
-  const handleUpdateName = async (request: { body: z.infer<typeof updateNameBody> } & Parameters<typeof currentUser>[0]) => {
+  const handleUpdateName = async (
+    request: { body: z.infer<typeof updateNameBody> } & Parameters<typeof currentUser>[0],
+  ) => {
     await service.updateDetails(currentUser(request).id, request.body);
     return { message: toasts.updated };
   };
   app.put('/products/updateName', updateName, handleUpdateName);
-  app.put('/products/updateName:suffix', { ...updateName, schema: { ...updateName.schema, hide: true } }, handleUpdateName);
+  app.put(
+    '/products/updateName:suffix',
+    { ...updateName, schema: { ...updateName.schema, hide: true } },
+    handleUpdateName,
+  );
 
   // FIND-09: the photo. Its body is the file itself (any content type: the server reads the bytes),
   // at most 10 MB — Fastify answers 413 as soon as Content-Length or the bytes read pass it.
   const photoRoutes: FastifyPluginAsyncZod = async (photos) => {
     photos.removeAllContentTypeParsers();
-    photos.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: PHOTO_MAX_BYTES }, (_request, body, done) => done(null, body));
+    photos.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: PHOTO_MAX_BYTES }, (_request, body, done) =>
+      done(null, body),
+    );
     // Who may upload is known before 10 MB are read.
     photos.addHook('onRequest', app.authenticate);
     photos.setErrorHandler((error, _request, reply) => {
-      if ((error as { statusCode?: number }).statusCode === 413) return reply.status(413).send({ message: photoMsg.tooLarge });
+      if ((error as { statusCode?: number }).statusCode === 413)
+        return reply.status(413).send({ message: photoMsg.tooLarge });
       throw error;
     });
     const photoResponse = z.object({ message: z.string(), photo: tagPhoto });
@@ -87,7 +100,17 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
       '/products/:code/photo',
       {
         bodyLimit: PHOTO_MAX_BYTES,
-        schema: { ...secured, params: codeBody, consumes: ['image/jpeg', 'image/png', 'image/webp', 'image/heic'], response: { 200: photoResponse, ...errors, 413: errorResponse } },
+        // SEC-09: each upload is a decode; counted per address and per account before a byte is read.
+        onRequest: async (request) => {
+          await app.limits.consume('photoPerAddress', clientAddress(request), photoMsg.tooManyUploads);
+          await app.limits.consume('photoPerAccount', currentUser(request).id, photoMsg.tooManyUploads);
+        },
+        schema: {
+          ...secured,
+          params: codeBody,
+          consumes: ['image/jpeg', 'image/png', 'image/webp', 'image/heic'],
+          response: { 200: photoResponse, ...photoErrors },
+        },
       },
       async (request) => {
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);

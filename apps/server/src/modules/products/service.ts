@@ -11,7 +11,7 @@ import { invitationsRepository as invitations } from '../../db/repositories/invi
 import { unitInvitationsRepository as unitInvitations } from '../../db/repositories/unit-invitations';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../errors';
 import { tagPhotosRepository } from '../../db/repositories/tag-photos';
-import { PhotoRejected, reencodePhoto } from '../../lib/photo';
+import { PhotoRejected } from '../../lib/photo';
 import { tagsRepository, type Tag } from '../../db/repositories/tags';
 import { unitResidentsRepository as residentsRepo } from '../../db/repositories/unit-residents';
 import { productsRepository as repo } from './repository';
@@ -138,7 +138,7 @@ export function productsService(app: FastifyInstance) {
       if (tag.productId === CONDOMINIUM_PRODUCT_ID) throw new BadRequest(photoMsg.plateHasNoPhoto);
       let photo;
       try {
-        photo = await reencodePhoto(body);
+        photo = await app.photos.reencode(body);
       } catch (error) {
         if (error instanceof PhotoRejected) throw new BadRequest(photoMsg[error.reason]);
         throw error;

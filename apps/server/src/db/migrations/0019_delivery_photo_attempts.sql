@@ -1,0 +1,1 @@
+ALTER TABLE "deliveries" ADD COLUMN "photo_attempts" smallint DEFAULT 0 NOT NULL;
