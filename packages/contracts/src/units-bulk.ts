@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MEMBERS_PER_UNIT, UNIT_NAME_MAX } from './constants';
 import { dbId } from './condominium';
-import { msg } from './messages';
+import { condoMsg, msg } from './messages';
 import { tagCode } from './products';
 
 /**
@@ -13,6 +13,13 @@ import { tagCode } from './products';
 export const BULK_UNITS_MAX = 1000;
 /** A pasted list, in characters. */
 export const BULK_TEXT_MAX = 100_000;
+/**
+ * Lines of a pasted list or a CSV, counted before anything is parsed (SEC-09): 1,000 units with a
+ * line of e-mails each, and room for blank lines and a header.
+ */
+export const BULK_LINES_MAX = 2000;
+/** Refused lines an answer lists; the rest are counted (`refused_total`), so the answer stays small (SEC-09). */
+export const BULK_REFUSALS_SHOWN = 100;
 /** A CSV file, in bytes (the screen refuses a bigger file before sending it). */
 export const BULK_CSV_MAX_BYTES = 1_000_000;
 /** A block's name ('Bloco B', 'Torre 2'), like a unit's name. */
@@ -40,6 +47,8 @@ export const bulkMsg = {
   emailsNeedOneUnit: 'E-mails acompanham uma só unidade por linha (não um intervalo).',
   tooManyColumns: `Colunas demais: bloco, unidade e até ${MEMBERS_PER_UNIT} e-mails.`,
   tooManyUnits: `No máximo ${BULK_UNITS_MAX} unidades de uma vez.`,
+  tooManyLines: `No máximo ${BULK_LINES_MAX} linhas de uma vez: divida a lista.`,
+  invisibleChars: condoMsg.nameInvisible,
   nothing: 'Nenhuma unidade para criar.',
   csvUnreadable: 'Não foi possível ler o arquivo: envie um CSV com as colunas bloco; unidade; e-mails.',
   csvTooLarge: 'O arquivo pode ter no máximo 1 MB.',
