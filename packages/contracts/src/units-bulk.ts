@@ -3,6 +3,7 @@ import { MEMBERS_PER_UNIT, UNIT_NAME_MAX } from './constants';
 import { dbId } from './condominium';
 import { condoMsg, msg } from './messages';
 import { tagCode } from './products';
+import { hasInvisible, normalizeName } from './text-input';
 
 /**
  * CONDO-12…14 (docs/decisions/0038): a building at once, blocks and invitations. The activation
@@ -70,7 +71,14 @@ export const bulkUnitsBody = z
   .object({
     qrCode: tagCode,
     /** Applies to every unit of a pasted list (a CSV names its own blocks). */
-    block: z.string().trim().max(BLOCK_NAME_MAX, bulkMsg.blockTooLong).optional().default(''),
+    block: z
+      .string()
+      .overwrite(normalizeName)
+      .refine((b) => !hasInvisible(b), condoMsg.nameInvisible)
+      .trim()
+      .max(BLOCK_NAME_MAX, bulkMsg.blockTooLong)
+      .optional()
+      .default(''),
     /** A pasted list: '101–110, 201–210', or a unit per line with up to 3 e-mails. */
     text: z.string().max(BULK_TEXT_MAX, bulkMsg.tooManyUnits).optional(),
     /** A CSV file, base64: UTF-8 or Excel's Windows-1252. */
@@ -98,7 +106,10 @@ export type BulkRefusal = z.infer<typeof bulkRefusal>;
 
 export const bulkUnitsResponse = z.object({
   units: z.array(bulkUnitPreview),
+  /** The first BULK_REFUSALS_SHOWN refused lines, in line order (SEC-09: the answer stays small). */
   refused: z.array(bulkRefusal),
+  /** Every refused line, listed or not. */
+  refused_total: z.number().int(),
   /** Only after a confirmation: what was written. */
   created: z.number().int(),
   residents_added: z.number().int(),
