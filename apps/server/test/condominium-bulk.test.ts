@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { count, eq, inArray } from 'drizzle-orm';
 import { tagMailMsg } from '@toque/contracts/mail';
-import { tagMsg } from '@toque/contracts/messages';
+import { condoMsg, tagMsg } from '@toque/contracts/messages';
 import { condoApi } from '@toque/contracts/routes';
-import { bulkMsg, type BulkUnitsResponse } from '@toque/contracts/units-bulk';
+import { BULK_LINES_MAX, BULK_REFUSALS_SHOWN, bulkMsg, type BulkUnitsResponse } from '@toque/contracts/units-bulk';
 import type { Unit } from '@toque/contracts/condominium';
 import { auditLog, outbox, unitInvitations, unitResidents, units } from '../src/db/schema';
 import { build, dbLabel, errorBody, newAccount, signUp, uniqueEmail } from './helpers';
@@ -236,5 +236,120 @@ describe(`[CONDO-14] residents by e-mail ${dbLabel}`, () => {
       .from(unitInvitations)
       .where(inArray(unitInvitations.unitId, [unitIds[0]!, other.unitIds[0]!]));
     expect(rows).toEqual([]);
+  });
+});
+
+describe(`[SEC-09] the bulk step bounds its work before it expands anything ${dbLabel}`, () => {
+  test('[SEC-09] [CONDO-12] the issue’s 100 kB of "0-999," answers a small Portuguese 400 within 2 s, writes nothing, and the server answers the next request', async () => {
+    const { sindico, plate, condominiumId } = await building();
+    const text = '0-999,'.repeat(Math.floor(100_000 / 6));
+    const trivialStarted = performance.now();
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    const trivialMs = performance.now() - trivialStarted;
+    const rss = process.memoryUsage().rss;
+    const started = performance.now();
+    const [res, health] = await Promise.all([
+      bulk(sindico.token, { qrCode: plate, text }),
+      app.inject({ method: 'GET', url: '/api/health' }),
+    ]);
+    const ms = performance.now() - started;
+    expect(res.statusCode).toBe(400);
+    expect(errorBody(res)).toBe(bulkMsg.tooManyUnits);
+    expect(res.body.length).toBeLessThan(200);
+    expect(health.statusCode).toBe(200);
+    // The issue's budget: within 2 s and 200 MB of RSS growth (it froze the loop 110 s at 5 GB).
+    expect(ms).toBeLessThan(2000);
+    expect(process.memoryUsage().rss - rss).toBeLessThan(200 * 1024 * 1024);
+    expect(await unitCount(condominiumId)).toBe(1);
+    console.info(
+      `[SEC-09] 100 kB of ranges ${dbLabel}: ${ms.toFixed(0)} ms (a health check alone: ${trivialMs.toFixed(1)} ms), ${res.body.length} B answered`,
+    );
+  });
+
+  test('[SEC-09] [CONDO-12] the answer lists at most 100 refused lines and counts the rest; the confirmation still refuses them all', async () => {
+    const { sindico, plate, condominiumId } = await building();
+    // One unit, then 799 repeats of it: 799 refused lines.
+    const text = 'X1\n'.repeat(800);
+    const res = await bulk(sindico.token, { qrCode: plate, text });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<BulkUnitsResponse & { refused_total: number }>();
+    expect(body.units.map((u) => u.name)).toEqual(['X1']);
+    expect(body.refused).toHaveLength(BULK_REFUSALS_SHOWN);
+    expect(body.refused[0]).toEqual({ line: 2, text: 'X1', reason: bulkMsg.duplicateInList });
+    expect(body.refused_total).toBe(799);
+    expect(res.body.length).toBeLessThan(20_000);
+    const confirmed = await bulk(sindico.token, { qrCode: plate, text, confirm: true });
+    expect(confirmed.statusCode).toBe(409);
+    expect(errorBody(confirmed)).toBe(bulkMsg.hasRefused);
+    expect(await unitCount(condominiumId)).toBe(1);
+  });
+
+  test('[SEC-09] [CONDO-12] more lines than the bound, pasted or in a CSV, are a Portuguese 413 before parsing', async () => {
+    const { sindico, plate, condominiumId } = await building();
+    const lines = Array.from({ length: BULK_LINES_MAX + 1 }, (_, i) => `L${i}`).join('\n');
+    const pasted = await bulk(sindico.token, { qrCode: plate, text: lines });
+    expect([pasted.statusCode, errorBody(pasted)]).toEqual([413, bulkMsg.tooManyLines]);
+    const file = await bulk(sindico.token, { qrCode: plate, csvBase64: csv(lines) });
+    expect([file.statusCode, errorBody(file)]).toEqual([413, bulkMsg.tooManyLines]);
+    expect(await unitCount(condominiumId)).toBe(1);
+  });
+});
+
+describe(`[SEC-10] unit names are normalised and invisible characters refused, in bulk and one by one ${dbLabel}`, () => {
+  test('[SEC-10] [CONDO-12] "Apto １０１" is the existing "Apto 101"; "Apto 101" with a zero-width space is refused; full-width letters are plain', async () => {
+    const { sindico, plate } = await building(1); // 'Apto 101'
+    const res = await bulk(sindico.token, { qrCode: plate, text: 'Apto １０１\nApto 101\u200B\nＡｐｔｏ 102\n\u2066Apto 103' });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<BulkUnitsResponse>();
+    expect(body.units.map((u) => u.name)).toEqual(['Apto 102']);
+    expect(body.refused.map((r) => [r.line, r.reason])).toEqual([
+      [1, bulkMsg.exists],
+      [2, bulkMsg.invisibleChars],
+      [4, bulkMsg.invisibleChars],
+    ]);
+    const block = await bulk(sindico.token, { qrCode: plate, text: '201', block: 'Bloco\u200BB' });
+    expect([block.statusCode, errorBody(block)]).toEqual([400, bulkMsg.invisibleChars]);
+  });
+
+  test("[SEC-10] [CONDO-12] Excel's Windows-1252 curly quotes and dashes reach the units as themselves, not as control characters", async () => {
+    const { sindico, plate } = await building();
+    const bytes = Buffer.from([
+      ...Buffer.from('Bloco;Unidade\r\n', 'latin1'),
+      ...Buffer.from('Torre ', 'latin1'), 0x93, 0x41, 0x94, 0x3b, ...Buffer.from('Sala 1', 'latin1'), 0x96, 0x41, 0x0d, 0x0a,
+    ]);
+    const res = await bulk(sindico.token, { qrCode: plate, csvBase64: bytes.toString('base64') });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<BulkUnitsResponse>().units.map((u) => [u.block, u.name])).toEqual([['Torre “A”', 'Sala 1–A']]);
+  });
+
+  test('[SEC-10] [ADM-02] [CONDO-04] one unit at a time agrees: a full-width name is stored plain; a zero-width space or a direction mark is a Portuguese 400', async () => {
+    const { sindico, plate, condominiumId, unitIds } = await building(1);
+    const created = await post(app, condoApi.createUnit, admin.token, {
+      condominiumId,
+      qrCode: plate,
+      nameOfUnit: '  Ｌｏｊａ １ ',
+      emailAdminCond: sindico.email,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const [row] = await app.db.select().from(units).where(eq(units.id, created.json<{ unit_id: number }>().unit_id));
+    expect(row!.name).toBe('Loja 1');
+    const hidden = await post(app, condoApi.createUnit, admin.token, {
+      condominiumId,
+      qrCode: plate,
+      nameOfUnit: 'Loja\u200B2',
+      emailAdminCond: sindico.email,
+    });
+    expect([hidden.statusCode, errorBody(hidden)]).toEqual([400, condoMsg.nameInvisible]);
+
+    const renamed = await send(app, 'PUT', condoApi.updateUnitName, sindico.token, { unitId: unitIds[0], nameOfUnit: '３０１' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const [after] = await app.db.select().from(units).where(eq(units.id, unitIds[0]!));
+    expect(after!.name).toBe('301');
+    // (A NUL never gets this far: SEC-03 refuses it in any body.) A BEL, a C1 NEL, and U+FEFF that trim would drop unseen.
+    for (const nameOfUnit of ['\u202E103', '10\u20603', '1\u00073', '1\u00853', '103\uFEFF']) {
+      const refused = await send(app, 'PUT', condoApi.updateUnitName, sindico.token, { unitId: unitIds[0], nameOfUnit });
+      expect([nameOfUnit, refused.statusCode, errorBody(refused)]).toEqual([nameOfUnit, 400, condoMsg.nameInvisible]);
+    }
+    expect(await unitCount(condominiumId)).toBe(2);
   });
 });

@@ -105,6 +105,7 @@ export const condoUi = {
         `${accounts} ${accounts === 1 ? 'morador já tem conta e entra' : 'moradores já têm conta e entram'} na hora; ${invites} ${invites === 1 ? 'receberá' : 'receberão'} um convite por e-mail.`,
       refusedTitle: (n: number) => (n === 1 ? '1 linha recusada' : `${n} linhas recusadas`),
       refusedLine: (line: number, text: string, reason: string) => `Linha ${line} ("${text}"): ${reason}`,
+      refusedMore: (n: number) => (n === 1 ? 'e mais 1 linha recusada' : `e mais ${n} linhas recusadas`),
       refusedHint: 'Corrija estas linhas e veja a prévia de novo para poder confirmar.',
       headBlock: 'Bloco',
       headUnit: 'Unidade',

@@ -193,8 +193,15 @@ export const statementResult = z.object({
 });
 export type StatementResult = z.infer<typeof statementResult>;
 
+/**
+ * Lines of a bank statement, counted before it is parsed (SEC-09): weeks of a busy account, and a
+ * bound under which the whole import stays well within the 2 s a request may take.
+ */
+export const STATEMENT_LINES_MAX = 5000;
+
 export const statementWords = {
   unreadable: 'Não foi possível ler o arquivo: envie o extrato em CSV.',
+  tooManyLines: 'O extrato pode ter no máximo 5.000 linhas: exporte um período menor.',
   noTxid: 'Nenhuma cobrança aberta com um txid desta linha.',
   wrongAmount: (expected: string) => `Valor diferente do cobrado (${expected}).`,
 } as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TAG_CODE_PATTERN, UNIT_NAME_MAX, UNITS_PER_CONDO_MAX } from './constants';
-import { msg } from './messages';
+import { condoMsg, msg } from './messages';
+import { hasInvisible, normalizeName } from './text-input';
 import { tagCode } from './products';
 
 /**
@@ -8,6 +9,16 @@ import { tagCode } from './products';
  * them as numbers — no coercion, so `[5]`, `true` or `"5"` are refused, not read as 5.
  */
 export const dbId = z.number().int().positive().max(2_147_483_647);
+
+/**
+ * SEC-10: a unit's name as the bulk step reads it (modules/condominium/bulk-units.ts): NFKC, no
+ * invisible or control character (checked before trimming, which would drop a U+FEFF unseen).
+ */
+const unitName = z
+  .string()
+  .overwrite(normalizeName)
+  .refine((name) => !hasInvisible(name), condoMsg.nameInvisible)
+  .trim();
 
 // ── Section 7 bodies (CONDO-*, ADM-02) ──
 export const createCondominiumBody = z.object({
@@ -19,7 +30,7 @@ export const createUnitBody = z.object({
   condominiumId: dbId,
   qrCode: tagCode,
   /** Empty = a temporary name (unit_number 'undefined-CODE', CONDO-03). */
-  nameOfUnit: z.string().trim().max(UNIT_NAME_MAX, msg.unitNameMax).optional().default(''),
+  nameOfUnit: unitName.max(UNIT_NAME_MAX, msg.unitNameMax).optional().default(''),
   emailAdminCond: z.string().trim().toLowerCase().email(msg.emailInvalid).max(254),
 });
 export const createUnitResponse = z.object({ unit_id: z.number().int(), message: z.string() });
@@ -49,7 +60,7 @@ export const unitList = z.array(unit);
 
 export const updateUnitNameBody = z.object({
   unitId: dbId,
-  nameOfUnit: z.string().trim().min(1, msg.unitNameEmpty).max(UNIT_NAME_MAX, msg.unitNameMax),
+  nameOfUnit: unitName.min(1, msg.unitNameEmpty).max(UNIT_NAME_MAX, msg.unitNameMax),
 });
 export const deleteMemberBody = z.object({ memberId: dbId, unit_number: z.string().min(1).max(40) });
 /** CONDO-08: a new association code for a unit; the old one stops working at once. */

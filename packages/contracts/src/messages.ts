@@ -219,6 +219,8 @@ export const condoMsg = {
   unitRenamed: 'Unidade atualizada.',
   memberRemoved: 'Morador removido.',
   codeRegenerated: 'Novo código gerado. O anterior não funciona mais.',
+  /** SEC-10: a zero-width space, a direction mark or a control character would make '101' a second '101'. */
+  nameInvisible: 'O nome não pode ter caracteres invisíveis ou de controle (como espaço de largura zero).',
   left: 'Você saiu deste toque.',
   notMember: 'Você não participa deste toque.',
   ownerCannotLeave: 'O dono não pode sair do próprio toque: exclua-o ou peça ao suporte para transferi-lo.',

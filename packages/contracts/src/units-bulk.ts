@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { MEMBERS_PER_UNIT, UNIT_NAME_MAX } from './constants';
 import { dbId } from './condominium';
-import { msg } from './messages';
+import { condoMsg, msg } from './messages';
 import { tagCode } from './products';
+import { hasInvisible, normalizeName } from './text-input';
 
 /**
  * CONDO-12…14 (docs/decisions/0038): a building at once, blocks and invitations. The activation
@@ -13,6 +14,13 @@ import { tagCode } from './products';
 export const BULK_UNITS_MAX = 1000;
 /** A pasted list, in characters. */
 export const BULK_TEXT_MAX = 100_000;
+/**
+ * Lines of a pasted list or a CSV, counted before anything is parsed (SEC-09): 1,000 units with a
+ * line of e-mails each, and room for blank lines and a header.
+ */
+export const BULK_LINES_MAX = 2000;
+/** Refused lines an answer lists; the rest are counted (`refused_total`), so the answer stays small (SEC-09). */
+export const BULK_REFUSALS_SHOWN = 100;
 /** A CSV file, in bytes (the screen refuses a bigger file before sending it). */
 export const BULK_CSV_MAX_BYTES = 1_000_000;
 /** A block's name ('Bloco B', 'Torre 2'), like a unit's name. */
@@ -40,6 +48,8 @@ export const bulkMsg = {
   emailsNeedOneUnit: 'E-mails acompanham uma só unidade por linha (não um intervalo).',
   tooManyColumns: `Colunas demais: bloco, unidade e até ${MEMBERS_PER_UNIT} e-mails.`,
   tooManyUnits: `No máximo ${BULK_UNITS_MAX} unidades de uma vez.`,
+  tooManyLines: `No máximo ${BULK_LINES_MAX} linhas de uma vez: divida a lista.`,
+  invisibleChars: condoMsg.nameInvisible,
   nothing: 'Nenhuma unidade para criar.',
   csvUnreadable: 'Não foi possível ler o arquivo: envie um CSV com as colunas bloco; unidade; e-mails.',
   csvTooLarge: 'O arquivo pode ter no máximo 1 MB.',
@@ -61,7 +71,14 @@ export const bulkUnitsBody = z
   .object({
     qrCode: tagCode,
     /** Applies to every unit of a pasted list (a CSV names its own blocks). */
-    block: z.string().trim().max(BLOCK_NAME_MAX, bulkMsg.blockTooLong).optional().default(''),
+    block: z
+      .string()
+      .overwrite(normalizeName)
+      .refine((b) => !hasInvisible(b), condoMsg.nameInvisible)
+      .trim()
+      .max(BLOCK_NAME_MAX, bulkMsg.blockTooLong)
+      .optional()
+      .default(''),
     /** A pasted list: '101–110, 201–210', or a unit per line with up to 3 e-mails. */
     text: z.string().max(BULK_TEXT_MAX, bulkMsg.tooManyUnits).optional(),
     /** A CSV file, base64: UTF-8 or Excel's Windows-1252. */
@@ -89,7 +106,10 @@ export type BulkRefusal = z.infer<typeof bulkRefusal>;
 
 export const bulkUnitsResponse = z.object({
   units: z.array(bulkUnitPreview),
+  /** The first BULK_REFUSALS_SHOWN refused lines, in line order (SEC-09: the answer stays small). */
   refused: z.array(bulkRefusal),
+  /** Every refused line, listed or not. */
+  refused_total: z.number().int(),
   /** Only after a confirmation: what was written. */
   created: z.number().int(),
   residents_added: z.number().int(),

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { decodeCsv } from '../../lib/csv-text';
-import { planFromCsv, planFromText } from './bulk-units';
+import { BULK_LINES_MAX, bulkMsg } from '@toque/contracts/units-bulk';
+import { planFromCsv, planFromText, unitKey } from './bulk-units';
 
 const names = (plan: ReturnType<typeof planFromText>) =>
   plan.units.map((u) => (u.block ? `${u.block}/${u.name}` : u.name));
@@ -106,5 +107,77 @@ describe('CONDO-12 a CSV file', () => {
     const junk = Uint8Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256);
     expect(decodeCsv(junk)).toBeNull();
     expect(decodeCsv(Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 0, 0]))).toBeNull();
+  });
+});
+
+/** What a parser threw: the status and the Portuguese message the route answers with. */
+function thrown(read: () => unknown): { statusCode?: number; message: string } | null {
+  try {
+    read();
+    return null;
+  } catch (error) {
+    return { statusCode: (error as { statusCode?: number }).statusCode, message: (error as Error).message };
+  }
+}
+
+describe('SEC-09 the parser bounds its work before it expands anything', () => {
+  test('[SEC-09] [CONDO-12] ranges are counted before they are expanded: the running total past 1,000 stops the list', () => {
+    // Each range alone is allowed; together they would be 3,000 units (the issue's body repeated this to 100 kB).
+    expect(thrown(() => planFromText('0-999,'.repeat(3), ''))).toEqual({ statusCode: 400, message: bulkMsg.tooManyUnits });
+    // Ranges whose every unit is refused (names too long) count as well: the work is what is bounded.
+    expect(thrown(() => planFromText('Apartamento 1-1000\nApartamento 1-1000', ''))).toEqual({
+      statusCode: 400,
+      message: bulkMsg.tooManyUnits,
+    });
+    // Plain names too.
+    expect(thrown(() => planFromText(Array.from({ length: 1001 }, (_, i) => `U${i}`).join(','), ''))).toEqual({
+      statusCode: 400,
+      message: bulkMsg.tooManyUnits,
+    });
+    // A building of exactly 1,000 units, with e-mail lines for some of them, still fits.
+    const plan = planFromText('1-1000\n1; ana@x.com\n2; bia@x.com', '');
+    expect(plan.units).toHaveLength(1000);
+    expect(plan.refused).toEqual([]);
+  });
+
+  test('[SEC-09] [CONDO-12] lines are counted before anything is parsed: a list or a CSV of more lines is a 413', () => {
+    const lines = Array.from({ length: BULK_LINES_MAX + 1 }, (_, i) => `${i}`).join('\n');
+    expect(thrown(() => planFromText(lines, ''))).toEqual({ statusCode: 413, message: bulkMsg.tooManyLines });
+    expect(thrown(() => planFromCsv(lines))).toEqual({ statusCode: 413, message: bulkMsg.tooManyLines });
+    // Blank lines count: the bound is on the input, not on what it means.
+    expect(thrown(() => planFromText(`1${'\r\n'.repeat(BULK_LINES_MAX)}2`, ''))).toEqual({
+      statusCode: 413,
+      message: bulkMsg.tooManyLines,
+    });
+    expect(planFromText(`1${'\n'.repeat(BULK_LINES_MAX)}`, '').units).toHaveLength(1);
+  });
+});
+
+describe('SEC-10 names are normalised (NFKC); invisible and control characters are refused', () => {
+  test('[SEC-10] [CONDO-12] full-width "１０１" is "101" (a repeat); "101" with a zero-width space, a direction mark or a control character is refused', () => {
+    const plan = planFromText('101, １０１\n101\u200B\n\u202E101\n10\u00AD1\nＡｐｔｏ 7\n1\u00012', '');
+    expect(names(plan)).toEqual(['101', 'Apto 7']);
+    expect(plan.refused.map((r) => [r.line, r.reason])).toEqual([
+      [1, bulkMsg.duplicateInList],
+      [2, bulkMsg.invisibleChars],
+      [3, bulkMsg.invisibleChars],
+      [4, bulkMsg.invisibleChars],
+      [6, bulkMsg.invisibleChars],
+    ]);
+    // A full-width '＝' is an '=': still a formula.
+    expect(planFromText('＝HYPERLINK("x")', '').refused.map((r) => r.reason)).toEqual([bulkMsg.formula]);
+  });
+
+  test('[SEC-10] [CONDO-12] a CSV: the block and the unit are normalised; a zero-width joiner or U+FEFF inside a name is refused', () => {
+    const plan = planFromCsv('Ｂｌｏｃｏ Ａ;１０１\nBloco A;101\nBloco\u200D A;102\nBloco A;1\uFEFF03\nBloco A;"10\n4"');
+    expect(names(plan)).toEqual(['Bloco A/101']);
+    expect(plan.refused.map((r) => [r.line, r.reason])).toEqual([
+      [2, bulkMsg.duplicateInList],
+      [3, bulkMsg.invisibleChars],
+      [4, bulkMsg.invisibleChars],
+      [5, bulkMsg.invisibleChars],
+    ]);
+    // The key of a unit already in the database is normalised the same way.
+    expect(unitKey(null, '１０１')).toBe(unitKey(null, '101'));
   });
 });

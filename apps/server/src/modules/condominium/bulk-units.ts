@@ -1,12 +1,28 @@
 import Papa from 'papaparse';
-import { guessDelimiter } from '../../lib/csv-text';
+import { countLines, guessDelimiter } from '../../lib/csv-text';
 import { z } from 'zod';
 import { MEMBERS_PER_UNIT, UNIT_NAME_MAX } from '@toque/contracts/constants';
-import { BLOCK_NAME_MAX, BULK_UNITS_MAX, bulkMsg, FORMULA_START, type BulkRefusal } from '@toque/contracts/units-bulk';
+import { hasInvisible, normalizeName } from '@toque/contracts/text-input';
+import {
+  BLOCK_NAME_MAX,
+  BULK_LINES_MAX,
+  BULK_UNITS_MAX,
+  bulkMsg,
+  FORMULA_START,
+  type BulkRefusal,
+} from '@toque/contracts/units-bulk';
+import { BadRequest, HttpError } from '../../errors';
 
 /**
  * CONDO-12: the units a síndico asked for, read from a pasted list or a CSV file — pure, so the
  * preview and the confirmation read the same input the same way (docs/decisions/0038).
+ *
+ * SEC-09: the work is bounded before it is done. The lines are counted before anything is parsed
+ * (a 413 past BULK_LINES_MAX); a range's units are counted before it is expanded, and the list stops
+ * with a 400 as soon as its ranges would make more than BULK_UNITS_MAX units, or its units number
+ * more. So a request costs at most its 100 kB of text (or 2,000 CSV rows) plus 1,000 units.
+ * SEC-10: the input is read in Unicode NFKC; a name or block with an invisible or control character
+ * is refused with its line.
  */
 
 export interface PlannedUnit {
@@ -30,12 +46,14 @@ const shown = (text: string) => (text.length > 120 ? `${text.slice(0, 119)}…` 
 
 function nameProblem(name: string): string | null {
   if (name === '') return bulkMsg.nameEmpty;
+  if (hasInvisible(name)) return bulkMsg.invisibleChars;
   if (FORMULA_START.test(name)) return bulkMsg.formula;
   if (name.length > UNIT_NAME_MAX) return bulkMsg.nameTooLong;
   return null;
 }
 
 function blockProblem(block: string): string | null {
+  if (hasInvisible(block)) return bulkMsg.invisibleChars;
   if (FORMULA_START.test(block)) return bulkMsg.formula;
   if (block.length > BLOCK_NAME_MAX) return bulkMsg.blockTooLong;
   return null;
@@ -48,19 +66,43 @@ function emailsProblem(emails: string[]): string | null {
   return null;
 }
 
-/** Expands '101–104' (keeping zero padding: '01–03' → 01, 02, 03); null when the token is a plain name. */
-function expandRange(token: string): { names: string[] } | { problem: string } | null {
+/**
+ * Spaces, tabs and line ends around a cell — not String.prototype.trim, which would silently drop a
+ * U+FEFF or U+2028 that SEC-10 refuses. After NFKC every other Unicode space is a plain space.
+ */
+const trimSpace = (text: string) => text.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '');
+
+/** The bound of SEC-09, past which nothing more is read. */
+const tooManyUnits = () => new BadRequest(bulkMsg.tooManyUnits);
+
+/** Lines are counted before anything is split or parsed; then the text is read in NFKC. */
+function boundedText(text: string): string {
+  if (countLines(text) > BULK_LINES_MAX) throw new HttpError(413, bulkMsg.tooManyLines);
+  return normalizeName(text);
+}
+
+/**
+ * '101–104' as a range (keeping zero padding: '01–03' → 01, 02, 03), not yet expanded: its size is
+ * known first, so the planner can refuse it before making a single name. null for a plain name.
+ */
+function readRange(token: string): { size: number; names: () => string[] } | { problem: string } | null {
   const m = RANGE.exec(token);
   if (!m) return null;
   const [, prefix = '', from = '', to = ''] = m;
   const start = Number(from);
   const end = Number(to);
   if (end < start) return { problem: bulkMsg.rangeBackwards };
-  if (end - start + 1 > BULK_UNITS_MAX) return { problem: bulkMsg.rangeTooBig };
+  const size = end - start + 1;
+  if (size > BULK_UNITS_MAX) return { problem: bulkMsg.rangeTooBig };
   const width = from.startsWith('0') ? from.length : 0;
-  const names: string[] = [];
-  for (let n = start; n <= end; n++) names.push(`${prefix}${String(n).padStart(width, '0')}`.trim());
-  return { names };
+  return {
+    size,
+    names: () => {
+      const names: string[] = [];
+      for (let n = start; n <= end; n++) names.push(`${prefix}${String(n).padStart(width, '0')}`.trim());
+      return names;
+    },
+  };
 }
 
 /**
@@ -70,6 +112,14 @@ function expandRange(token: string): { names: string[] } | { problem: string } |
 class Planner {
   readonly plan: UnitPlan = { units: [], refused: [] };
   private readonly seen = new Map<string, PlannedUnit>();
+  /** Units the list's ranges make, refused ones included: counted before each range is expanded. */
+  private rangeUnits = 0;
+
+  /** SEC-09: a range's units count before they exist; past the bound, the list is refused whole. */
+  reserve(size: number) {
+    this.rangeUnits += size;
+    if (this.rangeUnits > BULK_UNITS_MAX) throw tooManyUnits();
+  }
 
   refuse(line: number, text: string, reason: string) {
     this.plan.refused.push({ line, text: shown(text), reason });
@@ -91,12 +141,13 @@ class Planner {
     }
     this.seen.set(key, unit);
     this.plan.units.push(unit);
+    if (this.plan.units.length > BULK_UNITS_MAX) throw tooManyUnits();
   }
 }
 
-/** A unit's identity in its condominium: block and name, case and spacing aside. */
+/** A unit's identity in its condominium: block and name, case, spacing and Unicode form (NFKC) aside. */
 export function unitKey(block: string | null, name: string): string {
-  const norm = (s: string) => s.trim().replace(/\s+/g, ' ').toLocaleLowerCase('pt-BR');
+  const norm = (s: string) => normalizeName(s).trim().replace(/\s+/g, ' ').toLocaleLowerCase('pt-BR');
   return `${norm(block ?? '')}\u0000${norm(name)}`;
 }
 
@@ -105,30 +156,32 @@ export function unitKey(block: string | null, name: string): string {
  * ('101–110, 201–210'), or one unit followed by up to 3 e-mails ('1204; ana@x.com; bia@y.com').
  * `block` (already validated) applies to every unit.
  */
-export function planFromText(text: string, block: string): UnitPlan {
+export function planFromText(input: string, block: string): UnitPlan {
+  const text = boundedText(input);
   const planner = new Planner();
-  const blockName = block.trim() || null;
+  const blockName = trimSpace(normalizeName(block)) || null;
   text.split(/\r\n|\r|\n/).forEach((raw, index) => {
     const line = index + 1;
     const tokens = raw
       .split(/[,;\t]/)
-      .map((t) => t.trim())
+      .map(trimSpace)
       .filter(Boolean);
     if (tokens.length === 0) return;
     const emails = tokens.filter((t) => t.includes('@')).map((t) => t.toLowerCase());
     const names = tokens.filter((t) => !t.includes('@'));
     if (emails.length > 0) {
-      const range = names.length === 1 ? expandRange(names[0]!) : null;
+      const range = names.length === 1 && RANGE.test(names[0]!);
       if (names.length !== 1 || range)
         return planner.refuse(line, raw.trim(), names.length === 0 ? bulkMsg.nameEmpty : bulkMsg.emailsNeedOneUnit);
       return planner.add({ block: blockName, name: names[0]!, emails, line, text: raw.trim() });
     }
     for (const token of names) {
-      const range = expandRange(token);
+      const range = readRange(token);
       if (range && 'problem' in range) planner.refuse(line, token, range.problem);
-      else
-        for (const name of range ? range.names : [token])
-          planner.add({ block: blockName, name, emails: [], line, text: token });
+      else if (range) {
+        planner.reserve(range.size);
+        for (const name of range.names()) planner.add({ block: blockName, name, emails: [], line, text: token });
+      } else planner.add({ block: blockName, name: token, emails: [], line, text: token });
     }
   });
   return planner.plan;
@@ -140,11 +193,12 @@ const HEADER = /^(bloco|block|torre|unidade|unit|apto|apartamento)$/i;
  * A CSV: block; unit; up to 3 e-mails (a row whose second cell is an e-mail has no block column).
  * Comma or semicolon (Excel in Portuguese writes ';'), quotes as RFC 4180; an optional header row.
  */
-export function planFromCsv(text: string): UnitPlan {
+export function planFromCsv(input: string): UnitPlan {
+  const text = boundedText(input);
   const planner = new Planner();
   const parsed = Papa.parse<string[]>(text, { delimiter: guessDelimiter(text), skipEmptyLines: 'greedy' });
   parsed.data.forEach((row, index) => {
-    const cells = row.map((c) => (c ?? '').trim());
+    const cells = row.map((c) => trimSpace(c ?? ''));
     while (cells.length > 0 && cells[cells.length - 1] === '') cells.pop();
     if (cells.length === 0) return;
     const line = index + 1;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { CONDOMINIUM_PRODUCT_ID, MEMBERS_PER_UNIT } from '@toque/contracts/constants';
-import { BULK_UNITS_MAX, bulkMsg, type BulkUnitsResponse } from '@toque/contracts/units-bulk';
+import { BULK_REFUSALS_SHOWN, BULK_UNITS_MAX, bulkMsg, type BulkUnitsResponse } from '@toque/contracts/units-bulk';
 import { firstName } from '@toque/contracts/names';
 import { parseUnitNumber, unitNumber, type MyUnit, type Unit } from '@toque/contracts/condominium';
 import { callMsg, condoMsg, tagMsg } from '@toque/contracts/messages';
@@ -203,7 +203,15 @@ export function condominiumService(app: FastifyInstance) {
         name: u.name,
         emails: u.emails.map((email) => ({ email, has_account: accounts.has(email) })),
       }));
-      const result = { units: preview, refused, created: 0, residents_added: 0, invitations_sent: 0, message: '' };
+      const result = {
+        units: preview,
+        refused: refused.slice(0, BULK_REFUSALS_SHOWN),
+        refused_total: refused.length,
+        created: 0,
+        residents_added: 0,
+        invitations_sent: 0,
+        message: '',
+      };
       if (!body.confirm) return result;
       if (refused.length > 0) throw new Conflict(bulkMsg.hasRefused);
       if (units.length === 0) throw new BadRequest(bulkMsg.nothing);

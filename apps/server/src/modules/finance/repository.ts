@@ -280,4 +280,16 @@ export const financeRepository = {
       .where(and(eq(tags.code, code), eq(tags.ownerId, ownerId), isNull(tags.disabledAt)))
       .returning({ code: tags.code });
   },
+
+  /**
+   * FIN-04 / SEC-09: the charges of a bank statement's txids, looked up at once — one array
+   * parameter (`= any($1)`), not a query a line nor a placeholder a txid.
+   */
+  chargesByTxidList(db: Conn, txids: string[]) {
+    if (txids.length === 0) return Promise.resolve([]);
+    return db
+      .select({ id: charges.id, txid: charges.txid, amountCents: charges.amountCents, status: charges.status })
+      .from(charges)
+      .where(sql`${charges.txid} = any(${sql.param(txids)}::text[])`);
+  },
 };

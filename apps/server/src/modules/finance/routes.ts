@@ -186,6 +186,11 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // FIN-04: a bank statement reconciled — each credit matched to an open charge by txid and amount.
+  // SEC-09: the lines are bounded before parsing (readStatement), every txid of the statement is
+  // looked up at once (not a query a line), and a line repeating an earlier one's charge and
+  // end-to-end id is its duplicate without asking the database again.
+  /** txids a query asks for at once (a 1 MB statement holds at most ~40,000 of them). */
+  const STATEMENT_TXIDS_PER_QUERY = 5000;
   app.post(
     statementApi,
     {
@@ -196,14 +201,22 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const text = decodeCsv(Buffer.from(request.body.csvBase64, 'base64'));
       if (text === null) throw new BadRequest(statementWords.unreadable);
+      const lines = readStatement(text);
+      const txids = [...new Set(lines.flatMap((line) => (line.cents === null ? [] : line.txids)))];
+      const byTxid = new Map<string, Awaited<ReturnType<typeof repo.chargesByTxidList>>[number]>();
+      for (let i = 0; i < txids.length; i += STATEMENT_TXIDS_PER_QUERY)
+        for (const found of await repo.chargesByTxidList(app.db, txids.slice(i, i + STATEMENT_TXIDS_PER_QUERY)))
+          byTxid.set(found.txid, found);
       const result: StatementResult = { matched: [], duplicates: [], unmatched: [], ignored: 0 };
       const source = `admin:${currentUser(request).id}`;
-      for (const line of readStatement(text)) {
+      /** `${chargeId} ${endToEndId}` already confirmed by this statement: the same again is its duplicate. */
+      const confirmed = new Set<string>();
+      for (const line of lines) {
         if (line.cents === null) {
           result.ignored += 1;
           continue;
         }
-        const open = await repo.chargesByTxids(app.db, line.txids);
+        const open = line.txids.flatMap((txid) => byTxid.get(txid) ?? []);
         const charge = open.find((c) => c.amountCents === line.cents) ?? open[0];
         if (!charge) {
           result.unmatched.push({ line: line.line, text: line.text, reason: statementWords.noTxid });
@@ -217,13 +230,18 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
           });
           continue;
         }
-        const outcome = await service
-          .confirm({ chargeId: charge.id, endToEndId: line.endToEndId ?? line.lineId, valorCents: line.cents }, source)
-          // An end-to-end id another charge already has: this line pays nothing. Any other failure is an error.
-          .catch((error: unknown) => {
-            if (error instanceof Conflict) return 'duplicate' as const;
-            throw error;
-          });
+        const endToEndId = line.endToEndId ?? line.lineId;
+        const key = `${charge.id} ${endToEndId}`;
+        const outcome = confirmed.has(key)
+          ? ('duplicate' as const)
+          : await service
+              .confirm({ chargeId: charge.id, endToEndId, valorCents: line.cents }, source)
+              // An end-to-end id another charge already has: this line pays nothing. Any other failure is an error.
+              .catch((error: unknown) => {
+                if (error instanceof Conflict) return 'duplicate' as const;
+                throw error;
+              });
+        confirmed.add(key);
         (outcome === 'paid' ? result.matched : result.duplicates).push({
           line: line.line,
           text: line.text,

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { STATEMENT_LINES_MAX, statementWords } from '@toque/contracts/billing';
 import { amountCents, readStatement } from './statement';
 
 describe('FIN-04 bank statements', () => {
@@ -28,5 +29,25 @@ describe('FIN-04 bank statements', () => {
     expect(lines[3]!.endToEndId).toBeNull();
     expect(lines[3]!.lineId).toBe(lines[4]!.lineId);
     expect(lines[3]!.lineId).toMatch(/^S[0-9a-f]{31}$/);
+  });
+
+  test('[SEC-09] [FIN-04] lines are counted before the statement is parsed: one past the bound is a 413 in Portuguese', () => {
+    const line = '27/11/2026;PIX RECEBIDO AbCdEfGhIjKlMnOpQrStUvWxY;29,90';
+    expect(readStatement(Array.from({ length: STATEMENT_LINES_MAX }, () => line).join('\n'))).toHaveLength(
+      STATEMENT_LINES_MAX,
+    );
+    let error: unknown;
+    try {
+      readStatement(Array.from({ length: 30_000 }, () => line).join('\r\n'));
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toMatchObject({ statusCode: 413, message: statementWords.tooManyLines });
+  });
+
+  test('[SEC-10] [FIN-04] full-width digits read as digits; invisible and control characters leave the text shown and matched', () => {
+    const txid = 'AbCdEfGhIjKlMnOpQrStUvWxY';
+    const [line] = readStatement(`27/11/2026;PIX \u202E${txid}\u200B \u2066João\u2069;２９,９０`);
+    expect(line).toMatchObject({ cents: 2990, txids: [txid], text: `27/11/2026 | PIX ${txid} João | 29,90` });
   });
 });

@@ -28,14 +28,17 @@ function Preview({ preview }: { preview: BulkUnitsResponse }) {
         {t.summary(preview.units.length)}
         {emails.length > 0 ? ` ${t.invitesSummary(accounts, emails.length - accounts)}` : ''}
       </p>
-      {preview.refused.length > 0 ? (
+      {preview.refused_total > 0 ? (
         <div role="alert" className="space-y-1 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900">
-          <p className="font-semibold">{t.refusedTitle(preview.refused.length)}</p>
+          <p className="font-semibold">{t.refusedTitle(preview.refused_total)}</p>
           <ul className="list-disc space-y-1 pl-5">
             {preview.refused.map((r, i) => (
               <li key={`${r.line}-${i}`}>{t.refusedLine(r.line, r.text, r.reason)}</li>
             ))}
           </ul>
+          {preview.refused_total > preview.refused.length ? (
+            <p>{t.refusedMore(preview.refused_total - preview.refused.length)}</p>
+          ) : null}
           <p>{t.refusedHint}</p>
         </div>
       ) : null}
@@ -136,7 +139,7 @@ export function BulkUnitsPanel({ condoCode, onDone }: { condoCode: string; onDon
     }
   };
 
-  const canConfirm = preview !== null && preview.refused.length === 0 && preview.units.length > 0;
+  const canConfirm = preview !== null && preview.refused_total === 0 && preview.units.length > 0;
   return (
     <section aria-labelledby={`${fileId}-title`} className="space-y-4 rounded-xl border border-brand-200 bg-white p-4">
       <h2 id={`${fileId}-title`} className="text-lg font-semibold text-slate-900">
