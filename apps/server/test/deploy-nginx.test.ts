@@ -51,7 +51,7 @@ const routes: Route[] = [
     methodsOf(r.method).map((m) => ({
       key: `${m} ${r.url}`,
       path: samplePath(r.url),
-      limit: (r as { bodyLimit?: number }).bodyLimit ?? defaultLimit,
+      limit: r.bodyLimit ?? defaultLimit,
     })),
   ),
   // Socket.IO's long-polling POSTs are read by engine.io, up to maxHttpBufferSize (plugins/realtime.ts).
@@ -61,7 +61,10 @@ const routes: Route[] = [
     limit: (app.io.engine as unknown as { opts: { maxHttpBufferSize: number } }).opts.maxHttpBufferSize,
   },
 ];
-const webhookPaths = [`/api${chargesApi.webhook('segredo-do-webhook-0123456789')}`, `/api${chargesApi.webhook('s')}/pix`];
+const webhookPaths = [
+  `/api${chargesApi.webhook('segredo-do-webhook-0123456789')}`,
+  `/api${chargesApi.webhook('s')}/pix`,
+];
 
 /** What nginx answers with itself when a body is too large there: the JSON text of its 413 page. */
 function tooLargeAnswer(server: Directive, location: Location): string | undefined {
@@ -99,12 +102,20 @@ describe(`${dbLabel} the deploy's nginx sites against the app`, () => {
           const largest = Math.max(...served_.map((r) => r.limit));
           if (nginx !== largest) {
             const widest = served_.filter((r) => r.limit === largest).map((r) => r.key);
-            const named = widest.length > 4 ? `${widest.slice(0, 4).join(', ')} and ${widest.length - 4} more` : widest.join(', ');
-            problems.push(`location ${location.modifier} ${location.pattern}: nginx ${nginx} bytes, the app ${largest} (${named})`);
+            const named =
+              widest.length > 4 ? `${widest.slice(0, 4).join(', ')} and ${widest.length - 4} more` : widest.join(', ');
+            problems.push(
+              `location ${location.modifier} ${location.pattern}: nginx ${nginx} bytes, the app ${largest} (${named})`,
+            );
           }
-          const expected = JSON.stringify({ message: largest === PHOTO_MAX_BYTES ? photoMsg.tooLarge : apiMsg.validation });
+          const expected = JSON.stringify({
+            message: largest === PHOTO_MAX_BYTES ? photoMsg.tooLarge : apiMsg.validation,
+          });
           const answer = tooLargeAnswer(server, location);
-          if (answer !== expected) problems.push(`location ${location.modifier} ${location.pattern}: 413 answers ${answer}, the app ${expected}`);
+          if (answer !== expected)
+            problems.push(
+              `location ${location.modifier} ${location.pattern}: 413 answers ${answer}, the app ${expected}`,
+            );
         }
       }
       expect(problems).toEqual([]);

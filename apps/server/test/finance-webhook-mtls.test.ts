@@ -21,20 +21,27 @@ const received = (made: Charge) => ({
   valor: `${Math.floor(made.amount_cents / 100)}.${String(made.amount_cents % 100).padStart(2, '0')}`,
   horario: new Date().toISOString(),
 });
-const webhook = (from: string, headers: Record<string, string>, payload: unknown, secret = SECRET) =>
+const webhook = (from: string, headers: Record<string, string>, payload: Record<string, unknown>, secret = SECRET) =>
   app.inject({ method: 'POST', url: `/api${chargesApi.webhook(secret)}`, remoteAddress: from, headers, payload });
 const statusOf = async (auth: Record<string, string>, id: number) =>
-  (await app.inject({ method: 'GET', url: `/api${chargesApi.charges}`, headers: auth })).json<Charge[]>().find((c) => c.id === id)?.status;
+  (await app.inject({ method: 'GET', url: `/api${chargesApi.charges}`, headers: auth }))
+    .json<Charge[]>()
+    .find((c) => c.id === id)?.status;
 
 describe(`[SEC-10] the Pix webhook behind mutual TLS ${dbLabel}`, () => {
   test('[SEC-10] [FIN-04] only the trusted proxy saying X-Client-Verify: SUCCESS reaches the webhook; every other caller gets a 403 in Portuguese, before the body is read, and pays nothing', async () => {
     const { owner, code } = await ownedTag(app, 3);
     const made = (
-      await app.inject({ method: 'POST', url: `/api${chargesApi.charges}`, headers: owner.auth, payload: { codes: [code] } })
+      await app.inject({
+        method: 'POST',
+        url: `/api${chargesApi.charges}`,
+        headers: owner.auth,
+        payload: { codes: [code] },
+      })
     ).json<Charge>();
     const pix = { pix: [received(made)] };
 
-    const refused = [
+    const refused: { from: string; headers: Record<string, string> }[] = [
       // Through the proxy, but nginx did not verify a certificate (or the header was not set).
       { from: PROXY, headers: {} },
       { from: PROXY, headers: { 'x-client-verify': 'NONE' } },
@@ -51,8 +58,12 @@ describe(`[SEC-10] the Pix webhook behind mutual TLS ${dbLabel}`, () => {
       expect(errorBody(res)).toBe(chargeWords.webhookUnverified);
     }
     // Refused before anything else is looked at: a malformed body and a wrong secret say the same.
-    expect((await webhook('203.0.113.9', { 'x-client-verify': 'SUCCESS' }, { pix: [{ txid: 'x' }] })).statusCode).toBe(403);
-    expect((await webhook('203.0.113.9', { 'x-client-verify': 'SUCCESS' }, pix, 'segredo-errado-0123456789')).statusCode).toBe(403);
+    expect((await webhook('203.0.113.9', { 'x-client-verify': 'SUCCESS' }, { pix: [{ txid: 'x' }] })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await webhook('203.0.113.9', { 'x-client-verify': 'SUCCESS' }, pix, 'segredo-errado-0123456789')).statusCode,
+    ).toBe(403);
     expect(await statusOf(owner.auth, made.id)).toBe('pending');
 
     // The proxy that verified the provider's certificate: the Pix is applied.
@@ -61,6 +72,8 @@ describe(`[SEC-10] the Pix webhook behind mutual TLS ${dbLabel}`, () => {
     expect(ok.json()).toEqual({ received: 1 });
     expect(await statusOf(owner.auth, made.id)).toBe('paid');
     // A verified caller still needs the secret.
-    expect((await webhook(PROXY, { 'x-client-verify': 'SUCCESS' }, pix, 'segredo-errado-0123456789')).statusCode).toBe(404);
+    expect((await webhook(PROXY, { 'x-client-verify': 'SUCCESS' }, pix, 'segredo-errado-0123456789')).statusCode).toBe(
+      404,
+    );
   });
 });

@@ -13,8 +13,7 @@ export interface Directive {
   block?: Directive[];
 }
 
-export const deployNginx = (file: string) =>
-  fileURLToPath(new URL(`../../../deploy/nginx/${file}`, import.meta.url));
+export const deployNginx = (file: string) => fileURLToPath(new URL(`../../../deploy/nginx/${file}`, import.meta.url));
 
 /** Words, quoted strings (unquoted, escapes kept as nginx reads them) and `{` `}` `;`; comments dropped. */
 function tokens(text: string): string[] {
@@ -125,7 +124,8 @@ export function locationFor(server: Directive, path: string): Location | undefin
   const longest = prefixes[0];
   if (longest?.modifier === '^~') return longest;
   const regex = locations.find(
-    (l) => (l.modifier === '~' || l.modifier === '~*') && new RegExp(l.pattern, l.modifier === '~*' ? 'i' : '').test(path),
+    (l) =>
+      (l.modifier === '~' || l.modifier === '~*') && new RegExp(l.pattern, l.modifier === '~*' ? 'i' : '').test(path),
   );
   return regex ?? longest;
 }
@@ -151,11 +151,16 @@ export function proxyingServers(site: Directive[]): Directive[] {
 export function refuses(location: Location): boolean {
   if (first(location.block, 'proxy_pass')) return false;
   const ret = first(location.block, 'return');
-  return (ret !== undefined && /^4\d\d$/.test(ret.args[0] ?? '')) || all(location.block, 'deny').some((d) => d.args[0] === 'all');
+  return (
+    (ret !== undefined && /^4\d\d$/.test(ret.args[0] ?? '')) ||
+    all(location.block, 'deny').some((d) => d.args[0] === 'all')
+  );
 }
 
 /** The value a location sends the app in a request header ('' : removed), or undefined: passed as the client sent it. */
 export function headerSent(server: Directive, location: Location, header: string): string | undefined {
-  const set = inherited(server, location, 'proxy_set_header').find((d) => d.args[0]?.toLowerCase() === header.toLowerCase());
+  const set = inherited(server, location, 'proxy_set_header').find(
+    (d) => d.args[0]?.toLowerCase() === header.toLowerCase(),
+  );
   return set?.args[1];
 }
