@@ -53,7 +53,8 @@ const environments: Record<string, Record<string, string>> = {
     RATE_TAG_VIEW_WINDOW_MS: '61000',
     ARGON2_CONCURRENCY: '3',
     ARGON2_QUEUE: '0',
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: '172.28.0.10',
+    PIX_WEBHOOK_REQUIRE_MTLS: 'true',
     CALL_RING_TIMEOUT_MS: '45000',
     CALL_SWEEP_INTERVAL_MS: '31000',
     CALLER_TOKEN_TTL_S: '600',
@@ -110,6 +111,7 @@ const badEnvironments: Record<string, Record<string, string>> = {
   'a public host with the development secret': { HOST: '0.0.0.0' },
   'a bad number beside a pair set halfway': { PORT: 'x', VAPID_PUBLIC_KEY: 'k' },
   'one bad variable': { SMTP_URL: 'http://mail.example.com' },
+  'the webhook behind mutual TLS with every peer trusted': { PIX_WEBHOOK_REQUIRE_MTLS: 'true', TRUST_PROXY: 'true' },
 };
 
 /**

@@ -49,6 +49,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toBe('loopback, 10.0.0.0/8');
   });
 
+  test('[SEC-10] the Pix webhook behind mutual TLS is off unless the deploy says so, and needs TRUST_PROXY to name the proxy that verifies', () => {
+    expect(loadConfig({}).billing.webhookRequiresMtls).toBe(false);
+    expect(loadConfig({ PIX_WEBHOOK_REQUIRE_MTLS: 'true' }).billing.webhookRequiresMtls).toBe(true);
+    expect(loadConfig({ PIX_WEBHOOK_REQUIRE_MTLS: 'false' }).billing.webhookRequiresMtls).toBe(false);
+    expect(() => loadConfig({ PIX_WEBHOOK_REQUIRE_MTLS: 'yes' })).toThrow(/PIX_WEBHOOK_REQUIRE_MTLS/);
+    // Every peer trusted: anyone could claim the verification; no peer trusted: nobody could.
+    expect(() => loadConfig({ PIX_WEBHOOK_REQUIRE_MTLS: 'true', TRUST_PROXY: 'true' })).toThrow(/PIX_WEBHOOK_REQUIRE_MTLS/);
+    expect(() => loadConfig({ PIX_WEBHOOK_REQUIRE_MTLS: 'true', TRUST_PROXY: 'false' })).toThrow(/PIX_WEBHOOK_REQUIRE_MTLS/);
+    expect(loadConfig({ PIX_WEBHOOK_REQUIRE_MTLS: 'true', TRUST_PROXY: '172.28.0.10' }).billing.webhookRequiresMtls).toBe(true);
+  });
+
   test('[OPS-08] an empty variable counts as unset: DATABASE_URL= is the embedded database, not an invalid URL', () => {
     const config = loadConfig({ DATABASE_URL: '', REDIS_URL: ' ', PORT: '', SMTP_URL: '' });
     expect(config.databaseUrl).toBeUndefined();

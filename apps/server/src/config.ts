@@ -8,12 +8,13 @@ import { limitsConfig, limitsVariables } from './config-areas/limits';
 import { mailConfig, mailVariables } from './config-areas/mail';
 import { checkPush, pushConfig, pushVariables } from './config-areas/push';
 import { checkTurn, turnConfig, turnVariables } from './config-areas/turn';
-import { billingConfig, billingVariables } from './config-areas/billing';
+import { billingConfig, billingVariables, checkBilling } from './config-areas/billing';
 import { photosConfig, photosVariables } from './config-areas/photos';
 
 /**
  * The environment, one area at a time (config-areas/): each declares its variables and turns them
- * into its part of the Config; a check reads a few variables of another area (NODE_ENV, JWT_SECRET).
+ * into its part of the Config; a check reads a few variables of another area (NODE_ENV, JWT_SECRET,
+ * TRUST_PROXY).
  * Adding a variable touches its area only.
  */
 const envSchema = z
@@ -36,6 +37,7 @@ const envSchema = z
     checkFinder(env, ctx);
     checkAuth(env, ctx);
     checkHttp(env, ctx);
+    checkBilling(env, ctx);
   })
   .transform((env) => ({
     ...httpConfig(env),

@@ -109,6 +109,8 @@ export const chargeWords = {
   paidByAdmin: 'Pagamento registrado.',
   endToEndInvalid: 'Informe o identificador do pagamento (E2E id) que o banco mostra: 32 letras e números.',
   endToEndUsed: 'Este identificador de pagamento já foi usado em outra cobrança.',
+  /** SEC-10: the webhook reached the app without the proxy's mutual-TLS verification. */
+  webhookUnverified: 'Notificação recusada: o certificado do provedor de pagamento não foi verificado.',
 } as const;
 
 export const chargeBody = z.object({

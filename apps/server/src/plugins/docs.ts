@@ -9,11 +9,13 @@ export interface RouteEntry {
   method: HTTPMethods | HTTPMethods[];
   url: string;
   schema: FastifySchema | undefined;
+  /** The route's own body limit, when it sets one (else the app's): deploy/nginx must agree (SEC-09). */
+  bodyLimit: number | undefined;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Every route registered after this plugin, with its schema: the walk of test/route-schemas.test.ts. */
+    /** Every route registered after this plugin, with its schema: the walks of test/route-schemas.test.ts and test/deploy-nginx.test.ts. */
     routeTable: RouteEntry[];
   }
 }
@@ -23,7 +25,7 @@ export const docsPlugin = fp(async (app) => {
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
-    routeTable.push({ method: route.method, url: route.url, schema: route.schema });
+    routeTable.push({ method: route.method, url: route.url, schema: route.schema, bodyLimit: route.bodyLimit });
   });
   await app.register(swagger, {
     openapi: {

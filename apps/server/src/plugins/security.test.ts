@@ -14,4 +14,14 @@ describe('holdsNul', () => {
     const deep = JSON.parse('['.repeat(30_000) + '"\\u0000"' + ']'.repeat(30_000)) as unknown;
     expect(holdsNul(deep)).toBe(true);
   });
+
+  test('[SEC-09] [FIND-09] a photo upload (a 10 MiB Buffer body) is not walked byte by byte: within the 2 s budget, not the ~1 min that froze the server', () => {
+    const photo = Buffer.alloc(10 * 1024 * 1024, 0);
+    const started = Date.now();
+    // A file's bytes are not text the database stores: its NUL bytes are not U+0000 in a string.
+    expect(holdsNul(photo)).toBe(false);
+    expect(holdsNul({ file: photo, name: 'x' })).toBe(false);
+    expect(holdsNul({ file: photo, name: 'x\u0000' })).toBe(true);
+    expect(Date.now() - started).toBeLessThanOrEqual(2000);
+  }, 180_000);
 });

@@ -26,6 +26,7 @@ import { currentUser } from '../../plugins/auth';
 import { financeRepository as repo } from './repository';
 import { financeService } from './service';
 import { BILLING_KEY, loadBilling } from './settings';
+import { webhookMtlsGuard } from './webhook-mtls';
 import { settingsRepository } from '../../db/repositories/settings';
 import { auditRepository } from '../../db/repositories/audit';
 import {
@@ -105,15 +106,22 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // FIN-04: the payment provider's webhook, in the shape of the Banco Central's Pix API. The secret
-  // is in the path (and mutual TLS at the proxy, deploy/nginx); a wrong one is as absent as no webhook.
+  // is in the path; a wrong one is as absent as no webhook. SEC-10: mutual TLS at the proxy
+  // (deploy/nginx/pix-webhook.conf), checked here when the deploy says so (webhook-mtls.ts).
   app.post(
     '/webhooks/pix/:secret',
     {
+      onRequest: webhookMtlsGuard(app),
       schema: {
         tags: ['finance'],
         params: z.object({ secret: z.string().max(200) }),
         body: pixWebhookBody,
-        response: { 200: z.object({ received: z.number().int() }), 400: errorResponse, 404: errorResponse },
+        response: {
+          200: z.object({ received: z.number().int() }),
+          400: errorResponse,
+          403: errorResponse,
+          404: errorResponse,
+        },
       },
     },
     async (request) => {
