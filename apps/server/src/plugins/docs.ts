@@ -9,6 +9,8 @@ export interface RouteEntry {
   method: HTTPMethods | HTTPMethods[];
   url: string;
   schema: FastifySchema | undefined;
+  /** The route's own body limit when it sets one (the photos, the imports); else the app's (SEC-09's fuzz sizes to it). */
+  bodyLimit: number | undefined;
 }
 
 declare module 'fastify' {
@@ -23,7 +25,7 @@ export const docsPlugin = fp(async (app) => {
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
-    routeTable.push({ method: route.method, url: route.url, schema: route.schema });
+    routeTable.push({ method: route.method, url: route.url, schema: route.schema, bodyLimit: route.bodyLimit });
   });
   await app.register(swagger, {
     openapi: {
