@@ -53,9 +53,12 @@ export interface BodyCase {
 
 // ---- Text ----------------------------------------------------------------------------------------
 
-/** Characters that look like others or like nothing: full-width digits, zero-width and bidi controls, C1 controls, combining marks, astral emoji, BOM. */
-const HOSTILE =
-  '０１２Ａ\u200b\u200c\u202e\u200f\u2066\u0085\u009b\u0080e\u0301\u0338😀\ufeff\u00a0\u3000\u2028ﷺ\u0000';
+/**
+ * Characters that look like others or like nothing: full-width digits, zero-width and bidi controls, C1
+ * controls, combining marks, astral emoji, BOM. No U+0000: SEC-03 refuses it before any handler, and this
+ * text is meant to reach the handlers.
+ */
+const HOSTILE = '０１２Ａ\u200b\u200c\u202e\u200f\u2066\u0085\u009b\u0080e\u0301\u0338😀\ufeff\u00a0\u3000\u2028ﷺ';
 const RANGE_TOKENS = ['0-999,', '1-999999,', '0-999\n', 'A0-A999;', '101–110, ', '1-1,'];
 const DELIMITERS = [';', ',', '\t', '\r\n', '"', '|', ';"'];
 /** Repetitions that feed backtracking regular expressions (e-mail, dates, amounts). */
@@ -241,7 +244,7 @@ export function fieldsOf(schema: JsonSchema, variant = 0) {
 /** A JSON text with the value of `slot` replaced by `raw` (deep nesting is written, not built as an object). */
 function withRaw(body: Record<string, unknown>, slot: string | undefined, raw: string): string {
   if (slot === undefined) return raw;
-  const marker = `\u0001slot${Math.random()}`;
+  const marker = '\u0001the nested value goes here\u0001';
   return JSON.stringify({ ...body, [slot]: marker }).replace(JSON.stringify(marker), () => raw);
 }
 
@@ -301,8 +304,15 @@ function render(spec: BodySpec, c: BodyCase, scale: number): Rendered & { fieldN
     body: Buffer.from(json, 'utf8'),
     contentType: 'application/json',
     ...(fieldName ? { fieldName } : {}),
-    label: `${c.shape} ${c.content}/${c.variant} size ${c.size}‰${fieldName ? ` field ${fieldName}` : ''}`,
+    label: `${c.shape} ${c.content}/${c.variant} size ${c.size}‰${where(c, slot, fieldName)}`,
   };
+}
+
+/** Which part of the body the case's shape is about. */
+function where(c: BodyCase, slot: string | undefined, fieldName: string | undefined): string {
+  if ((c.shape === 'deep' || c.shape === 'array') && slot === undefined) return ' as the whole body';
+  if (c.shape === 'wide') return ' with thousands of keys';
+  return fieldName ? ` field ${fieldName}` : '';
 }
 
 /** The case as a request body: fitted under the route's limit, or padded to exactly the limit or one byte over it. */
