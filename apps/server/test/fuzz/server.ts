@@ -243,10 +243,16 @@ export interface Answer {
 
 /** The body goes out in pieces, and stops once an answer has come: a 413 sent before the body is all written is read. */
 const PIECE = 256 * 1024;
+/** How long a large body waits for an early answer before it is written (longer for one that is over the limit). */
 const EARLY_ANSWER_MS = 100;
 
 /** One request on a connection of its own; the answer read whole (its first 4 kB kept). */
-export function send(base: string, request: Request, giveUpMs: number): Promise<Answer> {
+export function send(
+  base: string,
+  request: Request,
+  giveUpMs: number,
+  earlyAnswerMs = EARLY_ANSWER_MS,
+): Promise<Answer> {
   const started = performance.now();
   const target = new URL(request.url, base);
   return new Promise((resolve) => {
@@ -304,7 +310,7 @@ export function send(base: string, request: Request, giveUpMs: number): Promise<
       if (request.body.length > PIECE) {
         req.flushHeaders();
         await new Promise<void>((resume) => {
-          const timeout = setTimeout(resume, EARLY_ANSWER_MS);
+          const timeout = setTimeout(resume, earlyAnswerMs);
           req.once('response', () => {
             clearTimeout(timeout);
             resume();
