@@ -177,7 +177,10 @@ export const financeRepository = {
       .then((rows) => rows.map((r) => r.code).filter((code) => codes.includes(code)));
   },
 
-  /** FIN-07: the owner's open charges sharing a tag with a new one, expired (one open charge per tag). */
+  /**
+   * FIN-07 / SEC-08: the owner's open charges sharing a tag with these, expired — a new charge replaces
+   * them (one open charge per tag), and a plan change leaves them pricing the wrong terms.
+   */
   expireOverlapping(tx: Tx, userId: string, codes: string[]) {
     return tx
       .update(charges)
@@ -188,16 +191,6 @@ export const financeRepository = {
       .returning({ id: charges.id });
   },
 
-  /** SEC-08: the owner's open charges that include this tag, expired (its plan changed: they no longer price it). */
-  expireOpenChargesOf(tx: Tx, userId: string, code: string) {
-    return tx
-      .update(charges)
-      .set({ status: 'expired' })
-      .where(
-        and(eq(charges.userId, userId), eq(charges.status, 'pending'), sql`${charges.tagCodes} @> array[${code}]::text[]`),
-      )
-      .returning({ id: charges.id });
-  },
 
   settle(
     tx: Tx,

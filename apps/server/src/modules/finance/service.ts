@@ -147,7 +147,7 @@ export function financeService(app: FastifyInstance) {
         const [plan] = await repo.lockOwnedPlans(tx, userId, [code]);
         if (!plan) return false;
         if (asInterval(plan.interval) === interval) return true;
-        await repo.expireOpenChargesOf(tx, userId, code);
+        await repo.expireOverlapping(tx, userId, [code]);
         await repo.setInterval(tx, code, userId, interval);
         return true;
       });
