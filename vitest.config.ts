@@ -4,6 +4,8 @@ const postgres = !!process.env.DATABASE_URL;
 
 /** Tests of the built server as an operator runs it: their own project, run once (not per engine). */
 const ops = 'apps/server/test/ops/**';
+/** SEC-09's fuzz of the built server's every body- and file-taking route: a stage of its own, alone on the machine. */
+const fuzz = 'apps/server/test/fuzz/**';
 
 /**
  * unit: pure logic (contracts, server lib, web logic and components in jsdom).
@@ -14,6 +16,8 @@ const ops = 'apps/server/test/ops/**';
  * ops:  the production build in processes of its own (OPS-01/03/05/07), each test choosing its
  *       engines itself: PGlite, and a fresh PostgreSQL database next to DATABASE_URL's (or on
  *       127.0.0.1:5432).
+ * fuzz: SEC-09 — hostile sizes and shapes on every body- and file-taking route of the production build,
+ *       with a time, memory and event-loop budget per request (a fresh PostgreSQL database as ops makes them).
  */
 export default defineConfig({
   test: {
@@ -42,7 +46,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/server/test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ops],
+          exclude: [...configDefaults.exclude, ops, fuzz],
           environment: 'node',
           env: { TEST_DB: 'pglite' },
           // PGlite works in the worker's own thread: one worker a core.
@@ -69,13 +73,26 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        test: {
+          name: 'fuzz',
+          include: [`${fuzz}/*.test.ts`],
+          environment: 'node',
+          globalSetup: ['apps/server/test/ops/build.ts'],
+          fileParallelism: false,
+          // One route a test; a route that fails is shrunk for a minute after requests that may each wait 30 s.
+          testTimeout: 600_000,
+          // The set-up (database, server, fixtures, images) runs while the file is collected.
+          hookTimeout: 300_000,
+        },
+      },
       ...(postgres
         ? [
             {
               test: {
                 name: 'api-pg',
                 include: ['apps/server/test/**/*.test.ts'],
-                exclude: [...configDefaults.exclude, ops],
+                exclude: [...configDefaults.exclude, ops, fuzz],
                 environment: 'node' as const,
                 env: { TEST_DB: 'postgres' },
                 // One worker: the files share one PostgreSQL database, and some count a table's rows before

@@ -17,6 +17,8 @@ export function vitestStages({ quick, postgres }) {
     { project: 'api', label: 'API (PGlite)', group: 3 },
     { project: 'api-pg', label: 'API (PostgreSQL)', group: 4, full: true, postgres: true },
     { project: 'ops', label: 'ops (o build de produção)', group: 4, full: true },
+    // SEC-09: alone, so that its budgets (2 s, 200 MB, /api/health within 200 ms) measure the server, not the suite beside it.
+    { project: 'fuzz', label: 'fuzz (SEC-09: tamanhos e formas hostis)', group: 5, full: true },
   ];
   return all
     .filter((s) => !(quick && s.full) && !(s.postgres && !postgres))

@@ -24,4 +24,14 @@ describe('holdsNul', () => {
     expect(holdsNul({ file: photo, name: 'x\u0000' })).toBe(true);
     expect(Date.now() - started).toBeLessThanOrEqual(2000);
   }, 180_000);
+
+  test("[SEC-09] a file's bytes are not walked: a photo's NUL bytes are not text, and 10 MB are not ten million entries", () => {
+    const file = Buffer.alloc(64);
+    // Seen only by a walk of the Buffer's own entries, byte by byte.
+    Object.defineProperty(file, 'walked\u0000', { enumerable: true, value: 1 });
+    expect(holdsNul(file)).toBe(false);
+    expect(holdsNul({ photo: file, name: 'Ana' })).toBe(false);
+    expect(holdsNul(new Uint8Array(8))).toBe(false);
+    expect(holdsNul({ photo: file, name: 'A\u0000na' })).toBe(true);
+  });
 });
