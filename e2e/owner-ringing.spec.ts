@@ -152,27 +152,40 @@ test('[CALL-16] a test call rings every open page of the owner — home at 390, 
   await shot(dashboard.page, 'owner-dashboard-offer-1366');
   await expectNoSeriousA11yViolations(dashboard.page, 'the dashboard with the ringing offer');
 
+  // The card rings for TEST_CALL_RING_MS (30 s) and then closes by itself, so this first ring only
+  // checks what rings and dismisses it; the slow screenshot and accessibility scan use a second ring
+  // (a loaded CI machine once spent longer than 30 s on them and the dismiss button was gone).
   await offer.getByRole('button', { name: ringingUi.test }).click();
-
   for (const { page } of [home, dashboard]) {
     const card = page.getByRole('alertdialog', { name: ringingUi.card.title });
     await expect(card).toBeVisible();
     await expect(card.getByText(ringingUi.card.text)).toBeVisible();
     await expect(page.locator('audio[data-ring]')).toHaveJSProperty('paused', false);
-    await expect.poll(() => page.title(), { timeout: 20_000, intervals: [250] }).toBe(msg.callIncoming);
   }
   // A phone's card is in view whole, its button a real tap target.
   const dismiss = home.page.getByRole('button', { name: ringingUi.card.dismiss });
   const box = (await dismiss.boundingBox())!;
   expect(box.height).toBeGreaterThanOrEqual(44);
   expect(box.y + box.height).toBeLessThanOrEqual(phone.height);
-  await shot(home.page, 'owner-test-call-390');
-  await expectNoSeriousA11yViolations(home.page, 'the test call card');
-
   // Dismissed by its button on the phone, by Escape on the desktop; the pages are as they were.
   await dismiss.click();
   await dashboard.page.keyboard.press('Escape');
   for (const { page } of [home, dashboard]) {
+    await expect(page.locator('[data-ringing-layer]')).toHaveCount(0);
+    await expect(page.locator('audio[data-ring]')).toHaveCount(0);
+  }
+
+  // The second ring: the blinking title, the picture and the scan. However long they take, Escape
+  // (a key press, which waits for no element) or the card's own 30 s end closes it.
+  await offer.getByRole('button', { name: ringingUi.test }).click();
+  for (const { page } of [home, dashboard]) {
+    await expect(page.getByRole('alertdialog', { name: ringingUi.card.title })).toBeVisible();
+    await expect.poll(() => page.title(), { timeout: 20_000, intervals: [250] }).toBe(msg.callIncoming);
+  }
+  await shot(home.page, 'owner-test-call-390');
+  await expectNoSeriousA11yViolations(home.page, 'the test call card');
+  for (const { page } of [home, dashboard]) {
+    await page.keyboard.press('Escape');
     await expect(page.locator('[data-ringing-layer]')).toHaveCount(0);
     await expect(page.locator('audio[data-ring]')).toHaveCount(0);
   }
