@@ -1,12 +1,12 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { count, eq, inArray } from 'drizzle-orm';
 import { tagMailMsg } from '@toque/contracts/mail';
-import { condoMsg, tagMsg } from '@toque/contracts/messages';
+import { apiMsg, condoMsg, tagMsg } from '@toque/contracts/messages';
 import { condoApi } from '@toque/contracts/routes';
 import { BULK_LINES_MAX, BULK_REFUSALS_SHOWN, bulkMsg, type BulkUnitsResponse } from '@toque/contracts/units-bulk';
 import type { Unit } from '@toque/contracts/condominium';
 import { auditLog, outbox, unitInvitations, unitResidents, units } from '../src/db/schema';
-import { build, dbLabel, errorBody, newAccount, signUp, uniqueEmail } from './helpers';
+import { bearer, build, dbLabel, errorBody, newAccount, signUp, uniqueEmail } from './helpers';
 import { activate, post, send, signUpAdmin, type Account } from './condo-support';
 import { userId } from './calls-support';
 
@@ -292,6 +292,32 @@ describe(`[SEC-09] the bulk step bounds its work before it expands anything ${db
     const file = await bulk(sindico.token, { qrCode: plate, csvBase64: csv(lines) });
     expect([file.statusCode, errorBody(file)]).toEqual([413, bulkMsg.tooManyLines]);
     expect(await unitCount(condominiumId)).toBe(1);
+  });
+  test('[SEC-09] [SEC-03] a 1.4 MB body nested 700,000 deep is a Portuguese 400 counted before JSON.parse builds it; a flat body of the same size is the control', async () => {
+    const { sindico, plate, condominiumId } = await building();
+    const deep = '['.repeat(700_000) + ']'.repeat(700_000);
+    const flat = JSON.stringify({ qrCode: plate, text: 'x'.repeat(deep.length - 100) });
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const raw = (payload: string) =>
+        app.inject({ method: 'POST', url: `/api${condoApi.bulkUnits}`, headers: { ...bearer(sindico.token), 'content-type': 'application/json' }, payload });
+      await raw(flat); // warm
+      let started = performance.now();
+      const control = await raw(flat);
+      const flatMs = performance.now() - started;
+      parse.mockClear();
+      started = performance.now();
+      const res = await raw(deep);
+      const deepMs = performance.now() - started;
+      expect([res.statusCode, errorBody(res)]).toEqual([400, apiMsg.validation]);
+      expect(control.statusCode).toBeLessThan(500);
+      // Never handed to JSON.parse: the count refused it first (before, V8 built 700,000 arrays).
+      expect(parse.mock.calls.filter(([text]) => typeof text === 'string' && text.length > 1000)).toEqual([]);
+      expect(await unitCount(condominiumId)).toBe(1);
+      console.info(`[SEC-09] 1.4 MB nested body ${dbLabel}: ${deepMs.toFixed(1)} ms, a flat body of the same size ${flatMs.toFixed(1)} ms`);
+    } finally {
+      parse.mockRestore();
+    }
   });
 });
 
