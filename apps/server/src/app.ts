@@ -9,7 +9,7 @@ import { errorsPlugin } from './plugins/errors';
 import { apiMsg } from '@toque/contracts/messages';
 import { securityPlugin } from './plugins/security';
 import { BadRequest } from './errors';
-import { JSON_MAX_DEPTH, jsonDeeperThan } from './lib/json-depth';
+import { JSON_MAX_DEPTH, JSON_MAX_VALUES, jsonBeyond } from './lib/json-bounds';
 import { metricsPlugin } from './plugins/metrics';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { argon2Queue } from './lib/passwords';
@@ -83,13 +83,13 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  // SEC-09: a JSON body's nesting is counted before JSON.parse builds it (lib/json-depth.ts);
+  // SEC-09: a JSON body's nesting and values are counted before JSON.parse builds them (lib/json-bounds.ts);
   // Fastify's own parser (empty bodies, __proto__ refused) does the rest.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (jsonDeeperThan(body as string, JSON_MAX_DEPTH)) return done(new BadRequest(), undefined);
-    parseJson(request, body, done);
+    if (jsonBeyond(body as string, JSON_MAX_DEPTH, JSON_MAX_VALUES)) return done(new BadRequest(), undefined);
+    void parseJson(request, body as string, done);
   });
   // PERF-01: compiled serialisers; the tests also hold every answer to its zod schema.
   app.setSerializerCompiler(createSerializerCompiler({ checkContracts: config.env === 'test' }));

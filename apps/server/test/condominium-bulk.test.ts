@@ -293,7 +293,7 @@ describe(`[SEC-09] the bulk step bounds its work before it expands anything ${db
     expect([file.statusCode, errorBody(file)]).toEqual([413, bulkMsg.tooManyLines]);
     expect(await unitCount(condominiumId)).toBe(1);
   });
-  test('[SEC-09] [SEC-03] a 1.4 MB body nested 700,000 deep is a Portuguese 400 counted before JSON.parse builds it; a flat body of the same size is the control', async () => {
+  test('[SEC-09] [SEC-03] a 1.4 MB body nested 700,000 deep, or an object of 127,000 keys, is a Portuguese 400 counted before JSON.parse builds it; a flat body of the same size is the control', async () => {
     const { sindico, plate, condominiumId } = await building();
     const deep = '['.repeat(700_000) + ']'.repeat(700_000);
     const flat = JSON.stringify({ qrCode: plate, text: 'x'.repeat(deep.length - 100) });
@@ -312,6 +312,11 @@ describe(`[SEC-09] the bulk step bounds its work before it expands anything ${db
       expect([res.statusCode, errorBody(res)]).toEqual([400, apiMsg.validation]);
       expect(control.statusCode).toBeLessThan(500);
       // Never handed to JSON.parse: the count refused it first (before, V8 built 700,000 arrays).
+      expect(parse.mock.calls.filter(([text]) => typeof text === 'string' && text.length > 1000)).toEqual([]);
+      // As wide: an object of 127,000 keys (~150 ms for JSON.parse) is counted, not built.
+      const wide = `{"qrCode":"${plate}",${Array.from({ length: 127_000 }, (_, i) => `"k${i}":0`).join(',')}}`;
+      const widely = await raw(wide);
+      expect([widely.statusCode, errorBody(widely)]).toEqual([400, apiMsg.validation]);
       expect(parse.mock.calls.filter(([text]) => typeof text === 'string' && text.length > 1000)).toEqual([]);
       expect(await unitCount(condominiumId)).toBe(1);
       console.info(`[SEC-09] 1.4 MB nested body ${dbLabel}: ${deepMs.toFixed(1)} ms, a flat body of the same size ${flatMs.toFixed(1)} ms`);

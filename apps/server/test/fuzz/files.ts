@@ -192,7 +192,7 @@ export function fileFamilies(runs: number): Family<FileCase>[] {
 }
 
 export function renderFile(all: Images, limit: number, c: FileCase): Rendered {
-  const name = NAMES[c.image % IMAGE_COUNT]!.replace('side', String(c.side));
+  const name = NAMES[c.image % IMAGE_COUNT]!.replace('side', () => String(c.side));
   let body = makers(all)[c.image % IMAGE_COUNT]!(c.side);
   if (c.pad > 0) {
     const size = limit + (c.pad === 2 ? 1 : 0);
