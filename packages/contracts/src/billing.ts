@@ -200,10 +200,13 @@ export type StatementResult = z.infer<typeof statementResult>;
  * bound under which the whole import stays well within the 2 s a request may take.
  */
 export const STATEMENT_LINES_MAX = 5000;
+/** Columns a statement line may average, counted before parsing (SEC-09): banks export 4–10. */
+export const STATEMENT_COLUMNS_MAX = 12;
 
 export const statementWords = {
   unreadable: 'Não foi possível ler o arquivo: envie o extrato em CSV.',
   tooManyLines: 'O extrato pode ter no máximo 5.000 linhas: exporte um período menor.',
+  tooManyCells: 'O extrato tem colunas demais: exporte no máximo 12 colunas por linha.',
   noTxid: 'Nenhuma cobrança aberta com um txid desta linha.',
   wrongAmount: (expected: string) => `Valor diferente do cobrado (${expected}).`,
 } as const;

@@ -19,6 +19,8 @@ export const BULK_TEXT_MAX = 100_000;
  * line of e-mails each, and room for blank lines and a header.
  */
 export const BULK_LINES_MAX = 2000;
+/** Columns a CSV line may average (bloco; unidade; 3 e-mails and room to spare), counted before parsing (SEC-09). */
+export const BULK_COLUMNS_MAX = 8;
 /** Refused lines an answer lists; the rest are counted (`refused_total`), so the answer stays small (SEC-09). */
 export const BULK_REFUSALS_SHOWN = 100;
 /** A CSV file, in bytes (the screen refuses a bigger file before sending it). */
@@ -49,6 +51,7 @@ export const bulkMsg = {
   tooManyColumns: `Colunas demais: bloco, unidade e até ${MEMBERS_PER_UNIT} e-mails.`,
   tooManyUnits: `No máximo ${BULK_UNITS_MAX} unidades de uma vez.`,
   tooManyLines: `No máximo ${BULK_LINES_MAX} linhas de uma vez: divida a lista.`,
+  tooManyCells: `A planilha tem colunas demais: use no máximo ${BULK_COLUMNS_MAX} colunas por linha.`,
   invisibleChars: condoMsg.nameInvisible,
   nothing: 'Nenhuma unidade para criar.',
   csvUnreadable: 'Não foi possível ler o arquivo: envie um CSV com as colunas bloco; unidade; e-mails.',

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { decodeCsv } from '../../lib/csv-text';
-import { BULK_LINES_MAX, bulkMsg } from '@toque/contracts/units-bulk';
+import { BULK_COLUMNS_MAX, BULK_LINES_MAX, bulkMsg } from '@toque/contracts/units-bulk';
 import { planFromCsv, planFromText, unitKey } from './bulk-units';
 
 const names = (plan: ReturnType<typeof planFromText>) =>
@@ -179,5 +179,15 @@ describe('SEC-10 names are normalised (NFKC); invisible and control characters a
     ]);
     // The key of a unit already in the database is normalised the same way.
     expect(unitKey(null, '１０１')).toBe(unitKey(null, '101'));
+  });
+
+  test('[SEC-09] [CONDO-12] cells are counted before the CSV is parsed: a 1 MB line of "0-999," is a 413 in Portuguese; 8 columns a line pass', () => {
+    expect(BULK_COLUMNS_MAX).toBe(8);
+    expect(thrown(() => planFromCsv('0-999,'.repeat(170_000)))).toEqual({ statusCode: 413, message: bulkMsg.tooManyCells });
+    // 2,000 lines, one of them 100,000 cells long: over the file's bound as a whole.
+    const lines = [...Array.from({ length: BULK_LINES_MAX - 1 }, (_, i) => `U${i}`), ';'.repeat(100_000)].join('\n');
+    expect(thrown(() => planFromCsv(lines))).toEqual({ statusCode: 413, message: bulkMsg.tooManyCells });
+    const wide = Array.from({ length: 1000 }, (_, i) => `Bloco A;U${i};a${i}@x.com;;;;;`).join('\n');
+    expect(planFromCsv(wide).units).toHaveLength(1000);
   });
 });

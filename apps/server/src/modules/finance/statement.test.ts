@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { STATEMENT_LINES_MAX, statementWords } from '@toque/contracts/billing';
+import { STATEMENT_COLUMNS_MAX, STATEMENT_LINES_MAX, statementWords } from '@toque/contracts/billing';
 import { amountCents, readStatement } from './statement';
 
 describe('FIN-04 bank statements', () => {
@@ -49,5 +49,20 @@ describe('FIN-04 bank statements', () => {
     const txid = 'AbCdEfGhIjKlMnOpQrStUvWxY';
     const [line] = readStatement(`27/11/2026;PIX \u202E${txid}\u200B \u2066João\u2069;２９,９０`);
     expect(line).toMatchObject({ cents: 2990, txids: [txid], text: `27/11/2026 | PIX ${txid} João | 29,90` });
+  });
+
+  test('[SEC-09] [FIN-04] cells are counted before the statement is parsed: a 1 MB line of "0-999," is a 413 in Portuguese; 12 columns a line pass', () => {
+    expect(STATEMENT_COLUMNS_MAX).toBe(12);
+    const refused = (text: string) => {
+      try {
+        readStatement(text);
+      } catch (e) {
+        return e;
+      }
+      return null;
+    };
+    expect(refused('0-999,'.repeat(170_000))).toMatchObject({ statusCode: 413, message: statementWords.tooManyCells });
+    const line = '27/11/2026;PIX RECEBIDO AbCdEfGhIjKlMnOpQrStUvWxY;29,90;1.029,90;a;b;c;d;e;f;g;h';
+    expect(readStatement(Array.from({ length: STATEMENT_LINES_MAX }, () => line).join('\n'))).toHaveLength(STATEMENT_LINES_MAX);
   });
 });
