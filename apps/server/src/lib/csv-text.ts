@@ -53,3 +53,16 @@ export function guessDelimiter(text: string): string {
   }
   return ([';', ',', '\t'] as const).reduce((best, d) => (counts[d] > counts[best] ? d : best));
 }
+
+/**
+ * The cells a CSV can hold at most: one per line plus one per delimiter (quoted delimiters counted
+ * too: an upper bound, in one pass). SEC-09: a 1 MB line of `0-999,` is 170,000 cells, and Papa's
+ * parse plus the per-cell work held the event loop ~200 ms; a bank's or a síndico's file has a
+ * handful of columns, so a bound per line, checked before parsing, costs nothing real.
+ */
+export function countCells(text: string, delimiter: string): number {
+  const d = delimiter.charCodeAt(0);
+  let cells = countLines(text);
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === d) cells++;
+  return cells;
+}

@@ -1,10 +1,11 @@
 import Papa from 'papaparse';
-import { countLines, guessDelimiter } from '../../lib/csv-text';
+import { countCells, countLines, guessDelimiter } from '../../lib/csv-text';
 import { z } from 'zod';
 import { MEMBERS_PER_UNIT, UNIT_NAME_MAX } from '@toque/contracts/constants';
 import { hasInvisible, normalizeName } from '@toque/contracts/text-input';
 import {
   BLOCK_NAME_MAX,
+  BULK_COLUMNS_MAX,
   BULK_LINES_MAX,
   BULK_UNITS_MAX,
   bulkMsg,
@@ -196,7 +197,10 @@ const HEADER = /^(bloco|block|torre|unidade|unit|apto|apartamento)$/i;
 export function planFromCsv(input: string): UnitPlan {
   const text = boundedText(input);
   const planner = new Planner();
-  const parsed = Papa.parse<string[]>(text, { delimiter: guessDelimiter(text), skipEmptyLines: 'greedy' });
+  const delimiter = guessDelimiter(text);
+  if (countCells(text, delimiter) > Math.max(1, countLines(text)) * BULK_COLUMNS_MAX)
+    throw new HttpError(413, bulkMsg.tooManyCells);
+  const parsed = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: 'greedy' });
   parsed.data.forEach((row, index) => {
     const cells = row.map((c) => trimSpace(c ?? ''));
     while (cells.length > 0 && cells[cells.length - 1] === '') cells.pop();

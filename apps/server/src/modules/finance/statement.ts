@@ -1,8 +1,8 @@
 import { hash } from 'node:crypto';
 import Papa from 'papaparse';
-import { STATEMENT_LINES_MAX, statementWords } from '@toque/contracts/billing';
+import { STATEMENT_COLUMNS_MAX, STATEMENT_LINES_MAX, statementWords } from '@toque/contracts/billing';
 import { normalizeName, withoutInvisible } from '@toque/contracts/text-input';
-import { countLines, guessDelimiter } from '../../lib/csv-text';
+import { countCells, countLines, guessDelimiter } from '../../lib/csv-text';
 import { HttpError } from '../../errors';
 
 /**
@@ -45,7 +45,10 @@ export function amountCents(cell: string): number | null {
 export function readStatement(input: string): StatementLine[] {
   if (countLines(input) > STATEMENT_LINES_MAX) throw new HttpError(413, statementWords.tooManyLines);
   const text = normalizeName(input);
-  const rows = Papa.parse<string[]>(text, { delimiter: guessDelimiter(text), skipEmptyLines: 'greedy' }).data;
+  const delimiter = guessDelimiter(text);
+  if (countCells(text, delimiter) > Math.max(1, countLines(text)) * STATEMENT_COLUMNS_MAX)
+    throw new HttpError(413, statementWords.tooManyCells);
+  const rows = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: 'greedy' }).data;
   return rows.flatMap((row, index) => {
     const cells = row.map((c) => withoutInvisible(c ?? '').trim());
     const joined = cells.filter(Boolean).join(' | ');
