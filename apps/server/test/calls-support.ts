@@ -10,7 +10,7 @@ import {
   type JoinAck,
   type ServerToClientEvents,
 } from '@toque/contracts/calls';
-import { condominiums, outbox, tagMembers, unitResidents, units } from '../src/db/schema';
+import { calls, condominiums, outbox, tagMembers, unitResidents, units } from '../src/db/schema';
 import { newTagCode } from '../src/lib/codes';
 import { mint, signUp } from './helpers';
 
@@ -161,8 +161,11 @@ export async function mailsTo(app: FastifyInstance, email: string) {
   return app.db.select().from(outbox).where(eq(outbox.to, email));
 }
 
-/** Polls until `check` passes (for effects that land after an event, like a DB row or a mail). */
-export async function eventually<T>(check: () => Promise<T>, timeoutMs = 3000): Promise<T> {
+/**
+ * Polls until `check` passes (for effects that land after an event, like a DB row or a mail). The
+ * bound is generous: it is only reached by a failing test, and a busy machine must not fail a good one.
+ */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 20_000): Promise<T> {
   const start = Date.now();
   for (;;) {
     try {
@@ -172,4 +175,21 @@ export async function eventually<T>(check: () => Promise<T>, timeoutMs = 3000): 
       await settle(50);
     }
   }
+}
+
+/**
+ * A ringing call as if its ring had run out, without racing a short ring timer: its start moves back
+ * past the sweep's cutoff (the contract's 60 s, docs/decisions/0010), and the sweep — the same `expire`
+ * the ring timer calls — marks it missed, tells both sides and mails the recipients. Needs an app
+ * built with a short `CALL_SWEEP_INTERVAL_MS`.
+ */
+export async function ringOut(app: FastifyInstance, roomId: string) {
+  await app.db
+    .update(calls)
+    .set({ startedAt: new Date(Date.now() - 5 * 60_000) })
+    .where(eq(calls.id, roomId));
+  await eventually(async () => {
+    const [row] = await app.db.select({ status: calls.status }).from(calls).where(eq(calls.id, roomId));
+    expect(row?.status).toBe('missed');
+  });
 }
