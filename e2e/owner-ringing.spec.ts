@@ -2,7 +2,7 @@ import { devices, type Browser, type Page } from '@playwright/test';
 import { callUi } from '@toque/contracts/call-ui';
 import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
-import { ringingUi } from '@toque/contracts/ringing';
+import { ringingUi, TEST_CALL_PATH } from '@toque/contracts/ringing';
 import { scanAlertText } from '@toque/contracts/scans';
 import {
   apiLogin,
@@ -131,6 +131,67 @@ for (const { where, path, viewport } of [
     expect(owner.errors).toEqual([]);
     expect(finderErrors).toEqual([]);
     await finderContext.close();
+    await owner.context.close();
+  });
+}
+
+for (const [name, viewport] of [
+  ['390', phone],
+  ['1366', desktop],
+] as const) {
+  test(`[CALL-16] the test call answered at ${name} px checks this device as a real answer would: the camera's picture plays, microphone and camera read "Funcionando", and it says the closed tab does not ring yet`, async ({
+    browser,
+    request,
+  }) => {
+    const [code] = await mintCodes(1);
+    const { token } = await claimTag(request, code!, { name: 'Coleira da Mel' });
+    const owner = await ownerOn(browser, token, paths.dashboard, viewport);
+    // Every stream the page is given is kept where the test can see its tracks end.
+    await owner.page.evaluate(() => {
+      const given: MediaStream[] = [];
+      const ask = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+      navigator.mediaDevices.getUserMedia = async (constraints) => {
+        const stream = await ask(constraints);
+        given.push(stream);
+        return stream;
+      };
+      (window as unknown as { givenStreams: MediaStream[] }).givenStreams = given;
+    });
+    const sent = await request.post(`/api${TEST_CALL_PATH}`, { headers: { Authorization: `Bearer ${token}` }, data: {} });
+    expect(sent.status()).toBe(200);
+    const card = owner.page.getByRole('alertdialog', { name: ringingUi.card.title });
+    await expect(card.getByText(ringingUi.card.text)).toBeVisible();
+    // It no longer says "Tudo certo" before anything was checked.
+    await expect(card.getByText(ringingUi.check.allGood)).toHaveCount(0);
+    await card.getByRole('button', { name: ringingUi.card.answer }).click();
+
+    // Answered: the ring stops, the devices are asked for and shown.
+    await expect(owner.page.locator('audio[data-ring]')).toHaveCount(0);
+    await expect(card.getByRole('heading', { name: ringingUi.check.title })).toBeVisible();
+    const preview = card.getByLabel(ringingUi.check.preview);
+    await expect.poll(() => preview.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
+    await expect(card.locator('[data-check="working"]')).toHaveCount(2);
+    await expect(card.getByText(ringingUi.check.allGood)).toBeVisible();
+    // This browser holds no push subscription: the check says so instead of promising the closed tab rings.
+    await expect(card.getByText(ringingUi.check.closedTab)).toBeVisible();
+    // Nothing of the card is cut off: its end button is in view and a real tap target.
+    const end = card.getByRole('button', { name: ringingUi.check.end });
+    await end.scrollIntoViewIfNeeded();
+    const box = (await end.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    await shot(owner.page, `owner-test-call-check-${name}`);
+    await expectNoSeriousA11yViolations(owner.page, 'the test call check');
+
+    // Ended: the layer goes and every camera and microphone track stops.
+    await end.click();
+    await expect(owner.page.locator('[data-ringing-layer]')).toHaveCount(0);
+    const tracks = () =>
+      owner.page.evaluate(() =>
+        (window as unknown as { givenStreams: MediaStream[] }).givenStreams.flatMap((s) => s.getTracks().map((t) => `${t.kind}:${t.readyState}`)),
+      );
+    expect((await tracks()).length).toBe(2);
+    await expect.poll(tracks).toEqual(['audio:ended', 'video:ended']);
+    expect(owner.errors).toEqual([]);
     await owner.context.close();
   });
 }

@@ -79,9 +79,26 @@ export const ringingUi = {
   /** The test call's card, shown above everything like a real call. */
   card: {
     title: 'Chamada de teste',
-    text: 'É assim que o Toque toca quando alguém chamar. Tudo certo com este aparelho!',
+    text: 'É assim que o Toque toca quando alguém chamar. Atenda para testar a câmera e o microfone.',
+    answer: 'Atender',
     dismiss: 'Encerrar teste',
     notification: 'Chamada de teste: este aparelho recebe as chamadas do Toque.',
+  },
+  /** CALL-16: the test call answered — this device's camera and microphone checked as a real answer uses them. */
+  check: {
+    title: 'Teste de câmera e microfone',
+    camera: 'Câmera',
+    microphone: 'Microfone',
+    preview: 'Sua câmera',
+    checking: 'Verificando...',
+    working: 'Funcionando',
+    blocked: 'Bloqueado: permita o acesso nas configurações do navegador.',
+    missing: 'Não encontrado neste aparelho.',
+    allGood: 'Tudo certo: este aparelho atende chamadas com voz e vídeo.',
+    voiceOnly: 'Este aparelho atende só com voz: quem encontrou ouve você, mas não vê.',
+    noVoice: 'Sem o microfone, este aparelho não consegue atender: permita o acesso e teste de novo.',
+    closedTab: 'Com a aba fechada, este aparelho ainda não toca: ative as notificações no painel.',
+    end: 'Encerrar teste',
   },
 } as const;
 
