@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { callUi } from '@toque/contracts/call-ui';
 import { osmLink, type CallData } from '@toque/contracts/calls';
 import { CallDuration } from '../../../components/call-duration';
@@ -9,24 +8,7 @@ import type { CameraState } from '../hooks/use-owner-call';
 import { AddressLabel } from './address-label';
 import { CallerMap } from './caller-map';
 import { localClock } from '@toque/contracts/time-format';
-
-function StreamVideo({
-  stream,
-  muted,
-  label,
-  className,
-}: {
-  stream: MediaStream | null;
-  muted: boolean;
-  label: string;
-  className: string;
-}) {
-  const video = useRef<HTMLVideoElement>(null);
-  useEffect(() => {
-    if (video.current && video.current.srcObject !== stream) video.current.srcObject = stream;
-  }, [stream]);
-  return <video ref={video} autoPlay playsInline muted={muted} aria-label={label} className={className} />;
-}
+import { StreamVideo } from '../../../components/stream-video';
 
 interface CallViewProps {
   call: CallData;

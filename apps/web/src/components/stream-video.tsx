@@ -1,0 +1,20 @@
+import { useEffect, useRef } from 'react';
+
+/** A MediaStream in a <video>: the stream is attached once per change, never re-rendered into the element. */
+export function StreamVideo({
+  stream,
+  muted,
+  label,
+  className,
+}: {
+  stream: MediaStream | null;
+  muted: boolean;
+  label: string;
+  className: string;
+}) {
+  const video = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    if (video.current && video.current.srcObject !== stream) video.current.srcObject = stream;
+  }, [stream]);
+  return <video ref={video} autoPlay playsInline muted={muted} aria-label={label} className={className} />;
+}
