@@ -107,6 +107,15 @@ export const condoUi = {
       refusedLine: (line: number, text: string, reason: string) => `Linha ${line} ("${text}"): ${reason}`,
       refusedMore: (n: number) => (n === 1 ? 'e mais 1 linha recusada' : `e mais ${n} linhas recusadas`),
       refusedHint: 'Corrija estas linhas e veja a prévia de novo para poder confirmar.',
+      /** CONDO-19: lines that name units that already exist (as people read them); they are kept as they are. */
+      matchedTitle: (n: number) =>
+        n === 1 ? '1 unidade da lista já existe e não será criada de novo:' : `${n} unidades da lista já existem e não serão criadas de novo:`,
+      matchedLine: (name: string, existing: string) => `${name} = ${existing} (já existe)`,
+      matchedMore: (n: number) => (n === 1 ? 'e mais 1 unidade que já existe' : `e mais ${n} unidades que já existem`),
+      nothingNew: 'Nenhuma unidade nova: todas as da lista já existem.',
+      /** FIN-07: what the plate's monthly price becomes with the new units. */
+      price: (from: string, to: string) => `A mensalidade passa de ${from} para ${to}.`,
+      priceSame: (price: string) => `A mensalidade continua ${price}.`,
       headBlock: 'Bloco',
       headUnit: 'Unidade',
       headEmails: 'Moradores',

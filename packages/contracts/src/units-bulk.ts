@@ -45,6 +45,11 @@ export const bulkMsg = {
   emailRepeated: 'E-mail repetido nesta unidade.',
   duplicateInList: 'Unidade repetida na lista.',
   exists: 'Esta unidade já existe no condomínio.',
+  /** CONDO-19: a line naming an existing unit (as people read it) with e-mails: residents are added on the unit's own card. */
+  existsWithEmails: (existing: string) =>
+    `Esta unidade já existe (${existing}): adicione os moradores no cartão dela, não pela lista.`,
+  /** CONDO-19: a unit like one of the list was created between the preview and the confirmation. */
+  changed: 'As unidades do condomínio mudaram desde a prévia: veja a prévia de novo. Nada foi criado.',
   rangeBackwards: 'Intervalo inválido: o fim vem antes do início.',
   rangeTooBig: `Intervalo grande demais: no máximo ${BULK_UNITS_MAX} unidades.`,
   emailsNeedOneUnit: 'E-mails acompanham uma só unidade por linha (não um intervalo).',
