@@ -84,10 +84,11 @@ describe(`[CONDO-12] a building at once ${dbLabel}`, () => {
 
   test('[CONDO-12] all or nothing: a bad line half-way refuses the confirmation and writes nothing', async () => {
     const { sindico, plate, condominiumId } = await building();
-    const text = '101–110\n111; ana@\n112–120';
+    // (Not 101–110: 101 reads as the existing 'Apto 101', CONDO-19.)
+    const text = '201–210\n211; ana@\n212–220';
     const preview = (await bulk(sindico.token, { qrCode: plate, text })).json<BulkUnitsResponse>();
     expect(preview.units).toHaveLength(19);
-    expect(preview.refused).toEqual([{ line: 2, text: '111; ana@', reason: bulkMsg.emailInvalid('ana@') }]);
+    expect(preview.refused).toEqual([{ line: 2, text: '211; ana@', reason: bulkMsg.emailInvalid('ana@') }]);
     const refused = await bulk(sindico.token, { qrCode: plate, text, confirm: true });
     expect(refused.statusCode).toBe(409);
     expect(errorBody(refused)).toBe(bulkMsg.hasRefused);

@@ -70,15 +70,17 @@ describe(`[CONDO-19] units compared as people read them ${dbLabel}`, () => {
     expect(await unitCount(condominiumId)).toBe(4);
   });
 
-  test('[CONDO-19] "apartamento 0101" and "UNIDADE 102" are the existing units; "1010" is new, and "101" in another block is new', async () => {
-    const { sindico, plate } = await building(2);
+  // A name has at most 15 characters (UNIT_NAME_MAX): 'apartamento 0101' is one too many, so padding is shown with 'Apto'.
+  test('[CONDO-19] "apartamento 101", "Apto 0102" and "UNIDADE 103" are the existing units; "1010" is new, and "101" in another block is new', async () => {
+    const { sindico, plate } = await building(3);
     const body = (
-      await bulk(sindico.token, { qrCode: plate, text: 'apartamento 0101\nUNIDADE 102\n1010' })
+      await bulk(sindico.token, { qrCode: plate, text: 'apartamento 101\nApto 0102\nUNIDADE 103\n1010' })
     ).json<Preview>();
     expect(body.units.map((u) => u.name)).toEqual(['1010']);
     expect(body.matched).toEqual([
-      { line: 1, name: 'apartamento 0101', existing: 'Apto 101' },
-      { line: 2, name: 'UNIDADE 102', existing: 'Apto 102' },
+      { line: 1, name: 'apartamento 101', existing: 'Apto 101' },
+      { line: 2, name: 'Apto 0102', existing: 'Apto 102' },
+      { line: 3, name: 'UNIDADE 103', existing: 'Apto 103' },
     ]);
     const other = (await bulk(sindico.token, { qrCode: plate, text: '101', block: 'Bloco B' })).json<Preview>();
     expect(other.units.map((u) => [u.block, u.name])).toEqual([['Bloco B', '101']]);
@@ -101,7 +103,7 @@ describe(`[CONDO-19] units compared as people read them ${dbLabel}`, () => {
 
   test('[CONDO-19] a rename into another unit’s name (as read) is a Portuguese 409 and changes nothing; one unit at a time is refused the same way', async () => {
     const { sindico, plate, condominiumId, unitIds } = await building(2);
-    for (const nameOfUnit of ['101', 'apartamento 0101', 'APTO. 101']) {
+    for (const nameOfUnit of ['101', 'apartamento 101', 'APTO. 0101']) {
       const res = await send(app, 'PUT', condoApi.updateUnitName, sindico.token, { unitId: unitIds[1], nameOfUnit });
       expect([nameOfUnit, res.statusCode, errorBody(res)]).toEqual([nameOfUnit, 409, condoMsg.unitNameTaken('Apto 101')]);
     }
