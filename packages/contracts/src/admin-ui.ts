@@ -31,7 +31,10 @@ export const condoUi = {
   cancel: 'Cancelar',
   printCodes: 'Imprimir códigos',
   printTitle: (condominium: string) => `Códigos das unidades — ${condominium}`,
-  printHint: 'No app ou no site do Toque, toque em "Adicionar Toque" e digite o código da sua unidade.',
+  printHint:
+    'O QR Code abre a página da placa do condomínio. Para entrar na sua unidade, toque em "Adicionar Toque" no app ou no site do Toque e digite o código abaixo do QR Code.',
+  /** CONDO-19: the sheet's QR codes hold the plate's public address. */
+  printQrAlt: (url: string) => `QR Code da placa do condomínio: ${url}`,
   printFailure: 'Não foi possível gerar os QR Codes para impressão.',
   unitName: 'Nome da unidade',
   save: 'Salvar',
