@@ -1,4 +1,7 @@
+import jsQR from 'jsqr';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { condoUi } from '@toque/contracts/admin-ui';
+import { formatReais } from '@toque/contracts/money';
 import { condoApi, paths } from '@toque/contracts/routes';
 import { bulkMsg } from '@toque/contracts/units-bulk';
 import {
@@ -154,4 +157,99 @@ test('[CONDO-14] a síndica revokes an invitation; the menu offers Meu condomín
   await customer.goto(paths.myCondominium);
   await expect(customer.getByText(m.noPlate)).toBeVisible();
   await customerContext.close();
+});
+
+/** The print frames' documents (their srcdoc), watched from now on. */
+async function watchPrintFrames(page: Page) {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { printFrames: string[] }).printFrames = seen;
+    new MutationObserver((records) => {
+      for (const node of records.flatMap((r) => Array.from(r.addedNodes))) {
+        if (node instanceof HTMLIFrameElement) seen.push(node.srcdoc);
+      }
+    }).observe(document.body, { childList: true });
+  });
+}
+
+/** Decodes a QR code PNG (a data URL) by drawing it in the page and reading its pixels with jsQR. */
+async function decodeQrDataUrl(page: Page, dataUrl: string): Promise<string | null> {
+  const { width, height, data } = await page.evaluate(async (src) => {
+    const img = new Image();
+    img.src = src;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.naturalWidth;
+    canvas.height = img.naturalHeight;
+    const context = canvas.getContext('2d')!;
+    context.drawImage(img, 0, 0);
+    const pixels = context.getImageData(0, 0, canvas.width, canvas.height);
+    return { width: pixels.width, height: pixels.height, data: Array.from(pixels.data) };
+  }, dataUrl);
+  return jsQR(Uint8ClampedArray.from(data), width, height)?.data ?? null;
+}
+
+/** Sônia's building: 'Apto 101' and 'Apto 102' under a fresh plate, her units page open at 390 px. */
+async function cedro(page: Page, request: APIRequestContext) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const adminToken = await apiLogin(request, createAdmin());
+  const sindica = await registerUser(request, newUser({ name: 'Sônia Síndica' }));
+  const [plate] = await mintCodes(5);
+  const auth = { authorization: `Bearer ${adminToken}` };
+  const { id: condominiumId } = (await (
+    await request.post(`/api${condoApi.createCondominium}`, { data: { nameCondominium: 'Edifício Cedro' }, headers: auth })
+  ).json()) as { id: number };
+  for (const nameOfUnit of ['Apto 101', 'Apto 102']) {
+    const res = await request.post(`/api${condoApi.createUnit}`, {
+      data: { condominiumId, qrCode: plate, nameOfUnit, emailAdminCond: sindica.email },
+      headers: auth,
+    });
+    expect(res.status()).toBe(201);
+  }
+  await loginAs(page, await apiLogin(request, sindica));
+  await page.goto(paths.units(plate!));
+  return plate!;
+}
+
+test('[CONDO-19] [FIN-07] at 390 px: 101–104 beside "Apto 101" and "Apto 102" previews 2 new units, names the 2 that exist and the new monthly price; the confirmation creates the 2', async ({
+  page,
+  request,
+}, testInfo) => {
+  await cedro(page, request);
+  await page.getByRole('button', { name: m.bulk.open }).click();
+  await page.getByRole('textbox', { name: m.bulk.text, exact: true }).fill('101–104');
+  await page.getByRole('button', { name: m.bulk.preview }).click();
+  const preview = page.getByTestId('bulk-preview');
+  await expect(preview.getByRole('status').filter({ hasText: m.bulk.summary(2) })).toBeVisible();
+  await expect(preview.getByText(m.bulk.matchedTitle(2))).toBeVisible();
+  await expect(preview.getByTestId('bulk-matched').getByRole('listitem')).toHaveText([
+    m.bulk.matchedLine('101', 'Apto 101'),
+    m.bulk.matchedLine('102', 'Apto 102'),
+  ]);
+  await expect(preview.getByText(m.bulk.price(formatReais(2 * 1990), formatReais(4 * 1990)))).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'the bulk preview with existing units and the price');
+  await page.screenshot({ path: testInfo.outputPath('bulk-matched-390.png'), fullPage: true });
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/bulk-matched-390.png`, fullPage: true });
+
+  await page.getByRole('button', { name: m.bulk.confirm(2) }).click();
+  await expect(toast(page, bulkMsg.created(2))).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: m.showing(1, 4, 4) })).toBeVisible();
+});
+
+test('[CONDO-19] at 390 px: every QR code of the units’ print sheet, decoded, is the plate’s public address (what the plate’s own QR code holds)', async ({
+  page,
+  request,
+}) => {
+  const plate = await cedro(page, request);
+  await expect(page.getByRole('button', { name: condoUi.printCodes })).toBeVisible();
+  await watchPrintFrames(page);
+  await page.getByRole('button', { name: condoUi.printCodes }).click();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { printFrames: string[] }).printFrames.length))
+    .toBe(1);
+  const sheet = await page.evaluate(() => (window as unknown as { printFrames: string[] }).printFrames[0]!);
+  const images = [...sheet.matchAll(/<img src="(data:image\/png;base64,[^"]+)"/g)].map((match) => match[1]!);
+  expect(images).toHaveLength(2);
+  const url = `${new URL(page.url()).origin}${paths.finder(plate)}`;
+  for (const image of images) expect(await decodeQrDataUrl(page, image)).toBe(url);
 });

@@ -84,10 +84,11 @@ describe(`[CONDO-12] a building at once ${dbLabel}`, () => {
 
   test('[CONDO-12] all or nothing: a bad line half-way refuses the confirmation and writes nothing', async () => {
     const { sindico, plate, condominiumId } = await building();
-    const text = '101–110\n111; ana@\n112–120';
+    // (Not 101–110: 101 reads as the existing 'Apto 101', CONDO-19.)
+    const text = '201–210\n211; ana@\n212–220';
     const preview = (await bulk(sindico.token, { qrCode: plate, text })).json<BulkUnitsResponse>();
     expect(preview.units).toHaveLength(19);
-    expect(preview.refused).toEqual([{ line: 2, text: '111; ana@', reason: bulkMsg.emailInvalid('ana@') }]);
+    expect(preview.refused).toEqual([{ line: 2, text: '211; ana@', reason: bulkMsg.emailInvalid('ana@') }]);
     const refused = await bulk(sindico.token, { qrCode: plate, text, confirm: true });
     expect(refused.statusCode).toBe(409);
     expect(errorBody(refused)).toBe(bulkMsg.hasRefused);
@@ -99,13 +100,14 @@ describe(`[CONDO-12] a building at once ${dbLabel}`, () => {
     expect(audits.map((a) => a.action)).toEqual(['condominium.create']);
   });
 
-  test('[CONDO-12] a unit that already exists is refused with its reason; the same name in another block is a new unit', async () => {
+  test('[CONDO-12] [CONDO-19] a unit that already exists is named in the preview and not created again; the same name in another block is a new unit', async () => {
     const { sindico, plate } = await building(1); // 'Apto 101', no block
     const preview = (
       await bulk(sindico.token, { qrCode: plate, text: 'Apto 101, Apto 102' })
-    ).json<BulkUnitsResponse>();
+    ).json<BulkUnitsResponse & { matched: unknown[] }>();
     expect(preview.units.map((u) => u.name)).toEqual(['Apto 102']);
-    expect(preview.refused).toEqual([{ line: 1, text: 'Apto 101', reason: bulkMsg.exists }]);
+    expect(preview.refused).toEqual([]);
+    expect(preview.matched).toEqual([{ line: 1, name: 'Apto 101', existing: 'Apto 101' }]);
     const other = (
       await bulk(sindico.token, { qrCode: plate, text: 'apto 101', block: 'Torre 2' })
     ).json<BulkUnitsResponse>();
@@ -331,10 +333,10 @@ describe(`[SEC-10] unit names are normalised and invisible characters refused, i
     const { sindico, plate } = await building(1); // 'Apto 101'
     const res = await bulk(sindico.token, { qrCode: plate, text: 'Apto １０１\nApto 101\u200B\nＡｐｔｏ 102\n\u2066Apto 103' });
     expect(res.statusCode, res.body).toBe(200);
-    const body = res.json<BulkUnitsResponse>();
+    const body = res.json<BulkUnitsResponse & { matched: unknown[] }>();
     expect(body.units.map((u) => u.name)).toEqual(['Apto 102']);
+    expect(body.matched).toEqual([{ line: 1, name: 'Apto 101', existing: 'Apto 101' }]);
     expect(body.refused.map((r) => [r.line, r.reason])).toEqual([
-      [1, bulkMsg.exists],
       [2, bulkMsg.invisibleChars],
       [4, bulkMsg.invisibleChars],
     ]);

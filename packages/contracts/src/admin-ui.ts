@@ -31,7 +31,10 @@ export const condoUi = {
   cancel: 'Cancelar',
   printCodes: 'Imprimir códigos',
   printTitle: (condominium: string) => `Códigos das unidades — ${condominium}`,
-  printHint: 'No app ou no site do Toque, toque em "Adicionar Toque" e digite o código da sua unidade.',
+  printHint:
+    'O QR Code abre a página da placa do condomínio. Para entrar na sua unidade, toque em "Adicionar Toque" no app ou no site do Toque e digite o código abaixo do QR Code.',
+  /** CONDO-19: the sheet's QR codes hold the plate's public address. */
+  printQrAlt: (url: string) => `QR Code da placa do condomínio: ${url}`,
   printFailure: 'Não foi possível gerar os QR Codes para impressão.',
   unitName: 'Nome da unidade',
   save: 'Salvar',
@@ -107,6 +110,15 @@ export const condoUi = {
       refusedLine: (line: number, text: string, reason: string) => `Linha ${line} ("${text}"): ${reason}`,
       refusedMore: (n: number) => (n === 1 ? 'e mais 1 linha recusada' : `e mais ${n} linhas recusadas`),
       refusedHint: 'Corrija estas linhas e veja a prévia de novo para poder confirmar.',
+      /** CONDO-19: lines that name units that already exist (as people read them); they are kept as they are. */
+      matchedTitle: (n: number) =>
+        n === 1 ? '1 unidade da lista já existe e não será criada de novo:' : `${n} unidades da lista já existem e não serão criadas de novo:`,
+      matchedLine: (name: string, existing: string) => `${name} = ${existing} (já existe)`,
+      matchedMore: (n: number) => (n === 1 ? 'e mais 1 unidade que já existe' : `e mais ${n} unidades que já existem`),
+      nothingNew: 'Nenhuma unidade nova: todas as da lista já existem.',
+      /** FIN-07: what the plate's monthly price becomes with the new units. */
+      price: (from: string, to: string) => `A mensalidade passa de ${from} para ${to}.`,
+      priceSame: (price: string) => `A mensalidade continua ${price}.`,
       headBlock: 'Bloco',
       headUnit: 'Unidade',
       headEmails: 'Moradores',

@@ -217,6 +217,8 @@ export const condoMsg = {
   condominiumCreated: 'Condomínio criado.',
   unitCreated: 'Unidade criada.',
   unitRenamed: 'Unidade atualizada.',
+  /** CONDO-19: a name that reads as another unit's of the same block ('101' beside 'Apto 101'). */
+  unitNameTaken: (existing: string) => `Já existe a unidade ${existing} no condomínio: escolha outro nome.`,
   memberRemoved: 'Morador removido.',
   codeRegenerated: 'Novo código gerado. O anterior não funciona mais.',
   /** SEC-10: a zero-width space, a direction mark or a control character would make '101' a second '101'. */

@@ -45,6 +45,11 @@ export const bulkMsg = {
   emailRepeated: 'E-mail repetido nesta unidade.',
   duplicateInList: 'Unidade repetida na lista.',
   exists: 'Esta unidade já existe no condomínio.',
+  /** CONDO-19: a line naming an existing unit (as people read it) with e-mails: residents are added on the unit's own card. */
+  existsWithEmails: (existing: string) =>
+    `Esta unidade já existe (${existing}): adicione os moradores no cartão dela, não pela lista.`,
+  /** CONDO-19: a unit like one of the list was created between the preview and the confirmation. */
+  changed: 'As unidades do condomínio mudaram desde a prévia: veja a prévia de novo. Nada foi criado.',
   rangeBackwards: 'Intervalo inválido: o fim vem antes do início.',
   rangeTooBig: `Intervalo grande demais: no máximo ${BULK_UNITS_MAX} unidades.`,
   emailsNeedOneUnit: 'E-mails acompanham uma só unidade por linha (não um intervalo).',
@@ -107,8 +112,24 @@ export type BulkUnitPreview = z.infer<typeof bulkUnitPreview>;
 export const bulkRefusal = z.object({ line: z.number().int(), text: z.string(), reason: z.string() });
 export type BulkRefusal = z.infer<typeof bulkRefusal>;
 
+/** CONDO-19: a unit of the list that reads as an existing one ('101' = 'Apto 101'): kept as it is, not created again. */
+export const bulkMatch = z.object({
+  line: z.number().int(),
+  /** The list's unit, as written (with its block: 'Bloco B - 101'). */
+  name: z.string(),
+  /** The existing unit it reads as. */
+  existing: z.string(),
+});
+export type BulkMatch = z.infer<typeof bulkMatch>;
+
 export const bulkUnitsResponse = z.object({
   units: z.array(bulkUnitPreview),
+  /** CONDO-19: the first BULK_REFUSALS_SHOWN units of the list that already exist, in line order. */
+  matched: z.array(bulkMatch),
+  matched_total: z.number().int(),
+  /** FIN-07: the plate's monthly price now, and with the units this list creates, in centavos. */
+  current_monthly_cents: z.number().int(),
+  new_monthly_cents: z.number().int(),
   /** The first BULK_REFUSALS_SHOWN refused lines, in line order (SEC-09: the answer stays small). */
   refused: z.array(bulkRefusal),
   /** Every refused line, listed or not. */

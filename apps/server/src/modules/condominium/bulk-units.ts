@@ -3,6 +3,9 @@ import { countCells, countLines, guessDelimiter } from '../../lib/csv-text';
 import { z } from 'zod';
 import { MEMBERS_PER_UNIT, UNIT_NAME_MAX } from '@toque/contracts/constants';
 import { hasInvisible, normalizeName } from '@toque/contracts/text-input';
+import { unitKey } from '@toque/contracts/unit-key';
+
+export { unitKey };
 import {
   BLOCK_NAME_MAX,
   BULK_COLUMNS_MAX,
@@ -144,12 +147,6 @@ class Planner {
     this.plan.units.push(unit);
     if (this.plan.units.length > BULK_UNITS_MAX) throw tooManyUnits();
   }
-}
-
-/** A unit's identity in its condominium: block and name, case, spacing and Unicode form (NFKC) aside. */
-export function unitKey(block: string | null, name: string): string {
-  const norm = (s: string) => normalizeName(s).trim().replace(/\s+/g, ' ').toLocaleLowerCase('pt-BR');
-  return `${norm(block ?? '')}\u0000${norm(name)}`;
 }
 
 /**

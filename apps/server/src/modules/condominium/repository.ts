@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { rowsOf, type Conn, type Tx } from '../../db/client';
-import { condominiums, unitResidents, units, users } from '../../db/schema';
+import { charges, condominiums, unitResidents, units, users } from '../../db/schema';
 import { tagsRepository } from '../../db/repositories/tags';
 
 export interface UnitRow {
@@ -102,7 +102,7 @@ export const condominiumRepository = {
   /** The block and name of every unit of a condominium (to refuse one that already exists). */
   unitNames(db: Conn, condominiumId: number) {
     return db
-      .select({ block: units.block, name: units.name })
+      .select({ id: units.id, block: units.block, name: units.name })
       .from(units)
       .where(eq(units.condominiumId, condominiumId));
   },
@@ -166,6 +166,8 @@ export const condominiumRepository = {
       .select({
         unitId: units.id,
         name: units.name,
+        block: units.block,
+        condominiumId: units.condominiumId,
         associationCode: units.associationCode,
         tagCode: condominiums.tagCode,
       })
@@ -205,6 +207,18 @@ export const condominiumRepository = {
 
   deleteResident(db: Conn, memberId: number) {
     return db.delete(unitResidents).where(eq(unitResidents.id, memberId)).returning({ id: unitResidents.id });
+  },
+
+  /**
+   * FIN-07: the open charges (anyone's) that include this plate, expired — its units changed, so they
+   * price a count that is no longer the plate's. A Pix that arrives anyway is held for review (SEC-08).
+   */
+  expireOpenChargesOfPlate(tx: Tx, tagCode: string) {
+    return tx
+      .update(charges)
+      .set({ status: 'expired' })
+      .where(and(eq(charges.status, 'pending'), sql`${tagCode} = any(${charges.tagCodes})`))
+      .returning({ id: charges.id });
   },
 
   renameUnit(db: Conn, unitId: number, name: string) {

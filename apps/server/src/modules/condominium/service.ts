@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { CONDOMINIUM_PRODUCT_ID, MEMBERS_PER_UNIT } from '@toque/contracts/constants';
-import { BULK_REFUSALS_SHOWN, BULK_UNITS_MAX, bulkMsg, type BulkUnitsResponse } from '@toque/contracts/units-bulk';
+import {
+  BULK_REFUSALS_SHOWN,
+  BULK_UNITS_MAX,
+  bulkMsg,
+  type BulkMatch,
+  type BulkUnitsResponse,
+} from '@toque/contracts/units-bulk';
+import { priceWith } from '@toque/contracts/billing';
 import { firstName } from '@toque/contracts/names';
 import { parseUnitNumber, unitNumber, type MyUnit, type Unit } from '@toque/contracts/condominium';
 import { callMsg, condoMsg, tagMsg } from '@toque/contracts/messages';
@@ -19,6 +26,21 @@ import { newTagCode } from '../../lib/codes';
 import { condominiumRepository as repo, type UnitRow } from './repository';
 import { plateGeofenceRepository } from '../../db/repositories/plate-geofence';
 import { geofenceMsg, type PlatePosition, type PlatePositionBody } from '@toque/contracts/geofence';
+import { loadBilling } from '../finance/settings';
+
+/** A unit as the síndico reads it: 'Bloco B - 101', or '101' without a block. */
+const shownUnit = (block: string | null, name: string) => (block ? `${block} - ${name}` : name);
+
+/**
+ * CONDO-19: the condominium's named units by the key they read as (unitKey), each with how it is
+ * written. A unit with a temporary name (null) reads as nothing and matches nothing.
+ */
+function byKey(rows: { id: number; block: string | null; name: string | null }[]) {
+  const map = new Map<string, { id: number; shown: string }>();
+  for (const row of rows)
+    if (row.name !== null) map.set(unitKey(row.block, row.name), { id: row.id, shown: shownUnit(row.block, row.name) });
+  return map;
+}
 
 /** A code that is neither a tag nor another unit's association code. */
 export async function freshAssociationCode(db: Db): Promise<string> {
@@ -160,7 +182,12 @@ export function condominiumService(app: FastifyInstance) {
         if (!plate.ownerId) await tagsRepository.claimTag(tx, plate, sindico.id);
         await repo.attachPlate(tx, condo.id, body.qrCode, sindico.id);
         const name = body.nameOfUnit.trim() || null;
+        // CONDO-19: a unit that reads as an existing one ('UNIDADE 101' beside 'Apto 101') is that unit.
+        const taken = name === null ? undefined : byKey(await repo.unitNames(tx, condo.id)).get(unitKey(null, name));
+        if (taken) throw new Conflict(condoMsg.unitNameTaken(taken.shown));
         const { id } = await repo.insertUnit(tx, { condominiumId: condo.id, name, associationCode });
+        // FIN-07: the plate's price counts its units; a charge made for the old count is no longer owed.
+        await repo.expireOpenChargesOfPlate(tx, body.qrCode);
         await auditRepository.record(tx, {
           actorId: actor.id,
           action: 'unit.create',
@@ -186,16 +213,26 @@ export function condominiumService(app: FastifyInstance) {
       if (!condo) throw new NotFound(bulkMsg.noCondominium);
       await app.limits.consume('bulkUnitsPerAccount', user.id);
       const plan = readPlan(body);
-      const existing = new Set((await repo.unitNames(db, condo.id)).map((u) => unitKey(u.block, u.name ?? '')));
+      const existingRows = await repo.unitNames(db, condo.id);
+      const existing = byKey(existingRows);
       const refused = [...plan.refused];
+      // CONDO-19: a unit of the list that reads as an existing one is that unit: named in the preview and
+      // left as it is (the síndico asked for 101–104 to exist). With e-mails it is refused: residents are
+      // added on the unit's own card, where the limit of 3 is counted.
+      const matched: BulkMatch[] = [];
       const units = plan.units.filter((u) => {
-        if (!existing.has(unitKey(u.block, u.name))) return true;
-        refused.push({ line: u.line, text: u.text, reason: bulkMsg.exists });
+        const same = existing.get(unitKey(u.block, u.name));
+        if (!same) return true;
+        if (u.emails.length > 0) refused.push({ line: u.line, text: u.text, reason: bulkMsg.existsWithEmails(same.shown) });
+        else matched.push({ line: u.line, name: shownUnit(u.block, u.name), existing: same.shown });
         return false;
       });
       refused.sort((a, b) => a.line - b.line);
       if (units.length > BULK_UNITS_MAX) throw new BadRequest(bulkMsg.tooManyUnits);
-      if (units.length === 0 && refused.length === 0) throw new BadRequest(bulkMsg.nothing);
+      if (units.length === 0 && refused.length === 0 && matched.length === 0) throw new BadRequest(bulkMsg.nothing);
+      // FIN-07: a plate pays per unit; the síndico sees the monthly price the new units make before confirming.
+      const prices = await loadBilling(db);
+      const monthly = (n: number) => priceWith(prices, CONDOMINIUM_PRODUCT_ID, 'monthly', n);
       const emails = [...new Set(units.flatMap((u) => u.emails))];
       const accounts = new Map((await repo.usersByEmails(db, emails)).map((a) => [a.email, a.id]));
       const preview = units.map((u) => ({
@@ -207,6 +244,10 @@ export function condominiumService(app: FastifyInstance) {
         units: preview,
         refused: refused.slice(0, BULK_REFUSALS_SHOWN),
         refused_total: refused.length,
+        matched: matched.slice(0, BULK_REFUSALS_SHOWN),
+        matched_total: matched.length,
+        current_monthly_cents: monthly(existingRows.length),
+        new_monthly_cents: monthly(existingRows.length + units.length),
         created: 0,
         residents_added: 0,
         invitations_sent: 0,
@@ -220,8 +261,11 @@ export function condominiumService(app: FastifyInstance) {
       const written = await db.transaction(async (tx) => {
         const locked = await repo.lockCondominiumOfPlate(tx, body.qrCode);
         if (!locked) throw new NotFound(bulkMsg.noCondominium);
-        const now = new Set((await repo.unitNames(tx, locked.id)).map((u) => unitKey(u.block, u.name ?? '')));
-        if (units.some((u) => now.has(unitKey(u.block, u.name)))) throw new Conflict(bulkMsg.hasRefused);
+        // The plate's row next (the order createUnit takes): a payment of the plate, which locks it first
+        // and then counts the units, waits for these units instead of counting around them (SEC-08).
+        await tagsRepository.lockTag(tx, body.qrCode);
+        const now = byKey(await repo.unitNames(tx, locked.id));
+        if (units.some((u) => now.has(unitKey(u.block, u.name)))) throw new Conflict(bulkMsg.changed);
         const codes = await freshCodes(tx, units.length);
         const rows = units.map((u, i) => ({
           condominiumId: locked.id,
@@ -258,6 +302,8 @@ export function condominiumService(app: FastifyInstance) {
             ),
           );
         }
+        // FIN-07: the plate's open charges priced the old unit count; the next one prices every unit.
+        await repo.expireOpenChargesOfPlate(tx, body.qrCode);
         await auditRepository.record(tx, {
           actorId: user.id,
           action: 'units.bulk_create',
@@ -336,9 +382,20 @@ export function condominiumService(app: FastifyInstance) {
       return withResidents(await repo.unitsOfPlate(db, qrCode));
     },
 
+    /**
+     * CONDO-04 / CONDO-19: a new name, never one that reads as another unit's of the same block (a 409);
+     * checked and written under the condominium's row lock, like every creation of units.
+     */
     async renameUnit(unitId: number, name: string, user: AuthUser) {
-      await requireUnit(unitId, user);
-      await repo.renameUnit(db, unitId, name);
+      const unit = await requireUnit(unitId, user);
+      await db.transaction(async (tx) => {
+        await repo.lockCondominium(tx, unit.condominiumId);
+        const taken = byKey((await repo.unitNames(tx, unit.condominiumId)).filter((u) => u.id !== unitId)).get(
+          unitKey(unit.block, name),
+        );
+        if (taken) throw new Conflict(condoMsg.unitNameTaken(taken.shown));
+        await repo.renameUnit(tx, unitId, name);
+      });
     },
 
     /**

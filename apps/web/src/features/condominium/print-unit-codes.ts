@@ -11,21 +11,27 @@ const css =
   'h2{font-size:14pt;margin:0}img{width:4.5cm;height:4.5cm}.code{font:700 18pt ui-monospace,monospace;letter-spacing:.15em}';
 
 /**
- * CONDO-08: one printable sheet with every unit's association code, as a QR code and as text, to
- * cut out and hand to the residents. The QR code holds the code itself: scanning it shows the
- * text to type in "Adicionar Toque".
+ * CONDO-08: one printable sheet with every unit's association code, to cut out and hand to the
+ * residents. CONDO-19: its QR codes open the plate's page — `plateUrl`, the same absolute address
+ * the plate's own QR code holds (the server's PUBLIC_URL, never the address bar's origin) — since a
+ * phone camera does nothing with a bare code; the code is printed as text, to type in "Adicionar Toque".
  */
-export async function printUnitCodes(condominiumName: string, units: readonly Unit[], block?: string): Promise<void> {
+export async function printUnitCodes(
+  condominiumName: string,
+  units: readonly Unit[],
+  plateUrl: string,
+  block?: string,
+): Promise<void> {
+  const dataUrl = await QRCode.toDataURL(plateUrl, { errorCorrectionLevel: 'M', margin: 1, width: 320 });
   const cards = await Promise.all(
     units.map(async (unit) => {
       const code = unitCode(unit.unit_number);
-      const dataUrl = await QRCode.toDataURL(code, { errorCorrectionLevel: 'M', margin: 1, width: 320 });
       const name = unit.block
         ? `${unit.block} - ${unitDisplayName(unit.unit_number)}`
         : unitDisplayName(unit.unit_number);
       return (
         `<li data-unit-id="${unit.unit_id}"><h2>${escapeHtml(name)}</h2>` +
-        `<img src="${escapeHtml(dataUrl)}" alt="${escapeHtml(`${condoUi.associationCode} ${code}`)}">` +
+        `<img src="${escapeHtml(dataUrl)}" alt="${escapeHtml(condoUi.printQrAlt(plateUrl))}">` +
         `<p class="code">${escapeHtml(code)}</p></li>`
       );
     }),

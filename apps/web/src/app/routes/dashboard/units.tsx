@@ -65,7 +65,7 @@ function PlateGate({ condoCode }: { condoCode: string }) {
   return (
     <div className="space-y-6">
       <PlateDeliveriesToday code={plate.code} />
-      <UnitsList condoCode={plate.code} />
+      <UnitsList condoCode={plate.code} plateUrl={plate.public_url} />
       {/* CONDO-17: the plate's position and whether a call needs the visitor at its door. */}
       <PlatePositionPanel condoCode={plate.code} />
       <BackToProducts />

@@ -8,6 +8,7 @@ import {
   type BulkUnitsBody,
   type BulkUnitsResponse,
 } from '@toque/contracts/units-bulk';
+import { formatReais } from '@toque/contracts/money';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField, TextField } from '../../../components/ui/field';
 import { fileAsBase64 } from '../../../lib/file-base64';
@@ -25,9 +26,29 @@ function Preview({ preview }: { preview: BulkUnitsResponse }) {
   return (
     <div className="space-y-3" data-testid="bulk-preview">
       <p role="status" className="font-semibold text-slate-900">
-        {t.summary(preview.units.length)}
+        {preview.units.length === 0 && preview.matched_total > 0 ? t.nothingNew : t.summary(preview.units.length)}
         {emails.length > 0 ? ` ${t.invitesSummary(accounts, emails.length - accounts)}` : ''}
       </p>
+      {/* FIN-07: a plate pays per unit — what the new units make the monthly price, before confirming. */}
+      <p className="text-slate-900">
+        {preview.new_monthly_cents === preview.current_monthly_cents
+          ? t.priceSame(formatReais(preview.current_monthly_cents))
+          : t.price(formatReais(preview.current_monthly_cents), formatReais(preview.new_monthly_cents))}
+      </p>
+      {/* CONDO-19: lines that read as existing units ('101' = 'Apto 101') are kept as they are, not created again. */}
+      {preview.matched_total > 0 ? (
+        <div data-testid="bulk-matched" className="space-y-1 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-900">
+          <p className="font-semibold">{t.matchedTitle(preview.matched_total)}</p>
+          <ul className="list-disc space-y-1 pl-5">
+            {preview.matched.map((match, i) => (
+              <li key={`${match.line}-${i}`}>{t.matchedLine(match.name, match.existing)}</li>
+            ))}
+          </ul>
+          {preview.matched_total > preview.matched.length ? (
+            <p>{t.matchedMore(preview.matched_total - preview.matched.length)}</p>
+          ) : null}
+        </div>
+      ) : null}
       {preview.refused_total > 0 ? (
         <div role="alert" className="space-y-1 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900">
           <p className="font-semibold">{t.refusedTitle(preview.refused_total)}</p>

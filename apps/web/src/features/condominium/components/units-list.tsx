@@ -63,7 +63,7 @@ function matches(unit: Unit, query: string): boolean {
  * CONDO-02/05/08/12/14: the plate's units, for its síndico — search, block filter, 50 a page, a
  * printable sheet (of the chosen block), units many at once and residents by e-mail.
  */
-export function UnitsList({ condoCode }: { condoCode: string }) {
+export function UnitsList({ condoCode, plateUrl }: { condoCode: string; plateUrl?: string }) {
   const units = useOwnerUnits(condoCode);
   const [regenerating, setRegenerating] = useState<Unit | null>(null);
   const [printing, setPrinting] = useState(false);
@@ -111,12 +111,14 @@ export function UnitsList({ condoCode }: { condoCode: string }) {
   const blockName = block === '' ? undefined : block === NO_BLOCK ? m.noBlock : block;
 
   const print = async () => {
+    if (!plateUrl) return;
     setPrinting(true);
     try {
       // CONDO-14: the sheet of the chosen block (or of every unit), whatever the search.
       await printUnitCodes(
         condominium,
         list.filter((u) => block === '' || (u.block ?? NO_BLOCK) === block),
+        plateUrl,
         blockName,
       );
     } catch (error) {
@@ -134,7 +136,8 @@ export function UnitsList({ condoCode }: { condoCode: string }) {
           {condominium ? condoUi.unitsIntro(condominium) : condoUi.unitsIntroNoName}
         </p>
         <div className="flex flex-wrap gap-2">
-          {list.length > 0 ? (
+          {/* CONDO-19: the sheet's QR codes hold the plate's address, which only the owner's product list carries. */}
+          {list.length > 0 && plateUrl ? (
             <Button variant="secondary" busy={printing} onClick={() => void print()}>
               {blockName ? m.printBlock(blockName) : condoUi.printCodes}
             </Button>
