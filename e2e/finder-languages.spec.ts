@@ -1,6 +1,7 @@
 import type { APIRequestContext, Browser, BrowserContextOptions } from '@playwright/test';
 import { callUi } from '@toque/contracts/call-ui';
-import { FINDER_LANG_COOKIE, finderText } from '@toque/contracts/finder-text';
+import { doorWords, FINDER_LANG_COOKIE, finderLangs, finderText, type FinderLang } from '@toque/contracts/finder-text';
+import { parseUnitNumber, type Unit } from '@toque/contracts/condominium';
 import { msg } from '@toque/contracts/messages';
 import { condoApi, paths } from '@toque/contracts/routes';
 import {
@@ -158,8 +159,8 @@ test("[FIND-03] a finder whose browser is in Spanish sees a plate's one line for
   const finderErrors = pageErrors(finder);
   await finder.goto(paths.finder(plate!));
   await expect(finder.locator('html')).toHaveAttribute('lang', 'es');
-  // CONDO-13: nobody answers any unit yet: no unit is offered, one line says so.
-  await expect(finder.getByText(es.unitsNotYet(1))).toBeVisible();
+  // CONDO-13: nobody answers any unit yet: no unit is offered, one neutral line says so, never how many (CONDO-19).
+  await expect(finder.getByText(es.unitsNotListed)).toBeVisible();
   await expect(finder.getByRole('radio', { name: 'Apto 101' })).toHaveCount(0);
   await expect(finder.getByRole('button', { name: es.callUnit })).toBeDisabled();
   await expect(finder.getByRole('heading', { name: es.plateHeading(building) })).toBeVisible();
@@ -233,3 +234,106 @@ test("[FIND-03] [FIND-02] [FIND-01] a lost tag's notice and the location sharing
   expect(finderErrors).toEqual([]);
   await context.close();
 });
+
+/** What a door must not say (CONDO-19): the owner of a lost thing, in the finder's three languages. */
+const ownerWord: Record<FinderLang, RegExp> = { 'pt-BR': /\bdon[oa]s?\b/i, en: /\bowners?\b/i, es: /\bdueñ[oa]s?\b/i };
+const locales: Record<FinderLang, string> = { 'pt-BR': 'pt-BR', en: 'en-US', es: 'es-ES' };
+
+for (const lang of finderLangs)
+  test(`[CONDO-19] [FIND-03] a visitor at a plate on a 390 px phone in ${lang} reads of residents, never of an owner: the door, the declined call's next steps, the voice-only answer and the end; and no count of units nobody answers`, async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const adminToken = await apiLogin(request, createAdmin());
+    const sindico = await registerUser(request, newUser());
+    const sindicoToken = await apiLogin(request, sindico);
+    const [plate] = await mintCodes(5);
+    const building = `Residencial Cedro ${Date.now() % 10_000}`;
+    const { id: condominiumId } = await api<{ id: number }>(request, adminToken, condoApi.createCondominium, {
+      nameCondominium: building,
+    });
+    // Apto 101 has a resident; the unit not named yet has nobody (the old page counted it).
+    for (const nameOfUnit of ['Apto 101', '']) {
+      await api(request, adminToken, condoApi.createUnit, {
+        condominiumId,
+        qrCode: plate,
+        nameOfUnit,
+        emailAdminCond: sindico.email,
+      });
+    }
+    const [apto101] = await api<Unit[]>(request, sindicoToken, condoApi.ownerQrCode, { qrCode: plate });
+    const resident = await registerUser(request, newUser({ name: 'Rui Morador' }));
+    const residentToken = await apiLogin(request, resident);
+    const joined = await request.put('/api/products/associateQrCode', {
+      headers: { authorization: `Bearer ${residentToken}` },
+      data: { code: parseUnitNumber(apto101!.unit_number).code },
+    });
+    expect(joined.status()).toBeLessThan(300);
+
+    const ownerContext = await browser.newContext({ permissions: ['camera', 'microphone'] });
+    const owner = await ownerContext.newPage();
+    const ownerErrors = pageErrors(owner);
+    await loginAs(owner, residentToken);
+    const ownerReady = async () => {
+      const socket = watchCallSocket(owner);
+      await owner.goto(paths.dashboard);
+      await socket.connected();
+    };
+
+    {
+      const t = finderText[lang];
+      const noOwner = async (where: string) => {
+        const text = await finder.locator('main').innerText();
+        expect(text, `${lang}, ${where}`).not.toMatch(ownerWord[lang]);
+      };
+      const context = await finderContext(browser, locales[lang]);
+      const finder = await context.newPage();
+      const finderErrors = pageErrors(finder);
+      await ownerReady();
+      await finder.goto(paths.finder(plate!));
+      await expect(finder.locator('html')).toHaveAttribute('lang', lang);
+      await expect(finder.getByRole('heading', { name: t.plateHeading(building) })).toBeVisible();
+      // The public page never counts the units nobody answers: it would tell a stranger which flats are empty.
+      expect(await finder.locator('main').innerText()).not.toMatch(/\b\d+\s+(unidades?|units?|unidad(es)?)\b/i);
+      await noOwner('the door');
+      if (process.env.SHOTS_DIR)
+        await finder.screenshot({ path: `${process.env.SHOTS_DIR}/door-words-${lang}-390.png`, fullPage: true });
+
+      // A declined call: the next steps (the message and the way back) speak of the residents.
+      await finder.getByRole('radio', { name: 'Apto 101' }).click();
+      await finder.getByRole('button', { name: t.callUnit }).click();
+      await expectPath(owner, paths.call);
+      await expect(owner.getByRole('heading', { name: msg.callIncoming })).toBeVisible();
+      await owner.getByRole('button', { name: callUi.owner.decline }).click();
+      await expect(finder.getByRole('status').filter({ hasText: t.unitDeclined })).toBeVisible();
+      await expect(finder.getByRole('button', { name: t.sendCallback })).toBeVisible();
+      await noOwner('the next steps');
+      if (process.env.SHOTS_DIR)
+        await finder.screenshot({ path: `${process.env.SHOTS_DIR}/door-words-${lang}-next-390.png`, fullPage: true });
+
+      // Rung again and answered with the microphone only (CALL-14), then hung up.
+      await ownerReady();
+      await finder.getByRole('button', { name: t.tryAgain }).click();
+      await expectPath(owner, paths.call);
+      await owner.getByRole('button', { name: callUi.owner.answer }).click();
+      await expect(finder.getByRole('status').filter({ hasText: t.connectedUnit('Apto 101') })).toBeVisible({
+        timeout: 30_000,
+      });
+      await expect(finder.getByRole('button', { name: t.hangUp })).toBeVisible();
+      await expect(finder.getByLabel(t.selfView)).toBeVisible();
+      await noOwner('the voice-only call');
+      if (process.env.SHOTS_DIR)
+        await finder.screenshot({ path: `${process.env.SHOTS_DIR}/door-words-${lang}-call-390.png` });
+      await finder.getByRole('button', { name: t.hangUp }).click();
+      await expect(finder.getByRole('button', { name: t.hangUp })).toHaveCount(0);
+      await expect(finder.getByRole('status').filter({ hasText: doorWords[lang].ended })).toBeVisible();
+      await expect(finder.getByText(t.ended)).toHaveCount(0);
+      await noOwner('the end of the call');
+
+      expect(finderErrors).toEqual([]);
+      await context.close();
+    }
+    expect(ownerErrors).toEqual([]);
+    await ownerContext.close();
+  });

@@ -66,7 +66,7 @@ test("[FIND-05] a condominium plate's page speaks of the building and its units 
     await expect(page.getByRole('button', { name: t.callUnit })).toBeDisabled();
     await expect(page.getByText(t.explainUnit)).toBeVisible();
     await expect(page.getByRole('radio', { name: t.temporaryUnit })).toBeVisible();
-    await expect(page.getByText(t.unitsNotYet(1))).toBeVisible();
+    await expect(page.getByText(t.unitsNotListed)).toBeVisible();
     await expect(page.getByRole('radio', { name: 'Apto 101' })).toHaveCount(0);
     // Neither the owner's words nor a placeholder in another language.
     await expect(page.getByText(t.heading)).toHaveCount(0);

@@ -103,14 +103,14 @@ describe(`the finder's page rendered by the server ${dbLabel}`, () => {
     }
   });
 
-  test("[PERF-05] [CALL-02] [CONDO-10] [CONDO-13] a condominium plate's first HTML has the unit picker, the units nobody can answer counted in one line", async () => {
+  test("[PERF-05] [CALL-02] [CONDO-10] [CONDO-13] a condominium plate's first HTML has the unit picker, the units nobody can answer said in one neutral line, not counted (CONDO-19)", async () => {
     const p = await plate(app, 1);
     const res = await page(p.code);
     expect(res.statusCode).toBe(200);
     const text = textOf(res.body);
     expect(text).toContain(callUi.finder.chooseUnit);
     expect(text).toContain('Edifício Aurora');
-    expect(text).toContain(callUi.finder.unitsNotYet(1));
+    expect(text).toContain(callUi.finder.unitsNotListed);
     // CONDO-15: visit or delivery; the one unit someone answers; then video / voice only (FIND-04).
     expect(res.body.match(/<input type="radio"/g)).toHaveLength(5);
     // FIND-05: the building's entrance, and its units are called, not "the owner".
@@ -293,7 +293,7 @@ describe(`the finder's page rendered by the server ${dbLabel}`, () => {
     await app.db.insert(units).values({ condominiumId: p.empty.condominiumId, name: '102', associationCode: newTagCode() });
     const plateText = textOf((await page(p.code, freshIp(), { 'accept-language': 'es' })).body);
     expect(plateText).toContain(es.chooseUnit);
-    expect(plateText).toContain(es.unitsNotYet(1));
+    expect(plateText).toContain(es.unitsNotListed);
     // FIND-05: the building's words, and a unit not named yet, in Spanish.
     expect(plateText).toContain(es.plateHeading('Edifício Aurora'));
     expect(plateText).toContain(es.temporaryUnit);

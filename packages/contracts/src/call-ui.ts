@@ -19,9 +19,11 @@ export const callUi = {
     chooseBlock: 'Escolha o bloco',
     /** CONDO-13: the units that belong to no block, as one of the blocks to choose. */
     noBlock: 'Sem bloco',
-    /** CONDO-10 / CONDO-13: the units nobody can answer yet are not offered; one line counts them. */
-    unitsNotYet: (n: number) =>
-      n === 1 ? '1 unidade ainda não tem ninguém para atender.' : `${n} unidades ainda não têm ninguém para atender.`,
+    /**
+     * CONDO-10 / CONDO-13 / CONDO-19: the units nobody can answer yet are not offered; one neutral line
+     * says some are not listed, never how many (it would tell a stranger which flats are empty).
+     */
+    unitsNotListed: 'Não encontrou a unidade? Nem todas recebem chamadas pelo Toque.',
     preparing: 'Preparando a chamada...',
     ringing: (firstName: string) => `Chamando ${firstName || 'o dono'}... Aguarde, por favor.`,
     connected: 'Você está em uma chamada com o dono.',

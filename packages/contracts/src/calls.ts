@@ -32,7 +32,7 @@ export const publicTag = z.object({
       name: z.string(),
       /** CONDO-13: the block or tower the unit belongs to ('Bloco B', 'Torre 2'); null = none. Units come ordered by block (none first), then by name in natural order. */
       block: z.string().nullable(),
-      /** CONDO-10: someone lives there to answer; the finder is offered only these (CONDO-13: the others are counted in one line). */
+      /** CONDO-10: someone lives there to answer; the finder is offered only these (CONDO-13: the others are said in one line, not counted: CONDO-19). */
       reachable: z.boolean(),
       /** FIND-05: a unit the síndico has not named yet; `name` is then the Portuguese placeholder, the finder's page says it in the finder's language. */
       temporary: z.boolean().optional(),

@@ -3,7 +3,7 @@ import { accountMailMsg, accountMsg, accountUi } from './account';
 import { adminUi, condoUi } from './admin-ui';
 import { callUi } from './call-ui';
 import { dashboardUi } from './dashboard-ui';
-import { finderText } from './finder-text';
+import { doorWords, finderText } from './finder-text';
 import { exportHtmlUi } from './account-export-html';
 import { mailMsg, tagMailMsg } from './mail';
 import { ringingUi, setupGuideUi } from './ringing';
@@ -62,6 +62,10 @@ const catalogue = {
   // FIND-03: the finder's English and Spanish (the Portuguese is callUi.finder and callMsg above).
   finderEn: finderText.en,
   finderEs: finderText.es,
+  // CONDO-19: the finder's texts a door says in its own words (the residents, not an owner).
+  doorWordsPt: doorWords['pt-BR'],
+  doorWordsEn: doorWords.en,
+  doorWordsEs: doorWords.es,
   // FIND-07 / FIND-08: quiet hours and the ring order.
   quietMsg,
   callSettingsUi,

@@ -193,6 +193,8 @@ export interface ConversationFinderText {
   unitPlaceholder: string;
   /** A unit's answer whose unit is not on the plate's list any more. */
   residents: string;
+  /** CONDO-19: a plate's thread the residents blocked (a door has residents, not an owner). */
+  unitBlocked: string;
 }
 
 export const conversationFinderText: Record<FinderLang, ConversationFinderText> = {
@@ -227,6 +229,7 @@ export const conversationFinderText: Record<FinderLang, ConversationFinderText> 
     unitIntro: 'Os moradores da unidade recebem sua mensagem e podem responder aqui. Ninguém vê seu telefone ou e-mail.',
     unitPlaceholder: 'Quem você é e o que precisa…',
     residents: 'Moradores',
+    unitBlocked: 'Os moradores bloquearam esta conversa. Não é possível enviar mensagens.',
   },
   en: {
     write: 'Write',
@@ -259,6 +262,7 @@ export const conversationFinderText: Record<FinderLang, ConversationFinderText> 
     unitIntro: "The unit's residents get your message and can answer here. Nobody sees your phone or e-mail.",
     unitPlaceholder: 'Who you are and what you need…',
     residents: 'Residents',
+    unitBlocked: 'The residents blocked this conversation. Messages can no longer be sent.',
   },
   es: {
     write: 'Escribir',
@@ -291,6 +295,7 @@ export const conversationFinderText: Record<FinderLang, ConversationFinderText> 
     unitIntro: 'Los residentes de la unidad reciben tu mensaje y pueden responder aquí. Nadie ve tu teléfono ni tu correo.',
     unitPlaceholder: 'Quién eres y qué necesitas…',
     residents: 'Residentes',
+    unitBlocked: 'Los residentes bloquearon esta conversación. Ya no se pueden enviar mensajes.',
   },
 };
 

@@ -2,7 +2,10 @@ import { describe, expect, test } from 'vitest';
 import { callUi } from './call-ui';
 import { leaveMessageBody } from './calls';
 import {
+  doorWords,
   finderPlace,
+  finderTextAt,
+  type FinderLang,
   finderUnitName,
   placeWords,
   FINDER_LANG_COOKIE,
@@ -193,5 +196,42 @@ describe('words that fit the thing (FIND-05) and a next step (CALL-15)', () => {
     expect(es.timeLeft(30)).toBe('Sonará 30 segundos más');
     expect(finderMessage(en, callMsg.callbackInvalid)).toBe(en.server.callbackInvalid);
     expect(finderMessage(es, callMsg.tagMessageNotAllowed)).toBe('Este Toque no recibe mensajes.');
+  });
+});
+
+describe('[CONDO-19] a door speaks of its residents', () => {
+  const ownerWord: Record<FinderLang, RegExp> = { 'pt-BR': /\bdon[oa]s?\b/i, en: /\bowners?\b/i, es: /\bdueñ[oa]s?\b/i };
+  /** What a door never shows: placeWords gives it the unit's or the home's words instead (FIND-05). */
+  const thingOnly = new Set(['call', 'explain', 'explainVoice', 'ringing', 'connected', 'declined']);
+  const texts = (value: unknown, key: string): [string, string][] => {
+    if (typeof value === 'string') return [[key, value]];
+    if (typeof value === 'function') return [[key, String((value as (a: unknown) => unknown)('Maria'))]];
+    if (value && typeof value === 'object')
+      return Object.entries(value).flatMap(([k, v]) => texts(v, key ? `${key}.${k}` : k));
+    return [];
+  };
+
+  test.each(finderLangs)('[CONDO-19] %s: no text a visitor meets at a plate or a doorbell names an owner', (lang) => {
+    for (const place of ['building', 'home'] as const) {
+      const owned = texts(finderTextAt(lang, place), '').filter(
+        ([key, text]) => !thingOnly.has(key) && ownerWord[lang].test(text),
+      );
+      expect(owned, `${lang} at a ${place}`).toEqual([]);
+    }
+    // Anything else (a pet's tag) keeps its owner.
+    expect(finderTextAt(lang, 'thing')).toBe(finderText[lang]);
+    expect(finderTextAt(lang, 'building').ownerVoiceOnly).toBe(doorWords[lang].ownerVoiceOnly);
+  });
+
+  test('[CONDO-19] the door says it in each language', () => {
+    expect(finderLangs.map((lang) => finderTextAt(lang, 'building').ownerVoiceOnly)).toEqual([
+      'O morador está só com voz',
+      'The resident is on voice only',
+      'El residente está solo con voz',
+    ]);
+    expect(finderTextAt('pt-BR', 'building').contactOptional).toBe(
+      'Seu telefone com DDD ou e-mail (opcional), para o morador responder',
+    );
+    expect(finderTextAt('pt-BR', 'building').ended).not.toContain('Obrigado por ajudar');
   });
 });

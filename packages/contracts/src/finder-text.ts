@@ -127,7 +127,7 @@ const en: FinderText = {
   chooseUnit: 'Choose the unit you want to call',
   chooseBlock: 'Choose the block',
   noBlock: 'No block',
-  unitsNotYet: (n) => (n === 1 ? '1 unit has nobody to answer yet.' : `${n} units have nobody to answer yet.`),
+  unitsNotListed: "Can't find the unit? Not every unit takes calls through Toque.",
   preparing: 'Preparing the call...',
   ringing: (firstName) => `Calling ${firstName || 'the owner'}... Please wait.`,
   connected: 'You are on a call with the owner.',
@@ -277,8 +277,7 @@ const es: FinderText = {
   chooseUnit: 'Elige la unidad a la que quieres llamar',
   chooseBlock: 'Elige el bloque',
   noBlock: 'Sin bloque',
-  unitsNotYet: (n) =>
-    n === 1 ? '1 unidad todavía no tiene a nadie para atender.' : `${n} unidades todavía no tienen a nadie para atender.`,
+  unitsNotListed: '¿No encuentras la unidad? No todas reciben llamadas por Toque.',
   preparing: 'Preparando la llamada...',
   ringing: (firstName) => `Llamando a ${firstName || 'el dueño'}... Espera, por favor.`,
   connected: 'Estás en una llamada con el dueño.',
@@ -417,6 +416,129 @@ const es: FinderText = {
 };
 
 export const finderText: Record<FinderLang, FinderText> = { 'pt-BR': pt, en, es };
+
+/**
+ * CONDO-19: what a door (a building's plate, a home's doorbell) says in its own words: the people who
+ * live there, not the owner of something lost. Every text a visitor can meet at a door that names the
+ * owner has its door version here; `finderTextAt` puts them over the finder's texts.
+ */
+type DoorKey =
+  | 'ownerVoiceOnly'
+  | 'remoteView'
+  | 'ended'
+  | 'leaveMessage'
+  | 'inAppBrowser'
+  | 'noWebRtc'
+  | 'cameraRefused'
+  | 'messageSent'
+  | 'photoAlt'
+  | 'locationShared'
+  | 'callbackHeading'
+  | 'callbackHelp'
+  | 'callbackSent'
+  | 'offMessage'
+  | 'contactOptional'
+  | 'quiet'
+  | 'noScript'
+  | 'scriptFailed';
+export type DoorWords = Pick<FinderText, DoorKey> & { server: Pick<FinderText['server'], 'unclaimed' | 'suspended'> };
+
+export const doorWords: Record<FinderLang, DoorWords> = {
+  'pt-BR': {
+    ownerVoiceOnly: 'O morador está só com voz',
+    remoteView: 'Câmera do morador',
+    ended: 'Chamada encerrada. Até a próxima!',
+    leaveMessage: 'Deixe uma mensagem curta para os moradores.',
+    inAppBrowser:
+      'Este navegador não libera a câmera. Abra o link no navegador do celular (Chrome ou Safari) para fazer a videochamada, ou deixe uma mensagem para os moradores.',
+    noWebRtc:
+      'Este navegador não faz videochamadas. Abra o link no Chrome, no Safari ou no Firefox do celular, ou deixe uma mensagem para os moradores.',
+    cameraRefused:
+      'Sem acesso à câmera e ao microfone não dá para fazer a videochamada. Deixe uma mensagem para os moradores.',
+    messageSent: 'Mensagem enviada! Os moradores vão ver a sua mensagem.',
+    photoAlt: (name) => (name ? `Foto de ${name}` : 'Foto da entrada'),
+    locationShared: 'Localização enviada!',
+    callbackHeading: 'Prefere que o morador entre em contato com você?',
+    callbackHelp: 'Só os moradores veem. É apagado junto com a sua localização.',
+    callbackSent: 'Contato enviado! O morador pode ligar ou escrever para você.',
+    offMessage: 'Mesmo assim, você pode deixar uma mensagem para os moradores.',
+    contactOptional: 'Seu telefone com DDD ou e-mail (opcional), para o morador responder',
+    quiet: (until) => `Os moradores pediram para não receber chamadas até ${until}.`,
+    noScript:
+      'Para chamar ou deixar uma mensagem para os moradores, este navegador precisa de JavaScript. Ative o JavaScript ou abra esta página no navegador do celular (Chrome ou Safari).',
+    scriptFailed:
+      'Não foi possível carregar a chamada. Verifique a internet e recarregue a página para chamar ou deixar uma mensagem para os moradores.',
+    server: {
+      unclaimed: 'Este Toque ainda não foi ativado.',
+      suspended: 'Este Toque não pode receber chamadas agora. Você pode deixar uma mensagem para os moradores.',
+    },
+  },
+  en: {
+    ownerVoiceOnly: 'The resident is on voice only',
+    remoteView: "Resident's camera",
+    ended: 'Call ended. See you next time!',
+    leaveMessage: 'Leave a short message for the residents.',
+    inAppBrowser:
+      "This browser does not allow the camera. Open the link in your phone's browser (Chrome or Safari) to make the video call, or leave the residents a message.",
+    noWebRtc:
+      "This browser can't make video calls. Open the link in Chrome, Safari or Firefox on your phone, or leave the residents a message.",
+    cameraRefused: 'Without access to the camera and microphone the video call cannot be made. Leave the residents a message.',
+    messageSent: 'Message sent! The residents will see your message.',
+    photoAlt: (name) => (name ? `Photo of ${name}` : 'Photo of the entrance'),
+    locationShared: 'Location sent!',
+    callbackHeading: 'Would you rather the resident got in touch with you?',
+    callbackHelp: "Only the residents see it. It's deleted along with your location.",
+    callbackSent: 'Contact sent! The resident can call or write to you.',
+    offMessage: 'You can still leave the residents a message.',
+    contactOptional: 'Your phone number or email (optional), so the resident can reply',
+    quiet: (until) => `The residents asked not to be called until ${until}.`,
+    noScript:
+      "To call or leave a message for the residents, this browser needs JavaScript. Turn JavaScript on or open this page in your phone's browser (Chrome or Safari).",
+    scriptFailed:
+      'The call could not be loaded. Check your connection and reload the page to call or leave a message for the residents.',
+    server: {
+      unclaimed: 'This Toque has not been activated yet.',
+      suspended: 'This Toque cannot receive calls right now. You can leave the residents a message.',
+    },
+  },
+  es: {
+    ownerVoiceOnly: 'El residente está solo con voz',
+    remoteView: 'Cámara del residente',
+    ended: 'Llamada finalizada. ¡Hasta la próxima!',
+    leaveMessage: 'Deja un mensaje corto para los residentes.',
+    inAppBrowser:
+      'Este navegador no permite usar la cámara. Abre el enlace en el navegador del celular (Chrome o Safari) para hacer la videollamada, o deja un mensaje para los residentes.',
+    noWebRtc:
+      'Este navegador no puede hacer videollamadas. Abre el enlace en Chrome, Safari o Firefox del celular, o deja un mensaje para los residentes.',
+    cameraRefused:
+      'Sin acceso a la cámara y al micrófono no se puede hacer la videollamada. Deja un mensaje para los residentes.',
+    messageSent: '¡Mensaje enviado! Los residentes verán tu mensaje.',
+    photoAlt: (name) => (name ? `Foto de ${name}` : 'Foto de la entrada'),
+    locationShared: '¡Ubicación enviada!',
+    callbackHeading: '¿Prefieres que el residente se comunique contigo?',
+    callbackHelp: 'Solo lo ven los residentes. Se borra junto con tu ubicación.',
+    callbackSent: '¡Contacto enviado! El residente puede llamarte o escribirte.',
+    offMessage: 'Aun así, puedes dejarles un mensaje a los residentes.',
+    contactOptional: 'Tu teléfono o correo electrónico (opcional), para que el residente te responda',
+    quiet: (until) => `Los residentes pidieron no recibir llamadas hasta las ${until}.`,
+    noScript:
+      'Para llamar o dejar un mensaje a los residentes, este navegador necesita JavaScript. Activa JavaScript o abre esta página en el navegador del celular (Chrome o Safari).',
+    scriptFailed:
+      'No se pudo cargar la llamada. Revisa tu conexión y recarga la página para llamar o dejar un mensaje a los residentes.',
+    server: {
+      unclaimed: 'Este Toque todavía no fue activado.',
+      suspended: 'Este Toque no puede recibir llamadas ahora. Puedes dejar un mensaje a los residentes.',
+    },
+  },
+};
+
+/** The finder's texts at a place (FIND-05): a door's in its own words (CONDO-19), anything else's as they are. */
+export function finderTextAt(lang: FinderLang, place: FinderPlace): FinderText {
+  const t = finderText[lang];
+  if (place === 'thing') return t;
+  const door = doorWords[lang];
+  return { ...t, ...door, server: { ...t.server, ...door.server } };
+}
 
 const primary: Record<string, FinderLang> = { pt: 'pt-BR', en: 'en', es: 'es' };
 

@@ -5,8 +5,10 @@ import {
   finderLangNames,
   finderLangs,
   finderText,
+  finderTextAt,
   pickFinderLang,
   type FinderLang,
+  type FinderPlace,
   type FinderText,
 } from '@toque/contracts/finder-text';
 import { useHydrated } from '../../lib/use-hydrated';
@@ -57,6 +59,16 @@ export function FinderLangProvider({ initial, children }: { initial: FinderLang 
     [],
   );
   const value = useMemo(() => ({ lang, t: finderText[lang], setLang }), [lang, setLang]);
+  return <FinderLangContext.Provider value={value}>{children}</FinderLangContext.Provider>;
+}
+
+/**
+ * CONDO-19: below it, every text is the place's own — at a door (a plate, a doorbell) the people who
+ * live there, not the owner of something lost — whichever component shows it.
+ */
+export function FinderPlaceText({ place, children }: { place: FinderPlace; children: ReactNode }) {
+  const outer = useFinderText();
+  const value = useMemo(() => ({ ...outer, t: finderTextAt(outer.lang, place) }), [outer, place]);
   return <FinderLangContext.Provider value={value}>{children}</FinderLangContext.Provider>;
 }
 

@@ -200,7 +200,7 @@ export function ConversationPanel({
   const unitName = unit ? plateUnitLabel(t, unit) : null;
   const title = !plate ? c.title(name) : unitName ? c.unitTitle(unitName) : c.writeInstead;
   const link = token ? conversationLink(window.location.origin, code, token) : null;
-  const closedNote = state === 'open' ? null : c[state];
+  const closedNote = state === 'open' ? null : plate && state === 'blocked' ? c.unitBlocked : c[state];
 
   return (
     <section aria-labelledby={headingId} className="space-y-4 rounded-xl border border-slate-200 p-4">

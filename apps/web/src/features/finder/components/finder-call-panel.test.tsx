@@ -76,7 +76,7 @@ describe('finder call panel (CALL-02, CALL-13)', () => {
     vi.stubGlobal('navigator', { ...navigator, mediaDevices: { getUserMedia } });
     render(<FinderCallPanel tag={plate} />);
     expect(screen.queryByRole('radio', { name: /103/ })).toBeNull();
-    expect(screen.getByText(callUi.finder.unitsNotYet(1))).toBeDefined();
+    expect(screen.getByText(callUi.finder.unitsNotListed)).toBeDefined();
     expect(screen.getAllByRole('radio', { name: /^10/ }).map((r) => r.getAttribute('value'))).toEqual(['11', '12']);
     expect(screen.getByRole<HTMLButtonElement>('button', { name: callUi.finder.callUnit }).disabled).toBe(true);
     expect(getUserMedia).not.toHaveBeenCalled();

@@ -9,7 +9,7 @@ import { isApiError } from '../../../lib/api-client';
 import { usePublicTag } from '../api/get-public-tag';
 import { leaveTagMessage } from '../api/leave-tag-message';
 import { positionWithin } from '../finder-media';
-import { FinderLangProvider, useFinderText } from '../i18n';
+import { FinderLangProvider, FinderPlaceText, useFinderText } from '../i18n';
 import { FINDER_READY_EVENT } from '../island';
 import { useFinderSeed } from '../seed';
 import { FinderCallPanel } from './finder-call-panel';
@@ -185,6 +185,16 @@ function FinderContent({ code, seed }: { code: string; seed: ReturnType<typeof u
   }
   const found = tag.data;
   if (found.state === 'unclaimed') return <Navigate to={paths.onboarding(found.code)} replace />;
+  return (
+    // CONDO-19: a door's page speaks of its residents, in every state and on every screen of the call.
+    <FinderPlaceText place={finderPlace(found)}>
+      <FoundTag found={found} inApp={seed?.inApp} />
+    </FinderPlaceText>
+  );
+}
+
+function FoundTag({ found, inApp }: { found: PublicTag; inApp: boolean | undefined }) {
+  const { t } = useFinderText();
   const blocked = found.state === 'inactive' || found.state === 'disabled' ? t.server[notCallable[found.state]] : null;
   return (
     <Shell>
@@ -212,9 +222,9 @@ function FinderContent({ code, seed }: { code: string; seed: ReturnType<typeof u
           {found.quiet_until_time ? (
             <QuietNotice code={found.code} until={found.quiet_until_time} />
           ) : found.product_id === CONDOMINIUM_PRODUCT_ID ? (
-            <PlateDoor tag={found} inApp={seed?.inApp} />
+            <PlateDoor tag={found} inApp={inApp} />
           ) : (
-            <FinderCallPanel tag={found} inApp={seed?.inApp} />
+            <FinderCallPanel tag={found} inApp={inApp} />
           )}
           {/* FIND-06: writing instead of calling (a plate's door offers it for the unit chosen there: PlateDoor). */}
           {found.product_id !== CONDOMINIUM_PRODUCT_ID ? <ConversationEntry code={found.code} firstName={found.owner_first_name} /> : null}

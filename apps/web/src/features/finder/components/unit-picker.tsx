@@ -21,8 +21,8 @@ const card =
 
 /**
  * CALL-02: a condominium plate calls one unit's residents; the finder picks the unit first.
- * CONDO-10 / CONDO-13: only units someone can answer are offered, the others are counted in one
- * line; units in more than one block are picked block first, then unit.
+ * CONDO-10 / CONDO-13: only units someone can answer are offered, the others are said in one
+ * neutral line (CONDO-19: not counted); units in more than one block are picked block first, then unit.
  *
  * Every block's units are in the server's HTML (PERF-05), the groups not chosen `hidden`: a block
  * tapped before the app runs starts it (the island starts it on the finger's pointerdown) and is
@@ -48,7 +48,8 @@ export function UnitPicker({
   });
   if (units.length === 0) return null;
   const notYet = units.length - reachable.length;
-  const line = notYet > 0 ? <p className="text-sm text-slate-700">{t.unitsNotYet(notYet)}</p> : null;
+  // CONDO-19: never how many — a count tells a stranger at the gate which flats are empty.
+  const line = notYet > 0 ? <p className="text-sm text-slate-700">{t.unitsNotListed}</p> : null;
   if (groups.length === 0) return line;
   const several = groups.length > 1;
 
