@@ -79,7 +79,7 @@ describe(`FIND-13 the message after a missed call is a conversation ${dbLabel}`,
     const [entry] = await history(owner.auth);
     expect(entry).toMatchObject({ roomId, status: 'missed', message: 'Achei seu cachorro na praça.', conversation_id: id });
     // The call's own record still holds the message (CALL-07: history and mail), once.
-    expect(await callRow(roomId)).toMatchObject({ message: 'Achei seu cachorro na praça.', latitude: -19.9191 });
+    expect(await callRow(roomId)).toMatchObject({ message: 'Achei seu cachorro na praça.', latitude: -19.92 });
     // The mail of CALL-07 (one, not a second one from the conversation) tells the owner where to answer.
     const mails = await eventually(async () => {
       const found = (await mailsTo(app, owner.email)).filter((m) => m.subject.startsWith(callMsg.messageSubject));
