@@ -128,10 +128,11 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   callsSignalling(app.io, calls);
   finderDataRetention(app);
   planRemindersJob(app);
-  const callService = callsService(app, calls);
-  const scanService = scansService(app, calls.background);
   // FIND-06: the finder's conversation socket is admitted by its token.
   const conversationService = conversationsService(app, calls.background);
+  // FIND-13: the message after a missed call is a message of the finder's conversation.
+  const callService = callsService(app, calls, conversationService);
+  const scanService = scansService(app, calls.background);
   setConversationResolver(app.io, (token) => conversationService.socketConversation(token));
   conversationsRetention(app, conversationService);
   doorRetention(app);

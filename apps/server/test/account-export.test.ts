@@ -321,7 +321,8 @@ describe(`[ACC-07] the export against the database ${dbLabel}`, () => {
         and(isNotNull(conversations.unitId), inArray(conversations.unitId, db.select({ id: unitResidents.unitId }).from(unitResidents).where(eq(unitResidents.userId, me)))),
       );
       const rows = await db.select().from(conversations).where(answered).orderBy(asc(conversations.createdAt), asc(conversations.id));
-      expect(rows).toHaveLength(2);
+      // FIND-13: the message left after the missed call ('Achei o Rex.') is a conversation too.
+      expect(rows).toHaveLength(3);
       expect(data.conversations.map((c) => [c.id, c.tagCode, c.unit, c.state, c.startedAt, c.lastMessageAt, c.closedAt, c.blockedAt])).toEqual(
         rows.map((c) => [c.id, c.tagCode, c.unitId === null ? null : '101', 'open', iso(c.createdAt), iso(c.lastMessageAt), iso(c.closedAt), iso(c.blockedAt)]),
       );
@@ -339,7 +340,8 @@ describe(`[ACC-07] the export against the database ${dbLabel}`, () => {
         .from(conversationMessages)
         .where(inArray(conversationMessages.conversationId, data.conversations.map((c) => c.id)))
         .orderBy(asc(conversationMessages.id));
-      expect(rows).toHaveLength(3);
+      // FIND-13: with the message left after the missed call.
+      expect(rows).toHaveLength(4);
       expect(data.conversations.flatMap((c) => c.messages.map((m) => [c.id, m.from, m.mine, m.body, m.latitude, m.longitude, m.createdAt]))).toEqual(
         data.conversations.flatMap((c) =>
           rows
@@ -353,6 +355,7 @@ describe(`[ACC-07] the export against the database ${dbLabel}`, () => {
       ]);
       expect(data.conversations[0]!.messages[0]).toMatchObject({ latitude: -19.93, longitude: -43.95 });
       expect(data.conversations[1]!.messages.map((m) => m.body)).toEqual(['Deixei um recado para o 101.']);
+      expect(data.conversations[2]!.messages.map((m) => m.body)).toEqual(['Achei o Rex.']);
     });
 
     await check('deliveries', async () => {

@@ -138,6 +138,8 @@ describe(`missed calls, messages and history ${dbLabel}`, () => {
       message: 'Deixei na portaria',
       callback_contact: null,
       kind: 'call',
+      // FIND-13: the message went to the finder's conversation.
+      conversation_id: expect.stringMatching(/^[0-9a-f-]{36}$/) as string,
     });
     expect(items[0]).toMatchObject({ status: 'answered', answered_at: expect.any(String) as string, message: null });
     // The member was rung too; a stranger was not; nobody without a session sees anything.

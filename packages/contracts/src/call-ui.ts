@@ -179,6 +179,8 @@ export const callUi = {
     /** CALL-15: a message left on a switched-off tag (nothing rang), and the finder's way back. */
     messageOnly: 'Recado (Toque desativado)',
     callback: (contact: string) => `Contato para retorno: ${contact}`,
+    /** FIND-13: the message left after the call is a conversation; the owner answers it there. */
+    openConversation: 'Responder na conversa',
     status: {
       ringing: 'Chamando',
       answered: 'Atendida',

@@ -167,6 +167,8 @@ export const callHistoryItem = z.object({
   callback_contact: z.string().nullable(),
   /** CALL-15: `message` — no call rang: a message left on a switched-off tag. */
   kind: z.enum(['call', 'message']),
+  /** FIND-13: the conversation the message after this call went to (null: none, or a message of before). */
+  conversation_id: z.string().nullable(),
 });
 export const callHistory = z.array(callHistoryItem);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { latitude, longitude } from './calls';
+import { latitude, leaveMessageBody, longitude } from './calls';
 import type { FinderLang } from './finder-text';
 
 /**
@@ -97,6 +97,17 @@ export type FinderThread = z.infer<typeof finderThread>;
 
 export const startConversationResponse = z.object({ token: z.string(), thread: finderThread });
 export type StartConversationResponse = z.infer<typeof startConversationResponse>;
+
+/**
+ * FIND-13: POST /api/calls/:roomId/message (CALL-07, `Authorization: Bearer <callerToken>`) — the
+ * message after a call nobody answered opens the finder's conversation, or joins the one this browser
+ * holds for the tag (`conversation`: its token; another tag's or an unknown one opens a new thread).
+ */
+export const callMessageBody = leaveMessageBody.extend({ conversation: conversationToken.optional() });
+export type CallMessageBody = z.infer<typeof callMessageBody>;
+/** The thread it went to and its token (the same one when joined), as starting a conversation answers. */
+export const callMessageResponse = startConversationResponse.extend({ message: z.string() });
+export type CallMessageResponse = z.infer<typeof callMessageResponse>;
 
 /** A message as the owner and members see it. */
 export const ownerMessage = z.object({

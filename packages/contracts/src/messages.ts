@@ -186,6 +186,8 @@ export const callMsg = {
   badSocketPayload: 'Mensagem inválida.',
   missedSubject: 'Chamada não atendida',
   messageSubject: 'Nova mensagem no seu Toque',
+  /** FIND-13: a message after a call is a conversation: where the owner answers it. */
+  answerInConversations: 'Responda pelo painel, em Conversas.',
   locationUnknown: 'Localização não informada.',
   /** FIND-01 / FIND-02: scan alerts (history, push, e-mail). */
   scanned: (tagName: string) => `Seu Toque ${tagName} foi escaneado`,

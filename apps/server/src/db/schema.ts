@@ -355,6 +355,8 @@ export const calls = pgTable(
     nextStepAt: timestamp('next_step_at', { withTimezone: true }),
     /** CONDO-16: the visitor rang through a resident's pass (valid when the call was made). */
     passId: integer('pass_id').references(() => visitorPasses.id, { onDelete: 'set null' }),
+    /** FIND-13: the conversation the finder's message after this call opened or joined (null: none, or a message of before). */
+    conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
   },
   (t) => [index('calls_tag_idx').on(t.tagCode, t.startedAt)],
 );

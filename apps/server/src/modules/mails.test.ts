@@ -26,7 +26,7 @@ const call = {
 const render = (name: string, mail: Mail) => `── ${name}\nPara: ${mail.to}\nAssunto: ${mail.subject}\n\n${mail.text}\n`;
 
 describe('the e-mails', () => {
-  test('[AUTH-11] [AUTH-12] [ACC-01] [ACC-03] [CALL-07] [FIND-02] [TAG-11] every e-mail reads as mails.txt says', async () => {
+  test('[AUTH-11] [AUTH-12] [ACC-01] [ACC-03] [CALL-07] [FIND-02] [FIND-13] [TAG-11] every e-mail reads as mails.txt says', async () => {
     const mails = [
       render('reset code', resetCodeMail(user, '482913', 'https://toque.app.br')),
       render('password changed', passwordChangedMail(user, 'changed', at)),
@@ -45,6 +45,10 @@ describe('the e-mails', () => {
         }),
       ),
       render('message', messageMail(user.email, { ...call, message: 'Achei seu cachorro na praça.' })),
+      render(
+        'message after a call, in a conversation (FIND-13)',
+        messageMail(user.email, { ...call, message: 'Achei seu cachorro na praça.', conversationId: '00000000-0000-4000-8000-000000000000' }),
+      ),
       render(
         'lost tag scanned, position shared',
         lostScanMail(

@@ -12,6 +12,8 @@ export interface CallSummary {
   latitude: number | null;
   longitude: number | null;
   message?: string | null;
+  /** FIND-13: the message went to a conversation, answered in Conversas. */
+  conversationId?: string | null;
 }
 
 /** What the owner recognises the tag by: its name, else its type ('Pet'). */
@@ -44,6 +46,15 @@ export function messageMail(to: string, s: CallSummary & { message: string }): M
   return {
     to,
     subject: `${callMsg.messageSubject}: ${tagLabel(s)}`,
-    text: ['Quem encontrou seu Toque deixou uma mensagem:', '', s.message, '', ...details(s), '', 'Equipe Toque'].join('\n'),
+    text: [
+      'Quem encontrou seu Toque deixou uma mensagem:',
+      '',
+      s.message,
+      '',
+      ...details(s),
+      '',
+      ...(s.conversationId ? [callMsg.answerInConversations, ''] : []),
+      'Equipe Toque',
+    ].join('\n'),
   };
 }

@@ -126,7 +126,7 @@ export const callsRepository = {
   },
 
   /** One message per call, and only for a call nobody answered. */
-  setMessage(db: Conn, roomId: string, values: { message: string; latitude?: number; longitude?: number }) {
+  setMessage(db: Conn, roomId: string, values: { message: string; conversationId?: string; latitude?: number; longitude?: number }) {
     return db
       .update(calls)
       .set(values)

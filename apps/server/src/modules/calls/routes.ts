@@ -7,13 +7,13 @@ import {
   callStatusResponse,
   createCallResponse,
   iceServersResponse,
-  leaveMessageBody,
   callbackBody,
   callLocationBody,
   publicTag,
   tagMessageBody,
 } from '@toque/contracts/calls';
 import { messageResponse } from '@toque/contracts/auth';
+import { callMessageBody, callMessageResponse } from '@toque/contracts/conversations';
 import { errorResponse } from '@toque/contracts/errors';
 import { callMsg, replyMsg } from '@toque/contracts/messages';
 import { bearerToken, currentUser } from '../../plugins/auth';
@@ -69,15 +69,16 @@ export const callsRoutes: FastifyPluginAsyncZod<{ service: CallsService }> = asy
     {
       schema: {
         tags,
-        description: 'The finder, with `Authorization: Bearer <callerToken>`.',
+        description:
+          "The finder, with `Authorization: Bearer <callerToken>`. FIND-13: the message opens the finder's conversation (or joins the one whose token `conversation` is); the answer holds its token and thread.",
         params: roomParams,
-        body: leaveMessageBody,
-        response: { 201: messageResponse, ...errors },
+        body: callMessageBody,
+        response: { 201: callMessageResponse, ...errors },
       },
     },
     async (request, reply) => {
-      await service.leaveMessage(request.params.roomId, bearerToken(request.headers.authorization), request.body);
-      return reply.status(201).send({ message: replyMsg.messageSent });
+      const opened = await service.leaveMessage(request.params.roomId, bearerToken(request.headers.authorization), request.ip, request.body);
+      return reply.status(201).send({ message: replyMsg.messageSent, ...opened });
     },
   );
 

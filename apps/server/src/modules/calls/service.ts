@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type {
   CallHistoryItem,
   CallLocationBody,
+  CallStatus,
   CreateCallBody,
   CreateCallResponse,
   IncomingCall,
@@ -27,6 +28,8 @@ import type { ExpectedVisitor } from '@toque/contracts/door';
 import { callsRepository as repo } from './repository';
 import { iceConfig } from './ice';
 import type { CallLifecycle } from './lifecycle';
+import type { CallMessageBody, StartConversationResponse } from '@toque/contracts/conversations';
+import type { ConversationsService } from '../conversations/service';
 import { callSettingsRepository as settings } from '../../db/repositories/call-settings';
 import { quietNow, refuseQuiet } from './quiet-hours';
 import { ringPlan } from './ring-order';
@@ -75,7 +78,7 @@ const notCallable: Record<Exclude<PublicTagState, 'active'>, string> = {
 
 export type CallsService = ReturnType<typeof callsService>;
 
-export function callsService(app: FastifyInstance, lifecycle: CallLifecycle) {
+export function callsService(app: FastifyInstance, lifecycle: CallLifecycle, conversations: ConversationsService) {
   const { db, config } = app;
 
   async function findTag(rawCode: string) {
@@ -254,21 +257,27 @@ export function callsService(app: FastifyInstance, lifecycle: CallLifecycle) {
      * CALL-07: the finder's text when nobody answered (or instead of waiting: in-app browsers cannot
      * open the camera). A message left while ringing ends the ringing.
      */
-    async leaveMessage(roomId: string, callerToken: string | null, body: { message: string; latitude?: number | undefined; longitude?: number | undefined }) {
+    async leaveMessage(roomId: string, callerToken: string | null, ip: string, body: CallMessageBody): Promise<StartConversationResponse> {
       requireCallerOf(roomId, callerToken);
       const call = await repo.findCall(db, roomId);
       if (!call) throw new NotFound(callMsg.callNotFound);
+      const refusal = (c: typeof call | undefined) => new Conflict(c?.answeredAt ? callMsg.callAnswered : callMsg.messageAlreadyLeft);
+      if (call.answeredAt || call.message !== null) throw refusal(call);
       const located = body.latitude !== undefined && body.longitude !== undefined;
-      const stored = await repo.setMessage(db, roomId, {
-        message: body.message,
-        ...(located ? { latitude: body.latitude, longitude: body.longitude } : {}),
+      let status: CallStatus = call.status;
+      // FIND-13: the message is also the finder's conversation's (opened or joined), in one transaction with the call's.
+      const opened = await conversations.fromCall(call, ip, body, async (tx, conversationId) => {
+        const stored = await repo.setMessage(tx, roomId, {
+          message: body.message,
+          conversationId,
+          ...(located ? { latitude: body.latitude, longitude: body.longitude } : {}),
+        });
+        if (!stored) throw refusal(await repo.findCall(tx, roomId));
+        status = stored.status;
       });
-      if (!stored) {
-        const now = await repo.findCall(db, roomId);
-        throw new Conflict(now?.answeredAt ? callMsg.callAnswered : callMsg.messageAlreadyLeft);
-      }
-      if (stored.status === 'ringing') await lifecycle.callerLeft(roomId);
+      if (status === 'ringing') await lifecycle.callerLeft(roomId);
       await lifecycle.mailMessage(roomId);
+      return opened;
     },
 
     /**
@@ -369,6 +378,7 @@ export function callsService(app: FastifyInstance, lifecycle: CallLifecycle) {
         message: call.message,
         callback_contact: call.callbackContact,
         kind: call.kind,
+        conversation_id: call.conversationId,
       }));
     },
   };

@@ -14,6 +14,7 @@ import {
   type FinderThread,
   type OwnerMessage,
   type OwnerThread,
+  type CallMessageBody,
   type StartConversationBody,
   type StartConversationResponse,
 } from '@toque/contracts/conversations';
@@ -22,6 +23,7 @@ import { paths } from '@toque/contracts/routes';
 import { firstName } from '@toque/contracts/names';
 import { brasiliaDateTime } from '@toque/contracts/time-format';
 import { osmLink } from '@toque/contracts/calls';
+import type { Tx } from '../../db/client';
 import { isTagCodeShape } from '../../lib/codes';
 import { clientKey } from '../../lib/client-address';
 import { BadRequest, Conflict, Forbidden, NotFound, Unauthorized } from '../../errors';
@@ -207,6 +209,54 @@ export function conversationsService(app: FastifyInstance, background: (work: ()
       await broadcast(conversation, { message, authorName: null }, recipients);
       notifyRecipients(conversation, recipients, body.body, position);
       return { token, thread: await finderThread(conversation) };
+    },
+
+    /**
+     * FIND-13: the finder's message after a call nobody answered (CALL-07) is a message of their
+     * conversation with the tag (or, on a plate, with the call's unit): the thread this browser holds
+     * (`body.conversation`) when it is this tag's and this unit's and still open, else a new one with a
+     * new token. A blocked thread's token writes nothing (403). `claimCall` marks the call as holding
+     * this message inside the same transaction (it throws when the call cannot take one: all is undone).
+     * The recipients' sessions learn it like any finder message, with a push; the e-mail is the call's
+     * own (CALL-07), which takes the thread's mail slot so a next message does not mail again at once.
+     */
+    async fromCall(
+      call: { tagCode: string; unitId: number | null; latitude: number | null; longitude: number | null },
+      ip: string,
+      body: CallMessageBody,
+      claimCall: (tx: Tx, conversationId: string) => Promise<void>,
+    ): Promise<StartConversationResponse> {
+      const held = body.conversation ? await repo.byTokenHash(db, hashToken(body.conversation)) : undefined;
+      const same = held && held.tagCode === call.tagCode && held.unitId === call.unitId ? held : undefined;
+      if (same?.blockedAt) throw new Forbidden(conversationMsg.blocked);
+      const joined = same && conversationState(same) === 'open' ? same : undefined;
+      const token = joined ? body.conversation! : randomBytes(16).toString('base64url');
+      const located = body.latitude !== undefined && body.longitude !== undefined;
+      const position = { latitude: located ? body.latitude! : null, longitude: located ? body.longitude! : null };
+      const { conversation, message } = await db.transaction(async (tx) => {
+        const conversation =
+          joined ??
+          (await repo.insertConversation(tx, {
+            tagCode: call.tagCode,
+            unitId: call.unitId,
+            tokenHash: hashToken(token),
+            callerAddress: ip,
+            latitude: position.latitude ?? call.latitude,
+            longitude: position.longitude ?? call.longitude,
+          }));
+        const message = await repo.insertMessage(tx, { conversationId: conversation.id, fromFinder: true, body: body.message, ...position });
+        await repo.touch(tx, conversation.id, message.createdAt);
+        await claimCall(tx, conversation.id);
+        return { conversation, message };
+      });
+      await repo.claimMail(db, conversation.id, new Date(), CONVERSATION_MAIL_INTERVAL_MS);
+      const found = await repo.byId(db, conversation.id);
+      const recipients = found ? await repo.recipientIds(db, { tagCode: call.tagCode, unitId: call.unitId, ownerId: found.ownerId }) : [];
+      await broadcast(conversation, { message, authorName: null }, recipients);
+      background(() =>
+        app.push.notify(recipients, { type: 'conversation-message', conversationId: conversation.id, text: conversationMsg.pushText, url: paths.conversation(conversation.id) }),
+      );
+      return { token, thread: await finderThread(found?.conversation ?? conversation) };
     },
 
     /** The finder's thread: read-only once closed or ended; a blocked token reads nothing more (403). */

@@ -1,4 +1,6 @@
+import { Link } from 'react-router';
 import { callUi } from '@toque/contracts/call-ui';
+import { paths } from '@toque/contracts/routes';
 import type { CallHistoryItem } from '@toque/contracts/calls';
 import { productLabel } from '@toque/contracts/constants';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table';
@@ -53,6 +55,15 @@ const columns: DataColumn<CallHistoryItem>[] = [
     cell: (call) => (
       <>
         {call.message ?? callUi.history.noMessage}
+        {call.conversation_id ? (
+          // FIND-13: the message is a conversation's: the owner answers it there.
+          <Link
+            to={paths.conversation(call.conversation_id)}
+            className="tap-target mt-1 block font-medium text-brand-700 underline"
+          >
+            {callUi.history.openConversation}
+          </Link>
+        ) : null}
         {call.callback_contact ? (
           <span className="mt-1 block font-medium text-slate-900" data-callback>
             {callUi.history.callback(call.callback_contact)}

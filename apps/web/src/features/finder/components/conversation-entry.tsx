@@ -1,9 +1,10 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId, useState, useSyncExternalStore } from 'react';
 import { useHydrated } from '../../../lib/use-hydrated';
 import type { PublicTag } from '@toque/contracts/calls';
 import { CONVERSATION_FRAGMENT, conversationFinderText, conversationStorageKey } from '@toque/contracts/conversations';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { conversationTokensVersion, savedConversationToken, subscribeConversationTokens } from '../conversation-tokens';
 import { useFinderText } from '../i18n';
 import { plateUnitLabel } from './plate-unit-label';
 
@@ -29,9 +30,9 @@ export function storedConversationToken(code: string, unit?: number | null): str
       return fromLink;
     }
     if (unit === null) return null;
-    return window.localStorage.getItem(conversationStorageKey(code, unit));
+    return window.localStorage.getItem(conversationStorageKey(code, unit)) ?? savedConversationToken(code, unit);
   } catch {
-    return null;
+    return unit === null ? null : savedConversationToken(code, unit);
   }
 }
 
@@ -86,6 +87,8 @@ export function ConversationEntry({
   const [asked, setAsked] = useState(false);
   // After hydration only: the server's HTML knows nothing of this browser's conversation.
   const hydrated = useHydrated();
+  // FIND-13: the message left after a missed call stores the thread's token: the thread shows here at once.
+  useSyncExternalStore(subscribeConversationTokens, conversationTokensVersion, conversationTokensVersion);
   // A plate's thread follows the chosen unit: 101's thread while 101 is chosen, a new one for 102.
   // (Read each render: one localStorage read, and a thread just stored is found when its unit comes back.)
   const token = hydrated ? storedConversationToken(code, target) : null;

@@ -8,6 +8,7 @@ import { finderText } from '@toque/contracts/finder-text';
 import { FinderLangProvider } from '../i18n';
 import { FinderCallPanel } from './finder-call-panel';
 import { CONDOMINIUM_PRODUCT_ID } from '@toque/contracts/constants';
+import { conversationStorageKey } from '@toque/contracts/conversations';
 
 const plate: PublicTag = {
   code: 'PLACA234',
@@ -35,14 +36,20 @@ afterEach(() => {
 });
 
 describe('finder call panel (CALL-02, CALL-13)', () => {
-  it('[CALL-02] [CALL-13] a condominium plate lists its units first; the call and the message go to the chosen unit', async () => {
+  it('[CALL-02] [CALL-13] [FIND-13] a condominium plate lists its units first; the call and the message go to the chosen unit, whose conversation keeps the answer\'s token', async () => {
     // jsdom has no camera: the tap leads to the message path, as a refused camera does on a phone.
     const fetch = vi
       .fn()
       .mockResolvedValueOnce(
         json(201, { roomId: 'room-1', callerToken: 'caller-token', iceServers: [], iceTransportPolicy: 'all', ringTimeoutMs: 60000 }),
       )
-      .mockResolvedValueOnce(json(201, { message: 'Mensagem enviada.' }));
+      .mockResolvedValueOnce(
+        json(201, {
+          message: 'Mensagem enviada.',
+          token: 'T'.repeat(22),
+          thread: { tag_code: 'PLACA234', unit_id: 12, owner_first_name: '', state: 'open', messages: [] },
+        }),
+      );
     vi.stubGlobal('fetch', fetch);
     const user = userEvent.setup();
     render(<FinderCallPanel tag={plate} />);
@@ -67,6 +74,8 @@ describe('finder call panel (CALL-02, CALL-13)', () => {
     expect(messageUrl).toBe('/api/calls/room-1/message');
     expect((messageInit.headers as Record<string, string>).Authorization).toBe('Bearer caller-token');
     expect(JSON.parse(messageInit.body as string)).toEqual({ message: 'Sua encomenda está na portaria.' });
+    // FIND-13: the message opened the unit's conversation; its token is kept under that unit (the door shows the thread).
+    expect(window.localStorage.getItem(conversationStorageKey('PLACA234', 12))).toBe('T'.repeat(22));
   });
 
   it('[CONDO-10] [CONDO-13] a unit nobody can answer is not offered: one line counts it, before any camera prompt', async () => {

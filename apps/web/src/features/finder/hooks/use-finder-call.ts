@@ -8,6 +8,8 @@ import { leaveCallback } from '../api/leave-callback';
 import { leaveMessage } from '../api/leave-message';
 import { leaveTagMessage } from '../api/leave-tag-message';
 import { shareCallLocation } from '../api/share-call-location';
+import { storedConversationToken } from '../components/conversation-entry';
+import { saveConversationToken } from '../conversation-tokens';
 import {
   cameraTrack,
   currentPosition,
@@ -226,7 +228,14 @@ export function useFinderCall(code: string, inAppBrowser: boolean, pass?: string
         }
         call.current = await createCall({ code, ...(unitId ? { unitId } : {}), ...locatedFix(position.current) });
       }
-      await leaveMessage(call.current.roomId, call.current.callerToken, { message, ...located(position.current) });
+      // FIND-13: the message goes to this browser's conversation with the tag (a plate: the unit), or opens one.
+      const held = storedConversationToken(code, unitId);
+      const opened = await leaveMessage(call.current.roomId, call.current.callerToken, {
+        message,
+        ...located(position.current),
+        ...(held ? { conversation: held } : {}),
+      });
+      saveConversationToken(code, unitId, opened.token);
       setState({ phase: 'sent' });
     },
     [code, positionRequired],
