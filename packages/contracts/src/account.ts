@@ -97,6 +97,22 @@ export const accountUi = {
       'Esta ação não pode ser desfeita. Seus Toques serão desativados e deixarão de tocar (ninguém poderá usá-los), você sairá ' +
       'dos Toques compartilhados e das unidades de condomínio, e o histórico de chamadas será anonimizado.',
     password: 'Sua senha',
+    /** ACC-08: what goes, each named (GET /account/delete-preview). */
+    loading: 'Verificando o que será excluído…',
+    loadError: 'Não foi possível verificar o que será excluído. Feche e tente de novo.',
+    tagsHeading: 'Toques que deixarão de tocar (não poderão ser ativados por outra pessoa)',
+    platesHeading: 'Placas de condomínio que você administra',
+    plateLine: (condominium: string, units: number) =>
+      `${condominium}: a placa e ${units === 1 ? 'a sua 1 unidade' : `as suas ${units} unidades`}`,
+    unnamedUnit: 'Unidade sem nome',
+    unitsHeading: 'Unidades de condomínio de que você sairá',
+    unitLine: (unit: string, condominium: string) => `${unit} — ${condominium}`,
+    chargesHeading: 'Cobranças em aberto que serão canceladas',
+    chargeLine: (reais: string, names: string) => `${reais} — ${names}`,
+    sharesHeading: 'Compartilhamentos que terminam',
+    shareMine: (tag: string, person: string) => `${tag}: ${person} deixará de receber as chamadas`,
+    shareTheirs: (tag: string, owner: string) => `${tag} (de ${owner}): você deixará de receber as chamadas`,
+    nothing: 'Nenhum Toque, unidade, cobrança ou compartilhamento na sua conta.',
     confirm: 'Excluir definitivamente',
     cancel: 'Cancelar',
   },
@@ -373,4 +389,6 @@ export const accountApi = {
   contact: '/account/contact',
   export: '/account/export',
   delete: '/account/delete',
+  /** ACC-08: what a deletion would take, named, before the password is asked. */
+  deletePreview: '/account/delete-preview',
 } as const;
