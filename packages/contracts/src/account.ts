@@ -383,6 +383,21 @@ export const accountExport = z.object({
 });
 export type AccountExport = z.infer<typeof accountExport>;
 
+/**
+ * ACC-08: what deleting the account would take, each named: the tags retired (plates apart), the plates
+ * the user runs with their units (these block the deletion: `blocked` says why), the units left, the open
+ * charges cancelled, and the shares that end — of the user's tags (`mine`) and of others' tags.
+ */
+export const deletePreview = z.object({
+  blocked: z.string().nullable(),
+  tags: z.array(z.object({ code: z.string(), name: z.string(), product_id: z.number().int() })),
+  plates: z.array(z.object({ code: z.string(), condominium: z.string(), units: z.array(z.string().nullable()) })),
+  units: z.array(z.object({ condominium: z.string(), unit: z.string().nullable() })),
+  charges: z.array(z.object({ id: z.number().int(), amount_cents: z.number().int(), names: z.array(z.string()) })),
+  shares: z.array(z.object({ code: z.string(), name: z.string(), person: z.string(), mine: z.boolean() })),
+});
+export type DeletePreview = z.infer<typeof deletePreview>;
+
 /** Account API paths (ACC-03), relative to the `/api` base. */
 export const accountApi = {
   account: '/account',

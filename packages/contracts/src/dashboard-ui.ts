@@ -168,7 +168,6 @@ export const dashboardUi = {
     summary: {
       plans: (n: number) => (n === 1 ? '1 Toque com plano' : `${n} Toques com plano`),
       next: 'Próximo vencimento',
-      nextValue: 'Valor',
       late: (n: number) => (n === 1 ? '1 plano em atraso' : `${n} planos em atraso`),
       none: 'Nenhum plano ainda.',
       /** FIN-07: what all the owner's plans cost together — monthly ones per month, annual ones per year. */
