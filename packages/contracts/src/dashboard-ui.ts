@@ -22,6 +22,9 @@ export const dashboardUi = {
     apartamentos: 'Apartamentos',
     'edit-apartamento': 'Editar Apartamento',
     'ativacao-de-condominio': 'Ativação de Condomínio',
+    /** CONDO-14: title-casing the path would drop the accent ('Meu Condominio'). */
+    'meu-condominio': 'Meu Condomínio',
+    'minha-unidade': 'Minha Unidade',
     'gerenciar-clientes': 'Gerenciar Clientes',
   },
   headings: {
