@@ -68,7 +68,8 @@ test.describe('breadcrumbs, finance and manual', () => {
     const pulseira = table.locator(`tr[data-code="${codes[0]}"]`);
     await expect(pulseira).toContainText(f.price('R$ 54,90', planWords.per.monthly));
     await expect(pulseira).toContainText(due);
-    await expect(pulseira).toContainText(planWords.status.em_dia);
+    // FIN-07: a tag never paid is in its free trial, until its first due date.
+    await expect(pulseira).toContainText(f.summary.trialUntil(due.slice(0, 5)));
     await expect(table.locator(`tr[data-code="${codes[1]}"]`)).toContainText(f.price('R$ 11,90', planWords.per.monthly));
     // The annual plan: 10 months' price.
     await pulseira.getByRole('combobox', { name: /Plano de/ }).selectOption('annual');

@@ -67,7 +67,8 @@ test('[ACC-05] [CALL-16] after "Criar conta e vincular" the new owner lands on /
   await page.keyboard.type('Tem medo de fogos. Ligue para a vizinha do 12.');
   await page.keyboard.press('Tab');
   await expect(guide(page).getByRole('switch', { name: copy.info.show })).toBeFocused();
-  await page.keyboard.press('Space');
+  // FIND-13: it starts on — what the owner writes here is for the finder.
+  await expect(guide(page).getByRole('switch', { name: copy.info.show })).toBeChecked();
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
   await expect(guide(page).getByRole('button', { name: copy.saveAndContinue })).toBeFocused();

@@ -352,6 +352,8 @@ const httpRows: Row[] = [
   // ACC-03: my account's data, only ever one's own (no id in the path). Deletion is not a row: it
   // would end the scene's people; account-lgpd.test.ts proves it.
   http('GET', () => '/account', signedIn(200)),
+  // ACC-08: what a deletion would take, one's own only.
+  http('GET', () => '/account/delete-preview', signedIn(200)),
   http(
     'POST',
     () => '/account/export',

@@ -97,6 +97,22 @@ export const accountUi = {
       'Esta ação não pode ser desfeita. Seus Toques serão desativados e deixarão de tocar (ninguém poderá usá-los), você sairá ' +
       'dos Toques compartilhados e das unidades de condomínio, e o histórico de chamadas será anonimizado.',
     password: 'Sua senha',
+    /** ACC-08: what goes, each named (GET /account/delete-preview). */
+    loading: 'Verificando o que será excluído…',
+    loadError: 'Não foi possível verificar o que será excluído. Feche e tente de novo.',
+    tagsHeading: 'Toques que deixarão de tocar (não poderão ser ativados por outra pessoa)',
+    platesHeading: 'Placas de condomínio que você administra',
+    plateLine: (condominium: string, units: number) =>
+      `${condominium}: a placa e ${units === 1 ? 'a sua 1 unidade' : `as suas ${units} unidades`}`,
+    unnamedUnit: 'Unidade sem nome',
+    unitsHeading: 'Unidades de condomínio de que você sairá',
+    unitLine: (unit: string, condominium: string) => `${unit} — ${condominium}`,
+    chargesHeading: 'Cobranças em aberto que serão canceladas',
+    chargeLine: (reais: string, names: string) => `${reais} — ${names}`,
+    sharesHeading: 'Compartilhamentos que terminam',
+    shareMine: (tag: string, person: string) => `${tag}: ${person} deixará de receber as chamadas`,
+    shareTheirs: (tag: string, owner: string) => `${tag} (de ${owner}): você deixará de receber as chamadas`,
+    nothing: 'Nenhum Toque, unidade, cobrança ou compartilhamento na sua conta.',
     confirm: 'Excluir definitivamente',
     cancel: 'Cancelar',
   },
@@ -367,10 +383,27 @@ export const accountExport = z.object({
 });
 export type AccountExport = z.infer<typeof accountExport>;
 
+/**
+ * ACC-08: what deleting the account would take, each named: the tags retired (plates apart), the plates
+ * the user runs with their units (these block the deletion: `blocked` says why), the units left, the open
+ * charges cancelled, and the shares that end — of the user's tags (`mine`) and of others' tags.
+ */
+export const deletePreview = z.object({
+  blocked: z.string().nullable(),
+  tags: z.array(z.object({ code: z.string(), name: z.string(), product_id: z.number().int() })),
+  plates: z.array(z.object({ code: z.string(), condominium: z.string(), units: z.array(z.string().nullable()) })),
+  units: z.array(z.object({ condominium: z.string(), unit: z.string().nullable() })),
+  charges: z.array(z.object({ id: z.number().int(), amount_cents: z.number().int(), names: z.array(z.string()) })),
+  shares: z.array(z.object({ code: z.string(), name: z.string(), person: z.string(), mine: z.boolean() })),
+});
+export type DeletePreview = z.infer<typeof deletePreview>;
+
 /** Account API paths (ACC-03), relative to the `/api` base. */
 export const accountApi = {
   account: '/account',
   contact: '/account/contact',
   export: '/account/export',
   delete: '/account/delete',
+  /** ACC-08: what a deletion would take, named, before the password is asked. */
+  deletePreview: '/account/delete-preview',
 } as const;

@@ -80,6 +80,8 @@ export const financePlan = z.object({
   price_cents: z.number().int(),
   due_at: z.string(),
   status: z.enum(planStatuses),
+  /** FIN-07: never paid and its due date still ahead — the free trial, which ends at `due_at`. */
+  trial: z.boolean(),
 });
 export type FinancePlan = z.infer<typeof financePlan>;
 export const financePlans = z.array(financePlan);
@@ -126,6 +128,23 @@ export const chargeBody = z.object({
     .max(50, chargeWords.notOwned),
 });
 
+/**
+ * FIN-07: one tag's part of a charge, from what the charge recorded — its price and terms, and the period
+ * it pays (`from` the due date to `to`, the day before the next one); `name` is the tag's name now (its
+ * code when it has none).
+ */
+export const chargeLine = z.object({
+  code: z.string(),
+  name: z.string(),
+  product_id: z.number().int(),
+  interval: z.enum(planIntervals),
+  units: z.number().int(),
+  cents: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+});
+export type ChargeLine = z.infer<typeof chargeLine>;
+
 export const charge = z.object({
   id: z.number().int(),
   txid: z.string(),
@@ -137,6 +156,7 @@ export const charge = z.object({
   created_at: z.string(),
   expires_at: z.string(),
   paid_at: z.string().nullable(),
+  lines: z.array(chargeLine),
 });
 export type Charge = z.infer<typeof charge>;
 export const chargeList = z.array(charge);

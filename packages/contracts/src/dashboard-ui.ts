@@ -22,6 +22,9 @@ export const dashboardUi = {
     apartamentos: 'Apartamentos',
     'edit-apartamento': 'Editar Apartamento',
     'ativacao-de-condominio': 'Ativação de Condomínio',
+    /** CONDO-14: title-casing the path would drop the accent ('Meu Condominio'). */
+    'meu-condominio': 'Meu Condomínio',
+    'minha-unidade': 'Minha Unidade',
     'gerenciar-clientes': 'Gerenciar Clientes',
   },
   headings: {
@@ -168,9 +171,14 @@ export const dashboardUi = {
     summary: {
       plans: (n: number) => (n === 1 ? '1 Toque com plano' : `${n} Toques com plano`),
       next: 'Próximo vencimento',
-      nextValue: 'Valor',
       late: (n: number) => (n === 1 ? '1 plano em atraso' : `${n} planos em atraso`),
       none: 'Nenhum plano ainda.',
+      /** FIN-07: what all the owner's plans cost together — monthly ones per month, annual ones per year. */
+      total: 'Total dos planos',
+      perMonth: (reais: string) => `${reais} por mês`,
+      perYear: (reais: string) => `${reais} por ano`,
+      /** FIN-07: a plan never paid whose due date is still ahead is in its free trial. */
+      trialUntil: (ddmm: string) => `Período de teste até ${ddmm}`,
     },
     /** FIN-03: paying by Pix. */
     pix: {
@@ -192,6 +200,10 @@ export const dashboardUi = {
       expired: 'Esta cobrança expirou. Feche e gere uma nova.',
       failure: 'Falha ao gerar a cobrança: ',
       close: 'Fechar',
+      /** FIN-07: what the charge pays, tag by tag, from its recorded items. */
+      linesLabel: 'O que esta cobrança paga',
+      line: (name: string, from: string, to: string, reais: string) => `${name} — ${from} a ${to} — ${reais}`,
+      plateName: (name: string, units: number) => `${name} (${units === 1 ? '1 unidade' : `${units} unidades`})`,
     },
     /** A tag's 'Vencimento' for someone who does not own it: the plan is the owner's. */
     ownerPays: 'A cargo do dono',

@@ -298,6 +298,58 @@ export const accountRepository = {
       .orderBy(asc(outbox.createdAt), asc(outbox.id));
   },
 
+  /** ACC-08: the deletion's preview — what `erase` would take, each with its name. */
+  async deletionPreview(db: Conn, userId: string) {
+    const [user] = await db.select({ isAdmin: users.isToqueAdmin }).from(users).where(eq(users.id, userId));
+    const plates = await db
+      .select({ id: condominiums.id, code: condominiums.tagCode, name: condominiums.name })
+      .from(condominiums)
+      .leftJoin(tags, eq(tags.code, condominiums.tagCode))
+      .where(or(eq(condominiums.adminUserId, userId), eq(tags.ownerId, userId)))
+      .orderBy(asc(condominiums.id));
+    const plateUnits = plates.length
+      ? await db
+          .select({ condominiumId: units.condominiumId, name: units.name })
+          .from(units)
+          .where(inArray(units.condominiumId, plates.map((p) => p.id)))
+          .orderBy(asc(units.id))
+      : [];
+    const owned = await db
+      .select({ code: tags.code, name: tags.name, productId: tags.productId })
+      .from(tags)
+      .where(and(eq(tags.ownerId, userId), isNull(tags.disabledAt)))
+      .orderBy(asc(tags.name), asc(tags.code));
+    const residencies = await db
+      .select({ condominium: condominiums.name, unit: units.name })
+      .from(unitResidents)
+      .innerJoin(units, eq(units.id, unitResidents.unitId))
+      .innerJoin(condominiums, eq(condominiums.id, units.condominiumId))
+      .where(eq(unitResidents.userId, userId))
+      .orderBy(asc(condominiums.name), asc(units.name));
+    const open = await db
+      .select({ id: charges.id, amountCents: charges.amountCents, tagCodes: charges.tagCodes })
+      .from(charges)
+      .where(and(eq(charges.userId, userId), eq(charges.status, 'pending'), sql`${charges.expiresAt} > now()`))
+      .orderBy(asc(charges.id));
+    const ownedCodes = owned.map((t) => t.code);
+    const sharedByMe = ownedCodes.length
+      ? await db
+          .select({ code: tagMembers.tagCode, person: users.name })
+          .from(tagMembers)
+          .innerJoin(users, eq(users.id, tagMembers.userId))
+          .where(inArray(tagMembers.tagCode, ownedCodes))
+          .orderBy(asc(tagMembers.tagCode), asc(users.name))
+      : [];
+    const sharedWithMe = await db
+      .select({ code: tags.code, name: tags.name, person: owner.name })
+      .from(tagMembers)
+      .innerJoin(tags, eq(tags.code, tagMembers.tagCode))
+      .innerJoin(owner, eq(owner.id, tags.ownerId))
+      .where(and(eq(tagMembers.userId, userId), isNull(tags.disabledAt)))
+      .orderBy(asc(tags.name), asc(tags.code));
+    return { isAdmin: user?.isAdmin ?? false, plates, plateUnits, owned, residencies, open, sharedByMe, sharedWithMe };
+  },
+
   /** The condominiums whose síndico the user is: the admin of record, or the owner of the plate. */
   condominiumsRunBy(tx: Tx, userId: string) {
     return tx
@@ -340,6 +392,11 @@ export const accountRepository = {
       .where(or(codes.length ? inArray(calls.tagCode, codes) : sql`false`, and(rungMe, sql`not ${othersRung}`)));
 
     await tx.delete(outbox).where(eq(outbox.to, user.email));
+    // ACC-08: the open charges go with the account (the dialog said so); a paid one stays, without its owner.
+    await tx
+      .update(charges)
+      .set({ status: 'expired' })
+      .where(and(eq(charges.userId, user.id), eq(charges.status, 'pending')));
     const erased = '"[conta excluída]"';
     const scrub = (column: typeof auditLog.before | typeof auditLog.after) =>
       sql`replace(replace(${column}::text, ${`"${user.id}"`}, ${erased}), ${`"${user.email}"`}, ${erased})::jsonb`;

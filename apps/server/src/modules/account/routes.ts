@@ -5,6 +5,7 @@ import {
   accountMsg,
   accountResponse,
   confirmPasswordBody,
+  deletePreview,
   updateContactBody,
 } from '@toque/contracts/account';
 import { messageResponse } from '@toque/contracts/auth';
@@ -48,6 +49,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = await service.export(currentUser(request).id, request.body.password);
       return reply.header('content-disposition', 'attachment; filename="meus-dados-toque.json"').send(data);
     },
+  );
+
+  // ACC-08: what a deletion would take, named, before the password is asked (reads only).
+  app.get(
+    accountApi.deletePreview,
+    { schema: { ...secured, response: { 200: deletePreview, ...errors } } },
+    async (request) => service.deletionPreview(currentUser(request).id),
   );
 
   app.post(

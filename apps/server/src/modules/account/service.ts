@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { accountMsg, CONSENT_DOCUMENTS, type AccountExport, type UpdateContactBody } from '@toque/contracts/account';
+import { accountMsg, CONSENT_DOCUMENTS, type AccountExport, type DeletePreview, type UpdateContactBody } from '@toque/contracts/account';
 import { productLabel } from '@toque/contracts/constants';
 import { deliveryCompanyLabel, type DeliveryCompany } from '@toque/contracts/door';
 import { apiMsg } from '@toque/contracts/messages';
@@ -282,6 +282,34 @@ export function accountService(app: FastifyInstance) {
      * Once committed, every session and open socket of the user ends: the row is gone, so its
      * tokens resolve to nobody.
      */
+    /** ACC-08: what the deletion would take, each named, and why it cannot happen yet (a plate, staff). */
+    async deletionPreview(userId: string): Promise<DeletePreview> {
+      const found = await repo.deletionPreview(db, userId);
+      const plateCodes = new Set(found.plates.map((p) => p.code));
+      const nameOf = new Map(found.owned.map((t) => [t.code, t.name.trim() || t.code]));
+      return {
+        blocked: found.plates.length ? accountMsg.deleteCondominiumAdmin : found.isAdmin ? accountMsg.deleteAdmin : null,
+        tags: found.owned
+          .filter((t) => !plateCodes.has(t.code))
+          .map((t) => ({ code: t.code, name: nameOf.get(t.code)!, product_id: t.productId })),
+        plates: found.plates.map((p) => ({
+          code: p.code ?? '',
+          condominium: p.name,
+          units: found.plateUnits.filter((u) => u.condominiumId === p.id).map((u) => u.name),
+        })),
+        units: found.residencies,
+        charges: found.open.map((c) => ({
+          id: c.id,
+          amount_cents: c.amountCents,
+          names: c.tagCodes.map((code) => nameOf.get(code) ?? code),
+        })),
+        shares: [
+          ...found.sharedByMe.map((s) => ({ code: s.code, name: nameOf.get(s.code) ?? s.code, person: s.person, mine: true })),
+          ...found.sharedWithMe.map((s) => ({ code: s.code, name: s.name.trim() || s.code, person: s.person, mine: false })),
+        ],
+      };
+    },
+
     async delete(userId: string, password: string) {
       await confirmed(userId, password);
       await db.transaction(async (tx) => {

@@ -44,7 +44,13 @@ export const financeRepository = {
    */
   ownedPlans(db: Conn, ownerId: string) {
     return db
-      .select(planColumns)
+      .select({
+        ...planColumns,
+        // FIN-07: a paid charge of this owner has covered the tag (else its current period is the trial).
+        paid: sql<boolean>`exists (select 1 from ${charges} c where c.user_id = ${tags.ownerId} and c.status = 'paid' and ${tags.code} = any(c.tag_codes))`.mapWith(
+          Boolean,
+        ),
+      })
       .from(tags)
       .where(and(eq(tags.ownerId, ownerId), isNull(tags.disabledAt), eq(tags.isActive, true)))
       .orderBy(asc(tags.planDueAt), asc(tags.code));
@@ -69,6 +75,16 @@ export const financeRepository = {
       )
       .orderBy(asc(tags.code))
       .for('update');
+  },
+
+  /** FIN-07: the names of these tags now, for a charge's lines. */
+  tagNames(db: Conn, codes: string[]) {
+    if (codes.length === 0) return Promise.resolve(new Map<string, string>());
+    return db
+      .select({ code: tags.code, name: tags.name })
+      .from(tags)
+      .where(inArray(tags.code, codes))
+      .then((rows) => new Map(rows.map((r) => [r.code, r.name])));
   },
 
   unitCounts(db: Conn, codes: string[]) {

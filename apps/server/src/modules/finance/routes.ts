@@ -82,6 +82,7 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
           price_cents: priceWith(billingNow, r.productId, interval, r.units),
           due_at: (r.dueAt ?? now).toISOString(),
           status: planStatus(r.dueAt, now),
+          trial: !r.paid && !!r.dueAt && r.dueAt.getTime() > now.getTime(),
         };
       });
     },

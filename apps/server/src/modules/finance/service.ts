@@ -40,6 +40,16 @@ export interface ChargeItem {
   interval?: PlanInterval;
   /** The units the price counted (1 for anything but a plate). */
   units?: number;
+  /** FIN-07: the period the charge pays, as priced: from the due date to the day before the next (ISO). */
+  from?: string;
+  to?: string;
+}
+
+/** FIN-07: the period a payment made now would pay — the rule `confirm` applies (nextDueAt). */
+export function periodOf(dueAt: Date | null, interval: PlanInterval, now: Date): { from: string; to: string } {
+  const suspended = !dueAt || dueAt.getTime() < now.getTime() - SUSPEND_AFTER_DAYS * DAY_MS;
+  const from = suspended ? now : dueAt;
+  return { from: from.toISOString(), to: new Date(nextDueAt(dueAt, interval, now).getTime() - DAY_MS).toISOString() };
 }
 
 const asInterval = (value: string | null | undefined): PlanInterval => (value === 'annual' ? 'annual' : 'monthly');
@@ -54,7 +64,35 @@ export function sameTerms(recorded: ChargeItem[], wanted: ChargeItem[]): boolean
   });
 }
 
-export function chargeView(row: ChargeRow, now = new Date()): Charge {
+/**
+ * FIN-07: a charge's lines from its recorded items. Charges made before the period was recorded read it
+ * from their period key (`code@due date`) and the interval they recorded (else monthly).
+ */
+function linesOf(row: ChargeRow, names: Map<string, string>): Charge['lines'] {
+  const dueOf = new Map(
+    row.periodKey.split(',').map((part) => {
+      const [code = '', day = ''] = part.split('@');
+      return [code, day] as const;
+    }),
+  );
+  return (row.items as ChargeItem[]).map((item) => {
+    const interval = asInterval(item.interval);
+    const due = dueOf.get(item.code);
+    const dueAt = due && due !== 'none' ? new Date(`${due}T00:00:00.000Z`) : row.createdAt;
+    const period = item.from && item.to ? { from: item.from, to: item.to } : periodOf(dueAt, interval, dueAt);
+    return {
+      code: item.code,
+      name: names.get(item.code)?.trim() || item.code,
+      product_id: item.productId,
+      interval,
+      units: item.units ?? 1,
+      cents: item.cents,
+      ...period,
+    };
+  });
+}
+
+export function chargeView(row: ChargeRow, names: Map<string, string>, now = new Date()): Charge {
   const expired = row.status === 'pending' && row.expiresAt.getTime() <= now.getTime();
   return {
     id: row.id,
@@ -66,6 +104,7 @@ export function chargeView(row: ChargeRow, now = new Date()): Charge {
     created_at: row.createdAt.toISOString(),
     expires_at: row.expiresAt.toISOString(),
     paid_at: row.paidAt?.toISOString() ?? null,
+    lines: linesOf(row, names),
   };
 }
 
@@ -102,17 +141,26 @@ export function financeService(app: FastifyInstance) {
         const codesCharged = plans.map((p) => p.code);
         const periodKey = plans.map((p) => `${p.code}@${p.dueAt?.toISOString().slice(0, 10) ?? 'none'}`).join(',');
         const units = new Map((await repo.unitCounts(tx, codesCharged)).map((u) => [u.code, u.n]));
+        const now = new Date();
         const items = plans.map((p): ChargeItem => {
           const interval = asInterval(p.interval);
           const count = units.get(p.code) ?? 1;
-          return { code: p.code, productId: p.productId, cents: priceWith(prices, p.productId, interval, count), interval, units: count };
+          return {
+            code: p.code,
+            productId: p.productId,
+            cents: priceWith(prices, p.productId, interval, count),
+            interval,
+            units: count,
+            ...periodOf(p.dueAt, interval, now),
+          };
         });
+        const names = await repo.tagNames(tx, codesCharged);
         const existing = await repo.chargeOfPeriod(tx, userId, periodKey);
-        const now = new Date();
         if (existing?.status === 'paid') throw new Conflict(chargeWords.alreadyPaid);
         // SEC-08: an open charge is given back only while it prices the plans as they are now.
         const stands = existing && sameTerms(existing.items as ChargeItem[], items);
-        if (existing && stands && existing.expiresAt > now) return { charge: chargeView(existing, now), created: false };
+        if (existing && stands && existing.expiresAt > now)
+          return { charge: chargeView(existing, names, now), created: false };
         if (existing) await repo.expire(tx, existing.id);
         // FIN-07: one open charge per tag — the new one replaces any it overlaps, so nothing is paid twice.
         await repo.expireOverlapping(tx, userId, codesCharged);
@@ -134,7 +182,7 @@ export function financeService(app: FastifyInstance) {
           }),
           expiresAt: new Date(now.getTime() + billing.chargeTtlMs),
         });
-        return { charge: chargeView(row, now), created: true };
+        return { charge: chargeView(row, names, now), created: true };
       });
     },
 
@@ -155,7 +203,9 @@ export function financeService(app: FastifyInstance) {
 
     async charges(userId: string): Promise<Charge[]> {
       const now = new Date();
-      return (await repo.chargesOf(db, userId)).map((row) => chargeView(row, now));
+      const rows = await repo.chargesOf(db, userId);
+      const names = await repo.tagNames(db, [...new Set(rows.flatMap((row) => row.tagCodes))]);
+      return rows.map((row) => chargeView(row, names, now));
     },
 
     /**

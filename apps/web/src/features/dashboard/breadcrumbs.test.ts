@@ -20,6 +20,10 @@ describe('breadcrumbs', () => {
     expect(labels(buildCrumbs(paths.manualAlias)).at(-1)).toBe('Manual do Usuário');
   });
 
+  it('[DASH-05] [CONDO-14] the síndico\'s building reads "Meu Condomínio", with its accent, not a title-cased path', () => {
+    expect(labels(buildCrumbs(paths.myCondominium))).toEqual([root, c.dashboard, 'Meu Condomínio']);
+  });
+
   it('[DASH-05] drop route parameter values and numeric segments', () => {
     expect(labels(buildCrumbs(paths.editTag('AB12CD34'), ['AB12CD34']))).toEqual([
       root,

@@ -76,7 +76,7 @@ const columns: DataColumn<FinancePlan>[] = [
   { header: f.headers.plan, cell: (plan) => <IntervalSelect plan={plan} /> },
   { header: f.headers.value, cell: (plan) => f.price(formatReais(plan.price_cents), planWords.per[plan.interval]) },
   { header: f.headers.due, cell: (plan) => formatDueDate(plan.due_at) },
-  { header: f.headers.status, cell: (plan) => <PlanStatusBadge status={plan.status} /> },
+  { header: f.headers.status, cell: (plan) => <PlanStatusBadge plan={plan} /> },
 ];
 
 /** FIN-02: /dashboard/financeiro — every tag I own with its plan, value, due date and status; the rules; how to pay. */

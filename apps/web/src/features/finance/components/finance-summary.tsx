@@ -23,6 +23,11 @@ export function FinanceSummary() {
   // The plans come soonest due first.
   const next = list[0]!;
   const late = list.filter((p) => p.status === 'em_atraso' || p.status === 'suspenso').length;
+  // FIN-07: what all the plans cost together — monthly ones per month, annual ones per year.
+  const sum = (interval: 'monthly' | 'annual') =>
+    list.filter((p) => p.interval === interval).reduce((total, p) => total + p.price_cents, 0);
+  const monthly = sum('monthly');
+  const annual = sum('annual');
   return (
     <div className="space-y-3">
       <p className="font-semibold text-slate-900">{s.plans(list.length)}</p>
@@ -32,13 +37,16 @@ export function FinanceSummary() {
           <dd className="text-lg font-bold text-slate-900">{formatDueDate(next.due_at)}</dd>
         </div>
         <div>
-          <dt className="text-slate-600">{s.nextValue}</dt>
-          <dd className="text-lg font-bold text-slate-900">{formatReais(next.price_cents)}</dd>
+          <dt className="text-slate-600">{s.total}</dt>
+          {monthly > 0 || annual === 0 ? (
+            <dd className="text-lg font-bold text-slate-900">{s.perMonth(formatReais(monthly))}</dd>
+          ) : null}
+          {annual > 0 ? <dd className="text-lg font-bold text-slate-900">{s.perYear(formatReais(annual))}</dd> : null}
         </div>
       </dl>
       <p className="flex flex-wrap items-center gap-2 text-sm">
         <span className="text-slate-800">{next.name}</span>
-        <PlanStatusBadge status={next.status} />
+        <PlanStatusBadge plan={next} />
       </p>
       {late > 0 ? <p className="font-semibold text-red-800">{s.late(late)}</p> : null}
     </div>

@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import QRCode from 'qrcode';
-import type { Charge } from '@toque/contracts/billing';
+import { formatDueDate, type Charge } from '@toque/contracts/billing';
+import { CONDOMINIUM_PRODUCT_ID } from '@toque/contracts/constants';
 import { dashboardUi } from '@toque/contracts/dashboard-ui';
 import { formatReais } from '@toque/contracts/money';
 import { Button } from '../../../components/ui/button';
@@ -46,6 +47,8 @@ export function PixDialog({ charge, onClose }: { charge: Charge | null; onClose:
     if (status === 'paid') void queryClient.invalidateQueries({ queryKey: plansQueryKey });
   }, [status, queryClient]);
 
+  const linesId = useId();
+
   const copy = async () => {
     if (!charge) return;
     try {
@@ -61,6 +64,24 @@ export function PixDialog({ charge, onClose }: { charge: Charge | null; onClose:
       {charge ? (
         <div className="space-y-4">
           <p className="text-lg font-bold text-slate-900">{t.amount(formatReais(charge.amount_cents))}</p>
+          {/* FIN-07: what the amount pays, tag by tag, as the charge recorded it. */}
+          <div>
+            <p id={linesId} className="text-sm font-medium text-slate-900">
+              {t.linesLabel}
+            </p>
+            <ul aria-labelledby={linesId} className="mt-1 space-y-1 text-sm text-slate-800">
+              {charge.lines.map((line) => (
+                <li key={line.code}>
+                  {t.line(
+                    line.product_id === CONDOMINIUM_PRODUCT_ID ? t.plateName(line.name, line.units) : line.name,
+                    formatDueDate(line.from),
+                    formatDueDate(line.to),
+                    formatReais(line.cents),
+                  )}
+                </li>
+              ))}
+            </ul>
+          </div>
           {status === 'paid' ? (
             <p role="status" className="rounded-lg bg-green-50 px-3 py-2 font-semibold text-green-900">
               {t.paid}

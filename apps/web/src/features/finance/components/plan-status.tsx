@@ -1,4 +1,5 @@
-import { planWords, type PlanStatus } from '@toque/contracts/billing';
+import { formatDueDate, planWords, type FinancePlan, type PlanStatus } from '@toque/contracts/billing';
+import { dashboardUi } from '@toque/contracts/dashboard-ui';
 
 const tone: Record<PlanStatus, string> = {
   em_dia: 'bg-green-100 text-green-900',
@@ -7,10 +8,16 @@ const tone: Record<PlanStatus, string> = {
   suspenso: 'bg-red-700 text-white',
   cancelado: 'bg-slate-200 text-slate-900',
 };
+const trialTone = 'bg-sky-100 text-sky-950';
 
-/** FIN-02: a plan's status in words, with its colour. */
-export function PlanStatusBadge({ status }: { status: PlanStatus }) {
+/** FIN-02: a plan's status in words, with its colour; FIN-07: a plan in its free trial says until when. */
+export function PlanStatusBadge({ plan }: { plan: Pick<FinancePlan, 'status' | 'trial' | 'due_at'> }) {
+  const trial = plan.trial && (plan.status === 'em_dia' || plan.status === 'vencendo');
   return (
-    <span className={`rounded-full px-2 py-0.5 text-sm font-semibold ${tone[status]}`}>{planWords.status[status]}</span>
+    <span className={`rounded-full px-2 py-0.5 text-sm font-semibold ${trial ? trialTone : tone[plan.status]}`}>
+      {trial
+        ? dashboardUi.finance.summary.trialUntil(formatDueDate(plan.due_at).slice(0, 5))
+        : planWords.status[plan.status]}
+    </span>
   );
 }

@@ -101,7 +101,9 @@ function NameStep({ tag, next }: { tag: Product; next: () => void }) {
 function InfoStep({ tag, next }: { tag: Product; next: () => void }) {
   const { submit: save, error, busy } = useStepSave(next);
   const [info, setInfo] = useState(tag.important_info);
-  const [show, setShow] = useState(tag.show_info_to_finder);
+  // FIND-13: what the owner writes here is for the finder, so the switch starts on; information already
+  // written keeps the choice saved with it.
+  const [show, setShow] = useState(tag.important_info.trim() === '' ? true : tag.show_info_to_finder);
   const submit = () => save({ code: tag.code, name: tag.name, importantInfo: info, showInfoToFinder: show });
   return (
     <form

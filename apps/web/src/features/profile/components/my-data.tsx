@@ -12,6 +12,8 @@ import { messageForStatus } from '../../../lib/error-message';
 import { session } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
 import { useDeleteAccount } from '../api/delete-account';
+import { useDeletePreview } from '../api/delete-preview';
+import { DeletePreviewList } from './delete-preview-list';
 import { useExportData } from '../api/export-data';
 import { PasswordPrompt } from './password-prompt';
 
@@ -120,6 +122,7 @@ export function MyData() {
 
 function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const remove = useDeleteAccount();
+  const preview = useDeletePreview(open);
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -160,6 +163,22 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
       danger
     >
       <p>{dialog.body}</p>
+      {preview.isPending ? (
+        <p role="status" className="mt-3 text-sm">
+          {dialog.loading}
+        </p>
+      ) : preview.isError ? (
+        <p className="mt-3 text-sm text-red-800">{dialog.loadError}</p>
+      ) : (
+        <>
+          <DeletePreviewList preview={preview.data} />
+          {preview.data.blocked ? (
+            <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-950">
+              {preview.data.blocked}
+            </p>
+          ) : null}
+        </>
+      )}
       <form noValidate onSubmit={(event) => void onConfirm(event)} className="mt-4">
         <TextField
           label={dialog.password}
