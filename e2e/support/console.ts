@@ -36,7 +36,7 @@ export function reportCspViolations() {
 
 /** Listens to every page of `context`, present and future: console errors, uncaught errors and CSP violations. */
 export async function watchContext(context: BrowserContext, errors: string[], allowed: readonly RegExp[] = []) {
-  await context.route(/^https:\/\/[a-c]\.tile\.openstreetmap\.org\//, (route) =>
+  await context.route(/^https:\/\/([a-c]\.)?tile\.openstreetmap\.org\//, (route) =>
     route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_TILE }),
   );
   await context.addInitScript(reportCspViolations);

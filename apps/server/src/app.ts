@@ -19,6 +19,7 @@ import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
 import { webPlugin } from './plugins/web';
 import { authRoutes } from './modules/auth/routes';
+import { publicConfigRoutes } from './modules/public-config/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { accountRoutes } from './modules/account/routes';
 import { operatorRoutes } from './modules/operator/routes';
@@ -140,6 +141,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(
     async (api) => {
       await api.register(authRoutes, { secret: config.jwtSecret, logCodes: config.env === 'development' });
+      await api.register(publicConfigRoutes);
       await api.register(profileRoutes);
       await api.register(accountRoutes);
       await api.register(productsRoutes);

@@ -10,6 +10,8 @@ import { checkPush, pushConfig, pushVariables } from './config-areas/push';
 import { checkTurn, turnConfig, turnVariables } from './config-areas/turn';
 import { billingConfig, billingVariables, checkBilling } from './config-areas/billing';
 import { photosConfig, photosVariables } from './config-areas/photos';
+import { checkGoogle, googleConfig, googleVariables } from './config-areas/google';
+import { mapConfig, mapVariables } from './config-areas/map';
 
 /**
  * The environment, one area at a time (config-areas/): each declares its variables and turns them
@@ -30,6 +32,8 @@ const envSchema = z
     ...finderVariables,
     ...billingVariables,
     ...photosVariables,
+    ...googleVariables,
+    ...mapVariables,
   })
   .superRefine((env, ctx) => {
     checkTurn(env, ctx);
@@ -38,6 +42,7 @@ const envSchema = z
     checkAuth(env, ctx);
     checkHttp(env, ctx);
     checkBilling(env, ctx);
+    checkGoogle(env, ctx);
   })
   .transform((env) => ({
     ...httpConfig(env),
@@ -51,6 +56,8 @@ const envSchema = z
     ...finderConfig(env),
     ...billingConfig(env),
     ...photosConfig(env),
+    ...googleConfig(env),
+    ...mapConfig(env),
   }));
 
 export type Config = z.output<typeof envSchema>;

@@ -43,6 +43,8 @@ export async function startLocalProvider(redirectUrl: string): Promise<LocalProv
     ],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     cookies: { keys: ['local-provider-cookie-key'] },
+    // As Google: the e-mail claims are in the ID token itself, not only at the userinfo endpoint.
+    conformIdTokenClaims: false,
     features: { devInteractions: { enabled: true } },
     pkce: { required: () => true },
     findAccount: (_ctx, sub) => ({

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import { BadRequest } from '../errors';
+import { tileSource } from '../config-areas/map';
 
 /** True when any string (or key) in a parsed JSON value holds U+0000. Iterative: bodies nest deep. */
 export function holdsNul(value: unknown): boolean {
@@ -64,7 +65,8 @@ export const securityPlugin = fp(async (app) => {
         scriptSrc: ["'self'"],
         // react-toastify and Leaflet set inline styles.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org'],
+        // The maps' tile server is the operator's choice (MAP_TILE_URL, config-areas/map.ts).
+        imgSrc: ["'self'", 'data:', 'blob:', tileSource(app.config.map.tileUrl)],
         mediaSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         fontSrc: ["'self'", 'data:'],

@@ -15,6 +15,7 @@ import { msg, replyMsg } from '@toque/contracts/messages';
 import { Unauthorized } from '../../errors';
 import { accountKey, clientAddress } from '../../plugins/rate-limit';
 import { authService } from './service';
+import { googleSignInRoutes } from './google-routes';
 
 const errors = {
   400: errorResponse,
@@ -31,6 +32,7 @@ const emailOf = (request: FastifyRequest) => accountKey((request.body as { email
 
 export const authRoutes: FastifyPluginAsyncZod<{ secret: string; logCodes: boolean }> = async (app, opts) => {
   const service = authService(app, opts);
+  await app.register(googleSignInRoutes, { service });
   const { limits } = app;
   /** Failed logins count per account *and* address: a stranger elsewhere cannot lock the owner out (SEC-05). */
   const failuresKey = (request: FastifyRequest) => `${emailOf(request)}|${clientAddress(request)}`;

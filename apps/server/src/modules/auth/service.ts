@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { CONDOMINIUM_PRODUCT_ID, MEMBERS_PER_TAG, MEMBERS_PER_UNIT, RESET_CODE_MAX_ATTEMPTS, RESET_CODE_TTL_MS } from '@toque/contracts/constants';
+import { TERMS_VERSION } from '@toque/contracts/account';
+import { ACCOUNT_NAME_MAX, CONDOMINIUM_PRODUCT_ID, MEMBERS_PER_TAG, MEMBERS_PER_UNIT, RESET_CODE_MAX_ATTEMPTS, RESET_CODE_TTL_MS } from '@toque/contracts/constants';
 import { adminMsg, apiMsg } from '@toque/contracts/messages';
 import type { LoginBody, OnboardingBody, RegisterBody, ResetPasswordBody } from '@toque/contracts/auth';
 import { pushSubscribeBody } from '@toque/contracts/push';
@@ -147,6 +149,33 @@ export function authService(app: FastifyInstance, opts: { secret: string; logCod
         if (isUniqueViolation(error)) throw new Conflict(apiMsg.userExists);
         throw error;
       }
+    },
+
+    /**
+     * AUTH-16: the account of an e-mail Google has verified (the caller checks email_verified): the
+     * existing one (linked by its e-mail), or a new one named as at Google, with the current terms
+     * (the login page says so under the button) and a random password nobody knows — "Esqueci minha
+     * senha" gives it one. docs/decisions/0049.
+     */
+    async googleSignIn(claims: { email: string; name: string | undefined }): Promise<{ token: string } | { blocked: true }> {
+      const email = claims.email.trim().toLowerCase();
+      let user = await users.findUserByEmail(db, email);
+      if (!user) {
+        const name = (claims.name?.trim() || email.split('@')[0]!).slice(0, ACCOUNT_NAME_MAX);
+        const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
+        try {
+          user = await users.insertUser(db, { name, email, passwordHash, termsVersion: TERMS_VERSION, termsAcceptedAt: new Date() });
+          await acceptInvitations(user);
+        } catch (error) {
+          // The same e-mail signed up a moment ago (another tab): that account is the one.
+          if (!isUniqueViolation(error)) throw error;
+          user = await users.findUserByEmail(db, email);
+          if (!user) throw error;
+        }
+      }
+      // ADM-07: a blocked account stays out whichever way it comes in.
+      if (user.blockedAt) return { blocked: true };
+      return { token: app.signToken(user) };
     },
 
     async generateCode(email: string) {
