@@ -51,6 +51,8 @@ export const SETUPS: Record<string, Setup> = {
   },
   'POST /api/auth/generate-code': { as: 'none' },
   'POST /api/auth/reset-password': { as: 'none' },
+  // Google sign-in's last leg (AUTH-16): its session comes in a cookie, not the body; unconfigured here, so a Portuguese 404.
+  'POST /api/auth/google/session': { as: 'none' },
   'PUT /api/profile/updateUser': { as: 'spare' },
   'PUT /api/account/contact': { as: 'spare' },
   'POST /api/account/export': { as: 'spare' },
