@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { callUi } from '@toque/contracts/call-ui';
-import { finderText } from '@toque/contracts/finder-text';
+import { finderTextAt } from '@toque/contracts/finder-text';
 import { geofenceMsg, geofenceUi, type PlatePosition } from '@toque/contracts/geofence';
 import { msg } from '@toque/contracts/messages';
 import { condoApi, paths } from '@toque/contracts/routes';
@@ -153,8 +153,9 @@ test('[CONDO-17] [FIND-03] a visitor on a 390 px phone 2 km away cannot call and
   const name = `Residencial Sibipiruna ${Date.now() % 10_000}`;
   const { plate, sindicoToken, residentToken } = await building(request, name);
   await api(request, sindicoToken, condoApi.platePosition, { qrCode: plate, ...door, required: true, radiusM: 150 }, 'put');
-  const pt = finderText['pt-BR'];
-  const en = finderText.en;
+  // A plate's page speaks of the residents (CONDO-19's door words).
+  const pt = finderTextAt('pt-BR', 'building');
+  const en = finderTextAt('en', 'building');
 
   // The resident, logged in on the dashboard.
   const residentContext = await browser.newContext({ permissions: ['camera', 'microphone'] });
