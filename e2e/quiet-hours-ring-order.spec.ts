@@ -1,3 +1,4 @@
+import { finderTextAt } from '@toque/contracts/finder-text';
 import type { APIRequestContext } from '@playwright/test';
 import { callUi } from '@toque/contracts/call-ui';
 import { doorUi } from '@toque/contracts/door';
@@ -233,7 +234,8 @@ test("[FIND-07] [CONDO-10] a unit's quiet hours, chosen by a resident on a 390 p
   await visitor.page.goto(paths.finder(plate));
   await visitor.page.getByRole('radio', { name: 'Apto 101' }).tap();
   await visitor.page.getByRole('button', { name: f.callUnit }).tap();
-  await expect(visitor.page.getByRole('status').filter({ hasText: f.quiet(quiet.until) })).toBeVisible();
+  // A plate speaks of its residents (the door's words, CONDO-19).
+  await expect(visitor.page.getByRole('status').filter({ hasText: finderTextAt('pt-BR', 'building').quiet(quiet.until) })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`${paths.products}$`));
   expect(errors).toEqual([]);
   await visitor.close();
