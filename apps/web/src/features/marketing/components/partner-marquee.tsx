@@ -86,7 +86,7 @@ export function PartnerMarquee() {
         <button
           type="button"
           onClick={() => setPaused((value) => !value)}
-          className="rounded-full px-4 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-100"
+          className="min-h-11 rounded-full px-4 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-100"
         >
           {paused ? labels.marqueePlay : labels.marqueePause}
         </button>

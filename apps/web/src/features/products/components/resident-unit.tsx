@@ -27,7 +27,15 @@ export function ResidentUnit({ plateCode }: { plateCode: string }) {
       </p>
     );
   }
-  const mine = (query.data ?? []).filter((u) => u.plate_code.toUpperCase() === plateCode.toUpperCase());
+  if (query.isError) {
+    // A failed load says so, instead of leaving the resident's unit silently out of the row.
+    return (
+      <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+        {query.error.message}
+      </p>
+    );
+  }
+  const mine = query.data.filter((u) => u.plate_code.toUpperCase() === plateCode.toUpperCase());
   if (mine.length === 0) return null;
   return (
     <div className="space-y-2" data-testid="resident-unit">
