@@ -18,6 +18,7 @@ import {
   lintArgs,
   playwrightArgs,
   playwrightFailures,
+  slowestTests,
   summaryLines,
   vitestFailures,
   vitestStages,
@@ -52,6 +53,8 @@ let failed = 0;
 const summary = [];
 /** The failed tests by name, printed in the summary. */
 const failures = [];
+/** The ten slowest browser tests, for the summary (DEV-05). */
+const slowest = [];
 
 function finish() {
   console.log('');
@@ -59,6 +62,7 @@ function finish() {
     quick,
     stages: summary,
     failures,
+    slowest,
     totalSeconds: (Date.now() - startedAt) / 1000,
     passed,
     failed,
@@ -275,6 +279,7 @@ try {
     });
     const e2eReport = readJson(file);
     failures.push(...playwrightFailures(e2eReport));
+    slowest.push(...slowestTests(e2eReport));
     const stats = e2eReport?.stats;
     // A run that found no test must not look green.
     const p = stats?.expected ?? 0;

@@ -10,6 +10,7 @@ export declare function summaryLines(o: {
   quick: boolean;
   stages: string[];
   failures?: string[];
+  slowest?: { seconds: number; title: string }[];
   totalSeconds: number;
   passed: number;
   failed: number;
@@ -17,3 +18,6 @@ export declare function summaryLines(o: {
 export declare const MAX_FAILURES_SHOWN: number;
 export declare function vitestFailures(report: unknown, project: string, root?: string): string[];
 export declare function playwrightFailures(report: unknown): string[];
+export declare const SUITE_BUDGET_SECONDS: { full: number; quick: number };
+export declare const SLOWEST_SHOWN: number;
+export declare function slowestTests(report: unknown, count?: number): { seconds: number; title: string }[];

@@ -37,16 +37,46 @@ export function playwrightArgs({ quick }) {
 
 /** The summary: one line a stage, each with its duration, the failed tests by name (CI shows only the tail of
  * the output, so a failure must be named there), the total time, then `N passed, N failed`. */
-export function summaryLines({ quick, stages, failures = [], totalSeconds, passed, failed }) {
+export function summaryLines({ quick, stages, failures = [], slowest = [], totalSeconds, passed, failed }) {
   const shown = failures.slice(0, MAX_FAILURES_SHOWN);
+  const budget = quick ? SUITE_BUDGET_SECONDS.quick : SUITE_BUDGET_SECONDS.full;
   return [
     `━━ Resumo${quick ? ' (--quick)' : ''} ━━`,
     ...stages.map((line) => `  ${line}`),
+    ...(slowest.length > 0 ? [`  os ${slowest.length} testes de navegador mais lentos:`] : []),
+    ...slowest.map(({ seconds, title }) => `    ${seconds.toFixed(1).padStart(6)} s  ${title}`),
     ...shown.map((line) => `  ✗ ${line}`),
     ...(failures.length > shown.length ? [`  ✗ … e mais ${failures.length - shown.length}`] : []),
     `  (${totalSeconds.toFixed(0)} s no total)`,
+    ...(totalSeconds > budget
+      ? [
+          `  ⚠ acima do orçamento: ${totalSeconds.toFixed(0)} s, o orçamento${quick ? ' do --quick' : ''} é ${budget} s (DEV-03, docs/decisions/0050)`,
+        ]
+      : []),
     `${passed} passed, ${failed} failed`,
   ];
+}
+
+/** DEV-03 / DEV-05's budget for a whole run on a 2-core machine, installs included (docs/decisions/0050). */
+export const SUITE_BUDGET_SECONDS = { full: 15 * 60, quick: 4 * 60 };
+
+export const SLOWEST_SHOWN = 10;
+
+/** The slowest browser tests of a Playwright JSON report (each test's longest attempt), slowest first. */
+export function slowestTests(report, count = SLOWEST_SHOWN) {
+  const out = [];
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const ms = Math.max(0, ...(test.results ?? []).map((r) => r.duration ?? 0));
+        const title = [...titles, spec.title].filter(Boolean).join(' › ');
+        out.push({ seconds: ms / 1000, title: `${spec.file}:${spec.line} › ${title}` });
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, child.file === child.title ? titles : [...titles, child.title]);
+  };
+  for (const suite of report?.suites ?? []) walk(suite, []);
+  return out.sort((a, b) => b.seconds - a.seconds).slice(0, count);
 }
 
 export const MAX_FAILURES_SHOWN = 20;

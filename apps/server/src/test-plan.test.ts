@@ -9,6 +9,8 @@ import {
   lintArgs,
   playwrightArgs,
   playwrightFailures,
+  SUITE_BUDGET_SECONDS,
+  slowestTests,
   summaryLines,
   vitestFailures,
   vitestStages,
@@ -191,5 +193,57 @@ describe('npm test', () => {
     expect(lines.filter((l) => l.startsWith('  ✗ t'))).toHaveLength(20);
     expect(lines).toContain('  ✗ … e mais 5');
     expect(lines.at(-1)).toBe('0 passed, 25 failed');
+  });
+
+  test('[DEV-05] the summary names the ten slowest browser tests, slowest first, and warns past the budget', () => {
+    // Twelve tests of a Playwright JSON report, one nested in a describe and one retried (its longest attempt counts).
+    const specs = Array.from({ length: 11 }, (_, i) => ({
+      title: `[T-${i}] test ${i}`,
+      file: 'a.spec.ts',
+      line: i + 1,
+      tests: [{ status: 'expected', results: [{ duration: (i + 1) * 1000 }] }],
+    }));
+    const report = {
+      suites: [
+        {
+          title: 'a.spec.ts',
+          file: 'a.spec.ts',
+          specs,
+          suites: [
+            {
+              title: 'phone',
+              file: 'a.spec.ts',
+              specs: [
+                {
+                  title: '[T-99] retried',
+                  file: 'a.spec.ts',
+                  line: 99,
+                  tests: [{ status: 'flaky', results: [{ duration: 4_000 }, { duration: 60_500 }] }],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    const slowest = slowestTests(report);
+    expect(slowest.map((t) => t.title)).toEqual([
+      'a.spec.ts:99 › phone › [T-99] retried',
+      ...[10, 9, 8, 7, 6, 5, 4, 3, 2].map((i) => `a.spec.ts:${i + 1} › [T-${i}] test ${i}`),
+    ]);
+    expect(slowest[0]!.seconds).toBe(60.5);
+    expect(slowestTests(undefined)).toEqual([]);
+
+    const within = summaryLines({ quick: false, stages: ['x'], slowest, totalSeconds: 899, passed: 1, failed: 0 });
+    expect(within).toContain('  os 10 testes de navegador mais lentos:');
+    expect(within).toContain('      60.5 s  a.spec.ts:99 › phone › [T-99] retried');
+    expect(within.some((l) => l.includes('acima do orçamento'))).toBe(false);
+    // DEV-03 / DEV-05's literals: 15 minutes for the whole run, 4 for --quick.
+    expect(SUITE_BUDGET_SECONDS).toEqual({ full: 900, quick: 240 });
+    const over = summaryLines({ quick: false, stages: ['x'], totalSeconds: 4185, passed: 1, failed: 0 });
+    expect(over.at(-2)).toBe('  ⚠ acima do orçamento: 4185 s, o orçamento é 900 s (DEV-03, docs/decisions/0050)');
+    expect(over.at(-1)).toBe('1 passed, 0 failed');
+    const quickOver = summaryLines({ quick: true, stages: ['x'], totalSeconds: 241, passed: 1, failed: 0 });
+    expect(quickOver.at(-2)).toContain('o orçamento do --quick é 240 s');
   });
 });

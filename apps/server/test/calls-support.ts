@@ -5,11 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import {
   SOCKET_PATH,
-  type ClientToServerEvents,
   type CreateCallResponse,
   type JoinAck,
-  type ServerToClientEvents,
 } from '@toque/contracts/calls';
+import type { ClientToServerEvents, ServerToClientEvents } from '@toque/contracts/socket-events';
 import { calls, condominiums, outbox, tagMembers, unitResidents, units } from '../src/db/schema';
 import { newTagCode } from '../src/lib/codes';
 import { mint, signUp } from './helpers';

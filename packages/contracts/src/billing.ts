@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONDOMINIUM_PRODUCT_ID, DAY_MS } from './constants';
+import { brasiliaDate } from './time-format';
 
 /**
  * FIN-02 (docs/decisions/0041-billing.md): a plan per claimed tag — monthly or annual at the product's list
@@ -63,12 +64,7 @@ export function planStatus(dueAt: Date | null, now: Date, cancelled = false): Pl
 
 /** A date as the finance screens write it: dd/mm/aaaa, in Brasília's time. */
 export function formatDueDate(iso: string): string {
-  return new Intl.DateTimeFormat('pt-BR', {
-    timeZone: 'America/Sao_Paulo',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-  }).format(new Date(iso));
+  return brasiliaDate.format(new Date(iso));
 }
 
 export const financePlan = z.object({

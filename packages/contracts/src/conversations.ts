@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { latitude, leaveMessageBody, longitude } from './calls';
+import { DAY_MS } from './constants';
+import { leaveMessageBody } from './calls';
+import { latitude, longitude } from './geo';
 import type { FinderLang } from './finder-text';
 
 /**
@@ -20,7 +22,7 @@ export const CONVERSATION_MAIL_INTERVAL_MS = 15 * 60 * 1000;
 export const CONVERSATION_LIMITS = {
   messagesPerToken: { points: 20, windowMs: 10 * 60 * 1000 },
   messagesPerAddress: { points: 60, windowMs: 10 * 60 * 1000 },
-  conversationsPerTagAddress: { points: 3, windowMs: 24 * 60 * 60 * 1000 },
+  conversationsPerTagAddress: { points: 3, windowMs: DAY_MS },
 } as const;
 
 /** The finder's token: 128 random bits, base64url (22 characters). */

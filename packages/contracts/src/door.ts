@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { DAY_MS } from './constants';
 import { dbId } from './condominium';
 import type { FinderLang } from './finder-text';
+import { localDayMonthClock, localHourMinute } from './time-format';
 
 /**
  * CONDO-15 deliveries and CONDO-16 expected visitors (docs/decisions/0045): the door of a
@@ -26,7 +28,7 @@ export const COMPANY_OTHER_MAX = 40;
 export const VISITOR_NAME_MAX = 30;
 /** CONDO-16: a pass is valid at most this long. */
 export const PASS_MAX_DAYS = 7;
-export const PASS_MAX_MS = PASS_MAX_DAYS * 24 * 60 * 60 * 1000;
+export const PASS_MAX_MS = PASS_MAX_DAYS * DAY_MS;
 /** A pass may start this much before the server's clock (the resident's phone may run a little behind). */
 export const PASS_START_GRACE_MS = 5 * 60 * 1000;
 /** The query parameter of the plate's page that carries a pass token. */
@@ -379,18 +381,11 @@ export function passUrl(origin: string, plateCode: string, token: string): strin
   return `${origin}/t/${encodeURIComponent(plateCode)}?${PASS_QUERY}=${encodeURIComponent(token)}`;
 }
 
-const clock = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit' });
-const dayAndClock = new Intl.DateTimeFormat('pt-BR', {
-  day: '2-digit',
-  month: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 
 /** '14:32' today, '29/11, 14:32' on another day — on the viewer's clock (the residents' screens). */
 export function doorTime(iso: string, now: Date = new Date()): string {
   const at = new Date(iso);
-  return at.toDateString() === now.toDateString() ? clock.format(at) : dayAndClock.format(at);
+  return at.toDateString() === now.toDateString() ? localHourMinute.format(at) : localDayMonthClock.format(at);
 }
 
 /** CONDO-16: the ringing screen's line, 'Visitante esperado: Ana (passe até 18:00)'. */

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { callUi } from './call-ui';
+import { DAY_MS } from './constants';
+import { BRASILIA_TIME_ZONE } from './time-format';
 
 /**
  * FIND-07 quiet hours and FIND-08 the ring order (docs/decisions/0043): the schemas, the pure
@@ -10,11 +12,11 @@ import { callUi } from './call-ui';
  * window, the end is not: 22:00–07:00 is quiet at 22:00:00 and rings again at 07:00:00.
  */
 
-export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
+export const DEFAULT_TIME_ZONE = BRASILIA_TIME_ZONE;
 
 /** The zones the edit page offers (Brazil's, then a few a Brazilian owner abroad may live in); any valid IANA zone is accepted by the API. */
 export const TIME_ZONES = [
-  'America/Sao_Paulo',
+  BRASILIA_TIME_ZONE,
   'America/Manaus',
   'America/Cuiaba',
   'America/Porto_Velho',
@@ -199,9 +201,8 @@ export function zonedInstant(
   zone: string,
 ): Date {
   const wall = Date.UTC(year, month - 1, day, hour, minute);
-  const day_ = 86_400_000;
-  const before = wall - offsetAt(wall - day_, zone);
-  const after = wall - offsetAt(wall + day_, zone);
+  const before = wall - offsetAt(wall - DAY_MS, zone);
+  const after = wall - offsetAt(wall + DAY_MS, zone);
   const reads = (t: number) => {
     const l = localParts(new Date(t), zone);
     return l.hour === hour && l.minute === minute;

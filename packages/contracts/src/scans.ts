@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { callUi } from './call-ui';
-import { latitude, longitude } from './calls';
+import { latitude, longitude } from './geo';
 import { productLabel } from './constants';
 import { callMsg } from './messages';
 

@@ -23,3 +23,36 @@ export const localDateTimeSeconds = new Intl.DateTimeFormat('pt-BR', { dateStyle
 
 /** '14:05:09' on the viewer's clock. */
 export const localClock = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+/** '14:05' in Brasília time. */
+export const brasiliaClock = new Intl.DateTimeFormat('pt-BR', {
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: BRASILIA_TIME_ZONE,
+});
+
+/** '2026-11-26' in Brasília time: a calendar day as a sortable key. */
+export const brasiliaIsoDay = new Intl.DateTimeFormat('en-CA', {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  timeZone: BRASILIA_TIME_ZONE,
+});
+
+/** '2026-11' in Brasília time: a month as a sortable key (the finance report's revenue). */
+export const brasiliaIsoMonth = new Intl.DateTimeFormat('en-CA', {
+  year: 'numeric',
+  month: '2-digit',
+  timeZone: BRASILIA_TIME_ZONE,
+});
+
+/** '14:32' on the viewer's clock. */
+export const localHourMinute = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit' });
+
+/** '29/11, 14:32' on the viewer's clock. */
+export const localDayMonthClock = new Intl.DateTimeFormat('pt-BR', {
+  day: '2-digit',
+  month: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+});

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { authVariables } from './auth';
-import { isLoopbackHost, ownSecret } from './auth';
+import { isLoopbackHost, ownSecret } from './secrets';
 import type { Values } from './area';
 import { positive } from './area';
 
@@ -24,7 +23,8 @@ export const httpVariables = {
   SHUTDOWN_TIMEOUT_MS: positive(10_000),
 };
 
-type HttpValues = Values<typeof httpVariables & Pick<typeof authVariables, 'JWT_SECRET'>>;
+/** The HTTP area reads JWT_SECRET (auth's) only to choose the default interface. */
+type HttpValues = Values<typeof httpVariables> & { JWT_SECRET?: string | undefined };
 
 function parseTrustProxy(value: string): boolean | string {
   return value === 'true' || value === 'false' ? value === 'true' : value;

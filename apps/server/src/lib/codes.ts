@@ -1,4 +1,5 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomInt } from 'node:crypto';
+import { sameBytes } from './same-secret';
 import { RESET_CODE_LENGTH, TAG_CODE_ALPHABET, TAG_CODE_LENGTH, TAG_CODE_PATTERN } from '@toque/contracts/constants';
 
 /** A tag code: 8 characters from an alphabet without look-alikes, from a CSPRNG. */
@@ -27,7 +28,5 @@ export function hashResetCode(code: string, secret: string): string {
 }
 
 export function sameHash(a: string, b: string): boolean {
-  const ab = Buffer.from(a, 'hex');
-  const bb = Buffer.from(b, 'hex');
-  return ab.length === bb.length && timingSafeEqual(ab, bb);
+  return sameBytes(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));
 }

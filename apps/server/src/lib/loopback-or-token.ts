@@ -1,8 +1,8 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { apiMsg } from '@toque/contracts/messages';
 import { Forbidden, Unauthorized } from '../errors';
 import { bearerToken } from '../plugins/auth';
+import { sameSecret } from './same-secret';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -14,13 +14,6 @@ export function fromLoopback(request: FastifyRequest): boolean {
 /** Whether `request` was relayed by a proxy: a proxy on this host is not this host's own client. */
 function relayed(request: FastifyRequest): boolean {
   return request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
-}
-
-/** Compares secrets in constant time. */
-export function sameSecret(given: string, secret: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(secret);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** The token a request presents: `Authorization: Bearer …`, else `X-Operator-Token`. */

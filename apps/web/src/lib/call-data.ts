@@ -1,4 +1,5 @@
-import { callData, latitude, longitude, type CallData } from '@toque/contracts/calls';
+import { callData, type CallData } from '@toque/contracts/calls';
+import { latitude, longitude } from '@toque/contracts/geo';
 import { storageKeys } from '@toque/contracts/constants';
 
 const listeners = new Set<() => void>();

@@ -1,10 +1,9 @@
 import { io, type Socket } from 'socket.io-client';
 import {
   SOCKET_PATH,
-  type ClientToServerEvents,
   type JoinAck,
-  type ServerToClientEvents,
 } from '@toque/contracts/calls';
+import type { ClientToServerEvents, ServerToClientEvents } from '@toque/contracts/socket-events';
 
 export type CallSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 

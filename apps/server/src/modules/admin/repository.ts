@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { ClientsQuery } from '@toque/contracts/admin';
-import { CONDOMINIUM_PRODUCT_ID } from '@toque/contracts/constants';
+import { CONDOMINIUM_PRODUCT_ID, DAY_MS } from '@toque/contracts/constants';
 import { cpfDigits } from '@toque/contracts/cpf';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Conn, Db, Tx } from '../../db/client';
@@ -69,7 +69,7 @@ export const adminRepository = {
       query.hasInactiveTag ? owns(sql`${tags.isActive} = false`) : undefined,
       query.signedUpFrom ? gte(users.createdAt, new Date(`${query.signedUpFrom}T00:00:00Z`)) : undefined,
       query.signedUpTo
-        ? lt(users.createdAt, new Date(Date.parse(`${query.signedUpTo}T00:00:00Z`) + 86_400_000))
+        ? lt(users.createdAt, new Date(Date.parse(`${query.signedUpTo}T00:00:00Z`) + DAY_MS))
         : undefined,
     );
     const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(users).where(where);

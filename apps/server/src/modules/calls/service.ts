@@ -12,7 +12,6 @@ import type {
   TagMessageBody,
 } from '@toque/contracts/calls';
 import { callsApi } from '@toque/contracts/calls';
-import { planStatus } from '@toque/contracts/billing';
 import { CONDOMINIUM_PRODUCT_ID, productLabel } from '@toque/contracts/constants';
 import { callMsg, photoMsg } from '@toque/contracts/messages';
 import { signCallerToken, verifyCallerToken } from '../../lib/caller-token';
@@ -20,7 +19,8 @@ import { isTagCodeShape } from '../../lib/codes';
 import { finderView } from '../../lib/finder-view';
 import { BadRequest, Conflict, NotFound, TooManyRequests, Unauthorized } from '../../errors';
 import { clientKey } from '../../lib/client-address';
-import { tagsRepository, type Tag } from '../../db/repositories/tags';
+import { tagsRepository } from '../../db/repositories/tags';
+import { tagState } from './tag-state';
 import { tagPhotosRepository } from '../../db/repositories/tag-photos';
 import { visitorPassesRepository } from '../../db/repositories/visitor-passes';
 import { unitResidentsRepository as residentsRepo } from '../../db/repositories/unit-residents';
@@ -51,22 +51,6 @@ function byBlockThenName(a: { unit_id: number; name: string; block: string | nul
     if (blocks !== 0) return blocks;
   }
   return naturally.compare(a.name, b.name) || a.unit_id - b.unit_id;
-}
-
-/**
- * ADM-06 / CALL-01: what the finder's page shows instead of a call button. FIN-05
- * (docs/decisions/0040): a plan more than 30 days overdue suspends the tag — it takes messages,
- * not calls — except in lost mode, when the owner must be reached whatever the plan says.
- */
-export function tagState(
-  tag: Pick<Tag, 'ownerId' | 'isActive' | 'disabledAt' | 'planDueAt' | 'lostMessage'>,
-  now: Date = new Date(),
-): PublicTagState {
-  if (tag.disabledAt) return 'disabled';
-  if (!tag.isActive) return 'inactive';
-  if (!tag.ownerId) return 'unclaimed';
-  if (tag.lostMessage === null && tag.planDueAt && planStatus(tag.planDueAt, now) === 'suspenso') return 'suspended';
-  return 'active';
 }
 
 const notCallable: Record<Exclude<PublicTagState, 'active'>, string> = {

@@ -29,7 +29,7 @@ import { clientKey } from '../../lib/client-address';
 import { BadRequest, Conflict, Forbidden, NotFound, Unauthorized } from '../../errors';
 import { conversationRoom, userRoom } from '../../plugins/realtime';
 import { finderView, nobodyNamed, type FinderView } from '../../lib/finder-view';
-import { tagState } from '../calls/service';
+import { tagState } from '../calls/tag-state';
 import { conversationsRepository as repo, type ConversationMessageRow, type ConversationRow } from './repository';
 
 const LIST_LIMIT = 200;

@@ -25,7 +25,7 @@ import {
 import { callMsg, condoMsg, photoMsg } from '@toque/contracts/messages';
 import { firstName } from '@toque/contracts/names';
 import { paths } from '@toque/contracts/routes';
-import { BRASILIA_TIME_ZONE } from '@toque/contracts/time-format';
+import { brasiliaClock, brasiliaIsoDay } from '@toque/contracts/time-format';
 import { tagsRepository } from '../../db/repositories/tags';
 import { passTokenHash, visitorPassesRepository, type VisitorPassRow } from '../../db/repositories/visitor-passes';
 import { unitResidentsRepository as residentsRepo } from '../../db/repositories/unit-residents';
@@ -35,7 +35,7 @@ import { clientKey } from '../../lib/client-address';
 import { isTagCodeShape } from '../../lib/codes';
 import type { AuthUser } from '../../plugins/auth';
 import { userRoom } from '../../plugins/realtime';
-import { tagState } from '../calls/service';
+import { tagState } from '../calls/tag-state';
 import { doorRepository as repo, type DeliveryRow } from './repository';
 
 /** A resident's list: the deliveries of the last days (the history keeps calls longer; a package is fetched within days). */
@@ -43,21 +43,10 @@ const UNIT_DELIVERY_DAYS = 30;
 const UNIT_DELIVERY_LIMIT = 100;
 const PLATE_DAY_LIMIT = 1000;
 
-const brasiliaClock = new Intl.DateTimeFormat('pt-BR', {
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: BRASILIA_TIME_ZONE,
-});
-const brasiliaDay = new Intl.DateTimeFormat('en-CA', {
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  timeZone: BRASILIA_TIME_ZONE,
-});
 
 /** Midnight of today in Brasília (UTC−3 all year since 2019: Brazil has no summer time any more). */
 export function brasiliaMidnight(now: Date): Date {
-  return new Date(`${brasiliaDay.format(now)}T00:00:00-03:00`);
+  return new Date(`${brasiliaIsoDay.format(now)}T00:00:00-03:00`);
 }
 
 /** CONDO-16: where a pass stands at `now`; the window is closed at both ends (from ≤ now ≤ until). */

@@ -1,13 +1,30 @@
 import { randomInt } from 'node:crypto';
 import { DAY_MS } from '@toque/contracts/constants';
 import type { FastifyInstance } from 'fastify';
-import { chargeWords, planStatus, priceWith, SUSPEND_AFTER_DAYS, type Charge, type PlanInterval } from '@toque/contracts/billing';
-import { Conflict, NotFound } from '../../errors';
+import {
+  chargeWords,
+  planStatus,
+  priceWith,
+  statementWords,
+  SUSPEND_AFTER_DAYS,
+  type BillingSettings,
+  type Charge,
+  type FinancePlan,
+  type FinanceReport,
+  type PlanInterval,
+  type StatementResult,
+} from '@toque/contracts/billing';
+import { formatReais } from '@toque/contracts/money';
+import { brasiliaIsoMonth } from '@toque/contracts/time-format';
+import { BadRequest, Conflict, NotFound } from '../../errors';
+import { decodeCsv } from '../../lib/csv-text';
+import { settingsRepository } from '../../db/repositories/settings';
+import { readStatement } from './statement';
 import { auditRepository } from '../../db/repositories/audit';
 import type { Tx } from '../../db/client';
 import { makeBrCode } from './brcode';
 import { financeRepository as repo } from './repository';
-import { loadBilling } from './settings';
+import { BILLING_KEY, loadBilling } from './settings';
 
 const TXID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -116,12 +133,155 @@ async function unitsAsPriced(tx: Tx, items: ChargeItem[]): Promise<boolean> {
   return items.every((item) => item.units === undefined || item.units === (now.get(item.code) ?? 1));
 }
 
-/** FIN-03 / FIN-04: charges, and their confirmation by the provider or an administrator. */
+/** txids a statement's query asks for at once (a 1 MB statement holds at most ~40,000 of them). */
+const STATEMENT_TXIDS_PER_QUERY = 5000;
+
+/** FIN-06: the report's revenue looks back one year (and a day, so this month last year is whole). */
+const REPORT_DAYS = 366;
+
+/** FIN-02…FIN-07: plans, charges and their confirmation by the provider or an administrator, the report. */
 export function financeService(app: FastifyInstance) {
   const { db } = app;
   const { billing } = app.config;
 
   return {
+    /** FIN-02: the customer's plans — one per owned tag — each at its price and status now. */
+    async plans(userId: string): Promise<FinancePlan[]> {
+      const now = new Date();
+      const prices = await loadBilling(db);
+      const rows = await repo.ownedPlans(db, userId);
+      return rows.map((r): FinancePlan => {
+        const interval = asInterval(r.interval);
+        return {
+          code: r.code,
+          name: r.name,
+          product_id: r.productId,
+          interval,
+          price_cents: priceWith(prices, r.productId, interval, r.units),
+          due_at: (r.dueAt ?? now).toISOString(),
+          status: planStatus(r.dueAt, now),
+          trial: !r.paid && !!r.dueAt && r.dueAt.getTime() > now.getTime(),
+        };
+      });
+    },
+
+    /** FIN-04: the administrator's open charges, searched by name, e-mail, code or txid. */
+    async openCharges(q: string) {
+      return (await repo.openCharges(db, q)).map((c) => ({
+        id: c.id,
+        txid: c.txid,
+        amount_cents: c.amountCents,
+        paid_cents: c.paidCents,
+        status: c.status,
+        created_at: c.createdAt.toISOString(),
+        expires_at: c.expiresAt.toISOString(),
+        tag_codes: c.tagCodes,
+        name: c.name,
+        email: c.email,
+      }));
+    },
+
+    /**
+     * FIN-04: a bank statement reconciled — each credit matched to an open charge by txid and amount.
+     * SEC-09: the lines are bounded before parsing (readStatement), every txid of the statement is
+     * looked up at once (not a query a line), and a line repeating an earlier one's charge and
+     * end-to-end id is its duplicate without asking the database again.
+     */
+    async reconcileStatement(csvBase64: string, source: string): Promise<StatementResult> {
+      const text = decodeCsv(Buffer.from(csvBase64, 'base64'));
+      if (text === null) throw new BadRequest(statementWords.unreadable);
+      const lines = readStatement(text);
+      const txids = [...new Set(lines.flatMap((line) => (line.cents === null ? [] : line.txids)))];
+      const byTxid = new Map<string, Awaited<ReturnType<typeof repo.chargesByTxidList>>[number]>();
+      for (let i = 0; i < txids.length; i += STATEMENT_TXIDS_PER_QUERY)
+        for (const found of await repo.chargesByTxidList(db, txids.slice(i, i + STATEMENT_TXIDS_PER_QUERY)))
+          byTxid.set(found.txid, found);
+      const result: StatementResult = { matched: [], duplicates: [], unmatched: [], ignored: 0 };
+      /** `${chargeId} ${endToEndId}` already confirmed by this statement: the same again is its duplicate. */
+      const confirmed = new Set<string>();
+      for (const line of lines) {
+        if (line.cents === null) {
+          result.ignored += 1;
+          continue;
+        }
+        const open = line.txids.flatMap((txid) => byTxid.get(txid) ?? []);
+        const charge = open.find((c) => c.amountCents === line.cents) ?? open[0];
+        if (!charge) {
+          result.unmatched.push({ line: line.line, text: line.text, reason: statementWords.noTxid });
+          continue;
+        }
+        if (charge.amountCents !== line.cents) {
+          result.unmatched.push({
+            line: line.line,
+            text: line.text,
+            reason: statementWords.wrongAmount(formatReais(charge.amountCents)),
+          });
+          continue;
+        }
+        const endToEndId = line.endToEndId ?? line.lineId;
+        const key = `${charge.id} ${endToEndId}`;
+        const outcome = confirmed.has(key)
+          ? ('duplicate' as const)
+          : await this.confirm({ chargeId: charge.id, endToEndId, valorCents: line.cents }, source)
+              // An end-to-end id another charge already has: this line pays nothing. Any other failure is an error.
+              .catch((error: unknown) => {
+                if (error instanceof Conflict) return 'duplicate' as const;
+                throw error;
+              });
+        confirmed.add(key);
+        (outcome === 'paid' ? result.matched : result.duplicates).push({
+          line: line.line,
+          text: line.text,
+          txid: charge.txid,
+        });
+      }
+      return result;
+    },
+
+    /** FIN-06: revenue by month (Brasília) and product over the last year, the overdue list, the prices and trial. */
+    async report(): Promise<FinanceReport> {
+      const now = new Date();
+      const since = new Date(now.getTime() - REPORT_DAYS * DAY_MS);
+      const totals = new Map<string, number>();
+      for (const paid of await repo.paidSince(db, since)) {
+        const key = paid.paidAt ? brasiliaIsoMonth.format(paid.paidAt) : '';
+        for (const item of paid.items as { productId: number; cents: number }[]) {
+          const k = `${key}|${item.productId}`;
+          totals.set(k, (totals.get(k) ?? 0) + item.cents);
+        }
+      }
+      const revenue = [...totals].map(([k, cents]) => {
+        const [m = '', product = '0'] = k.split('|');
+        return { month: m, product_id: Number(product), cents };
+      });
+      revenue.sort((a, b) => b.month.localeCompare(a.month) || a.product_id - b.product_id);
+      const overdue = (await repo.overdue(db, now)).map((t) => ({
+        code: t.code,
+        name: t.name,
+        product_id: t.productId,
+        owner_name: t.ownerName,
+        owner_email: t.ownerEmail,
+        due_at: (t.dueAt ?? now).toISOString(),
+        status: planStatus(t.dueAt, now),
+      }));
+      return { settings: await loadBilling(db), revenue, overdue };
+    },
+
+    /** FIN-06: the prices and trial, saved with their audit entry in one transaction. */
+    async saveSettings(actorId: string, settings: BillingSettings): Promise<void> {
+      const before = await loadBilling(db);
+      await db.transaction(async (tx) => {
+        await settingsRepository.set(tx, BILLING_KEY, settings);
+        await auditRepository.record(tx, {
+          actorId,
+          action: 'billing.settings',
+          target: 'settings:billing',
+          before,
+          after: settings,
+        });
+      });
+    },
+
     /**
      * FIN-03: a Pix charge for these tags of mine, for their current period. The same tags and
      * due dates give back the open charge (no second one); a period already paid is a 409.

@@ -1,4 +1,5 @@
 import { TRIAL_DAYS_DEFAULT } from '@toque/contracts/billing';
+import { DAY_MS } from '@toque/contracts/constants';
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Conn, Db, Tx } from '../../db/client';
 import { condominiums, outbox, tagBatches, tags, unitResidents, units, users } from '../../db/schema';
@@ -89,7 +90,7 @@ export const operatorRepository = {
   giveTag(db: Db, code: string, ownerId: string, name: string) {
     return db
       .update(tags)
-      .set({ ownerId, name, planDueAt: new Date(Date.now() + TRIAL_DAYS_DEFAULT * 24 * 60 * 60 * 1000) })
+      .set({ ownerId, name, planDueAt: new Date(Date.now() + TRIAL_DAYS_DEFAULT * DAY_MS) })
       .where(eq(tags.code, code));
   },
 

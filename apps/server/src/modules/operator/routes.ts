@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiMsg } from '@toque/contracts/messages';
 import { errorResponse } from '@toque/contracts/errors';
 import { Forbidden } from '../../errors';
-import { fromLoopback, sameSecret } from '../../lib/loopback-or-token';
+import { fromLoopback } from '../../lib/loopback-or-token';
+import { sameSecret } from '../../lib/same-secret';
 import { operatorCommand, runOperatorCommand } from './commands';
 
 /**

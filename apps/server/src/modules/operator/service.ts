@@ -1,4 +1,4 @@
-import { CONDOMINIUM_PRODUCT_ID, PRODUCT_IDS } from '@toque/contracts/constants';
+import { CONDOMINIUM_PRODUCT_ID, DAY_MS, PRODUCT_IDS } from '@toque/contracts/constants';
 import { cpfFromBase } from '@toque/contracts/cpf';
 import { backupHeldPglite } from '../../db/backup';
 import type { Conn, Db } from '../../db/client';
@@ -98,7 +98,7 @@ export const operatorService = {
   /** FIN-05: sets a tag's plan due date to `days` from now (support, demos and tests of suspension). */
   async setDue(db: Db, input: { code: string; days: number }) {
     const code = input.code.trim().toUpperCase();
-    const row = await repo.setTagDue(db, code, new Date(Date.now() + input.days * 24 * 60 * 60 * 1000));
+    const row = await repo.setTagDue(db, code, new Date(Date.now() + input.days * DAY_MS));
     if (!row) throw new Error(`No tag has the code ${code}`);
     return row;
   },

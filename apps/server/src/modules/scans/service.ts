@@ -8,7 +8,7 @@ import { Conflict, NotFound } from '../../errors';
 import { clientKey } from '../../lib/client-address';
 import { isTagCodeShape } from '../../lib/codes';
 import { userRoom } from '../../plugins/realtime';
-import { tagState } from '../calls/service';
+import { tagState } from '../calls/tag-state';
 import { geocodeService } from '../geocode/service';
 import { lostScanMail } from './mail';
 import { scansRepository as repo, type Scan } from './repository';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents } from '@toque/contracts/calls';
+import type { ClientToServerEvents, ServerToClientEvents } from '@toque/contracts/socket-events';
 import { conversationKeys } from './api/conversations';
 
 /** The owner's socket, handed down by the page (features do not import one another). */

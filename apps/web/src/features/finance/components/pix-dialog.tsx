@@ -7,17 +7,14 @@ import { dashboardUi } from '@toque/contracts/dashboard-ui';
 import { formatReais } from '@toque/contracts/money';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import { brasiliaDateTime } from '@toque/contracts/time-format';
 import { notify } from '../../../lib/toast';
 import { plansQueryKey, useCharges } from '../api/plans';
 
 const t = dashboardUi.finance.pix;
 
 function formatWhen(iso: string): string {
-  return new Intl.DateTimeFormat('pt-BR', {
-    timeZone: 'America/Sao_Paulo',
-    dateStyle: 'short',
-    timeStyle: 'short',
-  }).format(new Date(iso));
+  return brasiliaDateTime.format(new Date(iso));
 }
 
 /**

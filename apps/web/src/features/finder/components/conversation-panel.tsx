@@ -3,10 +3,9 @@ import { io, type Socket } from 'socket.io-client';
 import {
   SOCKET_PATH,
   osmLink,
-  type ClientToServerEvents,
   type PublicTag,
-  type ServerToClientEvents,
 } from '@toque/contracts/calls';
+import type { ClientToServerEvents, ServerToClientEvents } from '@toque/contracts/socket-events';
 import { finderMessage } from '@toque/contracts/finder-text';
 import {
   CONVERSATION_FRAGMENT,

@@ -1,0 +1,19 @@
+import type { PublicTagState } from '@toque/contracts/calls';
+import { planStatus } from '@toque/contracts/billing';
+import type { Tag } from '../../db/repositories/tags';
+
+/**
+ * ADM-06 / CALL-01: what the finder's page shows instead of a call button. FIN-05
+ * (docs/decisions/0040): a plan more than 30 days overdue suspends the tag — it takes messages,
+ * not calls — except in lost mode, when the owner must be reached whatever the plan says.
+ */
+export function tagState(
+  tag: Pick<Tag, 'ownerId' | 'isActive' | 'disabledAt' | 'planDueAt' | 'lostMessage'>,
+  now: Date = new Date(),
+): PublicTagState {
+  if (tag.disabledAt) return 'disabled';
+  if (!tag.isActive) return 'inactive';
+  if (!tag.ownerId) return 'unclaimed';
+  if (tag.lostMessage === null && tag.planDueAt && planStatus(tag.planDueAt, now) === 'suspenso') return 'suspended';
+  return 'active';
+}
