@@ -35,10 +35,10 @@ const sizes = [
   { name: 'desktop', viewport: { width: 1366, height: 900 }, isMobile: false, hasTouch: false },
 ] as const;
 
-async function shot(page: Page, name: string) {
+async function shot(page: Page, name: string, fullPage = true) {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()!.width}.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()!.width}.png`, fullPage });
 }
 
 for (const size of sizes) {
@@ -64,7 +64,7 @@ for (const size of sizes) {
     await expect(myArea).toBeVisible();
     const box = (await myArea.boundingBox())!;
     expect(box.height).toBeGreaterThanOrEqual(44);
-    await shot(page, 'header-logged-in');
+    await shot(page, 'header-logged-in', false);
     await myArea.click();
     await expectPath(page, paths.dashboard);
     await context.close();
