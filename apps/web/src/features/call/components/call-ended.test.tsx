@@ -68,6 +68,18 @@ describe('the place line (CALL-17)', () => {
     expect(o.coordinates(-23.5505, -46.6333)).toBe('-23,55050; -46,63330');
   });
 
+  it('[CALL-17] the ringing card (lookup off) writes the coordinates without asking the geocoder', () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <PlaceLine latitude={-19.9245} longitude={-43.9352} pending={o.placePending} lookup={false} />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByText(o.coordinates(-19.9245, -43.9352))).toBeDefined();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it('[CALL-17] with no position yet (it may follow the ring) the line says it is awaited', () => {
     render(
       <QueryClientProvider client={new QueryClient()}>

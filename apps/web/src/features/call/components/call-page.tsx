@@ -59,6 +59,7 @@ function Ringing({
           latitude={call.latitude}
           longitude={call.longitude}
           pending={callUi.owner.placePending}
+          lookup={false}
           className="text-slate-700"
         />
       </div>
