@@ -65,6 +65,18 @@ for (const size of sizes) {
     const box = (await myArea.boundingBox())!;
     expect(box.height).toBeGreaterThanOrEqual(44);
     await shot(page, 'header-logged-in', false);
+    if (!size.isMobile) {
+      // From 1024 px (the inline menu) the logged-in header still fits on one line.
+      await page.setViewportSize({ width: 1024, height: 768 });
+      await expect(myArea).toBeVisible();
+      const fits = await banner.evaluate((el) => {
+        const row = el.firstElementChild as HTMLElement;
+        return row.scrollWidth <= row.clientWidth && row.getBoundingClientRect().height < 90;
+      });
+      expect(fits).toBe(true);
+      await shot(page, 'header-logged-in', false);
+      await page.setViewportSize(size.viewport);
+    }
     await myArea.click();
     await expectPath(page, paths.dashboard);
     await context.close();

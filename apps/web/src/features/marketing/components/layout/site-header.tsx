@@ -67,7 +67,8 @@ export function SiteHeader() {
               onClose={closeContact}
               onToggle={toggleContact}
             />
-            <li>
+            {/* Logged in, 'Minha área' beside the menu is the way in: below 1280 px there is no room for both. */}
+            <li className={loggedIn ? 'hidden xl:block' : undefined}>
               <Link to={paths.login} className={buttonClasses(loggedIn ? 'secondary' : 'primary', 'sm', 'ml-2')}>
                 {ui.site.nav.account}
               </Link>
