@@ -78,7 +78,7 @@ test('[CALL-03] [CALL-04] [CALL-05] the service worker turns a push into a notif
   // /call took the data from the address into sessionStorage, cleaned the address, and rings.
   await expect(page.getByRole('heading', { name: msg.callIncoming })).toBeVisible();
   // Opened from the notification, the page still names the tag: the server's check says whose it is.
-  await expect(page.getByText(callUi.owner.from('Coleira do Thor'))).toBeVisible();
+  await expect(page.getByText(callUi.owner.subject('Coleira do Thor', 3))).toBeVisible();
   await expect(page).toHaveURL(`${origin}${paths.call}`);
   const stored = await page.evaluate((key) => window.sessionStorage.getItem(key), storageKeys.callData);
   expect(JSON.parse(stored!)).toEqual(data);

@@ -103,7 +103,7 @@ for (const { where, path, viewport } of [
     await expectPath(owner.page, paths.call);
     const card = owner.page.getByRole('alertdialog', { name: msg.callIncoming });
     await expect(card).toBeVisible();
-    await expect(card.getByText(callUi.owner.from('Coleira da Mel'))).toBeVisible();
+    await expect(card.getByText(callUi.owner.subject('Coleira da Mel', 3))).toBeVisible();
     await expect(owner.page.locator('audio[data-ring]')).toHaveJSProperty('paused', false);
     await expect
       .poll(() => owner.page.title(), { timeout: 20_000, intervals: [250] })

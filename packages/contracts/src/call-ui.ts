@@ -123,6 +123,21 @@ export const callUi = {
     notFound: 'Chamada não encontrada ou já encerrada.',
     checking: 'Verificando a chamada...',
     from: (tagName: string) => `Toque: ${tagName}`,
+    /**
+     * CALL-17: the ringing screen's subject under 'está te chamando...': the tag and what happened
+     * ('Coleira da Mel — alguém encontrou'; a doorbell's and a plate's caller is at the door).
+     */
+    subject: (where: string, productId: number) =>
+      `${where} — ${productId === 2 ? 'alguém está na porta' : productId === 5 ? 'alguém está na portaria' : 'alguém encontrou'}`,
+    /** CALL-17: the place while ringing, before the finder's phone has given a position (CALL-15: it may follow). */
+    placePending: 'aguardando a localização de quem chamou',
+    /** CALL-17: a position the geocoder could not name, written as coordinates. */
+    coordinates: (latitude: number, longitude: number) =>
+      `${latitude.toFixed(5).replace('.', ',')}; ${longitude.toFixed(5).replace('.', ',')}`,
+    /** CALL-17: the end of an answered call — how long, where, and what next. */
+    endedDuration: 'Duração da chamada',
+    nextSteps: 'Próximos passos',
+    seeMap: 'Ver no mapa',
     answer: 'Atender',
     decline: 'Rejeitar',
     hangUp: 'Encerrar chamada',

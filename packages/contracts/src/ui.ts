@@ -65,6 +65,8 @@ export const ui = {
       account: 'Minha Conta',
       mobileLogin: 'Login',
       mobileLoggedIn: 'Área Logada',
+      /** CALL-17: the logged-in header's way into the account area, beside the menu at every size. */
+      myArea: 'Minha área',
     },
     contact: {
       title: 'Central de Atendimento Toque',

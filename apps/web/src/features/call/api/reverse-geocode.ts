@@ -12,11 +12,11 @@ export function reverseGeocode(lat: number, lng: number): Promise<Place> {
   return apiClient.get<Place>(callsApi.reverseGeocode(lat, lng));
 }
 
-export function useReverseGeocode(lat: number | null, lng: number | null) {
+export function useReverseGeocode(lat: number | null, lng: number | null, lookup = true) {
   return useQuery({
     queryKey: ['reverse-geocode', lat, lng],
     queryFn: () => reverseGeocode(lat ?? 0, lng ?? 0),
-    enabled: lat !== null && lng !== null,
+    enabled: lookup && lat !== null && lng !== null,
     retry: false,
     staleTime: Infinity,
   });

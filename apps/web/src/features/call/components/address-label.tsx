@@ -30,3 +30,34 @@ export function AddressLabel({ latitude, longitude }: { latitude: number | null;
     </div>
   );
 }
+
+/**
+ * CALL-17: the place in one line, for the ringing card and the end of a call: the geocoder's name
+ * when it has one, else the coordinates (a geocoder that failed or is still answering does not
+ * leave the owner without a place); `pending` when the finder's phone has given no position yet.
+ * `lookup={false}` (the ringing card): the coordinates only, the geocoder is asked once answered.
+ */
+export function PlaceLine({
+  latitude,
+  longitude,
+  pending,
+  lookup = true,
+  className = '',
+}: {
+  latitude: number | null;
+  longitude: number | null;
+  pending: string;
+  lookup?: boolean;
+  className?: string;
+}) {
+  const place = useReverseGeocode(latitude, longitude, lookup);
+  let text: string;
+  if (latitude === null || longitude === null) text = pending;
+  else text = place.data?.locality ?? place.data?.address ?? callUi.owner.coordinates(latitude, longitude);
+  return (
+    <p aria-live="polite" className={className} data-place-line>
+      <span className="font-semibold">{callUi.owner.address}: </span>
+      <span data-place>{text}</span>
+    </p>
+  );
+}

@@ -5,6 +5,7 @@ import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
 import { ringingUi } from '@toque/contracts/ringing';
 import { productLabel } from '@toque/contracts/constants';
+import type { CallData } from '@toque/contracts/calls';
 import { expectedVisitorLine, type ExpectedVisitor } from '@toque/contracts/door';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -15,6 +16,8 @@ import { useOwnerCall } from '../hooks/use-owner-call';
 import { useOwnerSocket } from '../hooks/use-owner-socket';
 import { useRingingAlerts } from '../hooks/use-ringing-alerts';
 import { CallView } from './call-view';
+import { CallEnded } from './call-ended';
+import { PlaceLine } from './address-label';
 import { RingingLayer } from './ringing-layer';
 
 /** The tag a call is for, as the owner knows it: its name (else its type) and the unit of a plate. */
@@ -24,25 +27,42 @@ function whereOf(call: { tagName: string; productId: number; unitName: string | 
 }
 
 function Ringing({
-  roomId,
+  call,
   where,
+  productId,
   expected,
   onAnswer,
   onDecline,
 }: {
-  roomId: string;
+  call: CallData;
   where: string;
+  /** The tag's type: what the subject says happened (found, or at the door). */
+  productId: number | null;
   /** CONDO-16: the visitor rang through a resident's pass. */
   expected: ExpectedVisitor | null;
   onAnswer: () => void;
   onDecline: () => void;
 }) {
-  const audio = useRingingAlerts(roomId, where ? `${where}: ${msg.callIncoming}` : msg.callIncoming);
+  const audio = useRingingAlerts(call.roomId, where ? `${where}: ${msg.callIncoming}` : msg.callIncoming);
   // CALL-16: the card is above everything, toasts included.
   return (
     <RingingLayer title={msg.callIncoming}>
       <audio ref={audio} loop data-ring hidden />
-      {where ? <p className="text-slate-700">{callUi.owner.from(where)}</p> : null}
+      {/* CALL-17: who is calling about what, and from where (the position may follow the ring: CALL-15). */}
+      <div className="space-y-1">
+        {where ? (
+          <p className="text-lg font-semibold text-slate-900" data-ringing-subject>
+            {productId === null ? callUi.owner.from(where) : callUi.owner.subject(where, productId)}
+          </p>
+        ) : null}
+        <PlaceLine
+          latitude={call.latitude}
+          longitude={call.longitude}
+          pending={callUi.owner.placePending}
+          lookup={false}
+          className="text-slate-700"
+        />
+      </div>
       {expected ? (
         <p className="rounded-lg bg-green-50 px-3 py-2 font-semibold text-green-900" data-expected-visitor="">
           {expectedVisitorLine(expected)}
@@ -103,14 +123,24 @@ export function CallPage() {
       <title>{ringingUi.callPageTitle}</title>
       {state.phase === 'ringing' && check === 'ringing' ? (
         <Ringing
-          roomId={state.call.roomId}
+          call={state.call}
           where={checked?.where ?? ''}
+          productId={info?.productId ?? incomingCalls.get(state.call.roomId)?.productId ?? null}
           expected={info?.expectedVisitor ?? incomingCalls.get(state.call.roomId)?.expectedVisitor ?? null}
           onAnswer={() => void answer()}
           onDecline={decline}
         />
       ) : state.phase === 'ringing' ? (
         <Spinner label={callUi.owner.checking} />
+      ) : state.phase === 'idle' && state.ended && !gone ? (
+        <CallEnded
+          ended={state.ended}
+          where={
+            checked?.roomId === state.ended.call.roomId
+              ? checked.where
+              : whereOf(incomingCalls.get(state.ended.call.roomId))
+          }
+        />
       ) : state.phase === 'idle' ? (
         <section className="mx-auto max-w-md space-y-6 text-center">
           <h1 className="text-2xl font-bold text-slate-900">

@@ -20,8 +20,16 @@ export interface CameraState {
   failed: boolean;
 }
 
+/** CALL-17: an answered call that ended here: what the end screen says (how long, where). */
+export interface EndedCall {
+  call: CallData;
+  /** When the finder's media arrived, and when the call ended (epoch ms). */
+  since: number;
+  endedAt: number;
+}
+
 export type OwnerCall =
-  | { phase: 'idle'; notice: string | null }
+  | { phase: 'idle'; notice: string | null; ended: EndedCall | null }
   | { phase: 'ringing'; call: CallData }
   | {
       phase: 'answering' | 'connected';
@@ -58,13 +66,22 @@ export function useOwnerCall(socket: CallSocket | null) {
   const stored = useSyncExternalStore(callDataStorage.subscribe, callDataStorage.read, () => null);
   const [active, setActive] = useState<Active | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [ended, setEnded] = useState<EndedCall | null>(null);
   const session = useRef<{ stop: () => void; camera: (on: boolean) => Promise<void> } | null>(null);
+  // The call as last rendered: what `end` sums up (it runs from the session's listeners).
+  const latest = useRef<Active | null>(null);
+  useEffect(() => {
+    latest.current = active;
+  });
 
   const ringing = !active && stored ? stored : null;
 
   const end = useCallback((message: string | null) => {
     session.current?.stop();
     session.current = null;
+    const last = latest.current;
+    // CALL-17: a call that connected ends on its summary; one that never did, on the notice alone.
+    setEnded(last?.since != null ? { call: last.call, since: last.since, endedAt: Date.now() } : null);
     setActive(null);
     setNotice(message);
   }, []);
@@ -76,6 +93,7 @@ export function useOwnerCall(socket: CallSocket | null) {
     const onCancelled = (info: { roomId: string; reason: keyof typeof callUi.owner.cancelled }) => {
       if (info.roomId !== roomId) return;
       callDataStorage.clear();
+      setEnded(null);
       setNotice(callUi.owner.cancelled[info.reason]);
     };
     socket.on('call-cancelled', onCancelled);
@@ -105,6 +123,7 @@ export function useOwnerCall(socket: CallSocket | null) {
     // CALL-07: ringing stops here at once; the server tells the finder when nobody is left.
     socket?.emit('decline', { roomId: ringing.roomId });
     callDataStorage.clear();
+    setEnded(null);
     setNotice(callUi.owner.cancelled.declined);
   }, [socket, ringing]);
 
@@ -118,6 +137,7 @@ export function useOwnerCall(socket: CallSocket | null) {
 
     callActivity.busy = true;
     setNotice(null);
+    setEnded(null);
     setActive({ phase: 'answering', call, local, remote: null, camera: CAMERA_OFF, since: null });
     let link: PeerLink | null = null;
     let timers: ReturnType<typeof setTimeout>[] = [];
@@ -264,7 +284,7 @@ export function useOwnerCall(socket: CallSocket | null) {
   let state: OwnerCall;
   if (active) state = active;
   else if (ringing) state = { phase: 'ringing', call: ringing };
-  else state = { phase: 'idle', notice };
+  else state = { phase: 'idle', notice, ended };
 
   return { state, answer, decline, hangUp, toggleCamera };
 }

@@ -5,6 +5,7 @@ import { ui } from '@toque/contracts/ui';
 import { navLabels, publicNav } from '../../../../content/navigation';
 import { buttonClasses } from '../../../../components/ui/button';
 import { useDrawerState, useMenuState } from '../../hooks/use-menu-state';
+import { useHasToken } from '../../hooks/use-has-token';
 import { ContactMenuItem } from './contact-menu-item';
 import { MobileMenu } from './mobile-menu';
 import { brand } from '../../../../content/site';
@@ -45,6 +46,7 @@ export function SiteHeader() {
   const closeContact = useCallback(() => close(CONTACT), [close]);
   const toggleContact = useCallback(() => toggle(CONTACT), [toggle]);
   const toggleSideContact = useCallback(() => toggle(SIDE_CONTACT), [toggle]);
+  const loggedIn = useHasToken();
 
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white">
@@ -65,26 +67,35 @@ export function SiteHeader() {
               onClose={closeContact}
               onToggle={toggleContact}
             />
-            <li>
-              <Link to={paths.login} className={buttonClasses('primary', 'sm', 'ml-2')}>
+            {/* Logged in, 'Minha área' beside the menu is the way in: below 1280 px there is no room for both. */}
+            <li className={loggedIn ? 'hidden xl:block' : undefined}>
+              <Link to={paths.login} className={buttonClasses(loggedIn ? 'secondary' : 'primary', 'sm', 'ml-2')}>
                 {ui.site.nav.account}
               </Link>
             </li>
           </ul>
         </nav>
-        <button
-          type="button"
-          className={buttonClasses('ghost', 'sm', 'lg:hidden')}
-          aria-label={ui.site.nav.openMenu}
-          aria-expanded={drawer.open}
-          aria-controls={drawerId}
-          aria-haspopup="dialog"
-          onClick={() => drawer.setOpen(true)}
-        >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-7 fill-none stroke-current stroke-2">
-            <path d="M4 6h16M4 12h16M4 18h16" />
-          </svg>
-        </button>
+        <div className="flex items-center gap-2">
+          {/* CALL-17: logged in, the way back to the account area is in the header itself, not only in the menu. */}
+          {loggedIn ? (
+            <Link to={paths.dashboard} className={buttonClasses('primary', 'sm', 'min-h-11')}>
+              {ui.site.nav.myArea}
+            </Link>
+          ) : null}
+          <button
+            type="button"
+            className={buttonClasses('ghost', 'sm', 'lg:hidden')}
+            aria-label={ui.site.nav.openMenu}
+            aria-expanded={drawer.open}
+            aria-controls={drawerId}
+            aria-haspopup="dialog"
+            onClick={() => drawer.setOpen(true)}
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-7 fill-none stroke-current stroke-2">
+              <path d="M4 6h16M4 12h16M4 18h16" />
+            </svg>
+          </button>
+        </div>
       </div>
       <MobileMenu
         id={drawerId}
