@@ -36,7 +36,7 @@ function renderForm(product: Product) {
       <EditTagForm tag={product} />
     </QueryClientProvider>,
   );
-  return screen.getByRole('switch', { name: labels.showToFinder }) as HTMLInputElement;
+  return screen.getByRole<HTMLInputElement>('switch', { name: labels.showToFinder });
 }
 
 afterEach(() => {
@@ -52,7 +52,7 @@ describe('the edit-tag form (FIND-13)', () => {
     fireEvent.change(screen.getByLabelText(labels.importantInfo), { target: { value: 'Mel é medrosa. Toma remédio às 8h.' } });
     fireEvent.click(screen.getByRole('button', { name: labels.save }));
     await waitFor(() => expect(fetch).toHaveBeenCalled());
-    const body = JSON.parse(String((fetch.mock.calls[0]?.[1] as RequestInit).body)) as Record<string, unknown>;
+    const body = JSON.parse((fetch.mock.calls[0]?.[1] as RequestInit).body as string) as Record<string, unknown>;
     expect(body).toMatchObject({ importantInfo: 'Mel é medrosa. Toma remédio às 8h.', showInfoToFinder: true });
   });
 
