@@ -2,6 +2,8 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { callUi } from '@toque/contracts/call-ui';
 import { finderTextAt } from '@toque/contracts/finder-text';
 import { geofenceMsg, geofenceUi, type PlatePosition } from '@toque/contracts/geofence';
+import type { PublicConfig } from '@toque/contracts/google-sign-in';
+import { mapsAppUrl, mapUi } from '@toque/contracts/map-ui';
 import { msg } from '@toque/contracts/messages';
 import { condoApi, paths } from '@toque/contracts/routes';
 import { parseUnitNumber, type Unit } from '@toque/contracts/condominium';
@@ -9,6 +11,7 @@ import {
   allow,
   apiLogin,
   createAdmin,
+  E2E_TILE_URL,
   expect,
   expectPath,
   GEOCODER_DOWN,
@@ -143,6 +146,66 @@ test('[CONDO-17] the síndico on a 390 px phone places the plate by typing its c
   await expect(panel.getByLabel(geofenceUi.required)).toBeChecked();
   expect(errors).toEqual([]);
   await context.close();
+});
+
+test.describe('without tiles', () => {
+  // The tiles this test makes fail: Chromium logs each aborted image.
+  test.use({ allowConsoleErrors: allow(GEOCODER_DOWN, /Failed to load resource: net::ERR_FAILED/) });
+
+  test("[CONDO-17] on a 390 px phone the plate's map takes its tiles from the server GET /api/config names, its zoom buttons are 'Aproximar' / 'Afastar', and with the tiles failing it gives the position as text with a link to a maps app", async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const config = (await (await request.get('/api/config')).json()) as PublicConfig;
+    expect(config.map.tileUrl).toBe(E2E_TILE_URL);
+    const tileOrigin = new URL(config.map.tileUrl).origin;
+    // The configured template with numbers in place of {z}/{x}/{y}.
+    const template = config.map.tileUrl.replace(/[.?]/g, '\\$&').replace(/\{[zxy]\}/g, '\\d+');
+    const tilePattern = new RegExp(`^${template}$`);
+    const { plate, sindicoToken } = await building(request, `Residencial Ipê ${Date.now() % 10_000}`);
+    await api(request, sindicoToken, condoApi.platePosition, { qrCode: plate, ...door, required: false, radiusM: 150 }, 'put');
+
+    const context = await browser.newContext(phone);
+    const page = await context.newPage();
+    // Offline, or the tile server blocked: every tile fails.
+    const tileRequests: string[] = [];
+    const offline = (url: URL) => url.origin === tileOrigin;
+    await page.route(offline, (route) => {
+      tileRequests.push(route.request().url());
+      return route.abort('failed');
+    });
+    await loginAs(page, sindicoToken);
+    await page.goto(paths.units(plate));
+
+    const map = page.getByRole('region', { name: geofenceUi.map });
+    const fallback = map.getByRole('status').filter({ hasText: mapUi.offline });
+    await expect(fallback).toBeVisible();
+    await expect(fallback.getByText(mapUi.position(door.latitude, door.longitude))).toBeVisible();
+    await expect(fallback.getByRole('link', { name: mapUi.openInMaps })).toHaveAttribute('href', mapsAppUrl(door.latitude, door.longitude));
+    expect(tileRequests.length).toBeGreaterThan(0);
+    for (const url of tileRequests) expect(url).toMatch(tilePattern);
+
+    // Leaflet's zoom buttons, in Portuguese for the eye (title) and for a screen reader (name).
+    for (const name of [mapUi.zoomIn, mapUi.zoomOut]) {
+      const button = map.getByRole('button', { name, exact: true });
+      await expect(button).toBeVisible();
+      await expect(button).toHaveAttribute('title', name);
+    }
+    await expect(map.getByRole('button', { name: /zoom/i })).toHaveCount(0);
+    await expect(map.getByRole('button', { name: mapUi.zoomIn, exact: true })).not.toBeDisabled();
+    await map.getByRole('button', { name: mapUi.zoomIn, exact: true }).click();
+    await expectNoSeriousA11yViolations(page, "the plate's map without tiles");
+    await shots(page, 'plate-map-offline');
+
+    // Back online: the tiles load and the fallback goes.
+    await page.unroute(offline);
+    await page.reload();
+    await expect(map.locator('img.leaflet-tile-loaded').first()).toBeAttached();
+    await expect(map.getByRole('status').filter({ hasText: mapUi.offline })).toHaveCount(0);
+    await shots(page, 'plate-map-online');
+    await context.close();
+  });
 });
 
 test('[CONDO-17] [FIND-03] a visitor on a 390 px phone 2 km away cannot call and is told why (and may leave a message); one refusing location is told in English; one at the door rings the resident', async ({

@@ -1,7 +1,8 @@
+import { conversationsApi, conversationsUi } from '@toque/contracts/conversations';
 import { dashboardUi } from '@toque/contracts/dashboard-ui';
 import { paths } from '@toque/contracts/routes';
 import { ui } from '@toque/contracts/ui';
-import { apiLogin, expect, field, loginAs, newUser, registerUser, test, toast } from './support';
+import { apiLogin, claimTag, expect, field, loginAs, mintCodes, newUser, registerUser, test, toast } from './support';
 import { expectNoSeriousA11yViolations, ownerWithTags } from './dashboard-support';
 
 // ACC-04 phone pass: what a 390 px phone cut, hid or covered, each checked where it showed.
@@ -44,6 +45,37 @@ test.describe('the dashboard on a 390 px phone', () => {
       ratio: 1,
     });
     await expectNoSeriousA11yViolations(page, 'my products on a phone');
+  });
+
+  test("[FIND-06] [ACC-06] an unread conversation shows on the closed menu's button, not only inside the open menu", async ({ page, request }) => {
+    const [code] = await mintCodes(3);
+    const { token } = await claimTag(request, code!, { name: 'Carteira marrom' });
+    await loginAs(page, token);
+    await page.goto(paths.dashboard);
+    const plain = page.getByRole('button', { name: ui.site.nav.openMenu, exact: true });
+    await expect(plain).toBeVisible();
+    await expect(page.getByTestId('menu-unread')).toHaveCount(0);
+
+    // A finder writes; the owner opens the dashboard again with the menu closed.
+    const started = await request.post(`/api${conversationsApi.start(code!)}`, { data: { body: 'Achei sua carteira no ônibus 4103.' } });
+    expect(started.status(), await started.text()).toBe(201);
+    await page.reload();
+    const menuButton = page.getByRole('button', { name: conversationsUi.openMenuUnread(1), exact: true });
+    await expect(menuButton).toBeVisible();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    const badge = page.getByTestId('menu-unread');
+    await expect(badge).toHaveText('1');
+    await expect(badge).toBeInViewport({ ratio: 1 });
+    // The menu's own badge is inside the closed menu: hidden.
+    await expect(page.getByTestId('nav-unread')).toBeHidden();
+    await expectNoSeriousA11yViolations(page, 'the unread badge on the menu button');
+    await page.screenshot({ path: test.info().outputPath('menu-unread-390.png') });
+
+    // Opened, the menu shows it beside Conversas (and the button's badge gives way to the close icon).
+    await menuButton.click();
+    await expect(page.getByTestId('nav-unread')).toBeVisible();
+    await expect(badge).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('menu-unread-open-390.png') });
   });
 
   test('[ACC-04] [API-05] a toast opens below the sticky header, not over its buttons', async ({ page, request }) => {

@@ -132,3 +132,23 @@ test('[PUB-13] [SEC-06] an unknown path answers HTTP 404 and shows the 404 page,
   await expectPath(page, paths.home);
   await expect(page.getByText(msg.notFoundTitle, { exact: true })).toHaveCount(0);
 });
+
+test("[SEC-06] the Permissions-Policy every page carries names only features the browser knows: no 'Unrecognized feature' on the console", async ({
+  page,
+}) => {
+  const policyMessages: string[] = [];
+  page.on('console', (message) => {
+    if (/permissions-policy|unrecognized feature/i.test(message.text())) policyMessages.push(`${message.type()}: ${message.text()} (${page.url()})`);
+  });
+  for (const path of [paths.home, paths.login, '/esta-pagina-nao-existe']) {
+    const response = await page.goto(path);
+    expect(response?.headers()['permissions-policy']).toContain('camera=(self), microphone=(self), geolocation=(self)');
+    // The console keeps its order: once this line has arrived, the header's warnings (logged as the
+    // document was parsed) would have too.
+    const marker = `policy-checked ${path}`;
+    const seen = page.waitForEvent('console', (message) => message.text() === marker);
+    await page.evaluate((text) => console.info(text), marker);
+    await seen;
+  }
+  expect(policyMessages).toEqual([]);
+});

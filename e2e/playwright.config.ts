@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { NO_GEOCODER, PIX_WEBHOOK_SECRET, relaxedLimits } from './support/limits';
+import { E2E_TILE_URL, NO_GEOCODER, PIX_WEBHOOK_SECRET, relaxedLimits } from './support/limits';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 // One fresh embedded database per run (or the PostgreSQL of DATABASE_URL, as CI sets it).
@@ -61,6 +61,7 @@ export default defineConfig({
       // their own that rings 15 s (`test.use({ ringTimeoutMs: 15_000 })`, support/fixtures.ts).
       CALL_RING_TIMEOUT_MS: '60000',
       GEOCODER_URL: NO_GEOCODER,
+      MAP_TILE_URL: E2E_TILE_URL,
       PIX_WEBHOOK_SECRET,
     },
   },

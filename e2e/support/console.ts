@@ -9,7 +9,7 @@ export function isHandledHttpError(text: string): boolean {
   return /^Failed to load resource: the server responded with a status of 4\d\d/.test(text);
 }
 
-/** A transparent 1×1 PNG: the map's tiles in a test, which has no internet to fetch OpenStreetMap's. */
+/** A transparent 1×1 PNG: the map's tiles in a test, which has no internet to fetch a tile server's. */
 const BLANK_TILE = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
@@ -36,7 +36,8 @@ export function reportCspViolations() {
 
 /** Listens to every page of `context`, present and future: console errors, uncaught errors and CSP violations. */
 export async function watchContext(context: BrowserContext, errors: string[], allowed: readonly RegExp[] = []) {
-  await context.route(/^https:\/\/([a-c]\.)?tile\.openstreetmap\.org\//, (route) =>
+  // The suite's tile server (E2E_TILE_URL), and OpenStreetMap's, the development default a server started without it uses.
+  await context.route(/^https:\/\/(tiles\.toque\.test|([a-c]\.)?tile\.openstreetmap\.org)\//, (route) =>
     route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_TILE }),
   );
   await context.addInitScript(reportCspViolations);

@@ -27,5 +27,12 @@ export const relaxedLimits: Readonly<Record<string, string>> = {
 /** No geocoder is reachable from the tests: the address label shows its handled error (call-video.spec.ts). */
 export const NO_GEOCODER = 'http://127.0.0.1:9';
 
+/**
+ * The maps' tile server of every test server (MAP_TILE_URL, docs/decisions/0049): a name that never
+ * resolves, so no test reaches a public tile server; support/console.ts answers its tiles with a blank
+ * image, and a test that wants them to fail routes them itself (condominium-geofence.spec.ts).
+ */
+export const E2E_TILE_URL = 'https://tiles.toque.test/{z}/{x}/{y}.png';
+
 /** FIN-04: the webhook secret of the e2e server; a test acts as the payment provider with it. */
 export const PIX_WEBHOOK_SECRET = 'e2e-pix-webhook-secret-0123456789';

@@ -4,7 +4,7 @@ import { connect as tcpConnect } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
 import { mintCode, type CliTarget } from './codes';
-import { NO_GEOCODER, relaxedLimits } from './limits';
+import { E2E_TILE_URL, NO_GEOCODER, relaxedLimits } from './limits';
 import { answersHttp, freePort, spawnLogged, stopProcess, tempDir, waitUntilUp } from './processes';
 
 /**
@@ -146,6 +146,7 @@ export async function startAppServer({ env = {}, replicas = 1 }: AppServerOption
         env: {
           ...process.env,
           ...relaxedLimits,
+          MAP_TILE_URL: E2E_TILE_URL,
           NODE_ENV: 'test',
           LOG_LEVEL: 'warn',
           HOST: '127.0.0.1',

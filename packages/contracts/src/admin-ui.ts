@@ -159,7 +159,8 @@ export const adminUi = {
     codeHint: '8 letras e números; outros caracteres são ignorados.',
     email: 'E-mail do síndico',
     submit: 'Ativar condomínio',
-    exit: 'Sair',
+    /** ADM-02's exit to /dashboard: it leaves the page, not the session ('Sair' is the account menu's logout). */
+    exit: 'Voltar ao painel',
     creatingCondominium: 'Criando condomínio…',
     creatingUnit: (current: number, total: number) => `Criando unidade ${current} de ${total}…`,
     unitFailurePartial: (created: number, total: number) =>

@@ -15,6 +15,7 @@ import { callSettingsUi, quietMsg } from './quiet-hours';
 import { doorFinderText, doorMsg, doorUi } from './door';
 import { conversationFinderText, conversationMsg, conversationsUi } from './conversations';
 import { geofenceMsg, geofenceUi } from './geofence';
+import { mapUi } from './map-ui';
 
 /**
  * Every Portuguese text of the catalogue, one `path = text` line each, against a file kept in the
@@ -37,6 +38,8 @@ const catalogue = {
   // CONDO-17: a plate that rings only at its door.
   geofenceMsg,
   geofenceUi,
+  // CALL-05 / CONDO-17: the maps' zoom buttons and their fallback without tiles.
+  mapUi,
   // FIN-02: plans in words.
   planWords,
   // FIN-03 / FIN-04: charges in words.

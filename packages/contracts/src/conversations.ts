@@ -319,6 +319,8 @@ export const conversationsUi = {
   intro: 'Mensagens de quem encontrou seus Toques. Responda aqui: a pessoa vê só o seu primeiro nome.',
   empty: 'Nenhuma conversa ainda.',
   unread: (n: number) => (n === 1 ? '1 mensagem não lida' : `${n} mensagens não lidas`),
+  /** ACC-06: the phone's closed menu button carries the unread count, so it is seen without opening the menu. */
+  openMenuUnread: (n: number) => `Abrir menu, ${n === 1 ? '1 mensagem não lida' : `${n} mensagens não lidas`}`,
   finder: 'Quem encontrou',
   /** A plate's unit (CALL-02): who wrote, and what they see of the residents. */
   visitor: 'Visitante',

@@ -27,7 +27,9 @@ export function holdsNul(value: unknown): boolean {
 /**
  * SEC-06: the call needs the camera, the microphone and the finder's position, on our own pages
  * only; powerful features nothing here uses are off. Autoplay, fullscreen, picture-in-picture and
- * encrypted media keep their defaults: the embedded YouTube videos use them.
+ * encrypted media keep their defaults: the embedded YouTube videos use them. Only features Chromium
+ * knows: an unknown one ('ambient-light-sensor', 'bluetooth') is a console warning on every page
+ * (guards.spec.ts loads pages and listens).
  */
 export const PERMISSIONS_POLICY = [
   'camera=(self)',
@@ -35,8 +37,6 @@ export const PERMISSIONS_POLICY = [
   'geolocation=(self)',
   ...[
     'accelerometer',
-    'ambient-light-sensor',
-    'bluetooth',
     'browsing-topics',
     'display-capture',
     'gyroscope',

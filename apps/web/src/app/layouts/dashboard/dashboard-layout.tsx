@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { conversationsUi } from '@toque/contracts/conversations';
 import { paths } from '@toque/contracts/routes';
 import { buttonClasses } from '../../../components/ui/button';
 import { navLabels } from '../../../content/navigation';
 import { brand } from '../../../content/site';
+import { useConversationUnread } from '../../../features/conversations/api/conversations';
 import { Breadcrumbs } from '../../../features/dashboard/components/breadcrumbs';
 import { PageSuspense } from '../page-suspense';
 import { MAIN_ID, SkipLink } from '../skip-link';
@@ -19,6 +21,9 @@ export function DashboardLayout() {
   const [openOn, setOpenOn] = useState<string | null>(null);
   const menuOpen = openOn === pathname;
   const setMenuOpen = (open: boolean) => setOpenOn(open ? pathname : null);
+  // FIND-06 / ACC-06: on a phone the menu is closed, so its button carries the unread count too.
+  const unread = useConversationUnread().data?.unread ?? 0;
+  const menuLabel = menuOpen ? navLabels.closeMenu : unread > 0 ? conversationsUi.openMenuUnread(unread) : navLabels.openMenu;
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -35,16 +40,25 @@ export function DashboardLayout() {
           <div className="flex items-center gap-2">
             <button
               type="button"
-              className={buttonClasses('ghost', 'sm', 'lg:hidden')}
+              className={buttonClasses('ghost', 'sm', 'relative lg:hidden')}
               aria-expanded={menuOpen}
               aria-controls={MENU_ID}
-              aria-label={menuOpen ? navLabels.closeMenu : navLabels.openMenu}
+              aria-label={menuLabel}
               onClick={() => setMenuOpen(!menuOpen)}
             >
               {/* A phone's header has no room for the words: the icon, named for screen readers. */}
               <svg aria-hidden="true" viewBox="0 0 24 24" className="size-7 fill-none stroke-current stroke-2">
                 <path d={menuOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 6h16M4 12h16M4 18h16'} />
               </svg>
+              {!menuOpen && unread > 0 ? (
+                <span
+                  aria-hidden="true"
+                  data-testid="menu-unread"
+                  className="absolute -top-1 -right-1 min-w-5 rounded-full bg-red-700 px-1.5 text-center text-xs leading-5 font-semibold text-white"
+                >
+                  {unread > 99 ? '99+' : unread}
+                </span>
+              ) : null}
             </button>
             <Link
               to={paths.home}

@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { divIcon, map as leafletMap, marker as leafletMarker, tileLayer, type Map, type Marker } from 'leaflet';
-import 'leaflet/dist/leaflet.css';
+import { divIcon, marker as leafletMarker, type Map, type Marker } from 'leaflet';
 import {
   GEOFENCE_RADIUS_DEFAULT_M,
   GEOFENCE_RADIUS_MAX_M,
@@ -10,13 +9,12 @@ import {
   platePositionBody,
   type PlatePosition,
 } from '@toque/contracts/geofence';
+import { addTiles, createMap, MapFallback, useMapTiles, type MapTiles } from '../../../components/map/leaflet-map';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { isApiError } from '../../../lib/api-client';
 import { usePlatePosition, useSetPlatePosition } from '../api/plate-position';
 
-const TILES = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
-const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
 /** Without a position yet, the map shows Brazil; a placed plate is shown at street level. */
 const BRAZIL: [number, number] = [-14.235, -51.925];
 const STREET_ZOOM = 17;
@@ -35,13 +33,24 @@ const parseCoordinate = (text: string): number | null => {
   return /^[-+]?\d+(\.\d+)?$/.test(t) ? Number(t) : Number.NaN;
 };
 
-/**
- * CONDO-17: the plate on an OpenStreetMap map — a click places the marker, a drag moves it. The
- * coordinates typed beside it do the same without a pointer (and without tiles, as in the tests).
- * The marker's coordinates, as Leaflet holds them, are on its element.
- */
+const MAP_FRAME = 'relative z-0 h-64 w-full overflow-hidden rounded-xl border border-slate-200 bg-slate-100 lg:h-80';
+
+/** The map waits for the installation's tile server (GET /api/config) before it is drawn. */
 function PlateMap({ point, onPick }: { point: Point | null; onPick: (p: Point) => void }) {
+  const { pending, tiles } = useMapTiles();
+  if (pending) return <div role="region" aria-label={geofenceUi.map} aria-busy="true" className={MAP_FRAME} />;
+  return <TiledPlateMap point={point} onPick={onPick} tiles={tiles} />;
+}
+
+/**
+ * CONDO-17: the plate on a map — a click places the marker, a drag moves it. The coordinates typed
+ * beside it do the same without a pointer, and without tiles (offline, a blocked tile server), when
+ * the map says so and gives the position as text with a link to a maps app. The marker's
+ * coordinates, as Leaflet holds them, are on its element.
+ */
+function TiledPlateMap({ point, onPick, tiles }: { point: Point | null; onPick: (p: Point) => void; tiles: MapTiles | null }) {
   const container = useRef<HTMLDivElement>(null);
+  const [tilesFailed, setTilesFailed] = useState(false);
   const mapRef = useRef<Map | null>(null);
   const markerRef = useRef<Marker | null>(null);
   const pick = useRef(onPick);
@@ -52,8 +61,8 @@ function PlateMap({ point, onPick }: { point: Point | null; onPick: (p: Point) =
   useEffect(() => {
     const element = container.current;
     if (!element) return;
-    const map = leafletMap(element, { center: BRAZIL, zoom: 4 });
-    tileLayer(TILES, { maxZoom: 19, attribution: ATTRIBUTION }).addTo(map);
+    const map = createMap(element, { center: BRAZIL, zoom: 4 });
+    if (tiles) addTiles(map, tiles, setTilesFailed);
     map.on('click', (e) => pick.current({ latitude: round(e.latlng.lat), longitude: round(e.latlng.lng) }));
     mapRef.current = map;
     return () => {
@@ -61,7 +70,7 @@ function PlateMap({ point, onPick }: { point: Point | null; onPick: (p: Point) =
       mapRef.current = null;
       markerRef.current = null;
     };
-  }, []);
+  }, [tiles]);
 
   useEffect(() => {
     const map = mapRef.current;
@@ -97,13 +106,10 @@ function PlateMap({ point, onPick }: { point: Point | null; onPick: (p: Point) =
   }, [point]);
 
   return (
-    <div
-      ref={container}
-      role="region"
-      aria-label={geofenceUi.map}
-      data-plate-map
-      className="z-0 h-64 w-full overflow-hidden rounded-xl border border-slate-200 bg-slate-100 lg:h-80"
-    />
+    <div role="region" aria-label={geofenceUi.map} data-plate-map className={MAP_FRAME}>
+      <div ref={container} className="size-full" />
+      {tilesFailed || !tiles ? <MapFallback point={point} /> : null}
+    </div>
   );
 }
 

@@ -44,7 +44,9 @@ export function EditTagForm({ tag }: { tag: Product }) {
     defaultValues: {
       name: tag.name,
       importantInfo: tag.important_info,
-      showInfoToFinder: tag.show_info_to_finder,
+      // FIND-13: what the owner writes is for the finder, so with nothing written yet the switch starts
+      // on (as in setup step 2); information already written keeps the choice saved with it.
+      showInfoToFinder: tag.important_info.trim() === '' ? true : tag.show_info_to_finder,
       scanAlerts: tag.scan_alerts,
       lost: tag.lost_message !== null,
       lostMessage: tag.lost_message ?? '',

@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import type { PublicConfig } from '@toque/contracts/google-sign-in';
+import { api } from '@toque/contracts/routes';
+import { apiClient } from './api-client';
+
+export const publicConfigKey = ['public-config'] as const;
+
+/** GET /api/config: this installation's settings the web app needs (one build serves every deployment). */
+export function getPublicConfig(): Promise<PublicConfig> {
+  return apiClient.get<PublicConfig>(api.publicConfig);
+}
+
+/** Read once per page load: the server's configuration does not change while it runs. */
+export function usePublicConfig() {
+  return useQuery({ queryKey: publicConfigKey, queryFn: getPublicConfig, staleTime: Infinity });
+}
