@@ -107,57 +107,6 @@ test('[API-05] toasts sit at the top right and close by themselves after about 5
   expect(lasted).toBeLessThan(TOAST_AUTO_CLOSE_MS + 3_000);
 });
 
-test('[API-05] toasts sit at the top right and close by themselves after about 5 s', async ({ page, request }) => {
-  const user = await registerUser(request, newUser());
-  await openLogin(page);
-  // Keep the pointer away from the toast: hovering pauses it.
-  await page.mouse.move(0, 0);
-  await submitLogin(page, { email: user.email, password: 'senha-errada' });
-  const shown = toast(page, msg.loginFailure);
-  await expect(shown).toBeVisible();
-  const appearedAt = Date.now();
-  await page.mouse.move(0, 0);
-
-  // Top right (once its entrance animation has settled): its right edge near the viewport's right edge,
-  // its top near the top, and all of it in the right half.
-  const viewport = page.viewportSize()!;
-  await expect
-    .poll(async () => {
-      const box = await shown.boundingBox();
-      if (!box) return 'no box';
-      const right = box.x + box.width;
-      return right <= viewport.width + 1 &&
-        viewport.width - right < 48 &&
-        box.y >= 0 &&
-        box.y < 80 &&
-        box.x > viewport.width / 2
-        ? 'top-right'
-        : JSON.stringify(box);
-    })
-    .toBe('top-right');
-
-  // react-toastify closes on the end of a CSS animation, which Playwright's fake clock does not drive,
-  // so this waits for real: still there well into the 5 s, gone shortly after them.
-  await expect(shown).toBeHidden({ timeout: TOAST_AUTO_CLOSE_MS + 3_000 });
-  const lasted = Date.now() - appearedAt;
-  expect(lasted).toBeGreaterThan(TOAST_AUTO_CLOSE_MS - 1_500);
-  expect(lasted).toBeLessThan(TOAST_AUTO_CLOSE_MS + 3_000);
-});
-
-test('[AUTH-15] the Google sign-in button is there and calls nothing', async ({ page }) => {
-  await openLogin(page);
-  const google = page.getByRole('button', { name: ui.buttons.google, exact: true });
-  await expect(google).toBeVisible();
-  const calls = recordApiRequests(page);
-  await google.click();
-  // A request of our own, issued after the click: any call the click made is reported before it.
-  await page.evaluate(() => fetch('/api/auth/validateToken?after-google-click=1'));
-  expect(calls.map((r) => r.url()).filter((url) => !url.includes('after-google-click'))).toEqual([]);
-  expect(calls).toHaveLength(1);
-  await expectPath(page, paths.login);
-  expect(await storedToken(page)).toBeNull();
-});
-
 test('[API-05] a toast dragged sideways past 80 % of its width goes away; a shorter drag leaves it', async ({
   page,
   request,
