@@ -7,5 +7,9 @@ import { publicConfigPath, publicConfigResponse } from '@toque/contracts/google-
  */
 export const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   const body = { googleSignIn: app.config.google !== null, map: app.config.map };
-  app.get(publicConfigPath, { schema: { tags: ['config'], response: { 200: publicConfigResponse } } }, async () => body);
+  app.get(
+    publicConfigPath,
+    { schema: { tags: ['config'], response: { 200: publicConfigResponse } } },
+    async () => body,
+  );
 };

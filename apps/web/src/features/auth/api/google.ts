@@ -14,7 +14,9 @@ export function getPublicConfig(): Promise<PublicConfig> {
 
 /** The installation's settings change only with a deploy: asked once per page load. */
 export function usePublicConfig() {
-  return useQuery(queryOptions({ queryKey: ['public-config'], queryFn: getPublicConfig, staleTime: Infinity, retry: 1 }));
+  return useQuery(
+    queryOptions({ queryKey: ['public-config'], queryFn: getPublicConfig, staleTime: Infinity, retry: 1 }),
+  );
 }
 
 /**

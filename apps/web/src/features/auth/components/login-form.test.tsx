@@ -39,7 +39,8 @@ afterEach(() => {
   window.sessionStorage.clear();
 });
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** A stand-in API: GET /api/config says whether Google is configured; `session` answers POST /api/auth/google/session. */
 function googleApi(googleSignIn: boolean, session: () => Response = () => json({ data: { token: 'token-google' } })) {
@@ -53,7 +54,9 @@ function googleApi(googleSignIn: boolean, session: () => Response = () => json({
 /** GET /api/config answered (Google off) before `rest` sees a call: for the tests about the form itself. */
 function besidesConfig(rest: (url: string, init: RequestInit) => Promise<Response>) {
   return (url: string, init: RequestInit) =>
-    url === '/api/config' ? Promise.resolve(json({ googleSignIn: false, map: { tileUrl: '', attribution: '' } })) : rest(url, init);
+    url === '/api/config'
+      ? Promise.resolve(json({ googleSignIn: false, map: { tileUrl: '', attribution: '' } }))
+      : rest(url, init);
 }
 
 const calls = (fetch: ReturnType<typeof googleApi>, url: string) => fetch.mock.calls.filter(([u]) => u === url).length;
@@ -190,7 +193,10 @@ describe('login form', () => {
   });
 
   it('[AUTH-16] back with "ok" but no session waiting (spent or expired cookie): the message in an alert, stays on the login page', async () => {
-    vi.stubGlobal('fetch', googleApi(true, () => json({ message: googleMsg.noSession }, 401)));
+    vi.stubGlobal(
+      'fetch',
+      googleApi(true, () => json({ message: googleMsg.noSession }, 401)),
+    );
     const router = renderLogin(`${paths.login}?google=ok`);
     expect((await screen.findByRole('alert')).textContent).toBe(googleMsg.noSession);
     expect(router.state.location.pathname).toBe(paths.login);
