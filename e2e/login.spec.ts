@@ -107,20 +107,6 @@ test('[API-05] toasts sit at the top right and close by themselves after about 5
   expect(lasted).toBeLessThan(TOAST_AUTO_CLOSE_MS + 3_000);
 });
 
-test('[AUTH-15] the Google sign-in button is there and calls nothing', async ({ page }) => {
-  await openLogin(page);
-  const google = page.getByRole('button', { name: ui.buttons.google, exact: true });
-  await expect(google).toBeVisible();
-  const calls = recordApiRequests(page);
-  await google.click();
-  // A request of our own, issued after the click: any call the click made is reported before it.
-  await page.evaluate(() => fetch('/api/auth/validateToken?after-google-click=1'));
-  expect(calls.map((r) => r.url()).filter((url) => !url.includes('after-google-click'))).toEqual([]);
-  expect(calls).toHaveLength(1);
-  await expectPath(page, paths.login);
-  expect(await storedToken(page)).toBeNull();
-});
-
 test('[API-05] a toast dragged sideways past 80 % of its width goes away; a shorter drag leaves it', async ({
   page,
   request,

@@ -14,16 +14,23 @@ export interface LocalProvider {
   clientSecret: string;
   /** The claims each login name gets (set before the login). */
   accounts: Map<string, ProviderAccount>;
+  /**
+   * Registers the client's redirect URL (Toque's callback). For a Toque server that needs the issuer
+   * before its own address is known (a browser test starts the provider first); until then the
+   * provider answers 503.
+   */
+  redirectTo(url: string): void;
   close(): Promise<void>;
 }
 
 /**
  * AUTH-16: a real OpenID provider (`oidc-provider`, in-memory adapter) on a free port of this machine,
  * with one confidential client whose redirect URL is the server's callback. Its development login form
- * (devInteractions) takes any login name; consent is granted at once (loadExistingGrant), as Google does
- * for a returning user.
+ * (devInteractions) takes any login name, and its "[ Cancel ]" link answers access_denied; consent is
+ * granted at once (loadExistingGrant), as Google does for a returning user. Shared by the server's
+ * tests and the browser test (e2e/login-google.spec.ts).
  */
-export async function startLocalProvider(redirectUrl: string): Promise<LocalProvider> {
+export async function startLocalProvider(redirectUrl?: string): Promise<LocalProvider> {
   const accounts = new Map<string, ProviderAccount>();
   const clientId = 'toque-test';
   const clientSecret = 'toque-test-secret-0123456789';
@@ -31,45 +38,55 @@ export async function startLocalProvider(redirectUrl: string): Promise<LocalProv
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   const issuer = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: clientId,
-        client_secret: clientSecret,
-        redirect_uris: [redirectUrl],
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
+  const configured = (callbackUrl: string) =>
+    new Provider(issuer, {
+      clients: [
+        {
+          client_id: clientId,
+          client_secret: clientSecret,
+          redirect_uris: [callbackUrl],
+          grant_types: ['authorization_code'],
+          response_types: ['code'],
+        },
+      ],
+      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+      cookies: { keys: ['local-provider-cookie-key'] },
+      // As Google: the e-mail claims are in the ID token itself, not only at the userinfo endpoint.
+      conformIdTokenClaims: false,
+      features: { devInteractions: { enabled: true } },
+      pkce: { required: () => true },
+      findAccount: (_ctx, sub) => ({
+        accountId: sub,
+        claims: () => {
+          const account = accounts.get(sub) ?? { email: `${sub}@example.com`, email_verified: false };
+          return { sub, ...account };
+        },
+      }),
+      loadExistingGrant: async (ctx) => {
+        const grant = new ctx.oidc.provider.Grant({
+          clientId: ctx.oidc.client!.clientId,
+          accountId: ctx.oidc.session!.accountId!,
+        });
+        grant.addOIDCScope('openid email profile');
+        await grant.save();
+        return grant;
       },
-    ],
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-    cookies: { keys: ['local-provider-cookie-key'] },
-    // As Google: the e-mail claims are in the ID token itself, not only at the userinfo endpoint.
-    conformIdTokenClaims: false,
-    features: { devInteractions: { enabled: true } },
-    pkce: { required: () => true },
-    findAccount: (_ctx, sub) => ({
-      accountId: sub,
-      claims: () => {
-        const account = accounts.get(sub) ?? { email: `${sub}@example.com`, email_verified: false };
-        return { sub, ...account };
-      },
-    }),
-    loadExistingGrant: async (ctx) => {
-      const grant = new ctx.oidc.provider.Grant({
-        clientId: ctx.oidc.client!.clientId,
-        accountId: ctx.oidc.session!.accountId!,
-      });
-      grant.addOIDCScope('openid email profile');
-      await grant.save();
-      return grant;
-    },
+    });
+  let handle: ReturnType<Provider['callback']> | null = null;
+  server.on('request', (request, response) => {
+    if (handle) return void handle(request, response);
+    response.writeHead(503).end();
   });
-  server.on('request', provider.callback());
+  const redirectTo = (url: string) => {
+    handle = configured(url).callback();
+  };
+  if (redirectUrl) redirectTo(redirectUrl);
   return {
     issuer,
     clientId,
     clientSecret,
     accounts,
+    redirectTo,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

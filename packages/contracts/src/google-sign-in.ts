@@ -12,6 +12,15 @@ export const googleRoutes = {
   session: '/auth/google/session',
 } as const;
 
+/** GET /api/config (relative to the `/api` base): what the web app learns at run time. */
+export const publicConfigPath = '/config';
+
+/**
+ * Where the login page keeps, for the trip to Google and back (sessionStorage), the page a protected
+ * route sent the visitor from (AUTH-02): a Google sign-in lands where a password login would.
+ */
+export const GOOGLE_FROM_KEY = 'toque_google_from';
+
 /** The login page's query parameter that carries the outcome. */
 export const GOOGLE_OUTCOME_PARAM = 'google';
 

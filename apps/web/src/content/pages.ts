@@ -11,7 +11,6 @@ export const authCopy = {
   forgotSuccessText: 'Enviamos um código para o seu e-mail. Use-o para criar uma nova senha.',
   resetIntro: 'Digite o código que você recebeu por e-mail e escolha uma nova senha.',
   resetSuccessText: 'Pronto! Sua senha foi alterada. Agora é só entrar com a nova senha.',
-  googleUnavailable: 'Login com Google ainda não está disponível.',
 } as const;
 
 export const accountCopy = {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { publicConfigResponse } from '@toque/contracts/google-sign-in';
+import { publicConfigPath, publicConfigResponse } from '@toque/contracts/google-sign-in';
 
 /**
  * What the web app learns about this installation at run time (one build serves every deployment):
@@ -7,5 +7,9 @@ import { publicConfigResponse } from '@toque/contracts/google-sign-in';
  */
 export const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   const body = { googleSignIn: app.config.google !== null, map: app.config.map };
-  app.get('/config', { schema: { tags: ['config'], response: { 200: publicConfigResponse } } }, async () => body);
+  app.get(
+    publicConfigPath,
+    { schema: { tags: ['config'], response: { 200: publicConfigResponse } } },
+    async () => body,
+  );
 };

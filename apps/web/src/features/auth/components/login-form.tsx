@@ -14,12 +14,13 @@ import { notify } from '../../../lib/toast';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { loginBodyOf, useLogin } from '../api/login';
 import { useStartSession } from '../hooks/use-start-session';
-import { GoogleButton } from './google-button';
+import { GoogleButton, useGoogleReturn } from './google-button';
 
 /** AUTH-03/04 */
 export function LoginForm() {
   const login = useLogin();
   const startSession = useStartSession();
+  const google = useGoogleReturn();
   // AUTH-02: the origin a protected page gave travels on to the sign-up page too.
   const state = useLocation().state as unknown;
   // The page is prerendered (PERF-03): nothing may be typed or sent before the form's handlers exist.
@@ -48,6 +49,11 @@ export function LoginForm() {
 
   return (
     <div className="space-y-6">
+      {google.failure ? (
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+          {google.failure}
+        </p>
+      ) : null}
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
         <TextField
           label={ui.fields.login}
@@ -71,15 +77,10 @@ export function LoginForm() {
             {ui.links.forgotPassword}
           </Link>
         </p>
-        <Button type="submit" size="lg" className="w-full" busy={isSubmitting} disabled={!hydrated}>
+        <Button type="submit" size="lg" className="w-full" busy={isSubmitting || google.busy} disabled={!hydrated}>
           {ui.buttons.login}
         </Button>
       </form>
-      <p className="flex items-center gap-3 text-sm text-slate-600" aria-hidden="true">
-        <span className="h-px flex-1 bg-slate-200" />
-        {authCopy.or}
-        <span className="h-px flex-1 bg-slate-200" />
-      </p>
       <GoogleButton />
       <p className="text-center text-sm text-slate-700">
         {authCopy.noAccount}{' '}

@@ -6,15 +6,16 @@ import { session } from '../../../lib/session';
 
 /**
  * Logs in with a fresh token and leaves the auth page: back to where a protected route sent the
- * visitor from, otherwise home (AUTH-02, AUTH-09). The user name loads in the background.
+ * visitor from (or `origin`, which a Google sign-in kept for its trip, AUTH-16), otherwise home
+ * (AUTH-02, AUTH-09). The user name loads in the background.
  */
-export function useStartSession(): (token: string) => void {
+export function useStartSession(): (token: string, origin?: string | null) => void {
   const navigate = useNavigate();
   const location = useLocation();
   return useCallback(
-    (token: string) => {
+    (token: string, origin?: string | null) => {
       void session.login(token);
-      void navigate(originOf(location.state) ?? paths.home, { replace: true });
+      void navigate(origin ?? originOf(location.state) ?? paths.home, { replace: true });
     },
     [navigate, location.state],
   );
