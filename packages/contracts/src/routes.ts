@@ -54,8 +54,6 @@ export const api = {
   userName: '/profile/userName',
   isToqueAdmin: '/profile/isToqueAdmin',
   updateUser: '/profile/updateUser',
-  /** GET: what the web app learns about this installation at run time (AUTH-16, the maps' tiles). */
-  publicConfig: '/config',
 } as const;
 export const API_BASE = '/api';
 

@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PublicConfig } from '@toque/contracts/google-sign-in';
-import { api } from '@toque/contracts/routes';
+import { publicConfigPath, type PublicConfig } from '@toque/contracts/google-sign-in';
 import { apiClient } from './api-client';
 
 export const publicConfigKey = ['public-config'] as const;
 
 /** GET /api/config: this installation's settings the web app needs (one build serves every deployment). */
 export function getPublicConfig(): Promise<PublicConfig> {
-  return apiClient.get<PublicConfig>(api.publicConfig);
+  return apiClient.get<PublicConfig>(publicConfigPath);
 }
 
 /** Read once per page load: the server's configuration does not change while it runs. */

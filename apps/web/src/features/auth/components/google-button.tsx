@@ -10,7 +10,8 @@ import { messageForStatus } from '../../../lib/error-message';
 import { originOf } from '../../../lib/redirect';
 import { notify } from '../../../lib/toast';
 import { useHydrated } from '../../../lib/use-hydrated';
-import { collectGoogleSession, googleStartUrl, usePublicConfig } from '../api/google';
+import { usePublicConfig } from '../../../lib/public-config';
+import { collectGoogleSession, googleStartUrl } from '../api/google';
 import { useStartSession } from '../hooks/use-start-session';
 
 /** sessionStorage can throw (privacy modes): the sign-in then lands on the home page. */
