@@ -15,6 +15,7 @@ import { callsApi } from '@toque/contracts/calls';
 import { planStatus } from '@toque/contracts/billing';
 import { CONDOMINIUM_PRODUCT_ID, productLabel } from '@toque/contracts/constants';
 import { callMsg, photoMsg } from '@toque/contracts/messages';
+import { doorWords, finderPlace } from '@toque/contracts/finder-text';
 import { signCallerToken, verifyCallerToken } from '../../lib/caller-token';
 import { isTagCodeShape } from '../../lib/codes';
 import { finderView } from '../../lib/finder-view';
@@ -76,6 +77,17 @@ const notCallable: Record<Exclude<PublicTagState, 'active'>, string> = {
   suspended: callMsg.suspended,
 };
 
+/**
+ * Why a tag cannot be called, in the words of its place: at a door (a plate, a doorbell) an unclaimed
+ * or suspended tag speaks as the door's words do (CONDO-19: the residents, never 'o dono').
+ */
+export function notCallableMessage(tag: Pick<Tag, 'productId'>, state: Exclude<PublicTagState, 'active'>): string {
+  if ((state === 'unclaimed' || state === 'suspended') && finderPlace({ product_id: tag.productId }) !== 'thing') {
+    return doorWords['pt-BR'].server[state];
+  }
+  return notCallable[state];
+}
+
 export type CallsService = ReturnType<typeof callsService>;
 
 export function callsService(app: FastifyInstance, lifecycle: CallLifecycle, conversations: ConversationsService) {
@@ -130,15 +142,20 @@ export function callsService(app: FastifyInstance, lifecycle: CallLifecycle, con
         if (await plateRequiresPosition(db, tag.code)) result.position_required = true;
         if (condo) {
           result.name = condo.name;
-          result.units = (await repo.unitsOf(db, condo.id))
+          // CONDO-19: a unit nobody answers is never sent (which flats are empty is nobody's business at
+          // the gate); that some are not listed is one flag, the page's one neutral line.
+          const units = await repo.unitsOf(db, condo.id);
+          result.units = units
+            .filter((u) => u.residents > 0)
             .map((u) => ({
               unit_id: u.id,
               name: u.name ?? callMsg.temporaryUnit,
               block: u.block,
-              reachable: u.residents > 0,
+              reachable: true,
               ...(u.name === null ? { temporary: true } : {}),
             }))
             .sort(byBlockThenName);
+          if (result.units.length < units.length) result.units_unlisted = true;
         }
       }
       return result;
@@ -170,7 +187,7 @@ export function callsService(app: FastifyInstance, lifecycle: CallLifecycle, con
       await app.limits.consume('callPerAddress', client);
       const { tag } = await findTag(body.code);
       const state = tagState(tag);
-      if (state !== 'active') throw new Conflict(notCallable[state]);
+      if (state !== 'active') throw new Conflict(notCallableMessage(tag, state));
       await app.limits.consume('callPerTagAddress', `${tag.code}|${client}`);
 
       let unit: { id: number; name: string | null } | undefined;
@@ -318,7 +335,7 @@ export function callsService(app: FastifyInstance, lifecycle: CallLifecycle, con
       await app.limits.consume('callPerAddress', client);
       const { tag } = await findTag(rawCode);
       const state = tagState(tag);
-      if (state === 'unclaimed' || state === 'disabled') throw new Conflict(notCallable[state]);
+      if (state === 'unclaimed' || state === 'disabled') throw new Conflict(notCallableMessage(tag, state));
       // CONDO-17: a plate that rings only at its door takes a message for a unit's residents instead.
       const fenced = state === 'active' && tag.productId === CONDOMINIUM_PRODUCT_ID && (await plateRequiresPosition(db, tag.code));
       // FIN-05: a suspended tag (not in lost mode) takes messages like a switched-off one; FIND-07: so does a tag in quiet hours.

@@ -131,7 +131,7 @@ export function DeliveryForm({
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="space-y-5" aria-label={d.deliveryTitle}>
       <h2 className="text-xl font-bold text-slate-900">{d.deliveryTitle}</h2>
-      <UnitPicker units={tag.units} value={unitId} onChange={onUnit} />
+      <UnitPicker units={tag.units} unlisted={tag.units_unlisted} value={unitId} onChange={onUnit} />
       <fieldset>
         <legend className="mb-2 font-semibold text-slate-900">{d.companyLabel}</legend>
         <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
