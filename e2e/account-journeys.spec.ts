@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import type { Page } from '@playwright/test';
+import type { Download, Page } from '@playwright/test';
 import { accountExport, accountMsg, accountUi, TERMS_VERSION, type AccountExport } from '@toque/contracts/account';
 import { callStatusWords, exportHtmlUi, formatExportDate } from '@toque/contracts/account-export-html';
 import { condoUi } from '@toque/contracts/admin-ui';
@@ -254,7 +254,7 @@ async function serverExport(request: Parameters<typeof apiLogin>[0], token: stri
   return accountExport.parse(await res.json());
 }
 
-test('[ACC-07] "Baixar meus dados": one prompt, then a Portuguese HTML document and the JSON, both holding what the server holds', async ({
+test('[ACC-07] "Baixar meus dados": one prompt, then both a Portuguese HTML document and the JSON download, both holding what the server holds', async ({
   page,
   request,
 }) => {
@@ -270,19 +270,20 @@ test('[ACC-07] "Baixar meus dados": one prompt, then a Portuguese HTML document 
   await page.getByRole('button', { name: accountUi.privacy.download, exact: true }).click();
   const prompt = page.getByRole('dialog', { name: accountUi.passwordPrompt.exportTitle });
   await field(prompt, ui.fields.currentPassword).fill(owner.user.password);
-  const htmlDownload = page.waitForEvent('download');
+  // Both files download from the one confirmation, as the screen then says: the HTML and the JSON.
+  const downloads: Download[] = [];
+  page.on('download', (d) => downloads.push(d));
   await prompt.getByRole('button', { name: accountUi.passwordPrompt.exportConfirm }).click();
-  const htmlFile = await htmlDownload;
-  expect(htmlFile.suggestedFilename()).toBe(exportHtmlUi.fileName);
-  const html = readFileSync(await htmlFile.path(), 'utf8');
   await expect(toast(page, accountMsg.exportReady)).toBeVisible();
+  await expect(page.getByText(accountUi.privacy.readyText)).toBeVisible();
+  await expect.poll(() => downloads.map((d) => d.suggestedFilename())).toEqual([exportHtmlUi.fileName, exportHtmlUi.jsonFileName]);
+  const html = readFileSync(await downloads[0]!.path(), 'utf8');
+  const json = accountExport.parse(JSON.parse(readFileSync(await downloads[1]!.path(), 'utf8')));
 
-  // The JSON, one tap away, without asking the password again.
-  const jsonDownload = page.waitForEvent('download');
+  // The JSON again, one tap away, without asking the password again.
+  const again = page.waitForEvent('download');
   await page.getByRole('link', { name: accountUi.privacy.downloadJson }).click();
-  const jsonFile = await jsonDownload;
-  expect(jsonFile.suggestedFilename()).toBe(exportHtmlUi.jsonFileName);
-  const json = accountExport.parse(JSON.parse(readFileSync(await jsonFile.path(), 'utf8')));
+  expect((await again).suggestedFilename()).toBe(exportHtmlUi.jsonFileName);
   await atBothSizes(page, 'account-export-ready');
 
   // Both say what the server holds now (only the moment of the export differs).

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import { adminUi, condoUi } from '@toque/contracts/admin-ui';
 import { parseUnitNumber, type Unit } from '@toque/contracts/condominium';
-import { batchPdfFilename, type AuditEntry } from '@toque/contracts/admin';
+import { batchPdfFilename, type AuditEntry, type BatchCodes } from '@toque/contracts/admin';
 import { auditSentence } from '@toque/contracts/audit-words';
 import { cpfFromBase } from '@toque/contracts/cpf';
 import { adminMsg, msg } from '@toque/contracts/messages';
@@ -214,13 +214,16 @@ test.describe('client administration', () => {
     { width: 390, height: 844 },
     { width: 1366, height: 900 },
   ]) {
-    test(`[ADM-11] at ${viewport.width} px: the administrator mints a batch of codes from the page, sees it listed with its claimed count and downloads its print sheet as a PDF`, async ({
+    test(`[ADM-11] at ${viewport.width} px: the administrator mints a batch of codes from the page, sees its new codes listed to copy, sees it listed with its claimed count and downloads both print sheets under distinct names`, async ({
       page,
       request,
+      context,
+      browserName,
     }) => {
       await page.setViewportSize(viewport);
       const admin = createAdmin();
-      await loginAs(page, await apiLogin(request, admin));
+      const token = await apiLogin(request, admin);
+      await loginAs(page, token);
       // The list's first read is answered by the server at once but reaches the page only after the
       // batch below is minted (as on a slow network): the page must still show the new batch.
       let releaseList = () => {};
@@ -249,6 +252,21 @@ test.describe('client administration', () => {
       const mine = page.locator('li[data-batch-id]').filter({ hasText: admin.email }).first();
       await expect(mine).toContainText('Objeto');
       await expect(mine).toContainText(inv.claimed(0, 30));
+      const id = Number(await mine.getAttribute('data-batch-id'));
+
+      // The new codes are on the page, one per line, exactly the batch's (as the server holds them).
+      const minted = page.getByRole('region', { name: new RegExp(`^${escapeRegExp(inv.mintedCodesTitle(id, 30))}`) });
+      const box = minted.getByRole('textbox', { name: inv.mintedCodesLabel(id) });
+      const onServer = await request.get(`/api${adminApi.batch(id)}`, { headers: { authorization: `Bearer ${token}` } });
+      const codes = ((await onServer.json()) as BatchCodes).codes.map((c) => c.code).sort();
+      expect(codes).toHaveLength(30);
+      await expect.poll(async () => (await box.inputValue()).split('\n').sort()).toEqual(codes);
+      if (browserName === 'chromium') {
+        await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+        await minted.getByRole('button', { name: inv.copyCodes }).click();
+        await expect(toast(page, inv.codesCopied)).toBeVisible();
+        await expect.poll(async () => (await page.evaluate(() => navigator.clipboard.readText())).split('\n').sort()).toEqual(codes);
+      }
       await expectNoSeriousA11yViolations(page, 'the inventory tab');
       if (process.env.SHOTS_DIR)
         await page.screenshot({
@@ -256,13 +274,18 @@ test.describe('client administration', () => {
           fullPage: true,
         });
 
-      const id = Number(await mine.getAttribute('data-batch-id'));
-      const download = page.waitForEvent('download');
-      await mine.getByRole('button', { name: new RegExp(`^${escapeRegExp(inv.pdf(inv.layouts['a4-3x8']))}`) }).click();
-      const file = await download;
-      expect(file.suggestedFilename()).toBe(batchPdfFilename(id));
-      const bytes = readFileSync(await file.path());
-      expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+      // Each layout saves under its own name: two sheets of one batch never overwrite each other.
+      const names: string[] = [];
+      for (const layout of ['a4-3x8', 'a4-2x7'] as const) {
+        const download = page.waitForEvent('download');
+        await mine.getByRole('button', { name: new RegExp(`^${escapeRegExp(inv.pdf(inv.layouts[layout]))}`) }).click();
+        const file = await download;
+        expect(file.suggestedFilename()).toBe(batchPdfFilename(id, layout));
+        names.push(file.suggestedFilename());
+        const bytes = readFileSync(await file.path());
+        expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+      }
+      expect(new Set(names).size).toBe(2);
     });
   }
 });

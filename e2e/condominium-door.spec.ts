@@ -99,6 +99,10 @@ test("[CONDO-15] a courier on a 390 px phone leaves a delivery with a photo of t
     .jpeg()
     .toBuffer();
   await form.getByLabel(pt.photoLabel).setInputFiles({ name: 'pacote.jpg', mimeType: 'image/jpeg', buffer: photo });
+  // CONDO-15: the chosen photo is shown as a picture, not as its file name.
+  const preview = form.getByRole('img', { name: pt.photoPreviewAlt });
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1600); // the original, before the server shrinks it
+  await expect(form.getByText('pacote.jpg')).toHaveCount(0);
   await expectNoSeriousA11yViolations(courier, "the plate's delivery form");
   await shots(courier, 'door-delivery-form');
   // Rui's page learns it at once: a notice — a toast, which goes away by itself after 5 s, so it is
@@ -114,11 +118,16 @@ test("[CONDO-15] a courier on a 390 px phone leaves a delivery with a photo of t
   const list = rui.getByTestId('unit-deliveries');
   await expect(list.getByText(line)).toBeVisible();
   await expect(list.getByText(doorUi.waiting)).toBeVisible();
-  // The photo came a moment after the notice: the list learns it live; it loads when asked.
-  await list.getByRole('button', { name: doorUi.showPhoto }).click();
+  // The photo came a moment after the notice: the list learns it live and shows it as a thumbnail
+  // with its alt text (never a file name); a tap enlarges it.
   const image = list.getByRole('img', { name: doorUi.photoAlt('Mercado Livre') });
   await expect(image).toBeVisible();
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1024);
+  await expect(list.getByText('pacote.jpg')).toHaveCount(0);
+  const thumbnail = list.getByRole('button', { name: doorUi.photoAlt('Mercado Livre') });
+  await expect(thumbnail).toHaveAttribute('aria-expanded', 'false');
+  await thumbnail.click();
+  await expect(thumbnail).toHaveAttribute('aria-expanded', 'true');
   await expectNoSeriousA11yViolations(rui, "the resident's unit page with a delivery");
   await shots(rui, 'door-unit-page');
   const mark = list.getByRole('button', { name: doorUi.markCollected });

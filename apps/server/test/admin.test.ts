@@ -425,6 +425,22 @@ describe(`repairing abuse ${dbLabel}`, () => {
     expect((await send(app, 'GET', adminApi.batch(2_000_000_000), admin.token)).statusCode).toBe(404);
   });
 
+  test('[ADM-10] a building and its units read by their names in the log, never as "condominium:2" or "unit:9"', async () => {
+    const admin = await signUpAdmin(app, { name: 'Ana Operações' });
+    const sindico = await signUp(app, { name: 'Sílvia Síndica' });
+    const { condominiumId, unitIds } = await activate(app, admin, sindico, 1);
+    const [created] = await auditOf(admin.token, `condominium:${condominiumId}`);
+    expect(created).toMatchObject({ action: 'condominium.create', target_condominium_name: 'Edifício Aroeira' });
+    const [unit] = await auditOf(admin.token, `unit:${unitIds[0]}`);
+    expect(unit).toMatchObject({
+      action: 'unit.create',
+      target_unit_name: 'Apto 101',
+      target_condominium_name: 'Edifício Aroeira',
+    });
+    expect(auditSentence(unit!)).toBe('Ana (admin) criou a unidade Apto 101 do condomínio Edifício Aroeira');
+    for (const entry of [created!, unit!]) expect(auditSentence(entry)).not.toMatch(/condominium:|unit:/);
+  });
+
   test('[ADM-10] switching off with a reason: the audit row keeps it, the owner is mailed why, and the log reads in words', async () => {
     const admin = await signUpAdmin(app, { name: 'Ana Operações' });
     const owner = await signUp(app, { name: 'Carlos Souza' });
@@ -510,11 +526,12 @@ describe(`repairing abuse ${dbLabel}`, () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  test("[ADM-11] a batch's print sheet is a PDF of A4 pages with one label a code — its QR code, the code and the product — in either label layout", async () => {
+  test("[ADM-11] a batch's print sheet is a PDF of A4 pages with one label a code — its QR code, the code and the product — in either label layout, each layout under its own file name", async () => {
     const admin = await signUpAdmin(app);
     const minted = (
       await send(app, 'POST', adminApi.batches, admin.token, { productId: 4, count: 30 })
     ).json<BatchCodes>();
+    const names = new Set<string>();
     for (const [layout, perPage] of [
       ['a4-3x8', 24],
       ['a4-2x7', 14],
@@ -526,7 +543,8 @@ describe(`repairing abuse ${dbLabel}`, () => {
       });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe(PDF_MIME);
-      expect(res.headers['content-disposition']).toBe(`attachment; filename="${batchPdfFilename(minted.batch.id)}"`);
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="${batchPdfFilename(minted.batch.id, layout)}"`);
+      names.add(String(res.headers['content-disposition']));
       const pdf = await PDFDocument.load(res.rawPayload);
       const pages = pdf.getPages();
       expect(pages).toHaveLength(Math.ceil(30 / perPage));
@@ -544,6 +562,9 @@ describe(`repairing abuse ${dbLabel}`, () => {
           .sort(),
       ).toEqual(minted.codes.map((c) => c.code).sort());
     }
+    // The two layouts are two files: each saves under its own name, with the batch and the layout in it.
+    expect(names.size).toBe(2);
+    for (const name of names) expect(name).toContain(`lote-${minted.batch.id}-`);
     const bad = await app.inject({
       method: 'GET',
       url: `/api${adminApi.batchPdf(minted.batch.id)}?layout=a5`,

@@ -3,9 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { isCallbackContact, RING_TIMEOUT_MS, type CallHistoryItem, type PublicTag } from '@toque/contracts/calls';
 import { FINDER_LOCATION_RETENTION_DAYS } from '@toque/contracts/constants';
 import { callMsg, replyMsg } from '@toque/contracts/messages';
-import { calls, tags } from '../src/db/schema';
+import { calls, tags, unitResidents } from '../src/db/schema';
 import { build, dbLabel, errorBody, mint, signUp } from './helpers';
-import { connect, eventually, join, listen, mailsTo, ownedTag, plate, record, ringOut, settle, startCall } from './calls-support';
+import { connect, eventually, join, listen, mailsTo, ownedTag, plate, record, ringOut, settle, startCall, userId } from './calls-support';
 
 // The production ring (a call rings while a test acts on it; `ringOut` ends it when a test needs it
 // missed — a 400 ms ring lost that race on a busy machine); the sweep and the retention job often;
@@ -213,10 +213,13 @@ describe(`CALL-15: a finder always has a next step ${dbLabel}`, () => {
 
   test('[FIND-05] a plate names its units; a unit not named yet is marked temporary so the finder reads it in their language', async () => {
     const p = await plate(app, 1);
+    // A temporary unit someone answers (CONDO-19: one nobody answers is not sent at all).
+    const r = await signUp(app, { name: 'Morador Temporário Silva' });
+    await app.db.insert(unitResidents).values({ unitId: p.empty.id, userId: userId(r.token) });
     const view = (await app.inject({ method: 'GET', url: `/api/public/tags/${p.code}` })).json<PublicTag>();
     expect(view.units).toEqual([
       { unit_id: p.unit.id, name: '101', block: null, reachable: true },
-      { unit_id: p.empty.id, name: callMsg.temporaryUnit, block: null, reachable: false, temporary: true },
+      { unit_id: p.empty.id, name: callMsg.temporaryUnit, block: null, reachable: true, temporary: true },
     ]);
   });
 

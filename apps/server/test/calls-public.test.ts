@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import jwt from 'jsonwebtoken';
 import { callMsg } from '@toque/contracts/messages';
+import { doorWords, finderMessage, finderTextAt } from '@toque/contracts/finder-text';
 import type { CreateCallResponse, PublicTag } from '@toque/contracts/calls';
 import { callRecipients, calls, tags, unitResidents, units, users } from '../src/db/schema';
 import { newTagCode } from '../src/lib/codes';
@@ -62,14 +63,66 @@ describe(`the finder's view of a tag ${dbLabel}`, () => {
     }
   });
 
-  test('[CALL-02] [CONDO-10] a condominium plate lists its units to choose from, temporary names included; it names the building, not the síndico, and marks units nobody can answer', async () => {
+  test('[CALL-02] [CONDO-10] a condominium plate lists its units to choose from; it names the building, not the síndico', async () => {
     const p = await plate(app, 1);
     const body = (await view(p.code)).json<PublicTag>();
     expect(body).toMatchObject({ state: 'active', product_id: 5, type: 'Condomínio', name: 'Edifício Aurora', owner_first_name: '' });
-    expect(body.units).toEqual([
-      { unit_id: p.unit.id, name: '101', block: null, reachable: true },
-      { unit_id: p.empty.id, name: callMsg.temporaryUnit, block: null, reachable: false, temporary: true },
-    ]);
+    expect(body.units).toEqual([{ unit_id: p.unit.id, name: '101', block: null, reachable: true }]);
+  });
+
+  test('[CONDO-19] the public view of a plate never sends a unit nobody answers (not its id, name or block): one flag says only that some are not listed', async () => {
+    const p = await plate(app, 1);
+    const [condominiumId] = (await app.db.select({ id: units.condominiumId }).from(units).where(eq(units.id, p.unit.id))).map((r) => r.id);
+    const [emptyNamed] = await app.db
+      .insert(units)
+      .values({ condominiumId: condominiumId!, name: 'Cobertura 1901', block: 'Torre Vazia', associationCode: newTagCode() })
+      .returning();
+    const res = await view(p.code);
+    const body = res.json<PublicTag>();
+    expect(body.units.map((u) => u.unit_id)).toEqual([p.unit.id]);
+    expect(body.units.every((u) => u.reachable)).toBe(true);
+    expect(body.units_unlisted).toBe(true);
+    for (const secret of ['Cobertura 1901', 'Torre Vazia', callMsg.temporaryUnit]) expect(res.body).not.toContain(secret);
+    for (const id of [p.empty.id, emptyNamed!.id]) expect(res.body).not.toMatch(new RegExp(`"unit_id":${id}\\b`));
+
+    // Once everyone has someone to answer, nothing is unlisted.
+    for (const unit of [p.empty, emptyNamed!]) {
+      const r = await signUp(app, { name: 'Morador Novo Silva' });
+      await app.db.insert(unitResidents).values({ unitId: unit.id, userId: userId(r.token) });
+    }
+    const full = (await view(p.code)).json<PublicTag>();
+    expect(full.units).toHaveLength(3);
+    expect(full).not.toHaveProperty('units_unlisted');
+  });
+
+  test('[CONDO-19] an unclaimed or suspended plate or doorbell refuses a call in the door\'s words (the residents, not the owner); a pet keeps its own', async () => {
+    const door = doorWords['pt-BR'].server;
+    const refused = async (code: string) => {
+      const res = await call({ code });
+      expect(res.statusCode, res.body).toBe(409);
+      return res.json<{ message: string }>().message;
+    };
+    const [unclaimedPlate] = await mint(app, 5);
+    const [unclaimedBell] = await mint(app, 2);
+    const [unclaimedPet] = await mint(app, 3);
+    expect(await refused(unclaimedPlate!)).toBe(door.unclaimed);
+    expect(await refused(unclaimedBell!)).toBe(door.unclaimed);
+    expect(await refused(unclaimedPet!)).toBe(callMsg.unclaimed);
+    expect(door.unclaimed).not.toBe(callMsg.unclaimed);
+
+    const p = await plate(app, 1);
+    const bell = await ownedTag(app, 2);
+    const pet = await ownedTag(app, 3);
+    const longAgo = new Date(Date.now() - 40 * 24 * 3600 * 1000);
+    for (const code of [p.code, bell.code, pet.code]) await app.db.update(tags).set({ planDueAt: longAgo }).where(eq(tags.code, code));
+    expect(await refused(p.code)).toBe(door.suspended);
+    expect(await refused(bell.code)).toBe(door.suspended);
+    expect(await refused(pet.code)).toBe(callMsg.suspended);
+    expect(door.suspended).toContain('moradores');
+    expect(door.suspended).not.toContain('dono');
+    // The finder's page reads the door's words in the finder's language.
+    expect(finderMessage(finderTextAt('en', 'building'), door.suspended)).toBe(doorWords.en.server.suspended);
+    expect(finderMessage(finderTextAt('es', 'home'), door.unclaimed)).toBe(doorWords.es.server.unclaimed);
   });
 
   test('[CONDO-13] a plate\'s units come with their block, ordered by block (none first), then by name as a person counts', async () => {
@@ -92,12 +145,11 @@ describe(`the finder's view of a tag ${dbLabel}`, () => {
     const a11 = await add('11', 'Bloco A', 1);
     const b102 = await add('102', 'Bloco B', 1);
     const body = (await view(p.code)).json<PublicTag>();
+    // CONDO-19: the units nobody answers (the temporary one, Bloco A 102, Bloco B 101) are not sent.
+    expect([a102, b101, p.empty.id].some((id) => body.units.some((u) => u.unit_id === id))).toBe(false);
     expect(body.units.map((u) => [u.block, u.name, u.unit_id, u.reachable])).toEqual([
       [null, '101', p.unit.id, true],
-      [null, callMsg.temporaryUnit, p.empty.id, false],
       ['Bloco A', '11', a11, true],
-      ['Bloco A', '102', a102, false],
-      ['Bloco B', '101', b101, false],
       ['Bloco B', '102', b102, true],
       ['Bloco B', '1001', b1001, true],
       ['Torre 2', '1', t2, true],

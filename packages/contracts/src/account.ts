@@ -65,9 +65,9 @@ export const accountUi = {
     /** ACC-07: after the download, the same data for machines, without asking the password again. */
     readyHeading: 'Seus dados estão prontos',
     readyText:
-      'O documento em português foi baixado: abra-o no navegador ou imprima-o. Os mesmos dados em formato JSON servem para levá-los a outro serviço.',
+      'Baixamos dois arquivos: o documento em português (HTML), para abrir no navegador ou imprimir, e os mesmos dados em JSON, para levá-los a outro serviço. Se o navegador perguntar, permita o download de vários arquivos.',
     openHtml: 'Baixar o documento de novo (HTML)',
-    downloadJson: 'Baixar em JSON',
+    downloadJson: 'Baixar o JSON de novo',
   },
   /** ACC-07: the consent on record, shown on my account. */
   consentRecord: {

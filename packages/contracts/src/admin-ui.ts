@@ -310,6 +310,13 @@ export const adminUi = {
     by: (email: string) => `por ${email}`,
     pdf: (layout: string) => `Baixar PDF (${layout})`,
     layouts: { 'a4-3x8': 'A4, 3 × 8 etiquetas', 'a4-2x7': 'A4, 2 × 7 etiquetas' },
+    /** ADM-11: the codes of the batch just minted, listed to copy. */
+    mintedCodesTitle: (id: number, count: number) =>
+      count === 1 ? `Lote ${id}: 1 código novo` : `Lote ${id}: ${count} códigos novos`,
+    mintedCodesLabel: (id: number) => `Códigos do lote ${id}, um por linha`,
+    copyCodes: 'Copiar os códigos',
+    codesCopied: 'Códigos copiados.',
+    codesCopyFailed: 'Não foi possível copiar. Selecione os códigos na caixa e copie-os.',
     pdfFailure: 'Falha ao baixar o PDF: ',
   },
   /** DASH-03: the admin's spreadsheet report in the avatar dropdown. */

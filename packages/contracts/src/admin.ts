@@ -79,6 +79,10 @@ export const auditEntry = z.object({
   /** ADM-10: names, so the log reads in words. */
   actor_name: z.string().nullable(),
   target_owner_name: z.string().nullable(),
+  /** ADM-10: a `unit:` entry's unit ('Bloco B 101'; null: a unit not named yet, or gone). */
+  target_unit_name: z.string().nullable(),
+  /** ADM-10: the building of a `condominium:` or `unit:` entry (null: gone). */
+  target_condominium_name: z.string().nullable(),
   action: z.string(),
   target: z.string(),
   before: z.unknown(),
@@ -156,7 +160,8 @@ export const batchPdfQuery = z.object({
     .default('a4-3x8'),
 });
 export const PDF_MIME = 'application/pdf';
-export const batchPdfFilename = (id: number) => `toque-lote-${id}.pdf`;
+/** ADM-11: each layout of each batch saves under its own name (two layouts are two different sheets). */
+export const batchPdfFilename = (id: number, layout: LabelLayout) => `toque-lote-${id}-etiquetas-${layout}.pdf`;
 export const batchCodes = z.object({
   batch,
   codes: z.array(z.object({ code: z.string(), claimed: z.boolean() })),

@@ -47,9 +47,45 @@ describe('auditSentence', () => {
       ],
       [
         { ...base, actor_name: null, actor_email: null, action: 'resident.remove', target: 'unit:9', after: {} },
-        'O sistema removeu um morador (unit:9)',
+        'O sistema removeu um morador da unidade nº 9',
       ],
     ];
     for (const [entry, sentence] of cases) expect(auditSentence(entry)).toBe(sentence);
+  });
+
+  test('[ADM-10] a building and a unit read by their names, never as "condominium:2" or "unit:9"', () => {
+    const named = { target_condominium_name: 'Edifício Aurora', target_unit_name: 'Bloco B 101' };
+    const cases: [Parameters<typeof auditSentence>[0], string][] = [
+      [
+        { ...base, ...named, action: 'units.bulk_create', target: 'condominium:2', after: { units: 4 } },
+        'Ana criou 4 unidades de uma vez no condomínio Edifício Aurora',
+      ],
+      [
+        { ...base, ...named, action: 'plate.position', target: 'condominium:2', after: { latitude: -19.9, longitude: -43.9, radiusM: 150, required: true } },
+        'Ana posicionou a placa do condomínio Edifício Aurora, raio de 150 m, posição do visitante exigida',
+      ],
+      [
+        { ...base, ...named, action: 'plate.position', target: 'condominium:2', after: { latitude: null } },
+        'Ana retirou a posição da placa do condomínio Edifício Aurora',
+      ],
+      [
+        { ...base, ...named, action: 'unit.create', target: 'unit:9', after: { name: '101' } },
+        'Ana (admin) criou a unidade Bloco B 101 do condomínio Edifício Aurora',
+      ],
+      [
+        { ...base, ...named, action: 'resident.remove', target: 'unit:9', after: {} },
+        'Ana (admin) removeu um morador da unidade Bloco B 101 do condomínio Edifício Aurora',
+      ],
+      // A building deleted since: by its number, still in words.
+      [
+        { ...base, action: 'units.bulk_create', target: 'condominium:2', after: { units: 1 } },
+        'Ana criou 1 unidade de uma vez no condomínio nº 2',
+      ],
+      [{ ...base, action: 'some.future', target: 'thing:7', after: {} }, 'Ana (admin): some.future'],
+    ];
+    for (const [entry, sentence] of cases) {
+      expect(auditSentence(entry)).toBe(sentence);
+      expect(auditSentence(entry)).not.toMatch(/\(\w+:\d+\)|condominium:|unit:/);
+    }
   });
 });

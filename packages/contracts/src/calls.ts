@@ -30,12 +30,17 @@ export const publicTag = z.object({
       name: z.string(),
       /** CONDO-13: the block or tower the unit belongs to ('Bloco B', 'Torre 2'); null = none. Units come ordered by block (none first), then by name in natural order. */
       block: z.string().nullable(),
-      /** CONDO-10: someone lives there to answer; the finder is offered only these (CONDO-13: the others are said in one line, not counted: CONDO-19). */
+      /**
+       * CONDO-10: someone lives there to answer. CONDO-19: the server sends only these (always true);
+       * that others exist is `units_unlisted`, said in one line, never counted or named.
+       */
       reachable: z.boolean(),
       /** FIND-05: a unit the síndico has not named yet; `name` is then the Portuguese placeholder, the finder's page says it in the finder's language. */
       temporary: z.boolean().optional(),
     }),
   ),
+  /** CONDO-19: the plate has units nobody answers yet (not sent); the page says so in one neutral line. */
+  units_unlisted: z.literal(true).optional(),
   /** CONDO-17: a plate that calls only with the visitor's position at its door (absent: no position needed). */
   position_required: z.boolean().optional(),
   /** FIND-02: only while the owner has the tag in lost mode; the finder's page shows it first. */

@@ -95,6 +95,8 @@ export const doorUi = {
   collectedSomeone: (time: string) => `Retirada, ${time}`,
   /** CONDO-15: the package's photo, for the unit's residents only. */
   showPhoto: 'Ver foto do pacote',
+  photoLoading: 'Carregando a foto do pacote…',
+  photoRetry: 'Tentar carregar a foto de novo',
   photoAlt: (company: string) => `Foto do pacote deixado por ${company}`,
   photoFailed: 'Não foi possível carregar a foto.',
   unitLabel: 'Unidade',
@@ -142,6 +144,8 @@ export interface DoorFinderText {
   photoLabel: string;
   photoChoose: string;
   photoChange: string;
+  /** CONDO-15: the chosen photo shown as a picture before it is sent, never as a file name. */
+  photoPreviewAlt: string;
   photoHint: string;
   photoSending: string;
   photoSent: string;
@@ -174,6 +178,7 @@ const pt: DoorFinderText = {
   photoLabel: 'Foto do pacote (opcional)',
   photoChoose: 'Tirar ou escolher uma foto',
   photoChange: 'Trocar a foto',
+  photoPreviewAlt: 'A foto escolhida do pacote',
   photoHint: 'Só os moradores da unidade veem a foto.',
   photoSending: 'Enviando a foto…',
   photoSent: 'Foto enviada aos moradores.',
@@ -207,6 +212,7 @@ const en: DoorFinderText = {
   photoLabel: 'Photo of the package (optional)',
   photoChoose: 'Take or choose a photo',
   photoChange: 'Change the photo',
+  photoPreviewAlt: 'The chosen photo of the package',
   photoHint: "Only the unit's residents see the photo.",
   photoSending: 'Sending the photo…',
   photoSent: 'Photo sent to the residents.',
@@ -239,6 +245,7 @@ const es: DoorFinderText = {
   photoLabel: 'Foto del paquete (opcional)',
   photoChoose: 'Tomar o elegir una foto',
   photoChange: 'Cambiar la foto',
+  photoPreviewAlt: 'La foto elegida del paquete',
   photoHint: 'Solo los residentes de la unidad ven la foto.',
   photoSending: 'Enviando la foto…',
   photoSent: 'Foto enviada a los residentes.',

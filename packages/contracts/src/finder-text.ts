@@ -574,9 +574,11 @@ export function finderLangFromCookie(cookie: string | null | undefined): FinderL
   return undefined;
 }
 
-const serverKeys = new Map<string, FinderServerKey>(
-  (Object.entries(pt.server) as [FinderServerKey, string][]).map(([key, text]) => [text, key]),
-);
+const serverKeys = new Map<string, FinderServerKey>([
+  ...(Object.entries(pt.server) as [FinderServerKey, string][]).map(([key, text]) => [text, key] as const),
+  // CONDO-19: what the server says at a door (a plate, a doorbell) reads in the finder's language too.
+  ...(Object.entries(doorWords['pt-BR'].server) as [FinderServerKey, string][]).map(([key, text]) => [text, key] as const),
+]);
 
 /**
  * A Portuguese message the finder would read (the API's `{ message }`, the form's own check) in

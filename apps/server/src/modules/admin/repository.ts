@@ -4,7 +4,7 @@ import { CONDOMINIUM_PRODUCT_ID, DAY_MS } from '@toque/contracts/constants';
 import { cpfDigits } from '@toque/contracts/cpf';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Conn, Db, Tx } from '../../db/client';
-import { auditLog, condominiums, conversations, tagBatches, tagPhotos, tags, unitResidents, users } from '../../db/schema';
+import { auditLog, condominiums, conversations, tagBatches, tagPhotos, tags, unitResidents, units, users } from '../../db/schema';
 
 /** FIND-09: a released tag's finder-page switches as a new tag's. */
 const finderDefaults = { showOwnerName: true, showPhoto: true, showReward: true, showCity: false, lostCity: null };
@@ -237,6 +237,9 @@ export const adminRepository = {
   ) {
     const tagOwner = alias(users, 'tag_owner');
     const account = alias(users, 'account');
+    // ADM-10: a `condominium:` or `unit:` entry reads with the building's (and the unit's) name.
+    const targetUnit = alias(units, 'target_unit');
+    const targetCondo = alias(condominiums, 'target_condo');
     const part = (text: string) => `%${likeEscape(text)}%`;
     const where = and(
       query.actor ? ilike(users.email, part(query.actor)) : undefined,
@@ -257,6 +260,9 @@ export const adminRepository = {
           actorEmail: users.email,
           actorName: users.name,
           targetOwnerName: sql<string | null>`coalesce(${tagOwner.name}, ${account.name})`,
+          targetUnitName: targetUnit.name,
+          targetUnitBlock: targetUnit.block,
+          targetCondominiumName: targetCondo.name,
           action: auditLog.action,
           target: auditLog.target,
           before: auditLog.before,
@@ -268,6 +274,11 @@ export const adminRepository = {
         .leftJoin(tags, sql`${auditLog.target} = 'tag:' || ${tags.code}`)
         .leftJoin(tagOwner, eq(tagOwner.id, tags.ownerId))
         .leftJoin(account, sql`${auditLog.target} = 'user:' || ${account.id}::text`)
+        .leftJoin(targetUnit, sql`${auditLog.target} = 'unit:' || ${targetUnit.id}::text`)
+        .leftJoin(
+          targetCondo,
+          sql`(${auditLog.target} = 'condominium:' || ${targetCondo.id}::text or ${targetCondo.id} = ${targetUnit.condominiumId})`,
+        )
         .where(where);
     const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(base().as('filtered'));
     const rows = await base()

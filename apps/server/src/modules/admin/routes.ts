@@ -131,7 +131,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const pdf = await service.batchPdf(request.params.batchId, request.query.layout);
       void reply
         .header('content-type', PDF_MIME)
-        .header('content-disposition', `attachment; filename="${batchPdfFilename(request.params.batchId)}"`);
+        .header('content-disposition', `attachment; filename="${batchPdfFilename(request.params.batchId, request.query.layout)}"`);
       return reply.send(Buffer.from(pdf));
     },
   );

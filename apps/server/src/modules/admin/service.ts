@@ -172,6 +172,8 @@ export function adminService(app: FastifyInstance) {
           actor_email: r.actorEmail,
           actor_name: r.actorName,
           target_owner_name: r.targetOwnerName,
+          target_unit_name: r.targetUnitName === null ? null : [r.targetUnitBlock, r.targetUnitName].filter(Boolean).join(' '),
+          target_condominium_name: r.targetCondominiumName,
           action: r.action,
           target: r.target,
           before: r.before,

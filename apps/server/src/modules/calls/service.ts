@@ -8,7 +8,6 @@ import type {
   CreateCallResponse,
   IncomingCall,
   PublicTag,
-  PublicTagState,
   TagMessageBody,
 } from '@toque/contracts/calls';
 import { callsApi } from '@toque/contracts/calls';
@@ -20,7 +19,7 @@ import { finderView } from '../../lib/finder-view';
 import { BadRequest, Conflict, NotFound, TooManyRequests, Unauthorized } from '../../errors';
 import { clientKey } from '../../lib/client-address';
 import { tagsRepository } from '../../db/repositories/tags';
-import { tagState } from './tag-state';
+import { notCallableMessage, tagState } from './tag-state';
 import { tagPhotosRepository } from '../../db/repositories/tag-photos';
 import { visitorPassesRepository } from '../../db/repositories/visitor-passes';
 import { unitResidentsRepository as residentsRepo } from '../../db/repositories/unit-residents';
@@ -52,13 +51,6 @@ function byBlockThenName(a: { unit_id: number; name: string; block: string | nul
   }
   return naturally.compare(a.name, b.name) || a.unit_id - b.unit_id;
 }
-
-const notCallable: Record<Exclude<PublicTagState, 'active'>, string> = {
-  unclaimed: callMsg.unclaimed,
-  inactive: callMsg.inactive,
-  disabled: callMsg.disabled,
-  suspended: callMsg.suspended,
-};
 
 export type CallsService = ReturnType<typeof callsService>;
 
@@ -114,15 +106,20 @@ export function callsService(app: FastifyInstance, lifecycle: CallLifecycle, con
         if (await plateRequiresPosition(db, tag.code)) result.position_required = true;
         if (condo) {
           result.name = condo.name;
-          result.units = (await repo.unitsOf(db, condo.id))
+          // CONDO-19: a unit nobody answers is never sent (which flats are empty is nobody's business at
+          // the gate); that some are not listed is one flag, the page's one neutral line.
+          const units = await repo.unitsOf(db, condo.id);
+          result.units = units
+            .filter((u) => u.residents > 0)
             .map((u) => ({
               unit_id: u.id,
               name: u.name ?? callMsg.temporaryUnit,
               block: u.block,
-              reachable: u.residents > 0,
+              reachable: true,
               ...(u.name === null ? { temporary: true } : {}),
             }))
             .sort(byBlockThenName);
+          if (result.units.length < units.length) result.units_unlisted = true;
         }
       }
       return result;
@@ -154,7 +151,7 @@ export function callsService(app: FastifyInstance, lifecycle: CallLifecycle, con
       await app.limits.consume('callPerAddress', client);
       const { tag } = await findTag(body.code);
       const state = tagState(tag);
-      if (state !== 'active') throw new Conflict(notCallable[state]);
+      if (state !== 'active') throw new Conflict(notCallableMessage(tag, state));
       await app.limits.consume('callPerTagAddress', `${tag.code}|${client}`);
 
       let unit: { id: number; name: string | null } | undefined;
@@ -302,7 +299,7 @@ export function callsService(app: FastifyInstance, lifecycle: CallLifecycle, con
       await app.limits.consume('callPerAddress', client);
       const { tag } = await findTag(rawCode);
       const state = tagState(tag);
-      if (state === 'unclaimed' || state === 'disabled') throw new Conflict(notCallable[state]);
+      if (state === 'unclaimed' || state === 'disabled') throw new Conflict(notCallableMessage(tag, state));
       // CONDO-17: a plate that rings only at its door takes a message for a unit's residents instead.
       const fenced = state === 'active' && tag.productId === CONDOMINIUM_PRODUCT_ID && (await plateRequiresPosition(db, tag.code));
       // FIN-05: a suspended tag (not in lost mode) takes messages like a switched-off one; FIND-07: so does a tag in quiet hours.

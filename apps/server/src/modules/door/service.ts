@@ -35,7 +35,7 @@ import { clientKey } from '../../lib/client-address';
 import { isTagCodeShape } from '../../lib/codes';
 import type { AuthUser } from '../../plugins/auth';
 import { userRoom } from '../../plugins/realtime';
-import { tagState } from '../calls/tag-state';
+import { notCallableMessage, tagState } from '../calls/tag-state';
 import { doorRepository as repo, type DeliveryRow } from './repository';
 
 /** A resident's list: the deliveries of the last days (the history keeps calls longer; a package is fetched within days). */
@@ -136,15 +136,7 @@ export function doorService(app: FastifyInstance, background: (work: () => Promi
       const tag = await findPlate(rawCode);
       const state = tagState(tag);
       if (state !== 'active')
-        throw new Conflict(
-          state === 'suspended'
-            ? callMsg.suspended
-            : state === 'unclaimed'
-              ? callMsg.unclaimed
-              : state === 'inactive'
-                ? callMsg.inactive
-                : callMsg.disabled,
-        );
+        throw new Conflict(notCallableMessage(tag, state));
       if (tag.productId !== CONDOMINIUM_PRODUCT_ID) throw new Conflict(doorMsg.notAPlate);
       await app.limits.consume('deliveryPerTagAddress', `${tag.code}|${client}`);
       const unit = await repo.unitOfPlate(db, tag.code, body.unitId);

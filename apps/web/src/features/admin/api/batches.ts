@@ -30,14 +30,14 @@ export function useMintBatch() {
 
 /**
  * ADM-11: the batch's print sheet, fetched with the session's token (a plain link cannot carry it)
- * and saved as toque-lote-{id}.pdf through an object URL.
+ * and saved as toque-lote-{id}-etiquetas-{layout}.pdf through an object URL (ADM-11: one name per layout).
  */
 export async function downloadBatchPdf(id: number, layout: LabelLayout): Promise<void> {
   const blob = await apiClient.get<Blob>(`${adminApi.batchPdf(id)}?layout=${layout}`, { responseType: 'blob' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = batchPdfFilename(id);
+  link.download = batchPdfFilename(id, layout);
   link.hidden = true;
   document.body.append(link);
   link.click();

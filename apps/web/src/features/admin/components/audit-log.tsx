@@ -11,16 +11,18 @@ import { AUDIT_PAGE_SIZE, noAuditFilters, useAudit, type AuditFilters } from '..
 const labels = adminUi.audit;
 const actionOptions = Object.entries(auditActions).map(([value, label]) => ({ value, label }));
 
-/** ADM-10: one line in words — who did what to whose tag, and why — then when. */
-function Entry({ entry }: { entry: AuditEntry }) {
+/**
+ * ADM-10: one line in words — who did what to whose tag, and why — then when, on a line of its own
+ * (a reason that ends in a full stop is never followed by a stray comma).
+ */
+export function AuditEntryItem({ entry }: { entry: AuditEntry }) {
   const when = new Date(entry.created_at);
   return (
     <li data-audit-entry className="rounded-xl border border-slate-200 bg-white p-3 text-sm">
-      <p className="text-slate-900">
-        {auditSentence(entry)}
-        {', '}
+      <p className="text-slate-900">{auditSentence(entry)}</p>
+      <p className="mt-1 text-slate-700">
         <span className="sr-only">{`${labels.when}: `}</span>
-        <time dateTime={entry.created_at} className="text-slate-700">
+        <time dateTime={entry.created_at}>
           {Number.isNaN(when.getTime()) ? entry.created_at : localDateTimeSeconds.format(when)}
         </time>
       </p>
@@ -109,7 +111,7 @@ export function AuditLog() {
       ) : (
         <ul className="flex flex-col gap-2">
           {audit.data.entries.map((entry) => (
-            <Entry key={entry.id} entry={entry} />
+            <AuditEntryItem key={entry.id} entry={entry} />
           ))}
         </ul>
       )}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { labelLayouts, MINT_BATCH_MAX, type Batch, type LabelLayout } from '@toque/contracts/admin';
+import { labelLayouts, MINT_BATCH_MAX, type Batch, type BatchCodes, type LabelLayout } from '@toque/contracts/admin';
 import { adminUi } from '@toque/contracts/admin-ui';
 import { PRODUCT_IDS, productLabel } from '@toque/contracts/constants';
 import { localDateTimeSeconds } from '@toque/contracts/time-format';
@@ -25,7 +25,45 @@ const form = z.object({
 type Values = z.input<typeof form>;
 type Parsed = z.output<typeof form>;
 
-function MintForm() {
+/** ADM-11: the batch just minted, its codes listed one per line (selectable) and copied in one tap. */
+function MintedCodes({ minted }: { minted: BatchCodes }) {
+  const id = minted.batch.id;
+  const text = minted.codes.map((c) => c.code).join('\n');
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      notify.success(labels.codesCopied);
+    } catch {
+      notify.info(labels.codesCopyFailed);
+    }
+  };
+  return (
+    <section
+      aria-labelledby={`minted-${id}`}
+      data-minted-batch={id}
+      className="space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-3"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h3 id={`minted-${id}`} className="font-semibold text-slate-900">
+          {`${labels.mintedCodesTitle(id, minted.codes.length)} · ${productLabel(minted.batch.product_id)}`}
+        </h3>
+        <Button variant="secondary" size="sm" onClick={() => void copy()}>
+          {labels.copyCodes}
+        </Button>
+      </div>
+      <textarea
+        readOnly
+        aria-label={labels.mintedCodesLabel(id)}
+        value={text}
+        rows={Math.min(8, minted.codes.length)}
+        onFocus={(event) => event.currentTarget.select()}
+        className="w-full rounded-lg border border-slate-300 bg-white p-2 font-mono text-base tracking-wider text-slate-900"
+      />
+    </section>
+  );
+}
+
+function MintForm({ onMinted }: { onMinted: (minted: BatchCodes) => void }) {
   const mint = useMintBatch();
   const {
     register,
@@ -35,6 +73,7 @@ function MintForm() {
   const onSubmit = handleSubmit(async (values) => {
     try {
       const minted = await mint.mutateAsync(values);
+      onMinted(minted);
       notify.success(labels.minted(minted.codes.length));
     } catch (error) {
       notify.error(labels.mintFailure + errorText(error));
@@ -114,10 +153,12 @@ function BatchRow({ batch }: { batch: Batch }) {
 /** ADM-11: mint a batch of a product's codes from the page; every batch with its claimed count and its print sheets. */
 export function InventoryPanel() {
   const batches = useBatches();
+  const [minted, setMinted] = useState<BatchCodes | null>(null);
   return (
     <div className="space-y-4">
       <p className="text-slate-700">{labels.intro}</p>
-      <MintForm />
+      <MintForm onMinted={setMinted} />
+      {minted ? <MintedCodes minted={minted} /> : null}
       <h2 className="text-lg font-semibold text-slate-900">{labels.batches}</h2>
       {batches.isPending ? (
         <p role="status" className="py-6 text-slate-700">

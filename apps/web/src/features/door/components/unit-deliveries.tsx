@@ -4,45 +4,62 @@ import { Button } from '../../../components/ui/button';
 import { notify } from '../../../lib/toast';
 import { getDeliveryPhoto, useCollectDelivery, useUnitDeliveries } from '../api/unit-deliveries';
 
-/** CONDO-15: the package's photo, loaded when asked (it is the residents' alone: fetched with the session). */
-function DeliveryPhoto({ delivery }: { delivery: Delivery }) {
-  const [state, setState] = useState<'closed' | 'loading' | 'failed' | { url: string }>('closed');
-  useEffect(
-    () => () => {
-      if (typeof state === 'object') URL.revokeObjectURL(state.url);
-    },
-    [state],
-  );
+/**
+ * CONDO-15: the package's photo as a thumbnail beside its delivery (never a file name), fetched with
+ * the session (it is the residents' alone) as a blob the CSP's img-src allows; a tap enlarges it.
+ */
+export function DeliveryPhoto({ delivery }: { delivery: Delivery }) {
+  const [state, setState] = useState<'loading' | 'failed' | { url: string }>('loading');
+  const [attempt, setAttempt] = useState(0);
+  const [large, setLarge] = useState(false);
+  useEffect(() => {
+    let url: string | null = null;
+    let live = true;
+    getDeliveryPhoto(delivery.id).then(
+      (blob) => {
+        if (!live) return;
+        url = URL.createObjectURL(blob);
+        setState({ url });
+      },
+      () => live && setState('failed'),
+    );
+    return () => {
+      live = false;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [delivery.id, attempt]);
   if (typeof state === 'object') {
     return (
-      <img
-        src={state.url}
-        alt={doorUi.photoAlt(delivery.companyLabel)}
-        className="mt-2 max-h-80 w-full rounded-lg object-contain"
-      />
+      <button
+        type="button"
+        aria-expanded={large}
+        onClick={() => setLarge(!large)}
+        className="mt-2 block rounded-lg focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+      >
+        <img
+          src={state.url}
+          alt={doorUi.photoAlt(delivery.companyLabel)}
+          className={large ? 'max-h-80 w-full rounded-lg object-contain' : 'size-24 rounded-lg object-cover'}
+        />
+      </button>
     );
   }
+  if (state === 'loading') return <p className="mt-2 text-sm text-slate-700">{doorUi.photoLoading}</p>;
   return (
     <div className="mt-2 space-y-1">
+      <p role="alert" className="text-sm font-medium text-red-800">
+        {doorUi.photoFailed}
+      </p>
       <Button
         variant="secondary"
         size="sm"
-        busy={state === 'loading'}
         onClick={() => {
           setState('loading');
-          getDeliveryPhoto(delivery.id).then(
-            (blob) => setState({ url: URL.createObjectURL(blob) }),
-            () => setState('failed'),
-          );
+          setAttempt(attempt + 1);
         }}
       >
-        {doorUi.showPhoto}
+        {doorUi.photoRetry}
       </Button>
-      {state === 'failed' ? (
-        <p role="alert" className="text-sm font-medium text-red-800">
-          {doorUi.photoFailed}
-        </p>
-      ) : null}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { PublicTag } from '@toque/contracts/calls';
 import {
   COMPANY_OTHER_MAX,
@@ -23,6 +23,13 @@ const card =
   'flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 py-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50';
 
 type Failure = { message: string; status?: number; retryAfterS?: number | undefined };
+/** CONDO-15: the chosen photo as a thumbnail (a blob: URL, which the CSP's img-src allows), not its file name. */
+function PhotoPreview({ file, alt }: { file: File; alt: string }) {
+  const url = useMemo(() => URL.createObjectURL(file), [file]);
+  // Once drawn, the picture no longer needs its URL.
+  return <img src={url} alt={alt} onLoad={() => URL.revokeObjectURL(url)} className="size-24 rounded-lg object-cover" />;
+}
+
 /** After the notice: the photo's fate (none chosen, on its way, arrived, or refused). */
 type PhotoState = 'none' | 'sending' | 'sent' | 'failed';
 
@@ -131,7 +138,7 @@ export function DeliveryForm({
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="space-y-5" aria-label={d.deliveryTitle}>
       <h2 className="text-xl font-bold text-slate-900">{d.deliveryTitle}</h2>
-      <UnitPicker units={tag.units} value={unitId} onChange={onUnit} />
+      <UnitPicker units={tag.units} unlisted={tag.units_unlisted} value={unitId} onChange={onUnit} />
       <fieldset>
         <legend className="mb-2 font-semibold text-slate-900">{d.companyLabel}</legend>
         <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
@@ -183,7 +190,7 @@ export function DeliveryForm({
         >
           {photo ? d.photoChange : d.photoChoose}
         </label>
-        {photo ? <p className="break-all text-sm text-slate-900">{photo.name}</p> : null}
+        {photo ? <PhotoPreview file={photo} alt={d.photoPreviewAlt} /> : null}
         <p id={photoHintId} className="text-sm text-slate-700">
           {d.photoHint}
         </p>

@@ -20,11 +20,20 @@ const units: PublicTag['units'] = [
 ];
 
 /** The picker as the call panel holds it: the chosen unit is the panel's state. */
-function Picker({ of, chosen }: { of: PublicTag['units']; chosen: (id: number | null) => void }) {
+function Picker({
+  of,
+  unlisted,
+  chosen,
+}: {
+  of: PublicTag['units'];
+  unlisted?: boolean;
+  chosen: (id: number | null) => void;
+}) {
   const [value, setValue] = useState<number | null>(null);
   return (
     <UnitPicker
       units={of}
+      unlisted={unlisted}
       value={value}
       onChange={(id) => {
         setValue(id);
@@ -81,6 +90,17 @@ describe('the unit picker of a condominium plate (CONDO-13)', () => {
     render(<Picker of={units.filter((u) => !u.reachable)} chosen={() => undefined} />);
     expect(screen.queryAllByRole('radio')).toEqual([]);
     expect(screen.queryByRole('group')).toBeNull();
+    expect(screen.getByText(pt.unitsNotListed)).toBeDefined();
+  });
+
+  it('[CONDO-19] as the server sends a plate (only the units someone answers, and a flag that others exist): the line, never a count', () => {
+    const { unmount } = render(<Picker of={units.filter((u) => u.reachable)} unlisted chosen={() => undefined} />);
+    expect(screen.getByRole('group', { name: pt.chooseBlock })).toBeDefined();
+    expect(screen.getByText(pt.unitsNotListed)).toBeDefined();
+    unmount();
+    // Nobody answers anywhere yet: nothing is sent but the flag, and the page still says the line.
+    render(<Picker of={[]} unlisted chosen={() => undefined} />);
+    expect(screen.queryAllByRole('radio')).toEqual([]);
     expect(screen.getByText(pt.unitsNotListed)).toBeDefined();
   });
 

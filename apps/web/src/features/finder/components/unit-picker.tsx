@@ -30,10 +30,13 @@ const card =
  */
 export function UnitPicker({
   units,
+  unlisted = false,
   value,
   onChange,
 }: {
   units: PublicTag['units'];
+  /** CONDO-19: the server does not send the units nobody answers, only that there are some (`units_unlisted`). */
+  unlisted?: boolean | undefined;
   value: number | null;
   onChange: (unitId: number | null) => void;
 }) {
@@ -46,10 +49,10 @@ export function UnitPicker({
     const i = groups.findIndex((g) => g.units.some((u) => u.unit_id === value));
     return i === -1 ? null : i;
   });
-  if (units.length === 0) return null;
-  const notYet = units.length - reachable.length;
+  const notYet = unlisted || reachable.length < units.length;
+  if (units.length === 0 && !notYet) return null;
   // CONDO-19: never how many — a count tells a stranger at the gate which flats are empty.
-  const line = notYet > 0 ? <p className="text-sm text-slate-700">{t.unitsNotListed}</p> : null;
+  const line = notYet ? <p className="text-sm text-slate-700">{t.unitsNotListed}</p> : null;
   if (groups.length === 0) return line;
   const several = groups.length > 1;
 

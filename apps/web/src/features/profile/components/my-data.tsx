@@ -43,8 +43,8 @@ interface Files {
 }
 
 /**
- * ACC-03 / ACC-07: 'Baixar meus dados' — one password prompt, then the readable document in
- * Portuguese (HTML) is downloaded, and the same data in JSON is one tap away without asking again.
+ * ACC-03 / ACC-07: 'Baixar meus dados' — one password prompt, then both files are downloaded: the
+ * readable document in Portuguese (HTML) and the same data in JSON; each again one tap away.
  * 'Excluir minha conta', confirmed by the password.
  */
 export function MyData() {
@@ -74,7 +74,9 @@ export function MyData() {
     const html = URL.createObjectURL(new Blob([renderExportHtml(data)], { type: 'text/html;charset=utf-8' }));
     const json = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
     setFiles({ html, json });
+    // ACC-07: both files, as the screen says: the readable document and the same data in JSON.
     download(html, exportHtmlUi.fileName);
+    download(json, exportHtmlUi.jsonFileName);
     notify.success(accountMsg.exportReady);
     return null;
   };
