@@ -138,6 +138,9 @@ export const callUi = {
     endedDuration: 'Duração da chamada',
     nextSteps: 'Próximos passos',
     seeMap: 'Ver no mapa',
+    /** CALL-17: opens a conversation with the finder of this (answered) call, in Conversas. */
+    writeToFinder: 'Escrever para quem chamou',
+    writeFailed: 'Não foi possível abrir a conversa. Tente de novo.',
     answer: 'Atender',
     decline: 'Rejeitar',
     hangUp: 'Encerrar chamada',

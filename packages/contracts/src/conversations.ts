@@ -46,6 +46,8 @@ export const conversationMsg = {
   closed: 'Esta conversa foi encerrada.',
   ended: `Esta conversa terminou: ficou ${CONVERSATION_LIFETIME_DAYS} dias sem mensagens.`,
   notAllowed: 'Este toque não recebe mensagens.',
+  /** CALL-17: the owner asked to write after a call that was never answered (and left no thread). */
+  callNotAnswered: 'Só é possível escrever para quem chamou depois de uma chamada atendida.',
   mailSubject: 'Nova mensagem de quem encontrou seu Toque',
   pushText: 'Nova mensagem de quem encontrou seu Toque',
 } as const;
@@ -149,6 +151,19 @@ export const conversationUnread = z.object({ unread: z.number().int() });
 export const ownerThread = conversationSummary.extend({ messages: z.array(ownerMessage) });
 export type OwnerThread = z.infer<typeof ownerThread>;
 
+/**
+ * CALL-17 (docs/decisions/0044, addendum): after an answered call, POST /api/calls/:roomId/conversation
+ * (a recipient's session) opens — or finds — the call's thread with its finder: its id, for Conversas.
+ */
+export const callConversationResponse = z.object({ id: z.string() });
+export type CallConversationResponse = z.infer<typeof callConversationResponse>;
+/**
+ * GET /api/calls/:roomId/conversation with `Authorization: Bearer <callerToken>`: the finder's key to
+ * the thread the owner opened after the call; null until then (the finder's end screen asks again).
+ */
+export const callConversationKey = z.object({ token: conversationToken.nullable() });
+export type CallConversationKey = z.infer<typeof callConversationKey>;
+
 export const conversationsApi = {
   start: (code: string) => `/public/tags/${code}/conversations`,
   finderThread: '/public/conversation',
@@ -159,6 +174,8 @@ export const conversationsApi = {
   messages: (id: string) => `/conversations/${id}/messages`,
   close: (id: string) => `/conversations/${id}/close`,
   block: (id: string) => `/conversations/${id}/block`,
+  /** CALL-17: the thread of an answered call — the owner opens it (POST), its finder gets the key (GET). */
+  ofCall: (roomId: string) => `/calls/${encodeURIComponent(roomId)}/conversation`,
 } as const;
 
 /** Socket events (to the finder's conversation socket and to the recipients' sessions). */

@@ -135,6 +135,11 @@ export const callsRepository = {
       .then((r) => r[0]);
   },
 
+  /** CALL-17: the thread the owner opened after the call (only when none is linked yet). */
+  linkConversation(db: Conn, roomId: string, conversationId: string) {
+    return db.update(calls).set({ conversationId }).where(and(eq(calls.id, roomId), isNull(calls.conversationId)));
+  },
+
   /** CALL-15: the finder's position, once, when it arrives after the call was made without one. */
   setLocation(db: Conn, roomId: string, values: { latitude: number; longitude: number }) {
     return db

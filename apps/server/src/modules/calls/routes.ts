@@ -13,7 +13,7 @@ import {
   tagMessageBody,
 } from '@toque/contracts/calls';
 import { messageResponse } from '@toque/contracts/auth';
-import { callMessageBody, callMessageResponse } from '@toque/contracts/conversations';
+import { callConversationKey, callConversationResponse, callMessageBody, callMessageResponse } from '@toque/contracts/conversations';
 import { errorResponse } from '@toque/contracts/errors';
 import { callMsg, replyMsg } from '@toque/contracts/messages';
 import { bearerToken, currentUser } from '../../plugins/auth';
@@ -80,6 +80,35 @@ export const callsRoutes: FastifyPluginAsyncZod<{ service: CallsService }> = asy
       const opened = await service.leaveMessage(request.params.roomId, bearerToken(request.headers.authorization), request.ip, request.body);
       return reply.status(201).send({ message: replyMsg.messageSent, ...opened });
     },
+  );
+
+  app.post(
+    '/calls/:roomId/conversation',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        description: "CALL-17: one of the call's recipients opens (or finds) the answered call's conversation with its finder.",
+        params: roomParams,
+        response: { 200: callConversationResponse, ...errors },
+      },
+    },
+    async (request) => service.openConversation(request.params.roomId, currentUser(request).id),
+  );
+
+  app.get(
+    '/calls/:roomId/conversation',
+    {
+      schema: {
+        tags,
+        description:
+          "CALL-17: the finder, with `Authorization: Bearer <callerToken>`: the token of the conversation the owner opened after the call (null until then).",
+        params: roomParams,
+        response: { 200: callConversationKey, ...errors },
+      },
+    },
+    async (request) => service.finderConversation(request.params.roomId, bearerToken(request.headers.authorization)),
   );
 
   app.post(

@@ -262,6 +262,26 @@ export function callsService(app: FastifyInstance, lifecycle: CallLifecycle, con
     },
 
     /**
+     * CALL-17: "Escrever para quem chamou" on the owner's end screen — the call's thread with its
+     * finder, for one of the call's recipients who answers the tag now (404 for anyone else: nothing
+     * says the call exists); 409 for a call nobody answered (its finder writes first, FIND-13).
+     */
+    async openConversation(roomId: string, userId: string): Promise<{ id: string }> {
+      const call = (await repo.isRecipient(db, roomId, userId)) ? await repo.findCall(db, roomId) : undefined;
+      if (!call) throw new NotFound(callMsg.callNotFound);
+      const id = await conversations.openForCall(call, userId, (tx, conversationId) => repo.linkConversation(tx, roomId, conversationId));
+      return { id };
+    },
+
+    /** CALL-17: the finder's end-of-call screen asks, with its caller token, for the thread the owner opened (null: not yet). */
+    async finderConversation(roomId: string, callerToken: string | null): Promise<{ token: string | null }> {
+      requireCallerOf(roomId, callerToken);
+      const call = await repo.findCall(db, roomId);
+      if (!call) throw new NotFound(callMsg.callNotFound);
+      return { token: await conversations.keyForCall(call) };
+    },
+
+    /**
      * CALL-15: the call rang at once, without a position; the finder's phone sends it when it comes.
      * Stored once (a later fix does not move the pin), then every recipient's session learns it.
      */

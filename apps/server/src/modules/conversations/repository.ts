@@ -55,6 +55,15 @@ export const conversationsRepository = {
       .then((r) => r[0]!);
   },
 
+  /**
+   * CALL-17: the thread of an answered call, whose token hash is the call's own (derived): a second
+   * open of the same call — a member racing the owner, another process — inserts nothing and finds it.
+   */
+  async insertOrFind(tx: Tx, values: typeof conversations.$inferInsert & { tokenHash: string }) {
+    const [inserted] = await tx.insert(conversations).values(values).onConflictDoNothing({ target: conversations.tokenHash }).returning();
+    return inserted ?? (await tx.select().from(conversations).where(eq(conversations.tokenHash, values.tokenHash)).limit(1))[0]!;
+  },
+
   insertMessage(tx: Tx, values: typeof conversationMessages.$inferInsert) {
     return tx
       .insert(conversationMessages)

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { CONDOMINIUM_PRODUCT_ID, productLabel, DAY_MS } from '@toque/contracts/constants';
 import {
@@ -25,6 +25,7 @@ import { brasiliaDateTime } from '@toque/contracts/time-format';
 import { osmLink } from '@toque/contracts/calls';
 import type { Tx } from '../../db/client';
 import { isTagCodeShape } from '../../lib/codes';
+import { secretKey } from '../../lib/secret-key';
 import { clientKey } from '../../lib/client-address';
 import { BadRequest, Conflict, Forbidden, NotFound, Unauthorized } from '../../errors';
 import { conversationRoom, userRoom } from '../../plugins/realtime';
@@ -35,6 +36,16 @@ import { conversationsRepository as repo, type ConversationMessageRow, type Conv
 const LIST_LIMIT = 200;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * CALL-17 (ADR 0044, addendum): the finder's token to the thread an owner opens after an answered
+ * call — 128 bits of an HMAC of the call's id under the server secret, so the server can hand it to
+ * the holder of the call's caller token whenever it asks, without ever storing it (only its hash,
+ * like every conversation token). Nobody without the secret can derive it: not the owner, who
+ * knows the room id.
+ */
+export const callConversationToken = (secret: string, roomId: string) =>
+  createHmac('sha256', secretKey(secret)).update(`toque-call-conversation:${roomId}`).digest().subarray(0, 16).toString('base64url');
 
 /** FIND-06: open, or why nobody can write any more. Blocked wins over closed over ended. */
 export function conversationState(c: Pick<ConversationRow, 'blockedAt' | 'closedAt' | 'lastMessageAt'>, now = new Date()): ConversationState {
@@ -257,6 +268,53 @@ export function conversationsService(app: FastifyInstance, background: (work: ()
         app.push.notify(recipients, { type: 'conversation-message', conversationId: conversation.id, text: conversationMsg.pushText, url: paths.conversation(conversation.id) }),
       );
       return { token, thread: await finderThread(found?.conversation ?? conversation) };
+    },
+
+    /**
+     * CALL-17: the thread of an answered call with its finder, opened by one of the people who answer
+     * the tag now (the call's recipients are checked by the caller): the call's linked thread when it
+     * has one, else a new one (no message yet) whose token is derived from the call. Idempotent.
+     */
+    async openForCall(
+      call: { id: string; tagCode: string; unitId: number | null; answeredAt: Date | null; conversationId: string | null; callerAddress: string | null; latitude: number | null; longitude: number | null },
+      userId: string,
+      link: (tx: Tx, conversationId: string) => Promise<unknown>,
+    ): Promise<string> {
+      const tag = await repo.tagWithOwner(db, call.tagCode);
+      const recipients = tag ? await repo.recipientIds(db, { tagCode: call.tagCode, unitId: call.unitId, ownerId: tag.tag.ownerId }) : [];
+      if (!recipients.includes(userId)) throw new NotFound(callMsg.callNotFound);
+      if (call.conversationId) return call.conversationId;
+      if (!call.answeredAt) throw new Conflict(conversationMsg.callNotAnswered);
+      const tokenHash = hashToken(callConversationToken(app.config.jwtSecret, call.id));
+      return db.transaction(async (tx) => {
+        const c = await repo.insertOrFind(tx, {
+          tagCode: call.tagCode,
+          unitId: call.unitId,
+          tokenHash,
+          callerAddress: call.callerAddress,
+          latitude: call.latitude,
+          longitude: call.longitude,
+        });
+        await link(tx, c.id);
+        return c.id;
+      });
+    },
+
+    /**
+     * CALL-17: the finder's key to the thread the owner opened after their call (the caller token was
+     * checked by the caller): only a thread whose hash is the call's derived token's — under the
+     * signing secret or one still accepted (OPS-06) — and not blocked; null otherwise. A thread the
+     * finder opened themselves (FIND-13) is already theirs.
+     */
+    async keyForCall(call: { id: string; conversationId: string | null }): Promise<string | null> {
+      if (!call.conversationId) return null;
+      const found = await repo.byId(db, call.conversationId);
+      if (!found || found.conversation.blockedAt) return null;
+      for (const secret of [app.config.jwtSecret, ...app.config.jwtAcceptedSecrets]) {
+        const token = callConversationToken(secret, call.id);
+        if (hashToken(token) === found.conversation.tokenHash) return token;
+      }
+      return null;
     },
 
     /** The finder's thread: read-only once closed or ended; a blocked token reads nothing more (403). */
