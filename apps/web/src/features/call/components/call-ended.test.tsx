@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { conversationMsg, conversationsApi } from '@toque/contracts/conversations';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { callUi } from '@toque/contracts/call-ui';
 import { osmLink } from '@toque/contracts/calls';
@@ -53,6 +54,45 @@ describe("the end of the owner's call (CALL-17)", () => {
     renderEnded({ call: { roomId: 'room-2', latitude: null, longitude: null }, since: 0, endedAt: 5_000 });
     expect(screen.queryByRole('link', { name: o.seeMap })).toBeNull();
     expect(screen.getByText(callUi.history.noLocation)).toBeDefined();
+  });
+});
+
+describe("writing to the call's finder (CALL-17)", () => {
+  function renderRouted() {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter initialEntries={['/call/room-3']}>
+          <Routes>
+            <Route
+              path="/call/:roomId"
+              element={<CallEnded ended={{ call: { roomId: 'room-3', latitude: null, longitude: null }, since: 0, endedAt: 1_000 }} where="" />}
+            />
+            <Route path={paths.conversation(':id')} element={<p>thread</p>} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+  }
+
+  it("[CALL-17] the write step opens the call's conversation and goes to it in Conversas", async () => {
+    const fetch = vi.fn().mockResolvedValue(new Response(JSON.stringify({ id: 'c-1' }), { headers: { 'content-type': 'application/json' } }));
+    vi.stubGlobal('fetch', fetch);
+    renderRouted();
+    fireEvent.click(screen.getByRole('button', { name: o.writeToFinder }));
+    expect(await screen.findByText('thread')).toBeDefined();
+    const [url, init] = fetch.mock.calls[0] as [string, RequestInit];
+    expect([url, init.method]).toEqual([`/api${conversationsApi.ofCall('room-3')}`, 'POST']);
+  });
+
+  it("[CALL-17] the server's refusal is said, and the end screen stays", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(new Response(JSON.stringify({ message: conversationMsg.callNotAnswered }), { status: 409, headers: { 'content-type': 'application/json' } })),
+    );
+    renderRouted();
+    fireEvent.click(screen.getByRole('button', { name: o.writeToFinder }));
+    expect((await screen.findByRole('alert')).textContent).toBe(conversationMsg.callNotAnswered);
+    expect(screen.getByRole('heading', { level: 1, name: o.ended })).toBeDefined();
   });
 });
 

@@ -1,11 +1,38 @@
-import { Link } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
 import { callUi } from '@toque/contracts/call-ui';
 import { osmLink } from '@toque/contracts/calls';
+import { conversationsApi, type CallConversationResponse } from '@toque/contracts/conversations';
 import { paths } from '@toque/contracts/routes';
-import { buttonClasses } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { apiClient, isApiError } from '../../../lib/api-client';
 import { formatDuration, isoDuration } from '../../../lib/call-duration';
 import type { EndedCall } from '../hooks/use-owner-call';
 import { PlaceLine } from './address-label';
+
+/**
+ * CALL-17: "Escrever para quem chamou" — opens (or finds) the call's conversation with its finder
+ * and goes to it in Conversas; the finder's page, still open, shows the thread (ADR 0044, addendum).
+ */
+function WriteToFinder({ roomId }: { roomId: string }) {
+  const navigate = useNavigate();
+  const open = useMutation({
+    mutationFn: () => apiClient.post<CallConversationResponse>(conversationsApi.ofCall(roomId)),
+    onSuccess: ({ id }) => void navigate(paths.conversation(id)),
+  });
+  return (
+    <>
+      <Button className="min-h-11 w-full" busy={open.isPending} onClick={() => open.mutate()}>
+        {callUi.owner.writeToFinder}
+      </Button>
+      {open.isError ? (
+        <p role="alert" className="font-medium text-red-700">
+          {isApiError(open.error) && open.error.status !== 0 ? open.error.message : callUi.owner.writeFailed}
+        </p>
+      ) : null}
+    </>
+  );
+}
 
 /**
  * CALL-17: the end of an answered call, not a bare 'Chamada encerrada.': which tag, how long it
@@ -34,12 +61,13 @@ export function CallEnded({ ended, where }: { ended: EndedCall; where: string })
       <div className="space-y-3">
         <h2 className="text-lg font-bold text-slate-900">{callUi.owner.nextSteps}</h2>
         <div className="flex flex-col gap-3">
+          <WriteToFinder roomId={call.roomId} />
           {located ? (
             <a
               href={osmLink(call.latitude!, call.longitude!)}
               target="_blank"
               rel="noopener noreferrer"
-              className={buttonClasses('primary', 'md', 'min-h-11 w-full')}
+              className={buttonClasses('secondary', 'md', 'min-h-11 w-full')}
             >
               {callUi.owner.seeMap}
             </a>

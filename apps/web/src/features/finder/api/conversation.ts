@@ -1,5 +1,6 @@
 import {
   conversationsApi,
+  type CallConversationKey,
   type ConversationMessageBody,
   type FinderMessage,
   type FinderThread,
@@ -20,4 +21,12 @@ export function getFinderThread(token: string): Promise<FinderThread> {
 
 export function sendFinderMessage(token: string, body: ConversationMessageBody): Promise<FinderMessage> {
   return createApiClient({ getToken: () => token }).post<FinderMessage>(conversationsApi.finderMessages, body);
+}
+
+/**
+ * CALL-17: GET /api/calls/:roomId/conversation with the call's caller token — the key to the thread
+ * the owner opened after the answered call (null until they do).
+ */
+export function getCallConversationKey(roomId: string, callerToken: string): Promise<CallConversationKey> {
+  return createApiClient({ getToken: () => callerToken }).get<CallConversationKey>(conversationsApi.ofCall(roomId));
 }

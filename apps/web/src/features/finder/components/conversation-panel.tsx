@@ -74,7 +74,11 @@ export function ConversationPanel({
   const headingId = useId();
   const listRef = useRef<HTMLOListElement>(null);
 
-  const add = (m: FinderMessage) => setMessages((all) => (all.some((x) => x.id === m.id) ? all : [...all, m]));
+  const add = (...ms: FinderMessage[]) =>
+    setMessages((all) => {
+      const fresh = ms.filter((m) => !all.some((x) => x.id === m.id));
+      return fresh.length ? [...all, ...fresh].sort((a, b) => a.id - b.id) : all;
+    });
 
   // A stored token: the thread as it stands (after a reload too).
   useEffect(() => {
@@ -135,6 +139,14 @@ export function ConversationPanel({
       auth: { conversation: token },
     });
     socket.on('conversation-message', (event) => add(event.message));
+    // A message written while the thread loaded and the socket joined (CALL-17: the owner writes as
+    // the finder's page learns the thread) is read once the socket is in: nothing falls between.
+    socket.on('connect', () => {
+      getFinderThread(token).then(
+        (thread) => add(...thread.messages),
+        () => undefined,
+      );
+    });
     socket.on('conversation-state', (event) => setState(event.state));
     return () => {
       socket.disconnect();

@@ -3,6 +3,7 @@ import type { CreateCallResponse } from '@toque/contracts/calls';
 import { ApiError, isApiError } from '../../../lib/api-client';
 import { createPeerLink, stopStream, type PeerLink } from '../../../lib/call-peer';
 import { connected, createCallSocket, joinRoom, rejoinRoom, type CallSocket } from '../../../lib/call-socket';
+import { getCallConversationKey } from '../api/conversation';
 import { createCall } from '../api/create-call';
 import { leaveCallback } from '../api/leave-callback';
 import { leaveMessage } from '../api/leave-message';
@@ -23,6 +24,8 @@ import {
 } from '../finder-media';
 
 const HANG_UP_GRACE_MS = 2000;
+/** CALL-17: how often the end-of-call screen asks whether the owner opened a thread (while the page is seen). */
+export const CALL_CONVERSATION_POLL_MS = 3000;
 /** How long a message made without a call waits for the phone's position before it goes without it. */
 const MESSAGE_POSITION_WAIT_MS = 4000;
 
@@ -68,6 +71,8 @@ export function useFinderCall(code: string, inAppBrowser: boolean, pass?: string
     inAppBrowser ? { phase: 'message', reason: 'in-app' } : { phase: 'ready' },
   );
   const call = useRef<CreateCallResponse | null>(null);
+  /** The unit the call rang (a plate), for the thread its residents may open after it (CALL-17). */
+  const callUnit = useRef<number | undefined>(undefined);
   const position = useRef<Position | null>(null);
   const live = useRef<{ socket: CallSocket; link: PeerLink; local: MediaStream } | null>(null);
   const [muted, setMuted] = useState(false);
@@ -107,6 +112,7 @@ export function useFinderCall(code: string, inAppBrowser: boolean, pass?: string
         early ??= found;
       });
       call.current = null;
+      callUnit.current = unitId;
       setState({ phase: 'starting' });
       setMuted(false);
       setSwitchFailed(false);
@@ -200,6 +206,40 @@ export function useFinderCall(code: string, inAppBrowser: boolean, pass?: string
     },
     [code, pass, teardown, positionRequired],
   );
+
+  /**
+   * CALL-17: after the call, the owner may write ("Escrever para quem chamou"): while this end screen
+   * is open (and seen) it asks, with the call's caller token, for the thread's key; once given it is
+   * this browser's conversation with the tag (a plate: the call's unit) and shows at once, and after
+   * a reload. It stops at the first refusal (the caller token has expired).
+   */
+  useEffect(() => {
+    const ended = call.current;
+    if (state.phase !== 'ended' || !ended) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const ask = async () => {
+      if (!document.hidden) {
+        try {
+          const { token } = await getCallConversationKey(ended.roomId, ended.callerToken);
+          if (stopped) return;
+          if (token) {
+            if (storedConversationToken(code, callUnit.current) !== token) saveConversationToken(code, callUnit.current, token);
+            return;
+          }
+        } catch (error) {
+          console.warn('Toque: no conversation can follow this call', error);
+          return;
+        }
+      }
+      if (!stopped) timer = setTimeout(() => void ask(), CALL_CONVERSATION_POLL_MS);
+    };
+    void ask();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [state.phase, code]);
 
   const hangUp = useCallback(() => {
     const current = live.current;
