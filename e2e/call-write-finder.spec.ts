@@ -54,9 +54,11 @@ for (const size of sizes) {
 
     await write.click();
     await expect(owner.page).toHaveURL(/\/dashboard\/conversas\/[0-9a-f-]{36}$/);
-    await owner.page.getByRole('textbox', { name: conversationsUi.label }).fill('Obrigada por ligar! Onde posso buscar a Mel?');
+    const answer = owner.page.getByRole('textbox', { name: conversationsUi.label });
+    await answer.fill('Obrigada por ligar! Onde posso buscar a Mel?');
     await owner.page.getByRole('button', { name: conversationsUi.send, exact: true }).click();
     await expect(owner.page.getByTestId('owner-thread').getByRole('listitem')).toHaveCount(1);
+    await expect(answer).toHaveValue('');
     await shot(owner.page, 'call17-owner-thread');
 
     // The finder's end-of-call screen learns of the thread and shows the message, without a reload.
