@@ -555,6 +555,26 @@ const httpRows: Row[] = [
       },
     ),
   ),
+  // CALL-17: the thread after a call — a recipient asks for it (a call nobody answered: 409; anyone
+  // else: the call does not exist); its key goes to the finder's caller token only, never a session.
+  http(
+    'POST',
+    (s) => `/calls/${roomOf(s)}/conversation`,
+    { ...signedIn(404), owner: 409, member: 409 },
+    async (s) => {
+      rooms.set(s, (await callTo(s)).roomId);
+      return undefined;
+    },
+  ),
+  http(
+    'GET',
+    (s) => `/calls/${roomOf(s)}/conversation`,
+    all(401),
+    async (s) => {
+      rooms.set(s, (await callTo(s)).roomId);
+      return undefined;
+    },
+  ),
   http('GET', () => '/calls/history', signedIn(200)),
   // CALL-15: a callback contact and a late position: the finder's caller token only, no session.
   http(
