@@ -37,6 +37,8 @@ const bodiless = new Set([
   // FIND-06: closing and blocking a conversation: all in the path.
   'POST /api/conversations/:id/close',
   'POST /api/conversations/:id/block',
+  // CALL-17: the owner opens the thread of an answered call: all in the path.
+  'POST /api/calls/:roomId/conversation',
 ]);
 /** Authenticated routes that answer without a 401: validateToken says `{ valid: false }` instead (AUTH-06). */
 const noUnauthorized = new Set(['/api/auth/validateToken']);
