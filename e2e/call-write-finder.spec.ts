@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { callUi } from '@toque/contracts/call-ui';
 import { conversationFinderText, conversationsUi } from '@toque/contracts/conversations';
-import { paths } from '@toque/contracts/routes';
 import { expectNoSeriousA11yViolations } from './dashboard-support';
 import { allow, answeredCall, expect, GEOCODER_DOWN, openFinder, openOwner, test } from './support';
 
