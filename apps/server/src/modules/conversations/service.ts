@@ -34,7 +34,7 @@ import { conversationsRepository as repo, type ConversationMessageRow, type Conv
 
 const LIST_LIMIT = 200;
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** FIND-06: open, or why nobody can write any more. Blocked wins over closed over ended. */
 export function conversationState(c: Pick<ConversationRow, 'blockedAt' | 'closedAt' | 'lastMessageAt'>, now = new Date()): ConversationState {
