@@ -4,6 +4,7 @@ export declare function vitestStages(o: {
   quick: boolean;
   postgres: boolean;
 }): { project: string; label: string; group: number }[];
+export declare function exportsLintArgs(): string[];
 export declare function lintArgs(o: { quick: boolean; cacheDir: string }): string[];
 export declare function playwrightArgs(o: { quick: boolean }): string[];
 export declare function summaryLines(o: {

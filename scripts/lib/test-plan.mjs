@@ -30,6 +30,14 @@ export function lintArgs({ quick, cacheDir }) {
   return ['eslint', '.', '--max-warnings=0', ...(quick ? ['--cache', '--cache-location', `${cacheDir}/eslint/`] : [])];
 }
 
+/**
+ * The unused-exports check (DEV-06): knip over every workspace (knip.json), beside ESLint in the lint stage.
+ * `npm run lint:exports` runs the same command.
+ */
+export function exportsLintArgs() {
+  return ['knip', '--no-progress'];
+}
+
 /** Playwright's arguments: the whole suite, or the browser tests tagged `@smoke`. */
 export function playwrightArgs({ quick }) {
   return ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...(quick ? ['--grep', '@smoke'] : [])];
