@@ -15,10 +15,10 @@ import { expect, reportCspViolations, test as base } from './support';
  * an owner in Firefox meets the other side in the suite's Chromium (a Playwright context).
  */
 
-export const FIREFOX_NEEDED =
+const FIREFOX_NEEDED =
   'BRW-01 needs Firefox: `sudo apt-get install -y firefox-esr` (Debian; `npm test` installs it as root) or set FIREFOX_PATH.';
 
-export function firefoxPath(): string | null {
+function firefoxPath(): string | null {
   const path = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
   return existsSync(path) ? path : null;
 }
@@ -31,7 +31,7 @@ export const FIREFOX_POSITION = { latitude: -23.5613, longitude: -46.6565 };
  * granted without a prompt (a data: URL as the network location service: no request leaves the
  * machine), sound allowed to play (the owner's ring), and WebRTC over this machine's own addresses.
  */
-export const firefoxPrefs: Record<string, unknown> = {
+const firefoxPrefs: Record<string, unknown> = {
   'intl.accept_languages': 'pt-BR, pt',
   'media.navigator.streams.fake': true,
   'media.navigator.permission.disabled': true,
@@ -52,7 +52,7 @@ export const firefoxPrefs: Record<string, unknown> = {
   'geo.provider.network.timeToWaitBeforeSending': 0,
 };
 
-export async function launchFirefox(): Promise<Browser> {
+async function launchFirefox(): Promise<Browser> {
   const executablePath = firefoxPath();
   expect(executablePath, FIREFOX_NEEDED).not.toBeNull();
   return puppeteer.launch({

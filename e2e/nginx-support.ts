@@ -44,7 +44,7 @@ export interface Nginx {
 }
 
 /** The shipped site with only ports, paths and the certificate replaced (and the test's two additions). */
-export function siteForTest(opts: { httpPort: number; httpsPort: number; upstreams: [number, number]; cert: string; key: string }) {
+function siteForTest(opts: { httpPort: number; httpsPort: number; upstreams: [number, number]; cert: string; key: string }) {
   const shipped = readFileSync(join(root, 'deploy/nginx/toque.conf'), 'utf8');
   const replace = replacer('toque.conf');
   let site = shipped;
@@ -80,7 +80,7 @@ function nameUpstream(replace: ReturnType<typeof replacer>, site: string) {
 }
 
 /** pix-webhook.conf with only its port, its certificate and the client certificates' authority replaced. */
-export function pixSiteForTest(opts: { port: number; cert: string; key: string; clientCa: string }) {
+function pixSiteForTest(opts: { port: number; cert: string; key: string; clientCa: string }) {
   const replace = replacer('pix-webhook.conf');
   let site = readFileSync(join(root, 'deploy/nginx/pix-webhook.conf'), 'utf8');
   site = replace(site, /listen 8443 ssl http2;\n\s*listen \[::\]:8443 ssl http2;/, `listen 127.0.0.1:${opts.port} ssl http2;`);

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect } from './support';
 
 /** Fake time starts here and stands still until a test moves it (page.clock). */
-export const CLOCK_START = new Date('2026-03-02T12:00:00-03:00').getTime();
+const CLOCK_START = new Date('2026-03-02T12:00:00-03:00').getTime();
 
 /**
  * Installs Playwright's clock, paused: timers fire only when the test calls runFor/fastForward, so

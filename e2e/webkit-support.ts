@@ -12,16 +12,16 @@ import { expect, test as base } from './support';
  * display of its own. See docs/decisions/0029-browsers.md for what this engine can and cannot show.
  */
 
-export const WEBKIT_NEEDED =
+const WEBKIT_NEEDED =
   "BRW-02 needs WebKitGTK's WebDriver and a virtual display: `sudo apt-get install -y webkit2gtk-driver xvfb` (Debian; `npm test` installs them as root) or set WEBKIT_DRIVER_PATH.";
 
-export function webkitDriverPath(): string | null {
+function webkitDriverPath(): string | null {
   const path = process.env.WEBKIT_DRIVER_PATH || '/usr/bin/WebKitWebDriver';
   return existsSync(path) ? path : null;
 }
 
 /** MiniBrowser, the browser of libwebkit2gtk-4.1 (in /usr/lib/<multiarch>/webkit2gtk-4.1/). */
-export function miniBrowserPath(): string | null {
+function miniBrowserPath(): string | null {
   for (const arch of existsSync('/usr/lib') ? readdirSync('/usr/lib') : []) {
     const path = `/usr/lib/${arch}/webkit2gtk-4.1/MiniBrowser`;
     if (existsSync(path)) return path;
@@ -58,7 +58,7 @@ function startXvfb(): Promise<{ display: string; child: ChildProcess }> {
 }
 
 /** A classic WebDriver command; throws with the driver's answer when it fails. */
-export async function wd<T = unknown>(driver: string, method: string, path: string, body?: unknown): Promise<T> {
+async function wd<T = unknown>(driver: string, method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${driver}${path}`, {
     method,
     headers: { 'content-type': 'application/json' },
@@ -70,7 +70,7 @@ export async function wd<T = unknown>(driver: string, method: string, path: stri
 }
 
 /** Xvfb plus WebKitWebDriver listening on a free port; `close` stops both. */
-export async function startWebKitDriver(): Promise<{ url: string; close: () => Promise<void> }> {
+async function startWebKitDriver(): Promise<{ url: string; close: () => Promise<void> }> {
   const driver = webkitDriverPath();
   expect(driver && existsSync(XVFB) && miniBrowserPath(), WEBKIT_NEEDED).toBeTruthy();
   const xvfb = await startXvfb();
@@ -179,7 +179,7 @@ var consoleError = console.error;
 console.error = function () { __errors.push('console.error: ' + Array.prototype.join.call(arguments, ' ')); return consoleError.apply(console, arguments); };
 `;
 
-export async function startProbeProxy(target: string): Promise<{ url: string; close: () => Promise<void> }> {
+async function startProbeProxy(target: string): Promise<{ url: string; close: () => Promise<void> }> {
   const upstream = new URL(target);
   const server: Server = createServer((req, res) => {
     if (req.url === PROBE_PATH) {

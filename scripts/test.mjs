@@ -15,6 +15,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import {
   TYPE_PROJECTS,
+  exportsLintArgs,
   lintArgs,
   playwrightArgs,
   playwrightFailures,
@@ -197,7 +198,11 @@ async function vitest(project, label, beside) {
 try {
   // The quick mode lints only what changed since its last run (ESLint's cache) and type-checks incrementally.
   // Lint and the type checks run side by side: each keeps one core busy (DEV-03).
-  const lint = checkBeside('lint (ESLint)', npx, lintArgs({ quick, cacheDir: cache }));
+  // DEV-06: then the exports nobody imports (knip), on the same core once ESLint is done.
+  const lint = (async () => {
+    await checkBeside('lint (ESLint)', npx, lintArgs({ quick, cacheDir: cache }));
+    await checkBeside('lint (knip: exportações não usadas)', npx, exportsLintArgs());
+  })();
   const types = (async () => {
     for (const project of TYPE_PROJECTS) {
       if (!existsSync(join(root, project, 'tsconfig.json'))) continue;

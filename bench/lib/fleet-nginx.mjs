@@ -8,7 +8,7 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 
 /** The site as shipped, with this machine's ports, paths and certificate. */
-export function fleetSite(root, { httpPort, httpsPort, upstreams, cert, key }) {
+function fleetSite(root, { httpPort, httpsPort, upstreams, cert, key }) {
   const replace = (text, from, to) => {
     const next = text.replace(from, to);
     if (next === text) throw new Error(`deploy/nginx/toque.conf: ${String(from)} not found`);
@@ -30,7 +30,7 @@ export function fleetSite(root, { httpPort, httpsPort, upstreams, cert, key }) {
 }
 
 /** worker_processes, worker_rlimit_nofile and worker_connections of a main nginx.conf (as written there). */
-export function workerSettings(mainConf) {
+function workerSettings(mainConf) {
   const text = readFileSync(mainConf, 'utf8').replace(/#.*$/gm, '');
   const value = (name) => new RegExp(`^\\s*${name}\\s+([^;]+);`, 'm').exec(text)?.[1]?.trim();
   return {

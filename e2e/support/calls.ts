@@ -33,7 +33,7 @@ export function watchCallSocket(page: Page) {
   });
   return state;
 }
-export type CallSocket = ReturnType<typeof watchCallSocket>;
+type CallSocket = ReturnType<typeof watchCallSocket>;
 
 /** Keeps the page's RTCPeerConnections in `window.__peers`, so a test can read their getStats. Call before navigating. */
 export async function recordPeerConnections(page: Page) {

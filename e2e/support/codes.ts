@@ -15,7 +15,7 @@ export function toque(...args: string[]): string {
   return toqueOn(suiteServer(), ...args);
 }
 
-export function toqueOn(target: CliTarget, ...args: string[]): string {
+function toqueOn(target: CliTarget, ...args: string[]): string {
   return execFileSync(process.execPath, ['scripts/toque.mjs', ...args], {
     cwd: root,
     env: { ...process.env, ...target },

@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from '@playwright/test';
  * the app asked for and handled (a 401 for a wrong password, a 404 for an unknown code) as
  * "Failed to load resource". Only client errors are forgiven; a 5xx is still a failure.
  */
-export function isHandledHttpError(text: string): boolean {
+function isHandledHttpError(text: string): boolean {
   return /^Failed to load resource: the server responded with a status of 4\d\d/.test(text);
 }
 

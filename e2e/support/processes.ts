@@ -21,7 +21,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * Polls `ready` every `every` ms until it answers true; throws with `log()` when `child` exits first

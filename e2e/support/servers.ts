@@ -20,7 +20,7 @@ const NEEDS =
   `(or run PostgreSQL at ${LOCAL_POSTGRES} and Redis at ${LOCAL_REDIS})`;
 
 /** How a server process is started: the built server (OPS-01, docs/decisions/0023). */
-export const serverCommand = ['--enable-source-maps', 'apps/server/dist/main.js'];
+const serverCommand = ['--enable-source-maps', 'apps/server/dist/main.js'];
 
 async function redisAnswers(url: string): Promise<boolean> {
   const { hostname, port } = new URL(url);

@@ -9,7 +9,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
-export const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 /** An environment variable, with an empty value read as unset (as most tools do). */
 export function envValue(name, env = process.env) {
@@ -18,7 +18,7 @@ export function envValue(name, env = process.env) {
 }
 
 /** True when `node_modules` is missing or was installed from an older lock file. */
-export function needsInstall() {
+function needsInstall() {
   const installed = join(root, 'node_modules', '.package-lock.json');
   const lock = join(root, 'package-lock.json');
   return !existsSync(installed) || statSync(installed).mtimeMs < statSync(lock).mtimeMs;
@@ -116,7 +116,7 @@ export function serverSourceHash() {
 }
 
 /** True when apps/server/dist was built from the sources as they are now. */
-export function serverBuildIsCurrent() {
+function serverBuildIsCurrent() {
   try {
     const info = JSON.parse(readFileSync(join(serverDist, 'build-info.json'), 'utf8'));
     return existsSync(serverMain) && existsSync(serverCli) && info.sourceHash === serverSourceHash();

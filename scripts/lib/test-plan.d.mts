@@ -4,6 +4,7 @@ export declare function vitestStages(o: {
   quick: boolean;
   postgres: boolean;
 }): { project: string; label: string; group: number }[];
+export declare function exportsLintArgs(): string[];
 export declare function lintArgs(o: { quick: boolean; cacheDir: string }): string[];
 export declare function playwrightArgs(o: { quick: boolean }): string[];
 export declare function summaryLines(o: {
@@ -15,9 +16,7 @@ export declare function summaryLines(o: {
   passed: number;
   failed: number;
 }): string[];
-export declare const MAX_FAILURES_SHOWN: number;
 export declare function vitestFailures(report: unknown, project: string, root?: string): string[];
 export declare function playwrightFailures(report: unknown): string[];
 export declare const SUITE_BUDGET_SECONDS: { full: number; quick: number };
-export declare const SLOWEST_SHOWN: number;
 export declare function slowestTests(report: unknown, count?: number): { seconds: number; title: string }[];

@@ -30,6 +30,14 @@ export function lintArgs({ quick, cacheDir }) {
   return ['eslint', '.', '--max-warnings=0', ...(quick ? ['--cache', '--cache-location', `${cacheDir}/eslint/`] : [])];
 }
 
+/**
+ * The unused-exports check (DEV-06): knip over every workspace (knip.json), beside ESLint in the lint stage.
+ * `npm run lint:exports` runs the same command.
+ */
+export function exportsLintArgs() {
+  return ['knip', '--no-progress'];
+}
+
 /** Playwright's arguments: the whole suite, or the browser tests tagged `@smoke`. */
 export function playwrightArgs({ quick }) {
   return ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...(quick ? ['--grep', '@smoke'] : [])];
@@ -60,7 +68,7 @@ export function summaryLines({ quick, stages, failures = [], slowest = [], total
 /** DEV-03 / DEV-05's budget for a whole run on a 2-core machine, installs included (docs/decisions/0050). */
 export const SUITE_BUDGET_SECONDS = { full: 15 * 60, quick: 4 * 60 };
 
-export const SLOWEST_SHOWN = 10;
+const SLOWEST_SHOWN = 10;
 
 /** The slowest browser tests of a Playwright JSON report (each test's longest attempt), slowest first. */
 export function slowestTests(report, count = SLOWEST_SHOWN) {
@@ -79,7 +87,7 @@ export function slowestTests(report, count = SLOWEST_SHOWN) {
   return out.sort((a, b) => b.seconds - a.seconds).slice(0, count);
 }
 
-export const MAX_FAILURES_SHOWN = 20;
+const MAX_FAILURES_SHOWN = 20;
 
 /** Terminal colour codes (ESC [ … m), as the reporters keep them in their messages. */
 const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');

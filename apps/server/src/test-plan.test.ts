@@ -6,6 +6,7 @@ import { glob } from 'tinyglobby';
 import { describe, expect, test } from 'vitest';
 import {
   TYPE_PROJECTS,
+  exportsLintArgs,
   lintArgs,
   playwrightArgs,
   playwrightFailures,
@@ -56,6 +57,9 @@ describe('npm test', () => {
     // The full browser suite: no grep, no shard, nothing but the config.
     expect(playwrightArgs({ quick: false })).toEqual(['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
     expect(lintArgs({ quick: false, cacheDir: '/c' })).toEqual(['eslint', '.', '--max-warnings=0']);
+    // DEV-06: the lint stage also runs knip (no unused exports), and both count in the summary.
+    expect(exportsLintArgs()).toEqual(['knip', '--no-progress']);
+    expect(readFileSync(join(root, 'scripts/test.mjs'), 'utf8')).toMatch(/checkBeside\('lint \(knip[^']*', npx, exportsLintArgs\(\)\)/);
     // What has a tsconfig.json is type-checked (bench/ has none yet: noted in docs/decisions/0035).
     expect(
       TYPE_PROJECTS.filter((project) => existsSync(join(root, project, 'tsconfig.json'))).length,

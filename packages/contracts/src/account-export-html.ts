@@ -198,7 +198,7 @@ export function callStatusWords(status: string, answeredAt: string | null): stri
   return (callUi.history.status as Record<string, string>)[status] ?? status;
 }
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 

@@ -3,7 +3,7 @@ import { adminMsg, msg } from './messages';
 import { tagCode } from './products';
 
 export const CLIENTS_PAGE_SIZE = 20;
-export const CLIENTS_PAGE_SIZE_MAX = 100;
+const CLIENTS_PAGE_SIZE_MAX = 100;
 
 /** GET /products/listQrcodes (ADM-03, ADM-08): searched and paginated on the server. */
 /** ADM-09: a filter that is on ('true') or off (absent, or 'false'). */
@@ -29,16 +29,15 @@ export const listClientsQuery = z.object({
   signedUpFrom: day,
   signedUpTo: day,
 });
-export type ListClientsQuery = z.input<typeof listClientsQuery>;
 export type ClientsQuery = z.output<typeof listClientsQuery>;
 
-export const clientQrCode = z.object({
+const clientQrCode = z.object({
   code: z.string(),
   is_active: z.boolean(),
   product_id: z.number().int(),
   name: z.string(),
 });
-export const client = z.object({
+const client = z.object({
   user_id: z.string(),
   first_name: z.string(),
   /** ADM-09: the full name (two "Ana" side by side are told apart), and when the account was made. */
@@ -57,7 +56,7 @@ export const TOTAL_COUNT_HEADER = 'x-total-count';
 
 export const qrStatusParams = z.object({ code: tagCode });
 /** ADM-10: at most this many characters of reason for switching a tag off. */
-export const TAG_OFF_REASON_MAX = 300;
+const TAG_OFF_REASON_MAX = 300;
 /** ADM-10: why a tag is switched off (the administration page asks for it; it reaches the owner and the log). */
 export const tagOffReason = z
   .string()
@@ -72,7 +71,7 @@ export const userIdParams = z.object({ userId: z.string().uuid() });
 export const blockBody = z.object({ blocked: z.boolean() });
 export const memberIdParams = z.object({ memberId: z.coerce.number().int().positive().max(2_147_483_647) });
 
-export const auditEntry = z.object({
+const auditEntry = z.object({
   id: z.number().int(),
   actor_id: z.string().nullable(),
   actor_email: z.string().nullable(),
@@ -130,8 +129,7 @@ export const mintBody = z.object({
   productId: z.number().int().min(1).max(5),
   count: z.number().int().min(1).max(MINT_BATCH_MAX),
 });
-export type MintBody = z.infer<typeof mintBody>;
-export const batch = z.object({
+const batch = z.object({
   id: z.number().int(),
   product_id: z.number().int(),
   count: z.number().int(),

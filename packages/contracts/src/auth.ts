@@ -25,7 +25,6 @@ export const loginForm = z.object({
 export type LoginForm = z.infer<typeof loginForm>;
 
 export const tokenResponse = z.object({ data: z.object({ token: z.string() }) });
-export type TokenResponse = z.infer<typeof tokenResponse>;
 
 const accountFields = {
   name: z.string().trim().min(1, msg.required).max(ACCOUNT_NAME_MAX, msg.nameMax),
@@ -60,7 +59,6 @@ export const registerForm = registerBody
   .omit({ termsVersion: true })
   .extend({ ...confirm, acceptTerms: acceptTermsField })
   .refine(passwordsMatch, { message: msg.passwordsDontMatch, path: ['confirmPassword'] });
-export type RegisterForm = z.input<typeof registerForm>;
 
 export const onboardingBody = z.object({
   ...accountFields,
@@ -88,7 +86,6 @@ export const onboardingForm = z
     acceptTerms: acceptTermsField,
   })
   .refine(passwordsMatch, { message: msg.passwordsDontMatch, path: ['confirmPassword'] });
-export type OnboardingForm = z.input<typeof onboardingForm>;
 
 export const generateCodeBody = z.object({
   email: z.string().trim().min(1, msg.required).toLowerCase().email(msg.emailInvalid).max(254),

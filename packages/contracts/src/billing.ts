@@ -8,7 +8,7 @@ import { brasiliaDate } from './time-format';
  */
 
 /** The list prices the site shows (terms of use, FAQ, product pages), per month, in centavos. */
-export const LIST_PRICE_CENTS: Record<number, number> = {
+const LIST_PRICE_CENTS: Record<number, number> = {
   1: 5490, // Pulseira
   2: 1990, // Campainha (residência)
   3: 2990, // Coleira
@@ -16,17 +16,17 @@ export const LIST_PRICE_CENTS: Record<number, number> = {
   5: 1990, // Condomínio: per unit ("cada apartamento tem a sua própria licença")
 };
 /** An annual plan costs this many months. */
-export const ANNUAL_MONTHS = 10;
+const ANNUAL_MONTHS = 10;
 /** A newly claimed tag's trial, in days (the administrator's setting, FIN-06, starts here). */
 export const TRIAL_DAYS_DEFAULT = 30;
 /** 'vencendo' this many days before the due date. */
-export const DUE_SOON_DAYS = 7;
+const DUE_SOON_DAYS = 7;
 /** More than this many days overdue: suspended (the terms of use: "mais de 30 dias de atraso"). */
 export const SUSPEND_AFTER_DAYS = 30;
 
 export const planIntervals = ['monthly', 'annual'] as const;
 export type PlanInterval = (typeof planIntervals)[number];
-export const planStatuses = ['em_dia', 'vencendo', 'em_atraso', 'suspenso', 'cancelado'] as const;
+const planStatuses = ['em_dia', 'vencendo', 'em_atraso', 'suspenso', 'cancelado'] as const;
 export type PlanStatus = (typeof planStatuses)[number];
 
 export const planWords = {
@@ -67,7 +67,7 @@ export function formatDueDate(iso: string): string {
   return brasiliaDate.format(new Date(iso));
 }
 
-export const financePlan = z.object({
+const financePlan = z.object({
   code: z.string(),
   name: z.string(),
   product_id: z.number().int(),
@@ -91,7 +91,7 @@ export const financeApi = {
 
 // ── FIN-03 / FIN-04: Pix charges ──
 
-export const chargeStatuses = ['pending', 'paid', 'review', 'expired'] as const;
+const chargeStatuses = ['pending', 'paid', 'review', 'expired'] as const;
 export type ChargeStatus = (typeof chargeStatuses)[number];
 
 export const chargeWords = {
@@ -129,7 +129,7 @@ export const chargeBody = z.object({
  * it pays (`from` the due date to `to`, the day before the next one); `name` is the tag's name now (its
  * code when it has none).
  */
-export const chargeLine = z.object({
+const chargeLine = z.object({
   code: z.string(),
   name: z.string(),
   product_id: z.number().int(),
@@ -139,7 +139,6 @@ export const chargeLine = z.object({
   from: z.string(),
   to: z.string(),
 });
-export type ChargeLine = z.infer<typeof chargeLine>;
 
 export const charge = z.object({
   id: z.number().int(),
@@ -171,7 +170,6 @@ export const pixWebhookBody = z.object({
     .min(1)
     .max(1000),
 });
-export type PixWebhookBody = z.infer<typeof pixWebhookBody>;
 
 export const markPaidBody = z.object({
   endToEndId: z

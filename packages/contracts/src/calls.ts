@@ -10,7 +10,7 @@ import type { ExpectedVisitor } from './door';
  * event, typed once for the server, the finder's page and the owner's /call page.
  */
 
-export const publicTagState = z.enum(['active', 'inactive', 'disabled', 'unclaimed', 'suspended']);
+const publicTagState = z.enum(['active', 'inactive', 'disabled', 'unclaimed', 'suspended']);
 export type PublicTagState = z.infer<typeof publicTagState>;
 
 /** GET /api/public/tags/:code — never the owner's phone, e-mail, CPF or full name (CALL-02). */
@@ -76,7 +76,7 @@ export const createCallBody = z.object({
 });
 export type CreateCallBody = z.infer<typeof createCallBody>;
 
-export const iceServer = z.object({
+const iceServer = z.object({
   urls: z.union([z.string(), z.array(z.string())]),
   username: z.string().optional(),
   credential: z.string().optional(),
@@ -87,11 +87,10 @@ export type IceServer = z.infer<typeof iceServer>;
  * SEC-07: `relay` when the server has TURN — both peers then use only the TURN relay, so neither
  * learns the other's network address; `all` (direct, STUN) otherwise.
  */
-export const iceTransportPolicy = z.enum(['all', 'relay']);
-export type IceTransportPolicy = z.infer<typeof iceTransportPolicy>;
+const iceTransportPolicy = z.enum(['all', 'relay']);
 
 /** What a peer connection is built with (CALL-10, SEC-07). */
-export const iceConfig = z.object({ iceServers: z.array(iceServer), iceTransportPolicy });
+const iceConfig = z.object({ iceServers: z.array(iceServer), iceTransportPolicy });
 export type IceConfig = z.infer<typeof iceConfig>;
 
 export const createCallResponse = z.object({
@@ -132,7 +131,6 @@ export const callbackContact = z
 
 /** POST /api/calls/:roomId/callback — the finder's phone or e-mail, after nobody answered (CALL-15). */
 export const callbackBody = z.object({ contact: callbackContact });
-export type CallbackBody = z.infer<typeof callbackBody>;
 
 /** POST /api/calls/:roomId/location — the finder's position, when it arrives after the call started (CALL-15). */
 export const callLocationBody = z.object({ latitude, longitude });
@@ -148,11 +146,11 @@ export type TagMessageBody = z.infer<typeof tagMessageBody>;
 
 export const iceServersResponse = iceConfig;
 
-export const callStatus = z.enum(['ringing', 'answered', 'declined', 'missed', 'ended']);
+const callStatus = z.enum(['ringing', 'answered', 'declined', 'missed', 'ended']);
 export type CallStatus = z.infer<typeof callStatus>;
 
 /** GET /api/calls/history (CALL-11). */
-export const callHistoryItem = z.object({
+const callHistoryItem = z.object({
   roomId: z.string(),
   tag_code: z.string(),
   tag_name: z.string(),

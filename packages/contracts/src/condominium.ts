@@ -37,14 +37,14 @@ export const createUnitResponse = z.object({ unit_id: z.number().int(), message:
 
 export const qrCodeBody = z.object({ qrCode: tagCode });
 
-export const resident = z.object({
+const resident = z.object({
   user: z.object({ first_name: z.string(), user_id: z.string() }),
   member_id: z.number().int(),
 });
 export type Resident = z.infer<typeof resident>;
 
 /** A unit as POST /connects/ownerQrCode and /connects/listUnits answer (CONDO-02, CONDO-07). */
-export const unit = z.object({
+const unit = z.object({
   unit_id: z.number().int(),
   /** 'name-code': before the dash the display name ('undefined' = temporary), after it the association code. */
   unit_number: z.string(),
@@ -80,7 +80,6 @@ export const activationForm = z.object({
   qrCode: z.string().trim().regex(TAG_CODE_PATTERN, msg.tagCodeLength),
   emailAdminCond: z.string().trim().min(1, msg.required),
 });
-export type ActivationForm = z.infer<typeof activationForm>;
 
 /** 'Apto 101-AB23CD45' → { name: 'Apto 101', code: 'AB23CD45' }; 'undefined-…' → temporary (name null). */
 export function parseUnitNumber(unitNumber: string): { name: string | null; code: string } {
@@ -98,7 +97,7 @@ export function unitNumber(name: string | null, associationCode: string): string
  * CONDO-11: GET /condominium/myUnits — a resident's own view: each unit they live in, with its
  * building by name and the other residents by first name (never an e-mail, never the association code).
  */
-export const myUnit = z.object({
+const myUnit = z.object({
   plate_code: z.string(),
   condominium_name: z.string(),
   unit_id: z.number().int(),

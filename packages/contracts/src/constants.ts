@@ -21,7 +21,6 @@ export const TOAST_AUTO_CLOSE_MS = 5000;
 export const TOAST_DRAG_PERCENT = 0.8;
 export const CAROUSEL_MS = 5000;
 export const BANNER_MS = 10_000;
-export const BANNER_SLIDES = 5;
 export const MARQUEE_SPEED = 216;
 export const CONTACT_CLOSE_MS = 80;
 export const TITLE_BLINK_MS = 1000;

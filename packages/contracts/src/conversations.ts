@@ -68,7 +68,7 @@ export type StartConversationBody = z.infer<typeof startConversationBody>;
 export const conversationMessageBody = z.object({ body, latitude: latitude.optional(), longitude: longitude.optional() });
 export type ConversationMessageBody = z.infer<typeof conversationMessageBody>;
 
-export const conversationState = z.enum(['open', 'closed', 'blocked', 'ended']);
+const conversationState = z.enum(['open', 'closed', 'blocked', 'ended']);
 export type ConversationState = z.infer<typeof conversationState>;
 
 /** A message as the finder sees it: the other side is named by first name only. */
@@ -127,7 +127,7 @@ export const ownerMessage = z.object({
 });
 export type OwnerMessage = z.infer<typeof ownerMessage>;
 
-export const conversationSummary = z.object({
+const conversationSummary = z.object({
   id: z.string(),
   tag_code: z.string(),
   tag_name: z.string(),
@@ -138,7 +138,6 @@ export const conversationSummary = z.object({
   last_message: z.string(),
   last_message_at: z.string(),
 });
-export type ConversationSummary = z.infer<typeof conversationSummary>;
 
 /** GET /api/conversations — newest first, with the unread total for the dashboard's badge. */
 export const conversationList = z.object({ unread: z.number().int(), conversations: z.array(conversationSummary) });

@@ -27,7 +27,7 @@ export const deliveryCompanyNames: Record<Exclude<DeliveryCompany, 'outra'>, str
 export const COMPANY_OTHER_MAX = 40;
 export const VISITOR_NAME_MAX = 30;
 /** CONDO-16: a pass is valid at most this long. */
-export const PASS_MAX_DAYS = 7;
+const PASS_MAX_DAYS = 7;
 export const PASS_MAX_MS = PASS_MAX_DAYS * DAY_MS;
 /** A pass may start this much before the server's clock (the resident's phone may run a little behind). */
 export const PASS_START_GRACE_MS = 5 * 60 * 1000;
@@ -312,7 +312,7 @@ export const delivery = z.object({
 export type Delivery = z.infer<typeof delivery>;
 export const deliveryList = z.array(delivery);
 /** The síndico's list: the same without any word of a photo (CONDO-15: no photos of the units' packages). */
-export const plateDelivery = delivery.omit({ hasPhoto: true });
+const plateDelivery = delivery.omit({ hasPhoto: true });
 export type PlateDelivery = z.infer<typeof plateDelivery>;
 export const plateDeliveryList = z.array(plateDelivery);
 
@@ -329,10 +329,10 @@ export const createPassBody = z.object({
 });
 export type CreatePassBody = z.infer<typeof createPassBody>;
 
-export const passStatus = z.enum(['active', 'upcoming', 'expired', 'revoked']);
+const passStatus = z.enum(['active', 'upcoming', 'expired', 'revoked']);
 export type PassStatus = z.infer<typeof passStatus>;
 
-export const visitorPass = z.object({
+const visitorPass = z.object({
   id: z.number().int(),
   unitId: z.number().int(),
   visitorName: z.string(),

@@ -92,7 +92,7 @@ type Widen<T> = {
 
 /** Every text of the finder's side, one language. */
 export type FinderText = Widen<typeof pt>;
-export type FinderServerKey = keyof FinderText['server'];
+type FinderServerKey = keyof FinderText['server'];
 
 const minutes = (retryAfterS: number | undefined) =>
   retryAfterS === undefined || !Number.isFinite(retryAfterS) ? undefined : Math.max(1, Math.ceil(retryAfterS / 60));
@@ -558,7 +558,7 @@ export function pickFinderLang(accepted: string | readonly string[] | null | und
   return entries[0]?.lang ?? 'pt-BR';
 }
 
-export function isFinderLang(value: unknown): value is FinderLang {
+function isFinderLang(value: unknown): value is FinderLang {
   return typeof value === 'string' && (finderLangs as readonly string[]).includes(value);
 }
 

@@ -9,7 +9,7 @@ export const GEOFENCE_RADIUS_MIN_M = 50;
 export const GEOFENCE_RADIUS_MAX_M = 500;
 export const GEOFENCE_RADIUS_DEFAULT_M = 150;
 /** A browser's accuracy (the 95 % radius, metres) beyond any use: larger is a 400, not a position. */
-export const GEOFENCE_ACCURACY_MAX_M = 100_000;
+const GEOFENCE_ACCURACY_MAX_M = 100_000;
 
 /** The server's answers (pt-BR). The finder's side translates the visitor's ones (finder-text.ts). */
 export const geofenceMsg = {
@@ -68,7 +68,7 @@ export const platePositionBody = z
   });
 export type PlatePositionBody = z.infer<typeof platePositionBody>;
 
-export const platePosition = z.object({
+const platePosition = z.object({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   required: z.boolean(),

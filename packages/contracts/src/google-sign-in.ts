@@ -24,7 +24,7 @@ export const GOOGLE_FROM_KEY = 'toque_google_from';
 /** The login page's query parameter that carries the outcome. */
 export const GOOGLE_OUTCOME_PARAM = 'google';
 
-export const googleOutcomes = ['ok', 'denied', 'state', 'unverified', 'unavailable', 'blocked', 'failed'] as const;
+const googleOutcomes = ['ok', 'denied', 'state', 'unverified', 'unavailable', 'blocked', 'failed'] as const;
 export type GoogleOutcome = (typeof googleOutcomes)[number];
 
 /** What the login page says for each failed outcome (pt-BR). */

@@ -20,8 +20,7 @@ export const tagMailMsg = {
 } as const;
 
 /** FIN-05: the renewal reminders, 7 and 1 days before the due date and 3 days after it (once each per due date). */
-export const planReminderKinds = ['7d', '1d', 'late3d'] as const;
-export type PlanReminderKind = (typeof planReminderKinds)[number];
+export type PlanReminderKind = '7d' | '1d' | 'late3d';
 
 export const planMailMsg = {
   subject: {

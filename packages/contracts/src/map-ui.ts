@@ -14,7 +14,7 @@ export const mapUi = {
 } as const;
 
 /** Six decimals (about 10 cm), a decimal point and ", " between: the form maps apps read. */
-export function coordinates(latitude: number, longitude: number): string {
+function coordinates(latitude: number, longitude: number): string {
   return `${latitude.toFixed(6)}, ${longitude.toFixed(6)}`;
 }
 

@@ -9,7 +9,7 @@ export function sanitizeTagCode(input: string): string {
 }
 
 /** TAG-10: how many of the code's last characters a default name carries. */
-export const DEFAULT_NAME_CODE_CHARS = 4;
+const DEFAULT_NAME_CODE_CHARS = 4;
 
 /** TAG-10: the name a tag gets when it is added: its type and the end of its code ('Pulseira 7KQ2'). */
 export function defaultTagName(productId: number, code: string): string {
@@ -31,7 +31,7 @@ export const tagCode = z
 export const tagPhoto = z.object({ url: z.string(), width: z.number().int(), height: z.number().int() });
 export type TagPhoto = z.infer<typeof tagPhoto>;
 
-export const product = z.object({
+const product = z.object({
   code: z.string(),
   product_id: z.number().int(),
   name: z.string(),
@@ -114,7 +114,7 @@ export const updateNameBody = updateNameFields.refine(lostNeedsMessage, lostMess
  * TAG-11: the reward as the owner types it, in reais ('200', '150,50', 'R$ 1.200,00'), to centavos;
  * empty is no reward.
  */
-export const reaisField = z.string().transform((text, ctx) => {
+const reaisField = z.string().transform((text, ctx) => {
   const cents = parseReais(text);
   if (cents === null) return null;
   if (Number.isNaN(cents) || cents < 1) {
@@ -148,7 +148,7 @@ export const shareResponse = z.object({ message: z.string(), kind: z.enum(['memb
 export type ShareResponse = z.infer<typeof shareResponse>;
 
 /** TAG-11: a pending invitation, as its tag's owner sees it. */
-export const invitation = z.object({ id: z.number().int(), email: z.string(), created_at: z.string() });
+const invitation = z.object({ id: z.number().int(), email: z.string(), created_at: z.string() });
 export type Invitation = z.infer<typeof invitation>;
 export const invitationList = z.array(invitation);
 export const cancelInvitationBody = z.object({ code: tagCode, id: z.number().int().positive().max(2_147_483_647) });

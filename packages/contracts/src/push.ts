@@ -6,7 +6,7 @@ import type { DeliveryEvent } from './door';
 import { callMsg } from './messages';
 
 /** Bytes a base64url string (padding allowed) decodes to, or -1 when it is no base64url. */
-export function base64urlBytes(value: string): number {
+function base64urlBytes(value: string): number {
   const m = /^([A-Za-z0-9_-]*)(={0,2})$/.exec(value);
   const body = m?.[1];
   if (body === undefined || body.length % 4 === 1) return -1;
@@ -17,7 +17,7 @@ export function base64urlBytes(value: string): number {
  * SEC-06: what RFC 8291 needs — the browser's P-256 public key as a 65-byte uncompressed point
  * (0x04 first, so its base64url starts with 'B') and a 16-byte auth secret.
  */
-export const pushKeys = z.object({
+const pushKeys = z.object({
   p256dh: z
     .string()
     .max(100, callMsg.pushKeysInvalid)

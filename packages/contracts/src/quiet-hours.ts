@@ -44,7 +44,7 @@ export const RING_STEP_MIN_S = 15;
 export const RING_STEP_MAX_S = 60;
 export const RING_STEP_DEFAULT_S = 20;
 /** FIND-08: the members' turn is never shorter than this inside the total ring timeout (the owner's turn gives way). */
-export const MEMBERS_MIN_SHARE_MS = 15_000;
+const MEMBERS_MIN_SHARE_MS = 15_000;
 
 export const quietMsg = {
   daysRequired: 'Escolha pelo menos um dia da semana.',
@@ -86,7 +86,7 @@ export const callSettingsUi = {
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, quietMsg.timeInvalid);
 
-export function isTimeZone(zone: string): boolean {
+function isTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
     return true;

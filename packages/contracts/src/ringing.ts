@@ -20,8 +20,10 @@ export const TEST_CALL_ID_PREFIX = 'teste-';
 export const testCallBody = z.object({}).optional();
 
 /** What the socket event `test-call` and the push carry. */
-export const testCall = z.object({ id: z.string(), sentAt: z.string() });
-export type TestCall = z.infer<typeof testCall>;
+export interface TestCall {
+  id: string;
+  sentAt: string;
+}
 
 export const testCallResponse = z.object({
   message: z.string(),

@@ -15,7 +15,7 @@ export const shareLocationBody = z.object({ latitude, longitude });
 export type ShareLocationBody = z.infer<typeof shareLocationBody>;
 
 /** One alert: what the owner's dashboard, the push notification and the history show. */
-export const tagScan = z.object({
+const tagScan = z.object({
   id: z.number().int(),
   tagCode: z.string(),
   tagName: z.string(),

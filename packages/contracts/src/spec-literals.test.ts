@@ -93,7 +93,6 @@ describe('the specification literals', () => {
       TOAST_DRAG_PERCENT: 0.8,
       CAROUSEL_MS: 5000,
       BANNER_MS: 10_000,
-      BANNER_SLIDES: 5,
       MARQUEE_SPEED: 216,
       CONTACT_CLOSE_MS: 80,
       TITLE_BLINK_MS: 1000,

@@ -11,7 +11,7 @@
  * separators, private-use and lone surrogate code units, and whatever Unicode says is default-ignorable
  * (the Hangul fillers, variation selectors, tags): none belongs in a name.
  */
-export const INVISIBLE_OR_CONTROL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cs}\p{Default_Ignorable_Code_Point}]/u;
+const INVISIBLE_OR_CONTROL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cs}\p{Default_Ignorable_Code_Point}]/u;
 const INVISIBLE_OR_CONTROL_ALL = new RegExp(INVISIBLE_OR_CONTROL.source, 'gu');
 
 export const hasInvisible = (text: string): boolean => INVISIBLE_OR_CONTROL.test(text);

@@ -101,19 +101,18 @@ export const bulkUnitsBody = z
   .refine((b) => (b.text ?? '').trim() !== '' || (b.csvBase64 ?? '') !== '', { message: bulkMsg.nothing });
 export type BulkUnitsBody = z.input<typeof bulkUnitsBody>;
 
-export const bulkUnitPreview = z.object({
+const bulkUnitPreview = z.object({
   block: z.string().nullable(),
   name: z.string(),
   /** has_account: joins the unit at once; otherwise an invitation joins it at sign-up. */
   emails: z.array(z.object({ email: z.string(), has_account: z.boolean() })),
 });
-export type BulkUnitPreview = z.infer<typeof bulkUnitPreview>;
 
-export const bulkRefusal = z.object({ line: z.number().int(), text: z.string(), reason: z.string() });
+const bulkRefusal = z.object({ line: z.number().int(), text: z.string(), reason: z.string() });
 export type BulkRefusal = z.infer<typeof bulkRefusal>;
 
 /** CONDO-19: a unit of the list that reads as an existing one ('101' = 'Apto 101'): kept as it is, not created again. */
-export const bulkMatch = z.object({
+const bulkMatch = z.object({
   line: z.number().int(),
   /** The list's unit, as written (with its block: 'Bloco B - 101'). */
   name: z.string(),

@@ -7,7 +7,7 @@ import type { Values } from './area';
  * usage policy does not allow a product's traffic (docs/decisions/0049), so a deployment names its own.
  */
 // The same {s} form the web's maps use today, so the CSP allows what they load (https://*.tile.openstreetmap.org).
-export const DEV_TILE_URL = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
+const DEV_TILE_URL = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
 const DEV_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
 
 export const mapVariables = {

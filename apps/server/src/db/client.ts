@@ -13,7 +13,7 @@ import pg from 'pg';
 import * as schema from './schema';
 import { makePrivateDir } from '../lib/private-dir';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** The one database type services see, whichever engine is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

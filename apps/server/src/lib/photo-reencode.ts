@@ -25,7 +25,7 @@ const loadHeic = () => (heicModule ??= import('heic-decode').then((m) => m.defau
  * JPEG, PNG and WebP are decoded by libvips line by line and shrunk on load (a JPEG at 1/8), so a
  * 50-megapixel one stays within tens of megabytes.
  */
-export const PHOTO_MAX_INPUT_PIXELS = 50_000_000;
+const PHOTO_MAX_INPUT_PIXELS = 50_000_000;
 
 /**
  * SEC-09: HEIF/HEIC is decoded whole, never shrunk on load: libheif's WebAssembly holds the YCbCr
@@ -35,7 +35,7 @@ export const PHOTO_MAX_INPUT_PIXELS = 50_000_000;
  * bounds one decode at about 300 MB; the 48-megapixel 'HEIF Max' photos are refused with a message
  * that asks for a smaller HEIC or a JPEG. The declared size is read before anything is decoded.
  */
-export const PHOTO_MAX_HEIF_PIXELS = 25_000_000;
+const PHOTO_MAX_HEIF_PIXELS = 25_000_000;
 
 export type PhotoFailure = 'notImage' | 'tooManyPixels' | 'heifTooManyPixels' | 'tooSlow';
 export class PhotoRejected extends Error {
@@ -59,7 +59,7 @@ const ascii = (b: Buffer, from: number, to: number) => b.subarray(from, to).toSt
 const heifBrands = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1', 'avif', 'avis']);
 
 /** The format by its magic bytes; anything else (SVG, GIF, TIFF, a PDF, text) is not a photo here. */
-export function photoKind(b: Buffer): Kind | undefined {
+function photoKind(b: Buffer): Kind | undefined {
   if (b.length < 16) return undefined;
   if (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
   if (b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';

@@ -6,7 +6,7 @@ import { ServiceUnavailable } from '../errors';
 import { PhotoRejected, type ReencodedPhoto } from './photo-reencode';
 import type { PhotoOutcome } from './photo-worker';
 
-export { PhotoRejected, type ReencodedPhoto } from './photo-reencode';
+export { PhotoRejected,  } from './photo-reencode';
 
 /**
  * SEC-09 (docs/decisions/0042, 'Issue 32'): every photo is decoded and re-encoded in a pool of

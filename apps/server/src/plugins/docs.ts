@@ -5,7 +5,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { FastifySchema, HTTPMethods } from 'fastify';
 
 /** One registered route as the schema walk sees it (API-04). */
-export interface RouteEntry {
+interface RouteEntry {
   method: HTTPMethods | HTTPMethods[];
   url: string;
   schema: FastifySchema | undefined;

@@ -8,7 +8,7 @@ export interface Mail {
   subject: string;
   text: string;
 }
-export interface Mailer {
+interface Mailer {
   /**
    * Writes mails on `conn` — the caller's transaction where it has one, so a mail exists exactly when
    * the change it reports commits. Call `wake()` once the transaction has committed.

@@ -1,10 +1,10 @@
 import fp from 'fastify-plugin';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
-export type CallEvent = 'ringing' | 'answered' | 'missed';
+type CallEvent = 'ringing' | 'answered' | 'missed';
 
 /** What the app counts for Prometheus (GET /api/metrics). Every helper is cheap and never throws. */
-export interface Metrics {
+interface Metrics {
   registry: Registry;
   /** A call started ringing, was answered, or rang out (CALL-03, CALL-07). */
   call(event: CallEvent): void;

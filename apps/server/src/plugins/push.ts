@@ -8,7 +8,7 @@ import type { Config } from '../config';
 import { pushSubscriptionsRepository as subscriptions } from '../db/repositories/push-subscriptions';
 import { settingsRepository } from '../db/repositories/settings';
 
-export interface Push {
+interface Push {
   /** The VAPID public key the browser subscribes with (applicationServerKey). */
   publicKey: string;
   /**

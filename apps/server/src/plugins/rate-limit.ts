@@ -102,7 +102,7 @@ function limitRules(config: Config): Record<LimitName, Rule> {
   };
 }
 
-export interface Limits {
+interface Limits {
   /**
    * Counts one hit on `key`; 429 (with `Retry-After`) once the rule's points are spent in its window,
    * saying `message` (the general 'wait a little' when none).

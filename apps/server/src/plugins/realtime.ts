@@ -14,7 +14,7 @@ import { atMostEvery, WARN_INTERVAL_MS } from '../lib/throttle';
 import { holdsNul } from './security';
 
 /** Who a socket is, settled once at the handshake. */
-export type SocketData =
+type SocketData =
   | { kind: 'user'; userId: string; tokenVersion: number }
   | { kind: 'caller'; roomId: string }
   /** FIND-06: a finder's conversation, opened with its private token (no call, no user). */
@@ -23,7 +23,7 @@ export type SocketData =
 export type CallParty = Exclude<SocketData, { kind: 'finder' }>;
 
 /** Messages between the server processes (through the Redis adapter). */
-export interface InterServerEvents {
+interface InterServerEvents {
   /** PERF-01: drop your copy of this user's row (plugins/sessions.ts); acknowledge once done. */
   'sessions:forget': (userId: string, done: (ok: true) => void) => void;
 }

@@ -221,7 +221,7 @@ export const howItWorks: readonly Step[] = [
 ];
 
 /** The FAQ (PUB-05) has its own file; the home page and the dashboard's FAQ block show it. */
-export { faq, type FaqItem } from './faq';
+export { faq,  } from './faq';
 
 export interface Partner {
   name: string;

@@ -1,11 +1,11 @@
 import type { ProductKey } from './products';
 
-export interface Benefit {
+interface Benefit {
   title: string;
   text: string;
 }
 
-export interface ProductQuestion {
+interface ProductQuestion {
   question: string;
   answer: string;
 }

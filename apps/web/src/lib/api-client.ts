@@ -43,7 +43,7 @@ export interface RequestOptions {
 }
 
 /** The part of `fetch` the client uses: it always passes a URL string. */
-export type Fetcher = (url: string, init: RequestInit) => Promise<Response>;
+type Fetcher = (url: string, init: RequestInit) => Promise<Response>;
 
 export interface ApiClientOptions {
   baseUrl?: string;

@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { publicConfigPath, type PublicConfig } from '@toque/contracts/google-sign-in';
 import { apiClient } from './api-client';
 
-export const publicConfigKey = ['public-config'] as const;
+const publicConfigKey = ['public-config'] as const;
 
 /** GET /api/config: this installation's settings the web app needs (one build serves every deployment). */
-export function getPublicConfig(): Promise<PublicConfig> {
+function getPublicConfig(): Promise<PublicConfig> {
   return apiClient.get<PublicConfig>(publicConfigPath);
 }
 

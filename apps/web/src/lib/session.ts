@@ -149,8 +149,6 @@ export function createSessionStore(deps: SessionDeps) {
   };
 }
 
-export type SessionStore = ReturnType<typeof createSessionStore>;
-
 export const session = createSessionStore({
   storage: tokenStorage,
   client: apiClient,

@@ -14,7 +14,7 @@ export const JS_BUDGET_BYTES = 110 * 1024;
 export const FINDER_JS_BUDGET_BYTES = 35 * 1024;
 
 /** The part of Vite's build manifest (build.manifest) this needs. */
-export interface ManifestChunk {
+interface ManifestChunk {
   file: string;
   imports?: string[];
   dynamicImports?: string[];

@@ -14,13 +14,13 @@ const SHELL_FILE = 'app.html';
  * The server's render of the finder's page (PERF-05): the SSR build of src/entry-server.tsx, and
  * finder.json (the page's preloads), in dist/.ssr/ — never served (plugins/web.ts).
  */
-export const SSR_DIR = '.ssr';
+const SSR_DIR = '.ssr';
 
 /** The finder page's island (PERF-06): the second entry of the client build (vite.config.ts). */
 export const FINDER_ISLAND = 'src/finder-island.ts';
 
 /** The finder page's template in dist/.ssr/: the build's page with the island as its only script. */
-export const FINDER_TEMPLATE = 'finder.html';
+const FINDER_TEMPLATE = 'finder.html';
 
 const compressible = /\.(html|js|css|svg|json|txt|webmanifest)$/;
 

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { adminRepository } from './repository';
 
 /** Clients read per query: the workbook is written as the rows arrive, never held whole (PERF-04). */
-export const EXPORT_BATCH = 1000;
+const EXPORT_BATCH = 1000;
 
 export const spreadsheetColumns = [
   'Cliente',
@@ -42,7 +42,7 @@ export const tagColumns = [
 ];
 
 /** ADM-12: a tag's state in words: not yet claimed, or its switch. */
-export function tagState(t: { isActive: boolean; ownerEmail: string | null }): string {
+function tagState(t: { isActive: boolean; ownerEmail: string | null }): string {
   if (!t.isActive) return 'Inativo';
   return t.ownerEmail === null ? 'Não vinculado' : 'Ativo';
 }

@@ -11,11 +11,11 @@ import type { Config } from '../../config';
  */
 export type GoogleSettings = NonNullable<Config['google']>;
 
-export const FLOW_COOKIE = 'toque_google_flow';
-export const SESSION_COOKIE = 'toque_google_session';
+const FLOW_COOKIE = 'toque_google_flow';
+const SESSION_COOKIE = 'toque_google_session';
 const FLOW_PATH = '/api/auth/google';
 const SESSION_PATH = '/api/auth/google/session';
-export const FLOW_TTL_S = 600;
+const FLOW_TTL_S = 600;
 /** The session token waits this long for the login page to fetch it. */
 const SESSION_TTL_S = 120;
 const FLOW_AUDIENCE = 'toque:google-flow';

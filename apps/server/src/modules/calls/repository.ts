@@ -4,7 +4,6 @@ import { callRecipients, calls, condominiums, tagMembers, tags, units, users, vi
 
 const PURGE_BATCH = 1000;
 export type CallStatus = (typeof calls.$inferSelect)['status'];
-export type CallRow = typeof calls.$inferSelect;
 
 export const callsRepository = {
   condominiumOfPlate(db: Conn, code: string) {

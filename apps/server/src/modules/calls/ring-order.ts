@@ -27,8 +27,6 @@ export function ringPlan(
   return stepMs > 0 ? { first: [tag.ownerId], stepMs } : null;
 }
 
-export type RingOrder = ReturnType<typeof ringOrder>;
-
 export function ringOrder(
   app: FastifyInstance,
   deps: {

@@ -29,7 +29,7 @@ import { BadRequest, HttpError } from '../../errors';
  * is refused with its line.
  */
 
-export interface PlannedUnit {
+interface PlannedUnit {
   block: string | null;
   name: string;
   emails: string[];

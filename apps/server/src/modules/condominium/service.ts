@@ -43,7 +43,7 @@ function byKey(rows: { id: number; block: string | null; name: string | null }[]
 }
 
 /** A code that is neither a tag nor another unit's association code. */
-export async function freshAssociationCode(db: Db): Promise<string> {
+async function freshAssociationCode(db: Db): Promise<string> {
   for (;;) {
     const code = newTagCode();
     if (!(await repo.codeInUse(db, code))) return code;

@@ -35,7 +35,7 @@ import { conversationsRepository as repo, type ConversationMessageRow, type Conv
 
 const LIST_LIMIT = 200;
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * CALL-17 (ADR 0044, addendum): the finder's token to the thread an owner opens after an answered

@@ -68,7 +68,7 @@ function field(id: string, value: string): string {
  * The manual allows only a restricted character set in name and city: accents are dropped ('São José' →
  * 'Sao Jose'), anything else outside printable ASCII removed, spaces collapsed, then cut to the limit.
  */
-export function toBrCodeText(text: string, max: number): string {
+function toBrCodeText(text: string, max: number): string {
   return (
     text
       // NFD splits 'ã' into 'a' and a combining tilde, which goes with the rest of the non-ASCII.

@@ -26,7 +26,7 @@ const windows: Record<PlanReminderKind, { from: number; to: number }> = {
   late3d: { from: -SUSPEND_AFTER_DAYS, to: -3 },
 };
 
-export interface ReminderPlan {
+interface ReminderPlan {
   code: string;
   name: string;
   productId: number;
@@ -36,7 +36,7 @@ export interface ReminderPlan {
 }
 
 /** The reminder mail: the tag, its due date (dd/mm/aaaa), the value and the Financeiro link. */
-export function reminderMail(
+function reminderMail(
   to: string,
   ownerName: string,
   plan: ReminderPlan,

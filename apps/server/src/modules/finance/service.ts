@@ -29,14 +29,14 @@ import { BILLING_KEY, loadBilling } from './settings';
 const TXID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** A Pix txid: 25 letters and digits (the most a static BR Code carries), unguessable. */
-export function newTxid(): string {
+function newTxid(): string {
   let txid = '';
   for (let i = 0; i < 25; i++) txid += TXID_ALPHABET[randomInt(TXID_ALPHABET.length)];
   return txid;
 }
 
 /** The next due date once a period is paid: one period on; a suspended plan starts again today (FIN-05). */
-export function nextDueAt(dueAt: Date | null, interval: PlanInterval, now: Date): Date {
+function nextDueAt(dueAt: Date | null, interval: PlanInterval, now: Date): Date {
   const suspended = !dueAt || dueAt.getTime() < now.getTime() - SUSPEND_AFTER_DAYS * DAY_MS;
   const from = new Date(suspended ? now : dueAt);
   from.setUTCMonth(from.getUTCMonth() + (interval === 'annual' ? 12 : 1));
@@ -63,7 +63,7 @@ export interface ChargeItem {
 }
 
 /** FIN-07: the period a payment made now would pay — the rule `confirm` applies (nextDueAt). */
-export function periodOf(dueAt: Date | null, interval: PlanInterval, now: Date): { from: string; to: string } {
+function periodOf(dueAt: Date | null, interval: PlanInterval, now: Date): { from: string; to: string } {
   const suspended = !dueAt || dueAt.getTime() < now.getTime() - SUSPEND_AFTER_DAYS * DAY_MS;
   const from = suspended ? now : dueAt;
   return { from: from.toISOString(), to: new Date(nextDueAt(dueAt, interval, now).getTime() - DAY_MS).toISOString() };
@@ -72,7 +72,7 @@ export function periodOf(dueAt: Date | null, interval: PlanInterval, now: Date):
 const asInterval = (value: string | null | undefined): PlanInterval => (value === 'annual' ? 'annual' : 'monthly');
 
 /** The same tags at the same terms and prices: an open charge still stands for them. */
-export function sameTerms(recorded: ChargeItem[], wanted: ChargeItem[]): boolean {
+function sameTerms(recorded: ChargeItem[], wanted: ChargeItem[]): boolean {
   if (recorded.length !== wanted.length) return false;
   const byCode = new Map(recorded.map((item) => [item.code, item]));
   return wanted.every((w) => {
@@ -109,7 +109,7 @@ function linesOf(row: ChargeRow, names: Map<string, string>): Charge['lines'] {
   });
 }
 
-export function chargeView(row: ChargeRow, names: Map<string, string>, now = new Date()): Charge {
+function chargeView(row: ChargeRow, names: Map<string, string>, now = new Date()): Charge {
   const expired = row.status === 'pending' && row.expiresAt.getTime() <= now.getTime();
   return {
     id: row.id,

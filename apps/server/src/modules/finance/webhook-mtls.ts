@@ -7,7 +7,7 @@ import { trustedPeer } from '../../lib/trusted-peer';
  * The header the proxy's mutual-TLS server sets to nginx's $ssl_client_verify (`SUCCESS`, `NONE`,
  * `FAILED:reason`): deploy/nginx/pix-webhook.conf. Every other proxied location removes it.
  */
-export const CLIENT_VERIFY_HEADER = 'x-client-verify';
+const CLIENT_VERIFY_HEADER = 'x-client-verify';
 
 /**
  * SEC-10 / FIN-04: with PIX_WEBHOOK_REQUIRE_MTLS the webhook is taken only from a proxy TRUST_PROXY

@@ -1,7 +1,7 @@
 /** A paragraph, or a bulleted list. */
 export type LegalBlock = string | { list: readonly string[] };
 
-export interface LegalSection {
+interface LegalSection {
   /** Anchor of the section (table of contents, links from other pages). */
   id: string;
   title: string;

@@ -3,7 +3,7 @@ import { adminApi } from '@toque/contracts/routes';
 import { apiClient } from '../../../lib/api-client';
 
 /** GET /export/excel (ADM-04): the report as a Blob, fetched with the session's Bearer token. */
-export function exportReport(): Promise<Blob> {
+function exportReport(): Promise<Blob> {
   return apiClient.get<Blob>(adminApi.exportExcel, { responseType: 'blob' });
 }
 

@@ -15,7 +15,7 @@ export interface AuditFilters {
 export const noAuditFilters: AuditFilters = { actor: '', target: '', action: '' };
 
 /** GET /admin/audit?page=&pageSize=&actor=&target=&action= (ADM-07, ADM-10): newest first, with the total in x-total-count. */
-export async function listAudit(
+async function listAudit(
   page: number,
   filters: AuditFilters = noAuditFilters,
 ): Promise<{ entries: AuditEntry[]; total: number }> {

@@ -25,7 +25,7 @@ export const noClientFilters: ClientFilters = {
 };
 
 /** GET /products/listQrcodes?search=&page=&pageSize=&… (ADM-03, ADM-08, ADM-09): searched, filtered and paginated on the server. */
-export async function listClients(
+async function listClients(
   search: string,
   page: number,
   filters: ClientFilters = noClientFilters,
@@ -43,7 +43,7 @@ export async function listClients(
 
 export const clientsQueryRoot = ['admin', 'clients'] as const;
 
-export const clientsQueryOptions = (search: string, page: number, filters: ClientFilters = noClientFilters) =>
+const clientsQueryOptions = (search: string, page: number, filters: ClientFilters = noClientFilters) =>
   queryOptions({
     queryKey: [...clientsQueryRoot, { search, page, filters }],
     queryFn: () => listClients(search, page, filters),

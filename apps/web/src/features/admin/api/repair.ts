@@ -5,17 +5,17 @@ import { apiClient } from '../../../lib/api-client';
 type Answer = Promise<{ message: string }>;
 
 /** ADM-07: back to unclaimed, its members removed. */
-export function releaseTag(code: string): Answer {
+function releaseTag(code: string): Answer {
   return apiClient.post<{ message: string }>(adminApi.releaseTag(code));
 }
 
 /** ADM-07: handed to the account of this e-mail. */
-export function transferTag(code: string, email: string): Answer {
+function transferTag(code: string, email: string): Answer {
   return apiClient.post<{ message: string }>(adminApi.transferTag(code), { email });
 }
 
 /** ADM-07: a blocked account cannot log in, and its sessions end at once. */
-export function blockUser(userId: string, blocked: boolean): Answer {
+function blockUser(userId: string, blocked: boolean): Answer {
   return apiClient.post<{ message: string }>(adminApi.blockUser(userId), { blocked });
 }
 

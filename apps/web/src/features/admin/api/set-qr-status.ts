@@ -3,7 +3,7 @@ import { adminApi } from '@toque/contracts/routes';
 import { apiClient } from '../../../lib/api-client';
 
 /** PATCH /products/qrcode/{code}/status {is_active, reason?} (ADM-03, ADM-06; ADM-10: why it is switched off). */
-export function setQrStatus(code: string, isActive: boolean, reason?: string): Promise<{ message: string }> {
+function setQrStatus(code: string, isActive: boolean, reason?: string): Promise<{ message: string }> {
   return apiClient.patch<{ message: string }>(
     adminApi.qrStatus(code),
     reason ? { is_active: isActive, reason } : { is_active: isActive },

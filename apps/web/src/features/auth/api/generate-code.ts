@@ -4,7 +4,7 @@ import { api } from '@toque/contracts/routes';
 import { apiClient } from '../../../lib/api-client';
 
 /** POST /auth/generate-code: e-mails a reset code (404 for an unknown user). */
-export async function generateCode(body: GenerateCodeBody): Promise<void> {
+async function generateCode(body: GenerateCodeBody): Promise<void> {
   await apiClient.post<unknown>(api.generateCode, body);
 }
 

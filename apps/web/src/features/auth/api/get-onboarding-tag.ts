@@ -6,7 +6,7 @@ import { apiClient, statusOf } from '../../../lib/api-client';
  * ACC-04: onboarding reads the scanned code first (GET /api/public/tags/:code) — its product type,
  * and whether it can still be activated.
  */
-export function getOnboardingTag(code: string): Promise<PublicTag> {
+function getOnboardingTag(code: string): Promise<PublicTag> {
   return apiClient.get<PublicTag>(callsApi.publicTag(code));
 }
 

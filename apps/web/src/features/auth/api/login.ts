@@ -5,7 +5,7 @@ import { apiClient } from '../../../lib/api-client';
 import { tokenFrom } from './token';
 
 /** POST /auth/login → the session token, or null when the answer carries none. */
-export async function login(body: LoginBody): Promise<string | null> {
+async function login(body: LoginBody): Promise<string | null> {
   return tokenFrom(await apiClient.post<unknown>(api.login, body));
 }
 

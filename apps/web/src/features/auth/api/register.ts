@@ -4,7 +4,7 @@ import { api } from '@toque/contracts/routes';
 import { apiClient } from '../../../lib/api-client';
 
 /** POST /auth/register (201; 409 when the e-mail is taken). */
-export async function register(body: RegisterBody): Promise<void> {
+async function register(body: RegisterBody): Promise<void> {
   await apiClient.post<unknown>(api.register, body);
 }
 

@@ -4,7 +4,7 @@ import { api } from '@toque/contracts/routes';
 import { apiClient } from '../../../lib/api-client';
 
 /** POST /auth/reset-password (401 bad or expired code, 404 unknown user, 409 passwords differ). */
-export async function resetPassword(body: ResetPasswordBody): Promise<void> {
+async function resetPassword(body: ResetPasswordBody): Promise<void> {
   await apiClient.post<unknown>(api.resetPassword, body);
 }
 

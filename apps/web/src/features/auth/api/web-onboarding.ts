@@ -5,7 +5,7 @@ import { apiClient } from '../../../lib/api-client';
 import { tokenFrom } from './token';
 
 /** POST /auth/web-onboarding: creates the account and claims the code → token, or null without one. */
-export async function webOnboarding(body: OnboardingBody): Promise<string | null> {
+async function webOnboarding(body: OnboardingBody): Promise<string | null> {
   return tokenFrom(await apiClient.post<unknown>(api.webOnboarding, body));
 }
 

@@ -2,7 +2,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { ui } from '@toque/contracts/ui';
 import { TextField } from '../../../components/ui/field';
 
-export type AccountFieldName = 'name' | 'email' | 'phone' | 'cpfOrCnpj' | 'password' | 'confirmPassword';
+type AccountFieldName = 'name' | 'email' | 'phone' | 'cpfOrCnpj' | 'password' | 'confirmPassword';
 
 interface AccountFieldsProps {
   field: (name: AccountFieldName) => UseFormRegisterReturn<AccountFieldName>;

@@ -3,7 +3,7 @@ import { callsApi, type CallHistoryItem } from '@toque/contracts/calls';
 import { apiClient } from '../../../lib/api-client';
 
 /** GET /api/calls/history (CALL-11): the calls that rang for this user, newest first. */
-export function getCallHistory(): Promise<CallHistoryItem[]> {
+function getCallHistory(): Promise<CallHistoryItem[]> {
   return apiClient.get<CallHistoryItem[]>(callsApi.history);
 }
 

@@ -3,7 +3,7 @@ import { callsApi, type CallStatusResponse } from '@toque/contracts/calls';
 import { apiClient, statusOf } from '../../../lib/api-client';
 
 /** GET /api/calls/:roomId/status — only a recipient of the call gets an answer (CALL-08). */
-export function getCallStatus(roomId: string): Promise<CallStatusResponse> {
+function getCallStatus(roomId: string): Promise<CallStatusResponse> {
   return apiClient.get<CallStatusResponse>(callsApi.status(roomId));
 }
 

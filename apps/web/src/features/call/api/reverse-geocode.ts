@@ -8,7 +8,7 @@ export interface Place {
 }
 
 /** GET /api/geocode/reverse?lat&lng (CALL-09): the provider is the server's business. */
-export function reverseGeocode(lat: number, lng: number): Promise<Place> {
+function reverseGeocode(lat: number, lng: number): Promise<Place> {
   return apiClient.get<Place>(callsApi.reverseGeocode(lat, lng));
 }
 

@@ -26,7 +26,7 @@ async function ask(constraints: MediaStreamConstraints): Promise<{ stream: Media
 }
 
 /** The summary line: voice is what answering needs; video is what the finder may see. */
-export function checkSummary(microphone: DeviceCheck, camera: DeviceCheck): string | null {
+function checkSummary(microphone: DeviceCheck, camera: DeviceCheck): string | null {
   if (microphone === 'checking' || camera === 'checking') return null;
   if (microphone !== 'working') return words.noVoice;
   return camera === 'working' ? words.allGood : words.voiceOnly;

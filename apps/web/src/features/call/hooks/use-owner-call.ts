@@ -28,7 +28,7 @@ export interface EndedCall {
   endedAt: number;
 }
 
-export type OwnerCall =
+type OwnerCall =
   | { phase: 'idle'; notice: string | null; ended: EndedCall | null }
   | { phase: 'ringing'; call: CallData }
   | {

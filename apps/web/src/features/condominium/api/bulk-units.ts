@@ -5,7 +5,7 @@ import { apiClient } from '../../../lib/api-client';
 import { unitsQueryKey } from './list-owner-units';
 
 /** POST /condominium/units/bulk: the preview (confirm false) or the creation, all or nothing (CONDO-12). */
-export function bulkUnits(body: BulkUnitsBody): Promise<BulkUnitsResponse> {
+function bulkUnits(body: BulkUnitsBody): Promise<BulkUnitsResponse> {
   return apiClient.post<BulkUnitsResponse>(condoApi.bulkUnits, body);
 }
 

@@ -5,10 +5,10 @@ import { condoApi } from '@toque/contracts/routes';
 import { apiClient } from '../../../lib/api-client';
 import { unitsQueryKey } from './list-owner-units';
 
-export type DeleteMemberBody = z.output<typeof deleteMemberBody>;
+type DeleteMemberBody = z.output<typeof deleteMemberBody>;
 
 /** DELETE /condominium/deleteMemberFromUnit {memberId, unit_number}: the síndico removes a Morador (CONDO-04). */
-export function deleteMember(body: DeleteMemberBody): Promise<{ message: string }> {
+function deleteMember(body: DeleteMemberBody): Promise<{ message: string }> {
   return apiClient.delete<{ message: string }>(condoApi.deleteMember, body);
 }
 

@@ -4,14 +4,14 @@ import { condoApi } from '@toque/contracts/routes';
 import { apiClient } from '../../../lib/api-client';
 
 /** POST /connects/ownerQrCode {qrCode}: the plate's units, sorted by unit_id ascending (CONDO-02). */
-export async function listOwnerUnits(qrCode: string): Promise<Unit[]> {
+async function listOwnerUnits(qrCode: string): Promise<Unit[]> {
   const units = await apiClient.post<Unit[]>(condoApi.ownerQrCode, { qrCode });
   return [...units].sort((a, b) => a.unit_id - b.unit_id);
 }
 
 export const unitsQueryKey = (qrCode: string) => ['condominium', 'units', qrCode.toUpperCase()] as const;
 
-export const unitsQueryOptions = (qrCode: string) =>
+const unitsQueryOptions = (qrCode: string) =>
   queryOptions({ queryKey: unitsQueryKey(qrCode), queryFn: () => listOwnerUnits(qrCode), staleTime: 0 });
 
 /** Asks nothing without a code (an address missing its parameter, CONDO-04). */

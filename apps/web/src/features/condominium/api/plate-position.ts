@@ -4,17 +4,17 @@ import type { PlatePosition, PlatePositionBody, platePositionResponse } from '@t
 import { condoApi } from '@toque/contracts/routes';
 import { apiClient } from '../../../lib/api-client';
 
-export type PlatePositionResponse = z.infer<typeof platePositionResponse>;
+type PlatePositionResponse = z.infer<typeof platePositionResponse>;
 
 const key = (qrCode: string) => ['condominium', 'plate-position', qrCode.toUpperCase()] as const;
 
 /** GET /condominium/plate-position?qrCode= (CONDO-17): where the plate hangs and its fence. */
-export function getPlatePosition(qrCode: string): Promise<PlatePosition> {
+function getPlatePosition(qrCode: string): Promise<PlatePosition> {
   return apiClient.get<PlatePosition>(`${condoApi.platePosition}?qrCode=${encodeURIComponent(qrCode)}`);
 }
 
 /** PUT /condominium/plate-position (CONDO-17): the síndico places the plate and sets the fence. */
-export function setPlatePosition(body: PlatePositionBody): Promise<PlatePositionResponse> {
+function setPlatePosition(body: PlatePositionBody): Promise<PlatePositionResponse> {
   return apiClient.put<PlatePositionResponse>(condoApi.platePosition, body);
 }
 

@@ -5,10 +5,10 @@ import { condoApi } from '@toque/contracts/routes';
 import { apiClient } from '../../../lib/api-client';
 import { unitsQueryKey } from './list-owner-units';
 
-export type RegenerateCodeResponse = z.infer<typeof regenerateCodeResponse>;
+type RegenerateCodeResponse = z.infer<typeof regenerateCodeResponse>;
 
 /** POST /condominium/regenerateUnitCode {unitId}: a new association code; the old one stops at once (CONDO-08). */
-export function regenerateCode(unitId: number): Promise<RegenerateCodeResponse> {
+function regenerateCode(unitId: number): Promise<RegenerateCodeResponse> {
   return apiClient.post<RegenerateCodeResponse>(condoApi.regenerateCode, { unitId });
 }
 

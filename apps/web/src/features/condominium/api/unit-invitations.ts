@@ -8,12 +8,12 @@ import { unitsQueryKey } from './list-owner-units';
 type InviteResponse = z.infer<typeof inviteResidentResponse>;
 
 /** POST /condominium/units/residents {unitId, email}: a resident now, or an invitation (CONDO-14). */
-export function inviteResident(body: { unitId: number; email: string }): Promise<InviteResponse> {
+function inviteResident(body: { unitId: number; email: string }): Promise<InviteResponse> {
   return apiClient.post<InviteResponse>(condoApi.inviteResident, body);
 }
 
 /** DELETE /condominium/invitations/:id: the síndico revokes a pending invitation (CONDO-14). */
-export function cancelUnitInvitation(id: number): Promise<{ message: string }> {
+function cancelUnitInvitation(id: number): Promise<{ message: string }> {
   return apiClient.delete<{ message: string }>(condoApi.unitInvitation(id));
 }
 

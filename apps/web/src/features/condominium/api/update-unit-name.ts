@@ -5,10 +5,10 @@ import { condoApi } from '@toque/contracts/routes';
 import { apiClient } from '../../../lib/api-client';
 import { unitsQueryKey } from './list-owner-units';
 
-export type UpdateUnitNameBody = z.output<typeof updateUnitNameBody>;
+type UpdateUnitNameBody = z.output<typeof updateUnitNameBody>;
 
 /** PUT /condominium/updateUnitName {unitId, nameOfUnit} (CONDO-04). */
-export function updateUnitName(body: UpdateUnitNameBody): Promise<{ message: string }> {
+function updateUnitName(body: UpdateUnitNameBody): Promise<{ message: string }> {
   return apiClient.put<{ message: string }>(condoApi.updateUnitName, body);
 }
 

@@ -6,7 +6,7 @@ import { apiClient } from '../../../lib/api-client';
 const passesKey = (unitId: number) => ['door', 'passes', unitId] as const;
 
 /** GET /api/door/units/:unitId/passes (CONDO-16): the unit's passes, current ones first. */
-export function listPasses(unitId: number): Promise<VisitorPass[]> {
+function listPasses(unitId: number): Promise<VisitorPass[]> {
   return apiClient.get<VisitorPass[]>(doorApi.unitPasses(unitId));
 }
 
@@ -15,7 +15,7 @@ export function usePasses(unitId: number) {
 }
 
 /** POST /api/door/units/:unitId/passes: the answer holds the link, once. */
-export function createPass(unitId: number, body: CreatePassBody): Promise<CreatePassResponse> {
+function createPass(unitId: number, body: CreatePassBody): Promise<CreatePassResponse> {
   return apiClient.post<CreatePassResponse>(doorApi.unitPasses(unitId), body);
 }
 
@@ -28,7 +28,7 @@ export function useCreatePass(unitId: number) {
 }
 
 /** DELETE /api/door/passes/:id: revoked at once. */
-export function revokePass(id: number): Promise<MessageResponse> {
+function revokePass(id: number): Promise<MessageResponse> {
   return apiClient.delete<MessageResponse>(doorApi.pass(id));
 }
 

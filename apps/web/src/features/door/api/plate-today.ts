@@ -3,7 +3,7 @@ import { doorApi, type PlateDelivery } from '@toque/contracts/door';
 import { apiClient } from '../../../lib/api-client';
 
 /** GET /api/door/plates/:code/deliveries/today (CONDO-15): the síndico's list of the day. */
-export function getPlateToday(code: string): Promise<PlateDelivery[]> {
+function getPlateToday(code: string): Promise<PlateDelivery[]> {
   return apiClient.get<PlateDelivery[]>(doorApi.plateToday(code));
 }
 

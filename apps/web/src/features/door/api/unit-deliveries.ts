@@ -2,12 +2,10 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { doorApi, type Delivery } from '@toque/contracts/door';
 import { apiClient } from '../../../lib/api-client';
 
-export const unitDeliveriesKey = (unitId: number) => ['door', 'deliveries', unitId] as const;
-/** Every unit's list at once (a live notice may be for any of the user's units). */
-export const allDeliveriesKey = ['door', 'deliveries'] as const;
+const unitDeliveriesKey = (unitId: number) => ['door', 'deliveries', unitId] as const;
 
 /** GET /api/door/units/:unitId/deliveries (CONDO-15): the unit's deliveries of the last days, newest first. */
-export function getUnitDeliveries(unitId: number): Promise<Delivery[]> {
+function getUnitDeliveries(unitId: number): Promise<Delivery[]> {
   return apiClient.get<Delivery[]>(doorApi.unitDeliveries(unitId));
 }
 
@@ -16,7 +14,7 @@ export function useUnitDeliveries(unitId: number) {
 }
 
 /** POST /api/door/deliveries/:id/collect (CONDO-15): 'retirada', by this resident, now. */
-export function collectDelivery(id: number): Promise<Delivery> {
+function collectDelivery(id: number): Promise<Delivery> {
   return apiClient.post<Delivery>(doorApi.collect(id));
 }
 

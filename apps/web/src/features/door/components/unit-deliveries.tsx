@@ -8,7 +8,7 @@ import { getDeliveryPhoto, useCollectDelivery, useUnitDeliveries } from '../api/
  * CONDO-15: the package's photo as a thumbnail beside its delivery (never a file name), fetched with
  * the session (it is the residents' alone) as a blob the CSP's img-src allows; a tap enlarges it.
  */
-export function DeliveryPhoto({ delivery }: { delivery: Delivery }) {
+function DeliveryPhoto({ delivery }: { delivery: Delivery }) {
   const [state, setState] = useState<'loading' | 'failed' | { url: string }>('loading');
   const [attempt, setAttempt] = useState(0);
   const [large, setLarge] = useState(false);

@@ -15,7 +15,7 @@ export function usePlans() {
   });
 }
 
-export const chargesQueryKey = ['finance', 'charges'] as const;
+const chargesQueryKey = ['finance', 'charges'] as const;
 
 /** PUT /finance/plans/:code {interval}: monthly or annual — the open charges of the tag expire with it (SEC-08). */
 export function useSetPlanInterval() {

@@ -4,7 +4,7 @@ import type { FinderSeed } from '@toque/contracts/finder-page';
 import { apiClient, statusOf } from '../../../lib/api-client';
 
 /** GET /api/public/tags/:code (CALL-01/02): state, type, name, first name, info, units. */
-export function getPublicTag(code: string): Promise<PublicTag> {
+function getPublicTag(code: string): Promise<PublicTag> {
   return apiClient.get<PublicTag>(callsApi.publicTag(code));
 }
 

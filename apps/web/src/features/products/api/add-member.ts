@@ -6,13 +6,13 @@ import { apiClient } from '../../../lib/api-client';
 import { invitationsQueryKey } from './list-invitations';
 import { membersQueryKey } from './list-members';
 
-export type AddMemberBody = z.input<typeof addMemberBody>;
+type AddMemberBody = z.input<typeof addMemberBody>;
 
 /**
  * POST /products/members {code, email}: shares a tag with another account, 3 at most (TAG-09), or
  * invites an e-mail with no account yet (TAG-11, `kind: 'invitation'`).
  */
-export function addMember(body: AddMemberBody): Promise<ShareResponse> {
+function addMember(body: AddMemberBody): Promise<ShareResponse> {
   return apiClient.post<ShareResponse>(productsApi.member, body);
 }
 

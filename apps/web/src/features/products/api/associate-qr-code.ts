@@ -4,14 +4,14 @@ import { productsApi } from '@toque/contracts/routes';
 import { apiClient } from '../../../lib/api-client';
 import { productsQueryKey } from './list-products';
 
-export interface AssociateResult {
+interface AssociateResult {
   message: string;
   /** 'unit' when the code was a unit's association code (CONDO-06). */
   kind: 'tag' | 'unit';
 }
 
 /** PUT /products/associateQrCode {code} (TAG-02, CONDO-06). */
-export function associateQrCode(body: CodeBody): Promise<AssociateResult> {
+function associateQrCode(body: CodeBody): Promise<AssociateResult> {
   return apiClient.put<AssociateResult>(productsApi.associate, body);
 }
 

@@ -6,7 +6,7 @@ import { apiClient } from '../../../lib/api-client';
 import { invitationsQueryKey } from './list-invitations';
 
 /** DELETE /products/invitations {code, id}: the owner cancels a pending invitation (TAG-11). */
-export function cancelInvitation(body: z.input<typeof cancelInvitationBody>): Promise<{ message: string }> {
+function cancelInvitation(body: z.input<typeof cancelInvitationBody>): Promise<{ message: string }> {
   return apiClient.delete<{ message: string }>(productsApi.invitation, body);
 }
 

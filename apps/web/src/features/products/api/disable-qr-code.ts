@@ -5,7 +5,7 @@ import { apiClient } from '../../../lib/api-client';
 import { productsQueryKey } from './list-products';
 
 /** DELETE /products/disableQrCode {code}: owner only, irreversible (TAG-04). */
-export function disableQrCode(body: CodeBody): Promise<{ message: string }> {
+function disableQrCode(body: CodeBody): Promise<{ message: string }> {
   return apiClient.delete<{ message: string }>(productsApi.disable, body);
 }
 

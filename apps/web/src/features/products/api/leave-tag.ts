@@ -9,7 +9,7 @@ import { productsQueryKey } from './list-products';
  * DELETE /products/leave {code} (CONDO-09): a member leaves a tag shared with them; a resident
  * leaves every unit they live in under that plate. Then the product list refreshes.
  */
-export function leaveTag(body: CodeBody): Promise<{ message: string }> {
+function leaveTag(body: CodeBody): Promise<{ message: string }> {
   return apiClient.delete<{ message: string }>(condoApi.leave, body);
 }
 

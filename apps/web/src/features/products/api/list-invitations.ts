@@ -4,7 +4,7 @@ import { productsApi } from '@toque/contracts/routes';
 import { apiClient } from '../../../lib/api-client';
 
 /** GET /products/:code/invitations: invitations sent to e-mails with no account yet (TAG-11). */
-export function listInvitations(code: string): Promise<Invitation[]> {
+function listInvitations(code: string): Promise<Invitation[]> {
   return apiClient.get<Invitation[]>(productsApi.invitations(code));
 }
 

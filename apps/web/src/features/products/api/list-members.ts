@@ -7,13 +7,13 @@ import { apiClient } from '../../../lib/api-client';
 export type Member = z.infer<typeof member>;
 
 /** GET /products/:code/members: who else receives this tag's calls (TAG-09). */
-export function listMembers(code: string): Promise<Member[]> {
+function listMembers(code: string): Promise<Member[]> {
   return apiClient.get<Member[]>(productsApi.members(code));
 }
 
 export const membersQueryKey = (code: string) => ['products', 'members', code.toUpperCase()] as const;
 
-export const membersQueryOptions = (code: string) =>
+const membersQueryOptions = (code: string) =>
   queryOptions({ queryKey: membersQueryKey(code), queryFn: () => listMembers(code) });
 
 export function useMembers(code: string, { enabled }: { enabled: boolean }) {

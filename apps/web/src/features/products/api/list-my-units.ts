@@ -4,7 +4,7 @@ import { condoApi } from '@toque/contracts/routes';
 import { apiClient } from '../../../lib/api-client';
 
 /** GET /condominium/myUnits: the units the user lives in, by name, with the other residents (CONDO-11). */
-export function listMyUnits(): Promise<MyUnit[]> {
+function listMyUnits(): Promise<MyUnit[]> {
   return apiClient.get<MyUnit[]>(condoApi.myUnits);
 }
 

@@ -5,10 +5,10 @@ import { productsApi } from '@toque/contracts/routes';
 import { apiClient } from '../../../lib/api-client';
 import { membersQueryKey } from './list-members';
 
-export type RemoveMemberBody = z.input<typeof removeMemberBody>;
+type RemoveMemberBody = z.input<typeof removeMemberBody>;
 
 /** DELETE /products/members {code, userId}: the owner removes a member (TAG-09). */
-export function removeMember(body: RemoveMemberBody): Promise<{ message: string }> {
+function removeMember(body: RemoveMemberBody): Promise<{ message: string }> {
   return apiClient.delete<{ message: string }>(productsApi.member, body);
 }
 

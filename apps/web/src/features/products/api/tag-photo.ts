@@ -5,12 +5,12 @@ import { apiClient } from '../../../lib/api-client';
 import { productsQueryKey } from './list-products';
 
 /** PUT /products/:code/photo with the file as the body (FIND-09): the server re-encodes it. */
-export function uploadPhoto({ code, file }: { code: string; file: Blob }) {
+function uploadPhoto({ code, file }: { code: string; file: Blob }) {
   return apiClient.put<{ message: string; photo: TagPhoto }>(productsApi.photo(code), file);
 }
 
 /** DELETE /products/:code/photo (FIND-09). */
-export function removePhoto(code: string) {
+function removePhoto(code: string) {
   return apiClient.delete<{ message: string }>(productsApi.photo(code));
 }
 

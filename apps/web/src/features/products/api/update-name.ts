@@ -8,7 +8,7 @@ import { productsQueryKey } from './list-products';
  * PUT /products/updateName {code, name, importantInfo, showInfoToFinder} (TAG-05, TAG-07). The
  * specification's `updateName{product}` suffix is optional on the server (docs/decisions/0007).
  */
-export function updateName(body: UpdateNameBody): Promise<{ message: string }> {
+function updateName(body: UpdateNameBody): Promise<{ message: string }> {
   return apiClient.put<{ message: string }>(productsApi.updateName, body);
 }
 

@@ -3,7 +3,7 @@ import { accountApi } from '@toque/contracts/account';
 import { apiClient } from '../../../lib/api-client';
 
 /** POST /account/delete {password} (ACC-03). */
-export function deleteAccount(password: string): Promise<{ message: string }> {
+function deleteAccount(password: string): Promise<{ message: string }> {
   return apiClient.post<{ message: string }>(accountApi.delete, { password });
 }
 

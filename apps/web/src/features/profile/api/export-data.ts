@@ -3,7 +3,7 @@ import { accountApi, type AccountExport } from '@toque/contracts/account';
 import { apiClient } from '../../../lib/api-client';
 
 /** POST /account/export {password}: everything held about the user, as JSON (ACC-03). */
-export function exportData(password: string): Promise<AccountExport> {
+function exportData(password: string): Promise<AccountExport> {
   return apiClient.post<AccountExport>(accountApi.export, { password });
 }
 

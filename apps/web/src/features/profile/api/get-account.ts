@@ -5,11 +5,11 @@ import { apiClient } from '../../../lib/api-client';
 export const accountQueryKey = ['account'] as const;
 
 /** GET /account: name, e-mail, phone and the consent given (ACC-03). */
-export function getAccount(): Promise<AccountResponse> {
+function getAccount(): Promise<AccountResponse> {
   return apiClient.get<AccountResponse>(accountApi.account);
 }
 
-export const accountQueryOptions = () => queryOptions({ queryKey: accountQueryKey, queryFn: getAccount });
+const accountQueryOptions = () => queryOptions({ queryKey: accountQueryKey, queryFn: getAccount });
 
 export function useAccount() {
   return useQuery(accountQueryOptions());

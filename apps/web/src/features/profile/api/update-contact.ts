@@ -4,7 +4,7 @@ import { apiClient } from '../../../lib/api-client';
 import { accountQueryKey } from './get-account';
 
 /** PUT /account/contact {email, phone, password} (ACC-03). */
-export function updateContact(body: UpdateContactBody): Promise<{ message: string }> {
+function updateContact(body: UpdateContactBody): Promise<{ message: string }> {
   return apiClient.put<{ message: string }>(accountApi.contact, body);
 }
 

@@ -3,14 +3,14 @@ import type { UpdateUserBody } from '@toque/contracts/profile';
 import { api } from '@toque/contracts/routes';
 import { apiClient } from '../../../lib/api-client';
 
-export interface UpdateUserResult {
+interface UpdateUserResult {
   message: string;
   /** Present when the password changed: older tokens no longer work (ACC-02). */
   token?: string;
 }
 
 /** PUT /profile/updateUser {name, password (current), newPassword?} */
-export function updateUser(body: UpdateUserBody): Promise<UpdateUserResult> {
+function updateUser(body: UpdateUserBody): Promise<UpdateUserResult> {
   return apiClient.put<UpdateUserResult>(api.updateUser, body);
 }
 

@@ -18,7 +18,7 @@ const drawerId = 'menu-lateral';
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'text-brand-700 underline underline-offset-4' : 'text-slate-800 hover:text-brand-700'}`;
 
-export function Logo() {
+function Logo() {
   return (
     <Link
       to={paths.home}
