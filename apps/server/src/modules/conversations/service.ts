@@ -44,7 +44,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  * like every conversation token). Nobody without the secret can derive it: not the owner, who
  * knows the room id.
  */
-export const callConversationToken = (secret: string, roomId: string) =>
+const callConversationToken = (secret: string, roomId: string) =>
   createHmac('sha256', secretKey(secret)).update(`toque-call-conversation:${roomId}`).digest().subarray(0, 16).toString('base64url');
 
 /** FIND-06: open, or why nobody can write any more. Blocked wins over closed over ended. */

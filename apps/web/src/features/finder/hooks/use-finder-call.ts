@@ -25,7 +25,7 @@ import {
 
 const HANG_UP_GRACE_MS = 2000;
 /** CALL-17: how often the end-of-call screen asks whether the owner opened a thread (while the page is seen). */
-export const CALL_CONVERSATION_POLL_MS = 3000;
+const CALL_CONVERSATION_POLL_MS = 3000;
 /** How long a message made without a call waits for the phone's position before it goes without it. */
 const MESSAGE_POSITION_WAIT_MS = 4000;
 
