@@ -50,6 +50,12 @@ let app: Promise<void> | undefined;
 let hydrated = false;
 /** The radios chosen before the app ran have been given to it. */
 let handedOver = false;
+/**
+ * Taps go straight to the app only once it runs *and* has the radios chosen before it ran: a Call
+ * tapped in the moment between the two would read the server's mode ('Com vídeo') from a radio the
+ * hand-over has not given back yet (a loaded CI run called with video after 'Só voz' was shown chosen).
+ */
+const live = () => hydrated && handedOver;
 
 /** Runs the app once: it hydrates #root and says so (FINDER_READY_EVENT, from FinderPage). */
 function startApp(): Promise<void> {
@@ -159,7 +165,7 @@ if (root) {
   root.addEventListener(
     'click',
     (event) => {
-      if (hydrated) return;
+      if (live()) return;
       const button = (event.target as Element | null)?.closest?.('button');
       // Links work as links; a disabled button has no tap to hold; a submit is held as the form's submit.
       if (!button || button.disabled || (button.type === 'submit' && button.form)) return;
@@ -171,7 +177,7 @@ if (root) {
   root.addEventListener(
     'submit',
     (event) => {
-      if (hydrated) return;
+      if (live()) return;
       const form = event.target as HTMLFormElement;
       hold(event, () => form.requestSubmit(), false);
     },
