@@ -11,7 +11,7 @@ import { tagMailMsg } from '@toque/contracts/mail';
 import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
 import { ui } from '@toque/contracts/ui';
-import { expectNoSeriousA11yViolations, ownerWithTags, rowControl, share, tagRow } from './dashboard-support';
+import { expectNoSeriousA11yViolations, ownerWithTags, rowControl, share, tagRow } from './support/dashboard';
 import {
   apiLogin,
   buildingWith,

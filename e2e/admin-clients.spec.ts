@@ -7,7 +7,7 @@ import { auditSentence } from '@toque/contracts/audit-words';
 import { cpfFromBase } from '@toque/contracts/cpf';
 import { adminMsg, msg } from '@toque/contracts/messages';
 import { adminApi, condoApi, paths } from '@toque/contracts/routes';
-import { associate, expectNoSeriousA11yViolations, listTags } from './dashboard-support';
+import { associate, expectNoSeriousA11yViolations, listTags } from './support/dashboard';
 import { apiLogin, createAdmin, expect, field, loginAs, mintCode, newUser, registerUser, test, toast } from './support';
 
 const labels = adminUi.clients;

@@ -4,10 +4,10 @@ import { callUi } from '@toque/contracts/call-ui';
 import { paths } from '@toque/contracts/routes';
 import { ui } from '@toque/contracts/ui';
 import { claimTag, mintCodes, allow } from './support';
-import { expect, firefoxGoto, openFirefoxTab, test, untilInPage } from './firefox-support';
+import { expect, firefoxGoto, openFirefoxTab, test, untilInPage } from './support/firefox';
 
 // BRW-01: every kind of page at 390 px, in Firefox and in Chromium, without a script error or a
-// Content-Security-Policy violation (the guards of support.ts and firefox-support.ts fail the test
+// Content-Security-Policy violation (the guards of support.ts and support/firefox.ts fail the test
 // on either). Each page is given its code's time: the state below says that the app's code for it
 // has run (hydrated, or rendered by the app), which is when Zod's eval probe used to fire.
 

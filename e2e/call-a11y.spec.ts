@@ -1,7 +1,7 @@
 import { callUi } from '@toque/contracts/call-ui';
 import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
-import { expectNoSeriousA11yViolations } from './dashboard-support';
+import { expectNoSeriousA11yViolations } from './support/dashboard';
 import { claimTag, expect, loginAs, mintCodes, test } from './support';
 
 test('[A11Y-01] axe-core finds no serious or critical violation on the finder page, the ringing /call page and the call history', async ({

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { callUi } from '@toque/contracts/call-ui';
 import { allow, answeredCall, expect, test, GEOCODER_DOWN } from './support';
-import { expectNoSeriousA11yViolations } from './dashboard-support';
+import { expectNoSeriousA11yViolations } from './support/dashboard';
 
 // The geocoder is down in the tests: the owner's screen shows its handled error.
 test.use({ allowConsoleErrors: allow(GEOCODER_DOWN) });

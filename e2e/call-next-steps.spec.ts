@@ -3,7 +3,7 @@ import { callUi } from '@toque/contracts/call-ui';
 import type { CallHistoryItem } from '@toque/contracts/calls';
 import { callMsg, msg } from '@toque/contracts/messages';
 import { adminApi, paths } from '@toque/contracts/routes';
-import { expectNoSeriousA11yViolations } from './dashboard-support';
+import { expectNoSeriousA11yViolations } from './support/dashboard';
 import {
   apiLogin,
   claimTag,

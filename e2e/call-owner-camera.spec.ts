@@ -3,7 +3,7 @@ import { callUi } from '@toque/contracts/call-ui';
 import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
 import { expect, expectPath, openFinder, openOwner, test, watchCallSocket, GEOCODER_DOWN, allow } from './support';
-import { expectNoSeriousA11yViolations } from './dashboard-support';
+import { expectNoSeriousA11yViolations } from './support/dashboard';
 
 // The geocoder is down in the tests: the owner's screen shows its handled error.
 test.use({ allowConsoleErrors: allow(GEOCODER_DOWN) });

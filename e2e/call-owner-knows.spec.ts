@@ -5,8 +5,8 @@ import { osmLink } from '@toque/contracts/calls';
 import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
 import { ui } from '@toque/contracts/ui';
-import { expectNoSeriousA11yViolations } from './dashboard-support';
-import { openPage } from './public-helpers';
+import { expectNoSeriousA11yViolations } from './support/dashboard';
+import { openPage } from './support/public';
 import {
   allow,
   apiLogin,

@@ -12,7 +12,7 @@ import {
   GEOCODER_DOWN,
   type AppServer,
 } from './support';
-import { startCoturn, turnserverPath, TURNSERVER_NEEDED, type Coturn } from './turn-support';
+import { startCoturn, turnserverPath, TURNSERVER_NEEDED, type Coturn } from './support/turn';
 
 // The geocoder is down in the tests: the owner's screen shows its handled error.
 test.use({ allowConsoleErrors: allow(GEOCODER_DOWN) });

@@ -17,7 +17,7 @@ import {
   GEOCODER_DOWN,
   allow,
 } from './support';
-import { expectNoSeriousA11yViolations } from './dashboard-support';
+import { expectNoSeriousA11yViolations } from './support/dashboard';
 
 // The specification's literal values, written out (not imported): a constant that drifts fails here.
 const MAP_HEIGHT_PX = 650;

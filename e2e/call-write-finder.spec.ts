@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { callUi } from '@toque/contracts/call-ui';
 import { conversationFinderText, conversationsUi } from '@toque/contracts/conversations';
-import { expectNoSeriousA11yViolations } from './dashboard-support';
+import { expectNoSeriousA11yViolations } from './support/dashboard';
 import { allow, answeredCall, expect, GEOCODER_DOWN, openFinder, openOwner, test } from './support';
 
 /**

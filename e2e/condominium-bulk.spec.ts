@@ -16,7 +16,7 @@ import {
   test,
   toast,
 } from './support';
-import { expectNoSeriousA11yViolations } from './dashboard-support';
+import { expectNoSeriousA11yViolations } from './support/dashboard';
 
 /**
  * CONDO-12: the síndica creates a block of units at once, from a pasted list, after a preview;

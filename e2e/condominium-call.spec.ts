@@ -24,7 +24,7 @@ import {
 // The geocoder is down in the tests: the owner's screen shows its handled error.
 test.use({ allowConsoleErrors: allow(GEOCODER_DOWN) });
 
-import { expectNoSeriousA11yViolations } from './dashboard-support';
+import { expectNoSeriousA11yViolations } from './support/dashboard';
 
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 

@@ -23,7 +23,7 @@ import {
   test,
   watchCallSocket,
 } from './support';
-import { expectNoSeriousA11yViolations } from './dashboard-support';
+import { expectNoSeriousA11yViolations } from './support/dashboard';
 
 // The geocoder is down in the tests: the resident's call screen shows its handled error.
 test.use({ allowConsoleErrors: allow(GEOCODER_DOWN) });

@@ -7,7 +7,7 @@ import { cpfFromBase, formatCpfOrCnpj } from '@toque/contracts/cpf';
 import { dashboardUi } from '@toque/contracts/dashboard-ui';
 import { EXPORT_FILENAME } from '@toque/contracts/admin';
 import { paths } from '@toque/contracts/routes';
-import { expectNoSeriousA11yViolations, rowControl, tagRow } from './dashboard-support';
+import { expectNoSeriousA11yViolations, rowControl, tagRow } from './support/dashboard';
 import {
   apiLogin,
   createAdmin,

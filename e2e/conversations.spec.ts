@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { devices, type Page } from '@playwright/test';
 import { conversationFinderText, conversationsUi } from '@toque/contracts/conversations';
 import { paths } from '@toque/contracts/routes';
-import { expectNoSeriousA11yViolations } from './dashboard-support';
+import { expectNoSeriousA11yViolations } from './support/dashboard';
 import { claimTag, expect, loginAs, mintCodes, pageErrors, test, watchCallSocket } from './support';
 
 /**

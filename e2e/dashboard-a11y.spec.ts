@@ -1,6 +1,6 @@
 import { dashboardUi } from '@toque/contracts/dashboard-ui';
 import { paths } from '@toque/contracts/routes';
-import { expectNoSeriousA11yViolations, ownerWithTags, rowControl, tab, tagRow } from './dashboard-support';
+import { expectNoSeriousA11yViolations, ownerWithTags, rowControl, tab, tagRow } from './support/dashboard';
 import { expect, test } from './support';
 
 test.describe('account area accessibility', () => {

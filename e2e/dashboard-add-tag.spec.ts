@@ -3,7 +3,7 @@ import { productLabel } from '@toque/contracts/constants';
 import { dashboardUi } from '@toque/contracts/dashboard-ui';
 import { msg, tagMsg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
-import { listTags, ownerWithTags, tab, tagRow } from './dashboard-support';
+import { listTags, ownerWithTags, tab, tagRow } from './support/dashboard';
 import { expect, field, mintCode, recordApiRequests, test, toast } from './support';
 
 const labels = dashboardUi.addTag;

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { dashboardUi } from '@toque/contracts/dashboard-ui';
 import { msg, tagMsg } from '@toque/contracts/messages';
 import { paths, productsApi } from '@toque/contracts/routes';
-import { listTags, ownerWithTags, share } from './dashboard-support';
+import { listTags, ownerWithTags, share } from './support/dashboard';
 import {
   apiLogin,
   expect,

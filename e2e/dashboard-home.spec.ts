@@ -2,7 +2,7 @@ import { dashboardUi } from '@toque/contracts/dashboard-ui';
 import { msg } from '@toque/contracts/messages';
 import { paths, productsApi } from '@toque/contracts/routes';
 import { ui } from '@toque/contracts/ui';
-import { ownerWithTags, rowControl, tagRow } from './dashboard-support';
+import { ownerWithTags, rowControl, tagRow } from './support/dashboard';
 import { apiLogin, expect, loginAs, newUser, registerUser, test, allow } from './support';
 
 const blocks = dashboardUi.blocks;

@@ -1,7 +1,7 @@
 import { dashboardUi } from '@toque/contracts/dashboard-ui';
 import { paths } from '@toque/contracts/routes';
 import { formatDueDate, planWords } from '@toque/contracts/billing';
-import { expectNoSeriousA11yViolations, ownerWithTags } from './dashboard-support';
+import { expectNoSeriousA11yViolations, ownerWithTags } from './support/dashboard';
 import { expect, test } from './support';
 
 const crumbs = dashboardUi.crumbs;

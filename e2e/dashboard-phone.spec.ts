@@ -3,7 +3,7 @@ import { dashboardUi } from '@toque/contracts/dashboard-ui';
 import { paths } from '@toque/contracts/routes';
 import { ui } from '@toque/contracts/ui';
 import { apiLogin, claimTag, expect, field, loginAs, mintCodes, newUser, registerUser, test, toast } from './support';
-import { expectNoSeriousA11yViolations, ownerWithTags } from './dashboard-support';
+import { expectNoSeriousA11yViolations, ownerWithTags } from './support/dashboard';
 
 // ACC-04 phone pass: what a 390 px phone cut, hid or covered, each checked where it showed.
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });

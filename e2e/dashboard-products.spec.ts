@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { dashboardUi } from '@toque/contracts/dashboard-ui';
 import { defaultTagName } from '@toque/contracts/products';
 import { adminApi, paths } from '@toque/contracts/routes';
-import { listTags, ownerWithTags, rowControl, share, tab, tagRow } from './dashboard-support';
+import { listTags, ownerWithTags, rowControl, share, tab, tagRow } from './support/dashboard';
 import { apiLogin, createAdmin, expect, loginAs, newUser, registerUser, test, toast } from './support';
 
 const actions = dashboardUi.tagActions;

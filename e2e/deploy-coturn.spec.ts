@@ -15,7 +15,7 @@ import {
   GEOCODER_DOWN,
   type AppServer,
 } from './support';
-import { startShippedCoturn, turnserverPath, TURNSERVER_NEEDED, type ShippedCoturn } from './turn-support';
+import { startShippedCoturn, turnserverPath, TURNSERVER_NEEDED, type ShippedCoturn } from './support/turn';
 
 // The geocoder is down in the tests: the owner's screen shows its handled error.
 test.use({ allowConsoleErrors: allow(GEOCODER_DOWN) });

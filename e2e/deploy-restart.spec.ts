@@ -7,7 +7,7 @@ import { callUi } from '@toque/contracts/call-ui';
 import { SOCKET_PATH } from '@toque/contracts/calls';
 import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
-import { nginxPath, startNginx, NGINX_NEEDED, type Nginx } from './nginx-support';
+import { nginxPath, startNginx, NGINX_NEEDED, type Nginx } from './support/nginx';
 import {
   allow,
   apiLogin,

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { chargesApi, chargeWords, type Charge } from '@toque/contracts/billing';
 import { apiMsg, photoMsg } from '@toque/contracts/messages';
 import { PHOTO_MAX_BYTES } from '@toque/contracts/products';
-import { nginxPath, startNginx, NGINX_NEEDED, type ClientCertificate, type Nginx } from './nginx-support';
+import { nginxPath, startNginx, NGINX_NEEDED, type ClientCertificate, type Nginx } from './support/nginx';
 import { bearerOf, claimTag, expect, PIX_WEBHOOK_SECRET, test, type AppServer } from './support';
 
 /**
@@ -95,7 +95,7 @@ function send(
 }
 
 const json = { 'content-type': 'application/json' };
-/** Set by the test's nginx on every answer the app gave (nginx-support.ts); absent when nginx answered itself. */
+/** Set by the test's nginx on every answer the app gave (support/nginx.ts); absent when nginx answered itself. */
 const fromApp = (answer: Answer) => Boolean(answer.headers['x-toque-upstream']);
 const messageOf = (answer: Answer) => (JSON.parse(answer.body) as { message?: string }).message;
 

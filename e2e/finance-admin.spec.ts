@@ -1,7 +1,7 @@
 import { adminUi } from '@toque/contracts/admin-ui';
 import { DEFAULT_BILLING, financeAdminApi, financeAdminWords, financeApi, type FinancePlan } from '@toque/contracts/billing';
 import { paths } from '@toque/contracts/routes';
-import { expectNoSeriousA11yViolations, ownerWithTags } from './dashboard-support';
+import { expectNoSeriousA11yViolations, ownerWithTags } from './support/dashboard';
 import { apiLogin, createAdmin, expect, loginAs, test, toast } from './support';
 
 /** FIN-06: the administrator's finance view — the overdue list and the prices, which customers' plans follow. */

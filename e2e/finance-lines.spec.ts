@@ -4,7 +4,7 @@ import { DAY_MS } from '@toque/contracts/constants';
 import { dashboardUi } from '@toque/contracts/dashboard-ui';
 import { formatReais } from '@toque/contracts/money';
 import { paths } from '@toque/contracts/routes';
-import { ownerWithTags } from './dashboard-support';
+import { ownerWithTags } from './support/dashboard';
 import { bearerOf, expect, PIX_WEBHOOK_SECRET, test } from './support';
 
 /**

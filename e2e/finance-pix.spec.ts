@@ -1,7 +1,7 @@
 import { chargesApi, formatDueDate, planWords, type Charge } from '@toque/contracts/billing';
 import { dashboardUi } from '@toque/contracts/dashboard-ui';
 import { paths } from '@toque/contracts/routes';
-import { expectNoSeriousA11yViolations, ownerWithTags } from './dashboard-support';
+import { expectNoSeriousA11yViolations, ownerWithTags } from './support/dashboard';
 import { expect, PIX_WEBHOOK_SECRET, test } from './support';
 
 /**

@@ -1,7 +1,7 @@
 import { adminUi } from '@toque/contracts/admin-ui';
 import { chargesApi, financeApi, type Charge, type FinancePlan } from '@toque/contracts/billing';
 import { paths } from '@toque/contracts/routes';
-import { expectNoSeriousA11yViolations, ownerWithTags } from './dashboard-support';
+import { expectNoSeriousA11yViolations, ownerWithTags } from './support/dashboard';
 import { apiLogin, createAdmin, expect, loginAs, test, toast } from './support';
 
 /** FIN-04: the administrator's reconciliation — a bank statement pays a charge; a charge marked paid by its E2E id. */

@@ -3,7 +3,7 @@ import { callUi } from '@toque/contracts/call-ui';
 import type { CallHistoryItem } from '@toque/contracts/calls';
 import { callMsg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
-import { expectNoSeriousA11yViolations } from './dashboard-support';
+import { expectNoSeriousA11yViolations } from './support/dashboard';
 import { claimTag, expect, mintCodes, pageErrors, test, toque } from './support';
 
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };

@@ -3,7 +3,7 @@ import { callMsg } from '@toque/contracts/messages';
 import { finderText, type FinderLang } from '@toque/contracts/finder-text';
 import { condoApi, paths } from '@toque/contracts/routes';
 import { parseUnitNumber, type Unit } from '@toque/contracts/condominium';
-import { expectNoSeriousA11yViolations } from './dashboard-support';
+import { expectNoSeriousA11yViolations } from './support/dashboard';
 import { apiLogin, claimTag, createAdmin, expect, mintCodes, newUser, pageErrors, registerUser, test } from './support';
 
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };

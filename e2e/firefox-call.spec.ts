@@ -23,7 +23,7 @@ import {
   recordCallInternals,
   test,
   untilInPage,
-} from './firefox-support';
+} from './support/firefox';
 
 // BRW-01: a call between the two engines, each way. The owner's screen shows the geocoder's handled
 // error (no geocoder is reachable here).

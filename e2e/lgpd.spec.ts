@@ -4,7 +4,7 @@ import { productTypes } from '@toque/contracts/constants';
 import { msg } from '@toque/contracts/messages';
 import { ui } from '@toque/contracts/ui';
 import type { Download, Locator, Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './dashboard-support';
+import { expectNoSeriousA11yViolations } from './support/dashboard';
 import {
   apiLogin,
   expect,

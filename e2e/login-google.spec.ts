@@ -5,7 +5,7 @@ import { paths } from '@toque/contracts/routes';
 import { ui } from '@toque/contracts/ui';
 import type { Page } from '@playwright/test';
 import { startLocalProvider, type LocalProvider } from '../apps/server/test/oidc-support';
-import { expectNoSeriousA11yViolations } from './dashboard-support';
+import { expectNoSeriousA11yViolations } from './support/dashboard';
 import { bearerOf, expect, expectPath, storedToken, test, toast, type AppServer } from './support';
 
 /**

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { paths } from '@toque/contracts/routes';
 import { setupGuideStorageKey, setupGuideUi as copy } from '@toque/contracts/ringing';
-import { listTags, ownerWithTags } from './dashboard-support';
+import { listTags, ownerWithTags } from './support/dashboard';
 import { bearerOf, expect, test } from './support';
 
 /**

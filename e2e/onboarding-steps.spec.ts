@@ -5,7 +5,7 @@ import { paths } from '@toque/contracts/routes';
 import { ringingUi, setupGuideUi as copy } from '@toque/contracts/ringing';
 import { ui } from '@toque/contracts/ui';
 import { apiLogin, expect, expectPath, field, loginAs, mintCodes, newUser, registerUser, storedToken, test, toast, watchCallSocket, allow, PUSH_IN_INCOGNITO } from './support';
-import { expectNoSeriousA11yViolations, listTags } from './dashboard-support';
+import { expectNoSeriousA11yViolations, listTags } from './support/dashboard';
 
 // Chromium in a test profile refuses Web Push subscriptions and says so on the console itself.
 test.use({ allowConsoleErrors: allow(PUSH_IN_INCOGNITO) });

@@ -24,7 +24,7 @@ import {
   allow,
   PUSH_IN_INCOGNITO,
 } from './support';
-import { expectNoSeriousA11yViolations } from './dashboard-support';
+import { expectNoSeriousA11yViolations } from './support/dashboard';
 
 // The geocoder is down in the tests: the owner's call screen shows its handled error. Chromium in a
 // test profile refuses Web Push subscriptions and says so on the console itself; the app catches it.

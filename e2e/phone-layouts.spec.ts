@@ -5,7 +5,7 @@ import { dashboardUi } from '@toque/contracts/dashboard-ui';
 import { callMsg, msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
 import { scansApi } from '@toque/contracts/scans';
-import { ownerWithTags, renameTag } from './dashboard-support';
+import { ownerWithTags, renameTag } from './support/dashboard';
 import { expect, test, toast, watchCallSocket, allow, PUSH_IN_INCOGNITO } from './support';
 
 // Chromium in a test profile refuses Web Push subscriptions and says so on the console itself (call-push.spec.ts).

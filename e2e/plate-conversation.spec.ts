@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { conversationFinderText, conversationsUi } from '@toque/contracts/conversations';
 import { paths } from '@toque/contracts/routes';
-import { expectNoSeriousA11yViolations } from './dashboard-support';
+import { expectNoSeriousA11yViolations } from './support/dashboard';
 import { buildingWith, expect, loginAs, newUser, pageErrors, test, watchCallSocket } from './support';
 
 /**

@@ -1,7 +1,7 @@
 import { paths } from '@toque/contracts/routes';
 import { ui } from '@toque/contracts/ui';
 import { expect, seriousViolations, test } from './support';
-import { openPage } from './public-helpers';
+import { openPage } from './support/public';
 
 const publicRoutes = [
   paths.home,

@@ -5,7 +5,7 @@ import { faq } from '../apps/web/src/content/faq';
 import { products } from '../apps/web/src/content/products';
 import { appStores } from '../apps/web/src/content/config';
 import { expect, test } from './support';
-import { activeSlide, expectNewTab, freezeClock, openPage, testimonialNames } from './public-helpers';
+import { activeSlide, expectNewTab, freezeClock, openPage, testimonialNames } from './support/public';
 
 // The specification's literal values, written out (not imported): a constant that drifts fails here.
 const BANNER_MS = 10_000;

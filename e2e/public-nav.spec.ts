@@ -2,7 +2,7 @@ import { paths } from '@toque/contracts/routes';
 import { ui } from '@toque/contracts/ui';
 import type { Page } from '@playwright/test';
 import { apiLogin, expect, expectPath, loginAs, registerUser, test } from './support';
-import { expectNewTab, freezeClock, openPage } from './public-helpers';
+import { expectNewTab, freezeClock, openPage } from './support/public';
 
 // The specification's literal values, written out (not imported): a constant that drifts fails here.
 const CONTACT_CLOSE_MS = 80;

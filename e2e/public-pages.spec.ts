@@ -7,7 +7,7 @@ import { socialLinks } from '../apps/web/src/content/contact';
 import { company, storeConfig } from '../apps/web/src/content/config';
 import { manual } from '../apps/web/src/content/manual';
 import { expect, expectPath, test } from './support';
-import { expectNewTab, openPage, settle, testimonialNames } from './public-helpers';
+import { expectNewTab, openPage, settle, testimonialNames } from './support/public';
 
 const prices: Record<string, string> = {
   [paths.bracelets]: 'R$ 54,90',

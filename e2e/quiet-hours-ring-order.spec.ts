@@ -5,7 +5,7 @@ import { doorUi } from '@toque/contracts/door';
 import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
 import { callSettingsApi, callSettingsUi, localParts, type QuietHours } from '@toque/contracts/quiet-hours';
-import { expectNoSeriousA11yViolations } from './dashboard-support';
+import { expectNoSeriousA11yViolations } from './support/dashboard';
 import {
   allow,
   apiLogin,

@@ -1,5 +1,5 @@
 import { expect, test } from './support';
-import { describeOffenders, tapTargetOffenders } from './tap-targets';
+import { describeOffenders, tapTargetOffenders } from './support/tap-targets';
 
 test.use({ viewport: { width: 390, height: 844 } });
 

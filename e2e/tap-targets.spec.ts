@@ -6,9 +6,9 @@ import { adminUi } from '@toque/contracts/admin-ui';
 import { dashboardUi } from '@toque/contracts/dashboard-ui';
 import { condoApi, paths } from '@toque/contracts/routes';
 import { ui } from '@toque/contracts/ui';
-import { ownerWithTags } from './dashboard-support';
+import { ownerWithTags } from './support/dashboard';
 import { apiLogin, claimTag, createAdmin, expect, loginAs, mintCode, newUser, registerUser, test, GEOCODER_DOWN, allow, PUSH_IN_INCOGNITO } from './support';
-import { describeOffenders, MIN_TAP_PX, tapTargetOffenders } from './tap-targets';
+import { describeOffenders, MIN_TAP_PX, tapTargetOffenders } from './support/tap-targets';
 
 /*
  * ACC-06: every page at 390 × 844, every tap target at least 44 × 44 px (the rule, with WCAG 2.5.8's

@@ -4,7 +4,7 @@ import { callMsg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
 import { setupGuideStorageKey, setupGuideUi as copy } from '@toque/contracts/ringing';
 import { scansApi } from '@toque/contracts/scans';
-import { ownerWithTags } from './dashboard-support';
+import { ownerWithTags } from './support/dashboard';
 import { allow, bearerOf, expect, PUSH_IN_INCOGNITO, test, toast, watchCallSocket } from './support';
 
 /** ACC-06 (issue 33 item 11): on a phone a toast never covers the setup sheet's or the Pix dialog's buttons. */

@@ -2,7 +2,7 @@ import { callUi } from '@toque/contracts/call-ui';
 import { paths } from '@toque/contracts/routes';
 import { ui } from '@toque/contracts/ui';
 import { claimTag, mintCodes } from './support';
-import { expect, probeErrors, test } from './webkit-support';
+import { expect, probeErrors, test } from './support/webkit';
 
 // BRW-02: WebKit through Debian's WebKitGTK and its WebDriver. What this engine can show here, and
 // what it cannot (its WebRTC, an iPhone), is in docs/decisions/0029-browsers.md.

@@ -209,12 +209,12 @@ describe('docs/architecture.md states only what is true (DEV-06)', () => {
 
   test('[DEV-06] [DEV-04] the e2e fixtures rule as it stands: specs take `test` from e2e/support, and the specs it names as still building a call side by hand are exactly those that do', () => {
     const specs = readDir('e2e', (n) => n.endsWith('.spec.ts'));
-    const suiteTest = /import \{[^}]*\btest\b[^}]*\} from '\.\/(support|firefox-support|webkit-support)'/;
+    const suiteTest = /import \{[^}]*\btest\b[^}]*\} from '\.\/support(\/firefox|\/webkit)?'/;
     const ownTest = specs.filter((s) => !suiteTest.test(s.text)).map((s) => s.name);
     expect(ownTest).toEqual(['suite-shape.spec.ts']);
     // The Firefox and WebKit `test`s extend the suite's.
-    for (const helper of ['firefox-support.ts', 'webkit-support.ts'])
-      expect(readFileSync(join(root, 'e2e', helper), 'utf8')).toMatch(/test as base \} from '\.\/support'/);
+    for (const helper of ['support/firefox.ts', 'support/webkit.ts'])
+      expect(readFileSync(join(root, 'e2e', helper), 'utf8')).toMatch(/test as base \} from '\.\.\/support'/);
     const stated = statedHandBuilt(doc);
     expect(stated, 'the page names the specs that still build a call side by hand').toBeDefined();
     const actual = handBuiltCallSides(specs);

@@ -6,8 +6,8 @@ import puppeteer, {
   type Page as FirefoxPage,
 } from 'puppeteer-core';
 import { storageKeys } from '@toque/contracts/constants';
-import { baseURL } from './playwright.config';
-import { expect, reportCspViolations, test as base } from './support';
+import { baseURL } from '../playwright.config';
+import { expect, reportCspViolations, test as base } from '../support';
 
 /**
  * BRW-01: Firefox in the browser suite. Debian's firefox-esr, driven over WebDriver BiDi by

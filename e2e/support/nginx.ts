@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { request as httpsRequest } from 'node:https';
-import { freePort, root, selfSignedCertificate, stopProcess, tempDir, waitUntilUp } from './support/processes';
+import { freePort, root, selfSignedCertificate, stopProcess, tempDir, waitUntilUp } from './processes';
 
 /**
  * nginx from deploy/nginx/toque.conf in front of two server processes (OPS-04, OPS-06), with a

@@ -3,7 +3,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { createSocket } from 'node:dgram';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort, root, selfSignedCertificate, stopProcess, tempDir, waitUntilUp } from './support/processes';
+import { freePort, root, selfSignedCertificate, stopProcess, tempDir, waitUntilUp } from './processes';
 
 /**
  * A real coturn and a Toque server that hands out its credentials (SEC-07, CALL-10), both started

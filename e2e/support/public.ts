@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect } from './support';
+import { expect } from '../support';
 
 /** Fake time starts here and stands still until a test moves it (page.clock). */
 const CLOCK_START = new Date('2026-03-02T12:00:00-03:00').getTime();

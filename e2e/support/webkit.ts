@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { connect } from 'node:net';
-import { freePort } from './support/processes';
-import { expect, test as base } from './support';
+import { freePort } from './processes';
+import { expect, test as base } from '../support';
 
 /**
  * BRW-02: WebKit, the engine of Safari and of every iPhone browser, as Debian ships it: WebKitGTK's

@@ -9,7 +9,7 @@ import {
   registerUser,
   seriousViolations,
   type TestUser,
-} from './support';
+} from '../support';
 
 /** What the dashboard tests start from: a fresh account, logged in in the browser, with tags. */
 export interface Owner {
