@@ -122,7 +122,7 @@ googleTest.describe('[AUTH-16] Google sign-in on a phone', () => {
   );
 });
 
-test("[AUTH-16] without Google configured (the suite's server) the login page has no Google button at all", async ({
+test("[AUTH-16] [AUTH-15] without Google configured (the suite's server) the login page has no Google button at all: AUTH-15's placeholder, a button that did nothing, is gone (superseded by AUTH-16)", async ({
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
