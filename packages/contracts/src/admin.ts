@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { adminMsg, msg } from './messages';
 import { tagCode } from './products';
+import { PRODUCT_IDS } from './constants';
 
 export const CLIENTS_PAGE_SIZE = 20;
 const CLIENTS_PAGE_SIZE_MAX = 100;
@@ -125,8 +126,10 @@ export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsh
 
 // ── ADM-05: tag inventory ──
 export const MINT_BATCH_MAX = 500;
+/** A product id, as the catalogue numbers them (1…5): the one range the API and the mint form check. */
+export const PRODUCT_ID_RANGE = { min: Math.min(...PRODUCT_IDS), max: Math.max(...PRODUCT_IDS) } as const;
 export const mintBody = z.object({
-  productId: z.number().int().min(1).max(5),
+  productId: z.number().int().min(PRODUCT_ID_RANGE.min).max(PRODUCT_ID_RANGE.max),
   count: z.number().int().min(1).max(MINT_BATCH_MAX),
 });
 const batch = z.object({

@@ -6,15 +6,28 @@ export function StreamVideo({
   muted,
   label,
   className,
+  self = false,
 }: {
   stream: MediaStream | null;
   muted: boolean;
   label: string;
   className: string;
+  /** The person's own camera (marked for the tests that tell the two pictures apart). */
+  self?: boolean;
 }) {
   const video = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     if (video.current && video.current.srcObject !== stream) video.current.srcObject = stream;
   }, [stream]);
-  return <video ref={video} autoPlay playsInline muted={muted} aria-label={label} className={className} />;
+  return (
+    <video
+      ref={video}
+      autoPlay
+      playsInline
+      muted={muted}
+      aria-label={label}
+      data-self={self || undefined}
+      className={className}
+    />
+  );
 }

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { batchPdfFilename, type Batch, type BatchCodes, type LabelLayout } from '@toque/contracts/admin';
 import { adminApi } from '@toque/contracts/routes';
 import { apiClient } from '../../../lib/api-client';
+import { saveBlob } from '../../../lib/save-file';
 
 const batchesKey = ['admin', 'batches'] as const;
 
@@ -34,13 +35,5 @@ export function useMintBatch() {
  */
 export async function downloadBatchPdf(id: number, layout: LabelLayout): Promise<void> {
   const blob = await apiClient.get<Blob>(`${adminApi.batchPdf(id)}?layout=${layout}`, { responseType: 'blob' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = batchPdfFilename(id, layout);
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 30_000);
+  saveBlob(blob, batchPdfFilename(id, layout));
 }

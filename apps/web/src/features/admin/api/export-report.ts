@@ -1,6 +1,7 @@
 import { EXPORT_FILENAME } from '@toque/contracts/admin';
 import { adminApi } from '@toque/contracts/routes';
 import { apiClient } from '../../../lib/api-client';
+import { saveBlob } from '../../../lib/save-file';
 
 /** GET /export/excel (ADM-04): the report as a Blob, fetched with the session's Bearer token. */
 function exportReport(): Promise<Blob> {
@@ -13,14 +14,5 @@ function exportReport(): Promise<Blob> {
  */
 export async function downloadReport(): Promise<void> {
   const blob = await exportReport();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = EXPORT_FILENAME;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Chromium reads the URL after the click returns; revoking at once could cancel the download.
-  window.setTimeout(() => URL.revokeObjectURL(url), 30_000);
+  saveBlob(blob, EXPORT_FILENAME);
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { labelLayouts, MINT_BATCH_MAX, type Batch, type BatchCodes, type LabelLayout } from '@toque/contracts/admin';
+import { labelLayouts, MINT_BATCH_MAX, PRODUCT_ID_RANGE, type Batch, type BatchCodes, type LabelLayout } from '@toque/contracts/admin';
 import { adminUi } from '@toque/contracts/admin-ui';
 import { PRODUCT_IDS, productLabel } from '@toque/contracts/constants';
 import { localDateTimeSeconds } from '@toque/contracts/time-format';
@@ -15,7 +15,7 @@ const labels = adminUi.inventory;
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 const form = z.object({
-  productId: z.coerce.number().int().min(1).max(5),
+  productId: z.coerce.number().int().min(PRODUCT_ID_RANGE.min).max(PRODUCT_ID_RANGE.max),
   count: z.coerce
     .number({ message: labels.countInvalid })
     .int(labels.countInvalid)

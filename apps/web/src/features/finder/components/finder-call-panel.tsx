@@ -11,6 +11,7 @@ import {
 import { callMsg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
 import { CallDuration } from '../../../components/call-duration';
+import { StreamVideo } from '../../../components/stream-video';
 import { Button } from '../../../components/ui/button';
 import type { CallMode } from '../finder-media';
 import { useFinderCall, type MessageReason } from '../hooks/use-finder-call';
@@ -22,38 +23,6 @@ import { Countdown } from './countdown';
 import { MessageForm } from './message-form';
 import { QuietNotice } from './quiet-notice';
 import { UnitPicker } from './unit-picker';
-
-/**
- * CALL-13: `playsinline autoplay` so phones play inline, without a tap. Always muted: the self-view
- * must not echo, and the owner's voice plays from its own element (`RemoteAudio`).
- */
-function StreamVideo({
-  stream,
-  self,
-  label,
-  className,
-}: {
-  stream: MediaStream;
-  self: boolean;
-  label: string;
-  className: string;
-}) {
-  const video = useRef<HTMLVideoElement>(null);
-  useEffect(() => {
-    if (video.current && video.current.srcObject !== stream) video.current.srcObject = stream;
-  }, [stream]);
-  return (
-    <video
-      ref={video}
-      playsInline
-      autoPlay
-      muted
-      aria-label={label}
-      data-self={self || undefined}
-      className={className}
-    />
-  );
-}
 
 /**
  * CALL-14: the owner's voice, in an element of its own. A <video> whose stream holds a video track
@@ -318,9 +287,10 @@ export function FinderCallPanel({
   function connectedMedia(local: MediaStream, remote: MediaStream, video: boolean) {
     const remoteView = (
       // The owner's picture; their voice plays from `RemoteAudio`, below, whatever is shown.
+      // CALL-13: always muted — the owner's voice plays from its own element (RemoteAudio), the self-view must not echo.
       <StreamVideo
         stream={remote}
-        self={false}
+        muted
         label={t.remoteView}
         className={ownerCamera ? 'aspect-[3/4] max-h-[55dvh] w-full object-cover' : 'hidden'}
       />
@@ -337,6 +307,7 @@ export function FinderCallPanel({
         {video ? (
           <StreamVideo
             stream={local}
+            muted
             self
             label={t.selfView}
             className={
@@ -422,6 +393,7 @@ export function FinderCallPanel({
             {video ? (
               <StreamVideo
                 stream={state.local}
+                muted
                 self
                 label={t.selfView}
                 className="max-h-[45dvh] w-full rounded-xl bg-slate-900 object-cover"

@@ -10,6 +10,7 @@ import { TextField } from '../../../components/ui/field';
 import { isApiError, statusOf } from '../../../lib/api-client';
 import { messageForStatus } from '../../../lib/error-message';
 import { session } from '../../../lib/session';
+import { saveUrl } from '../../../lib/save-file';
 import { notify } from '../../../lib/toast';
 import { useDeleteAccount } from '../api/delete-account';
 import { useDeletePreview } from '../api/delete-preview';
@@ -22,15 +23,6 @@ const dialog = accountUi.deleteDialog;
 const prompt = accountUi.passwordPrompt;
 
 /** Saves a blob URL as a file through a temporary link (the browser's own download). */
-function download(url: string, fileName: string) {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
-
 /** 401 is the wrong password; 409 the server's reason to refuse a deletion (a síndico, an admin). */
 function failureOf(error: unknown, fallback: string) {
   if (statusOf(error) === 409 && isApiError(error)) return error.message;
@@ -75,8 +67,8 @@ export function MyData() {
     const json = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
     setFiles({ html, json });
     // ACC-07: both files, as the screen says: the readable document and the same data in JSON.
-    download(html, exportHtmlUi.fileName);
-    download(json, exportHtmlUi.jsonFileName);
+    saveUrl(html, exportHtmlUi.fileName);
+    saveUrl(json, exportHtmlUi.jsonFileName);
     notify.success(accountMsg.exportReady);
     return null;
   };
