@@ -40,6 +40,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
+          // DEV-05: a ceiling, not a wait — a component test typing through user-event in jsdom is CPU-bound and
+          // took 5.2 s on a machine loaded by three browser suites (Vitest's default 5 s failed it; alone, 1 s).
+          testTimeout: 30_000,
         },
       },
       {

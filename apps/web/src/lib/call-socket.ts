@@ -13,12 +13,12 @@ export type CallSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
  * finder). Not connected until the caller says so (the specification's "manual connect").
  */
 export function createCallSocket(token: string): CallSocket {
-  return io({
-    path: SOCKET_PATH,
-    transports: ['websocket'],
-    auth: { token },
-    autoConnect: false,
-  });
+  return io({ path: SOCKET_PATH, transports: ['websocket'], auth: { token }, autoConnect: false });
+}
+
+/** FIND-06: the finder's socket of one conversation, authenticated by its token, connected at once (the same transport rules). */
+export function createConversationSocket(conversationToken: string): CallSocket {
+  return io({ path: SOCKET_PATH, transports: ['websocket'], auth: { conversation: conversationToken } });
 }
 
 /** Resolves once the socket is connected; rejects with the server's refusal. */

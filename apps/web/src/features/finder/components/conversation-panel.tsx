@@ -1,11 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { io, type Socket } from 'socket.io-client';
 import {
-  SOCKET_PATH,
   osmLink,
   type PublicTag,
 } from '@toque/contracts/calls';
-import type { ClientToServerEvents, ServerToClientEvents } from '@toque/contracts/socket-events';
 import { finderMessage } from '@toque/contracts/finder-text';
 import {
   CONVERSATION_FRAGMENT,
@@ -22,6 +19,7 @@ import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
+import { createConversationSocket } from '../../../lib/call-socket';
 import { getFinderThread, sendFinderMessage, startConversation } from '../api/conversation';
 import { positionWithin } from '../finder-media';
 import { useFinderText } from '../i18n';
@@ -133,11 +131,7 @@ export function ConversationPanel({
   // Live: answers and the owner's close/block reach the finder without a reload.
   useEffect(() => {
     if (!token || state === 'blocked') return;
-    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io({
-      path: SOCKET_PATH,
-      transports: ['websocket'],
-      auth: { conversation: token },
-    });
+    const socket = createConversationSocket(token);
     socket.on('conversation-message', (event) => add(event.message));
     // A message written while the thread loaded and the socket joined (CALL-17: the owner writes as
     // the finder's page learns the thread) is read once the socket is in: nothing falls between.
