@@ -17,16 +17,6 @@ export type ConversationMessageRow = typeof conversationMessages.$inferSelect;
 
 /** FIND-06: the conversations' own SQL (docs/decisions/0044). */
 export const conversationsRepository = {
-  /** The tag with its owner's name (for the first name the finder reads). */
-  tagWithOwner(db: Conn, code: string) {
-    return db
-      .select({ tag: tags, ownerName: users.name })
-      .from(tags)
-      .leftJoin(users, eq(users.id, tags.ownerId))
-      .where(eq(tags.code, code))
-      .limit(1)
-      .then((r) => r[0]);
-  },
 
   unitOfPlate(db: Conn, code: string, unitId: number) {
     return db

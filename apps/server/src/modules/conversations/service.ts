@@ -30,6 +30,7 @@ import { clientKey } from '../../lib/client-address';
 import { BadRequest, Conflict, Forbidden, NotFound, Unauthorized } from '../../errors';
 import { conversationRoom, userRoom } from '../../plugins/realtime';
 import { finderView, nobodyNamed, type FinderView } from '../../lib/finder-view';
+import { tagsRepository } from '../../db/repositories/tags';
 import { tagState } from '../calls/tag-state';
 import { conversationsRepository as repo, type ConversationMessageRow, type ConversationRow } from './repository';
 
@@ -122,7 +123,7 @@ export function conversationsService(app: FastifyInstance, background: (work: ()
    * name switched off later hides it in the thread already open). A unit's conversation names nobody.
    */
   async function finderSide(c: ConversationRow): Promise<{ owner: string; view: Pick<FinderView, 'person'> }> {
-    const t = c.unitId === null ? await repo.tagWithOwner(db, c.tagCode) : undefined;
+    const t = c.unitId === null ? await tagsRepository.findTagWithOwnerName(db, c.tagCode) : undefined;
     if (!t) return { owner: '', view: nobodyNamed };
     const view = finderView(t.tag);
     return { owner: view.person(t.ownerName), view };
@@ -158,7 +159,7 @@ export function conversationsService(app: FastifyInstance, background: (work: ()
       await app.push.notify(recipients, { type: 'conversation-message', conversationId: c.id, text: conversationMsg.pushText, url });
       const now = new Date();
       if (!(await repo.claimMail(db, c.id, now, CONVERSATION_MAIL_INTERVAL_MS))) return;
-      const tag = await repo.tagWithOwner(db, c.tagCode);
+      const tag = await tagsRepository.findTagWithOwnerName(db, c.tagCode);
       const label = tag ? tag.tag.name.trim() || productLabel(tag.tag.productId) : c.tagCode;
       const located = where.latitude !== null && where.longitude !== null ? [`Localização: ${osmLink(where.latitude, where.longitude)}`] : [];
       for (const { email } of await repo.emailsOf(db, recipients)) {
@@ -193,7 +194,7 @@ export function conversationsService(app: FastifyInstance, background: (work: ()
       const client = clientKey(ip);
       await app.limits.consume('conversationMessagesPerAddress', client);
       const code = rawCode.trim().toUpperCase();
-      const found = isTagCodeShape(code) ? await repo.tagWithOwner(db, code) : undefined;
+      const found = isTagCodeShape(code) ? await tagsRepository.findTagWithOwnerName(db, code) : undefined;
       if (!found) throw new NotFound(callMsg.tagNotFound);
       const { tag } = found;
       const state = tagState(tag);
@@ -280,7 +281,7 @@ export function conversationsService(app: FastifyInstance, background: (work: ()
       userId: string,
       link: (tx: Tx, conversationId: string) => Promise<unknown>,
     ): Promise<string> {
-      const tag = await repo.tagWithOwner(db, call.tagCode);
+      const tag = await tagsRepository.findTagWithOwnerName(db, call.tagCode);
       const recipients = tag ? await repo.recipientIds(db, { tagCode: call.tagCode, unitId: call.unitId, ownerId: tag.tag.ownerId }) : [];
       if (!recipients.includes(userId)) throw new NotFound(callMsg.callNotFound);
       if (call.conversationId) return call.conversationId;
