@@ -12,9 +12,10 @@ import {
   GEOCODER_DOWN,
   loginAs,
   newUser,
+  openFinder,
+  openSession,
   pageErrors,
   test,
-  watchCallSocket,
 } from './support';
 import { expectNoSeriousA11yViolations } from './support/dashboard';
 
@@ -55,21 +56,17 @@ test("[CONDO-15] a courier on a 390 px phone leaves a delivery with a photo of t
   const b = await building(request);
 
   // Rui, on his unit's page (a 390 px phone too).
-  const ruiContext = await browser.newContext({ ...phone });
-  const rui = await ruiContext.newPage();
-  const ruiErrors = pageErrors(rui);
-  const socket = watchCallSocket(rui);
-  await loginAs(rui, b.rui);
-  await rui.goto(paths.products);
+  const ruiSide = await openSession(browser, b.rui, { path: paths.products, context: phone });
+  const rui = ruiSide.page;
   await rui.getByRole('link', { name: doorUi.openMyUnit }).click();
   await expectPath(rui, paths.myUnit(b.unit101));
-  await socket.connected();
+  await ruiSide.socket.connected();
   await expect(rui.getByText(doorUi.deliveriesEmpty)).toBeVisible();
 
   // The courier.
-  const courierContext = await browser.newContext({ ...phone });
-  const courier = await courierContext.newPage();
-  const courierErrors = pageErrors(courier);
+  // A phone that grants nothing.
+  const courierSide = await openFinder(browser, { context: { ...phone, permissions: [] } });
+  const courier = courierSide.page;
   await courier.goto(paths.finder(b.plate));
   await expect(courier.getByText(b.name)).toBeVisible();
   const kinds = courier.getByRole('group', { name: pt.chooseKind });
@@ -150,10 +147,10 @@ test("[CONDO-15] a courier on a 390 px phone leaves a delivery with a photo of t
   await expectNoSeriousA11yViolations(sindico, "the síndica's deliveries of the day");
   await shots(sindico, 'door-sindico-today');
 
-  expect(ruiErrors).toEqual([]);
-  expect(courierErrors).toEqual([]);
+  expect(ruiSide.errors).toEqual([]);
+  expect(courierSide.errors).toEqual([]);
   expect(sindicoErrors).toEqual([]);
-  await Promise.all([ruiContext.close(), courierContext.close(), sindicoContext.close()]);
+  await Promise.all([ruiSide.close(), courierSide.close(), sindicoContext.close()]);
 });
 
 test("[CONDO-16] a resident makes a pass and its link; the visitor on a 390 px phone opens it, is expected, rings the unit and the ringing screen says 'Visitante esperado'; a revoked pass says so and the plate still works", async ({
@@ -163,13 +160,8 @@ test("[CONDO-16] a resident makes a pass and its link; the visitor on a 390 px p
   test.setTimeout(180_000);
   const b = await building(request);
 
-  const ruiContext = await browser.newContext({ permissions: ['camera', 'microphone'] });
-  const rui = await ruiContext.newPage();
-  const ruiErrors = pageErrors(rui);
-  const socket = watchCallSocket(rui);
-  await loginAs(rui, b.rui);
-  await rui.goto(paths.myUnit(b.unit101));
-  await socket.connected();
+  const ruiSide = await openSession(browser, b.rui, { path: paths.myUnit(b.unit101) });
+  const { page: rui, socket } = ruiSide;
   // The pass, made with the keyboard: the name, then Enter submits (the window's defaults: now, 4 hours).
   const name = rui.getByLabel(doorUi.visitorName);
   await name.focus();
@@ -189,13 +181,8 @@ test("[CONDO-16] a resident makes a pass and its link; the visitor on a 390 px p
   await socket.connected();
 
   // Ana, at the door with the link.
-  const anaContext = await browser.newContext({
-    ...phone,
-    permissions: ['geolocation', 'camera', 'microphone'],
-    geolocation: { latitude: -19.93, longitude: -43.94 },
-  });
-  const ana = await anaContext.newPage();
-  const anaErrors = pageErrors(ana);
+  const anaSide = await openFinder(browser, { context: { ...phone, geolocation: { latitude: -19.93, longitude: -43.94 } } });
+  const ana = anaSide.page;
   await ana.goto(new URL(passUrl).pathname + new URL(passUrl).search);
   await expect(ana.getByText(pt.expected)).toBeVisible();
   await expect(ana.getByText(pt.passHello('Ana'))).toBeVisible();
@@ -224,7 +211,7 @@ test("[CONDO-16] a resident makes a pass and its link; the visitor on a 390 px p
   await ana.getByRole('radio', { name: '101' }).click();
   await expect(ana.getByRole('button', { name: callUi.finder.callUnit })).toBeEnabled();
 
-  expect(ruiErrors).toEqual([]);
-  expect(anaErrors).toEqual([]);
-  await Promise.all([ruiContext.close(), anaContext.close()]);
+  expect(ruiSide.errors).toEqual([]);
+  expect(anaSide.errors).toEqual([]);
+  await Promise.all([ruiSide.close(), anaSide.close()]);
 });

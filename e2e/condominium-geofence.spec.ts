@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { callUi } from '@toque/contracts/call-ui';
 import { finderTextAt } from '@toque/contracts/finder-text';
 import { geofenceMsg, geofenceUi, type PlatePosition } from '@toque/contracts/geofence';
@@ -6,22 +6,18 @@ import type { PublicConfig } from '@toque/contracts/google-sign-in';
 import { mapsAppUrl, mapUi } from '@toque/contracts/map-ui';
 import { msg } from '@toque/contracts/messages';
 import { condoApi, paths } from '@toque/contracts/routes';
-import { parseUnitNumber, type Unit } from '@toque/contracts/condominium';
 import {
   allow,
-  apiLogin,
-  createAdmin,
+  apiAs,
   E2E_TILE_URL,
   expect,
   expectPath,
   GEOCODER_DOWN,
   loginAs,
-  mintCodes,
-  newUser,
-  pageErrors,
-  registerUser,
+  openFinder,
+  openSession,
+  plateWithResident,
   test,
-  watchCallSocket,
 } from './support';
 import { expectNoSeriousA11yViolations } from './support/dashboard';
 
@@ -33,35 +29,18 @@ test.use({ allowConsoleErrors: allow(GEOCODER_DOWN) });
  * the plate's page (typed coordinates, or the phone's own position); a visitor 2 km away is told
  * why they cannot call, one at the door rings the unit.
  */
-const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+/** A 390 px phone (the finder's, with `context` over it) at twice the pixels, for the screenshots. */
+const phone = (browser: Browser, context: BrowserContextOptions = {}) => openFinder(browser, { context: { deviceScaleFactor: 2, ...context } });
 /** Avenida Paulista, São Paulo; 2 km due north of it; a spot across the street (~40 m). */
 const door = { latitude: -23.5614, longitude: -46.6559 };
 const twoKmAway = { latitude: -23.5434, longitude: -46.6559 };
 const acrossTheStreet = { latitude: -23.56105, longitude: -46.65575 };
 
-async function api<T>(request: APIRequestContext, token: string, path: string, data: unknown, method: 'post' | 'put' | 'get' = 'post'): Promise<T> {
-  const res = await request[method](`/api${path}`, { data, headers: { authorization: `Bearer ${token}` } });
-  expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
-  return (await res.json()) as T;
-}
-
 /** A condominium with one unit ('Apto 101') and its resident; the síndico's and the resident's tokens. */
-async function building(request: APIRequestContext, name: string) {
-  const adminToken = await apiLogin(request, createAdmin());
-  const sindico = await registerUser(request, newUser({ name: 'Sílvia Síndica' }));
-  const sindicoToken = await apiLogin(request, sindico);
-  const [plate] = await mintCodes(5);
-  const { id: condominiumId } = await api<{ id: number }>(request, adminToken, condoApi.createCondominium, { nameCondominium: name });
-  await api(request, adminToken, condoApi.createUnit, { condominiumId, qrCode: plate, nameOfUnit: 'Apto 101', emailAdminCond: sindico.email });
-  const [unit] = await api<Unit[]>(request, sindicoToken, condoApi.ownerQrCode, { qrCode: plate });
-  const resident = await registerUser(request, newUser({ name: 'Rui Morador' }));
-  const residentToken = await apiLogin(request, resident);
-  await api(request, residentToken, '/products/associateQrCode', { code: parseUnitNumber(unit!.unit_number).code }, 'put');
-  return { plate: plate!, sindicoToken, residentToken };
-}
+const building = (request: APIRequestContext, name: string) => plateWithResident(request, { name });
 
 const positionOf = (request: APIRequestContext, token: string, plate: string) =>
-  api<PlatePosition>(request, token, `${condoApi.platePosition}?qrCode=${plate}`, undefined, 'get');
+  apiAs<PlatePosition>(request, token, `${condoApi.platePosition}?qrCode=${plate}`, undefined, 'get');
 
 async function shots(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}-390.png`), fullPage: true });
@@ -76,9 +55,8 @@ test('[CONDO-17] the síndico on a 390 px phone places the plate by typing its c
 }) => {
   test.setTimeout(135_000);
   const { plate, sindicoToken } = await building(request, `Residencial Paineira ${Date.now() % 10_000}`);
-  const context = await browser.newContext({ ...phone, permissions: ['geolocation'], geolocation: acrossTheStreet });
-  const page = await context.newPage();
-  const errors = pageErrors(page);
+  const sindico = await phone(browser, { geolocation: acrossTheStreet });
+  const { context, page, errors } = sindico;
   await loginAs(page, sindicoToken);
   await page.goto(paths.units(plate));
 
@@ -145,7 +123,7 @@ test('[CONDO-17] the síndico on a 390 px phone places the plate by typing its c
   await expect(panel.getByLabel(geofenceUi.latitude)).toHaveValue(String(acrossTheStreet.latitude));
   await expect(panel.getByLabel(geofenceUi.required)).toBeChecked();
   expect(errors).toEqual([]);
-  await context.close();
+  await sindico.close();
 });
 
 test.describe('without tiles', () => {
@@ -164,10 +142,11 @@ test.describe('without tiles', () => {
     const template = config.map.tileUrl.replace(/[.?]/g, '\\$&').replace(/\{[zxy]\}/g, '\\d+');
     const tilePattern = new RegExp(`^${template}$`);
     const { plate, sindicoToken } = await building(request, `Residencial Ipê ${Date.now() % 10_000}`);
-    await api(request, sindicoToken, condoApi.platePosition, { qrCode: plate, ...door, required: false, radiusM: 150 }, 'put');
+    await apiAs(request, sindicoToken, condoApi.platePosition, { qrCode: plate, ...door, required: false, radiusM: 150 }, 'put');
 
-    const context = await browser.newContext(phone);
-    const page = await context.newPage();
+    // The síndico's phone, granting nothing.
+    const sindico = await phone(browser, { permissions: [] });
+    const { page } = sindico;
     // Offline, or the tile server blocked: every tile fails.
     const tileRequests: string[] = [];
     const offline = (url: URL) => url.origin === tileOrigin;
@@ -204,7 +183,7 @@ test.describe('without tiles', () => {
     await expect(map.locator('img.leaflet-tile-loaded').first()).toBeAttached();
     await expect(map.getByRole('status').filter({ hasText: mapUi.offline })).toHaveCount(0);
     await shots(page, 'plate-map-online');
-    await context.close();
+    await sindico.close();
   });
 });
 
@@ -215,24 +194,18 @@ test('[CONDO-17] [FIND-03] a visitor on a 390 px phone 2 km away cannot call and
   test.setTimeout(180_000);
   const name = `Residencial Sibipiruna ${Date.now() % 10_000}`;
   const { plate, sindicoToken, residentToken } = await building(request, name);
-  await api(request, sindicoToken, condoApi.platePosition, { qrCode: plate, ...door, required: true, radiusM: 150 }, 'put');
+  await apiAs(request, sindicoToken, condoApi.platePosition, { qrCode: plate, ...door, required: true, radiusM: 150 }, 'put');
   // A plate's page speaks of the residents (CONDO-19's door words).
   const pt = finderTextAt('pt-BR', 'building');
   const en = finderTextAt('en', 'building');
 
   // The resident, logged in on the dashboard.
-  const residentContext = await browser.newContext({ permissions: ['camera', 'microphone'] });
-  const resident = await residentContext.newPage();
-  const residentErrors = pageErrors(resident);
-  const socket = watchCallSocket(resident);
-  await loginAs(resident, residentToken);
-  await resident.goto(paths.dashboard);
-  await socket.connected();
+  const residentSide = await openSession(browser, residentToken);
+  const resident = residentSide.page;
 
   // 2 km away: told why, no ring; the message still reaches the unit.
-  const farContext = await browser.newContext({ ...phone, permissions: ['geolocation', 'camera', 'microphone'], geolocation: twoKmAway });
-  const far = await farContext.newPage();
-  const farErrors = pageErrors(far);
+  const farSide = await phone(browser, { geolocation: twoKmAway });
+  const far = farSide.page;
   await far.goto(paths.finder(plate));
   await expect(far.getByText(name)).toBeVisible();
   await expect(far.getByText(pt.positionNeeded)).toBeVisible();
@@ -251,9 +224,8 @@ test('[CONDO-17] [FIND-03] a visitor on a 390 px phone 2 km away cannot call and
   await expect(far.getByRole('status').filter({ hasText: pt.messageSent })).toBeVisible();
 
   // Location refused, in English: told why.
-  const refusedContext = await browser.newContext({ ...phone, locale: 'en-US', permissions: ['camera', 'microphone'] });
-  const refused = await refusedContext.newPage();
-  const refusedErrors = pageErrors(refused);
+  const refusedSide = await phone(browser, { locale: 'en-US', permissions: ['camera', 'microphone'] });
+  const refused = refusedSide.page;
   await refused.goto(paths.finder(plate));
   await expect(refused.getByText(en.positionNeeded)).toBeVisible();
   await refused.getByRole('radio', { name: 'Apto 101' }).click();
@@ -262,9 +234,8 @@ test('[CONDO-17] [FIND-03] a visitor on a 390 px phone 2 km away cannot call and
   await expect(refused.getByRole('alert').filter({ hasText: en.server.geofencePositionRequired })).toBeVisible();
 
   // At the door: the resident's phone rings.
-  const doorContext = await browser.newContext({ ...phone, permissions: ['geolocation', 'camera', 'microphone'], geolocation: door });
-  const atDoor = await doorContext.newPage();
-  const doorErrors = pageErrors(atDoor);
+  const doorSide = await phone(browser, { geolocation: door });
+  const atDoor = doorSide.page;
   await atDoor.goto(paths.finder(plate));
   await atDoor.getByRole('radio', { name: 'Apto 101' }).click();
   await expect(atDoor.getByRole('radio', { name: 'Apto 101' })).toBeChecked();
@@ -274,9 +245,6 @@ test('[CONDO-17] [FIND-03] a visitor on a 390 px phone 2 km away cannot call and
   await expect(atDoor.getByRole('status').filter({ hasText: callUi.finder.ringingUnit('Apto 101') })).toBeVisible();
   await atDoor.getByRole('button', { name: callUi.finder.hangUp }).click();
 
-  expect(residentErrors).toEqual([]);
-  expect(farErrors).toEqual([]);
-  expect(refusedErrors).toEqual([]);
-  expect(doorErrors).toEqual([]);
-  await Promise.all([residentContext.close(), farContext.close(), refusedContext.close(), doorContext.close()]);
+  // Each side's close asserts its tab threw nothing.
+  await Promise.all([residentSide.close(), farSide.close(), refusedSide.close(), doorSide.close()]);
 });

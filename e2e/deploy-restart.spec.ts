@@ -141,7 +141,8 @@ test('[OPS-04] through nginx: SIGTERM to the owner\'s replica while the call rin
   expect(upstreamOf((await owner.context.request.get('/api/health')).headers())).toBe(portOf(0));
 
   const finder = await openFinder(browser, {
-    context: { ...devices['Pixel 7'], baseURL: nginx.url, ignoreHTTPSErrors: true, permissions: ['geolocation', 'camera', 'microphone'], geolocation: { latitude: -19.9167, longitude: -43.9345 } },
+    // The shared finder's phone (camera, microphone and position granted) as a Pixel 7, through nginx.
+    context: { ...devices['Pixel 7'], baseURL: nginx.url, ignoreHTTPSErrors: true, geolocation: { latitude: -19.9167, longitude: -43.9345 } },
     init: (page) => page.context().addCookies(cookie(1)),
   });
   const finderSocket = watchCallSocket(finder.page);

@@ -4,11 +4,13 @@ import type { CallHistoryItem } from '@toque/contracts/calls';
 import { callMsg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
 import { expectNoSeriousA11yViolations } from './support/dashboard';
-import { claimTag, expect, mintCodes, pageErrors, test, toque } from './support';
+import { claimTag, expect, mintCodes, test, toque } from './support';
 
-const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const finderAt = { latitude: -23.5505, longitude: -46.6333 };
 const shots = process.env.E2E_SHOTS_DIR;
+
+// The finder's phone (the `finder` fixture) in São Paulo, at twice the pixels for the screenshot.
+test.use({ finderOptions: { context: { geolocation: finderAt, deviceScaleFactor: 2 } } });
 
 async function history(request: APIRequestContext, token: string): Promise<CallHistoryItem[]> {
   const res = await request.get('/api/calls/history', { headers: { Authorization: `Bearer ${token}` } });
@@ -17,7 +19,7 @@ async function history(request: APIRequestContext, token: string): Promise<CallH
 }
 
 test("[FIN-05] a suspended tag's finder page on a phone: the tag's information, no call, a message that reaches the owner; paying brings the call back", async ({
-  browser,
+  finder,
   request,
 }) => {
   test.setTimeout(90_000);
@@ -26,9 +28,7 @@ test("[FIN-05] a suspended tag's finder page on a phone: the tag's information, 
   // The operator sets the plan 31 days overdue: suspended (docs/decisions/0040).
   expect(toque('set-due', code!, '-31')).toContain(code!);
 
-  const context = await browser.newContext({ ...phone, permissions: ['geolocation'], geolocation: finderAt });
-  const page = await context.newPage();
-  const errors = pageErrors(page);
+  const { page } = finder;
   await page.goto(paths.finder(code!));
   await expect(page.getByText(callMsg.suspended)).toBeVisible();
   await expect(page.getByText(`${callUi.finder.tagName}: Rex`)).toBeVisible();
@@ -50,6 +50,5 @@ test("[FIN-05] a suspended tag's finder page on a phone: the tag's information, 
   await expect(page.getByRole('button', { name: callUi.finder.call })).toBeVisible();
   await expect(page.getByText(callMsg.suspended)).toHaveCount(0);
 
-  expect(errors).toEqual([]);
-  await context.close();
+  expect(finder.errors).toEqual([]);
 });

@@ -1,20 +1,19 @@
-import type { APIRequestContext, Browser, BrowserContextOptions } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { callUi } from '@toque/contracts/call-ui';
 import { doorWords, FINDER_LANG_COOKIE, finderLangs, finderText, type FinderLang } from '@toque/contracts/finder-text';
-import { parseUnitNumber, type Unit } from '@toque/contracts/condominium';
 import { msg } from '@toque/contracts/messages';
-import { condoApi, paths } from '@toque/contracts/routes';
+import { paths } from '@toque/contracts/routes';
 import {
-  apiLogin,
+  buildingWith,
   claimTag,
-  createAdmin,
   expect,
   expectPath,
-  loginAs,
+  markLost,
   mintCodes,
   newUser,
-  pageErrors,
-  registerUser,
+  openFinder,
+  openOwner,
+  openSession,
   test,
   watchCallSocket,
   GEOCODER_DOWN,
@@ -25,39 +24,23 @@ import { expectNoSeriousA11yViolations } from './support/dashboard';
 // The geocoder is down in the tests: the owner's screen shows its handled error.
 test.use({ allowConsoleErrors: allow(GEOCODER_DOWN) });
 
-const phone: BrowserContextOptions = {
-  viewport: { width: 390, height: 844 },
-  isMobile: true,
-  hasTouch: true,
-  deviceScaleFactor: 2,
-  permissions: ['camera', 'microphone', 'geolocation'],
-  geolocation: { latitude: -19.92, longitude: -43.93 },
-};
-
-const finderContext = (browser: Browser, locale: string) => browser.newContext({ ...phone, locale });
+/** The finder's phone (the shared one) in `locale`, at twice the pixels for the screenshots. */
+const finderPhoneIn = (browser: Browser, locale: string) =>
+  openFinder(browser, { context: { deviceScaleFactor: 2, geolocation: { latitude: -19.92, longitude: -43.93 }, locale } });
 
 test('[FIND-03] a finder whose browser is in English sees the page, the switch, calling, ringing, connected and ended in English; the owner stays in Portuguese', async ({
   browser,
   request,
 }) => {
   test.setTimeout(135_000);
-  const [code] = await mintCodes(3);
-  const { user, token } = await claimTag(request, code!, { name: 'Rex', importantInfo: 'Alérgico a frango' });
+  const ownerSide = await openOwner(browser, request, { tag: { name: 'Rex', importantInfo: 'Alérgico a frango' } });
+  const { code, user, page: owner, errors: ownerErrors } = ownerSide;
   const firstName = user.name.split(' ')[0]!;
   const { en, es } = finderText;
 
-  const ownerContext = await browser.newContext({ permissions: ['camera', 'microphone'] });
-  const owner = await ownerContext.newPage();
-  const ownerErrors = pageErrors(owner);
-  const ownerSocket = watchCallSocket(owner);
-  await loginAs(owner, token);
-  await owner.goto(paths.dashboard);
-  await ownerSocket.connected();
-
-  const context = await finderContext(browser, 'en-US');
-  const finder = await context.newPage();
-  const finderErrors = pageErrors(finder);
-  await finder.goto(paths.finder(code!));
+  const finderSide = await finderPhoneIn(browser, 'en-US');
+  const { context, page: finder, errors: finderErrors } = finderSide;
+  await finder.goto(paths.finder(code));
   await expect(finder.locator('html')).toHaveAttribute('lang', 'en');
   await expect(finder.getByRole('heading', { name: en.heading })).toBeVisible();
   for (const text of [en.reached(en.productType(3)), en.ownerIs(firstName), en.importantInfo, en.explain, en.callMode])
@@ -123,14 +106,8 @@ test('[FIND-03] a finder whose browser is in English sees the page, the switch, 
   expect(ownerErrors).toEqual([]);
   // The 404 of the unknown page's own document is the browser's only complaint.
   expect(finderErrors.filter((e) => !/status of 404/.test(e))).toEqual([]);
-  await Promise.all([ownerContext.close(), context.close()]);
+  await Promise.all([ownerSide.close(), finderSide.close()]);
 });
-
-async function api<T>(request: APIRequestContext, token: string, path: string, data: unknown): Promise<T> {
-  const res = await request.post(`/api${path}`, { data, headers: { authorization: `Bearer ${token}` } });
-  expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
-  return (await res.json()) as T;
-}
 
 test("[FIND-03] a finder whose browser is in Spanish sees a plate's one line for units nobody answers yet (CONDO-13) in Spanish", async ({
   browser,
@@ -140,24 +117,12 @@ test("[FIND-03] a finder whose browser is in Spanish sees a plate's one line for
   const { es } = finderText;
 
   // A condominium plate whose units nobody answers yet.
-  const adminToken = await apiLogin(request, createAdmin());
-  const sindico = await registerUser(request, newUser());
-  const [plate] = await mintCodes(5);
   const building = `Residencial Ipê ${Date.now() % 10_000}`;
-  const { id: condominiumId } = await api<{ id: number }>(request, adminToken, condoApi.createCondominium, {
-    nameCondominium: building,
-  });
-  await api(request, adminToken, condoApi.createUnit, {
-    condominiumId,
-    qrCode: plate,
-    nameOfUnit: 'Apto 101',
-    emailAdminCond: sindico.email,
-  });
+  const { plate } = await buildingWith(request, { name: building, unitNames: ['Apto 101'], residents: [], unitOf: [] });
 
-  const context = await finderContext(browser, 'es-ES');
-  const finder = await context.newPage();
-  const finderErrors = pageErrors(finder);
-  await finder.goto(paths.finder(plate!));
+  const finderSide = await finderPhoneIn(browser, 'es-ES');
+  const { page: finder, errors: finderErrors } = finderSide;
+  await finder.goto(paths.finder(plate));
   await expect(finder.locator('html')).toHaveAttribute('lang', 'es');
   // CONDO-13: nobody answers any unit yet: no unit is offered, one neutral line says so, never how many (CONDO-19).
   await expect(finder.getByText(es.unitsNotListed)).toBeVisible();
@@ -168,7 +133,7 @@ test("[FIND-03] a finder whose browser is in Spanish sees a plate's one line for
     await finder.screenshot({ path: `${process.env.SHOTS_DIR}/finder-es-plate-390.png`, fullPage: true });
 
   expect(finderErrors).toEqual([]);
-  await context.close();
+  await finderSide.close();
 });
 
 test.describe('on a server that rings 15 s', () => {
@@ -184,9 +149,8 @@ test.describe('on a server that rings 15 s', () => {
     // A pet tag whose owner is not online: nobody answers (this server's ring timeout is 15 s).
     const [code] = await mintCodes(3, 1, ringServer!.cli);
     const { user } = await claimTag(request, code!);
-    const context = await finderContext(browser, 'es-ES');
-    const finder = await context.newPage();
-    const finderErrors = pageErrors(finder);
+    const finderSide = await finderPhoneIn(browser, 'es-ES');
+    const { page: finder, errors: finderErrors } = finderSide;
     await finder.goto(paths.finder(code!));
     await finder.getByRole('button', { name: es.call }).click();
     await expect(finder.getByRole('status').filter({ hasText: es.ringing(user.name.split(' ')[0]!) })).toBeVisible();
@@ -199,7 +163,7 @@ test.describe('on a server that rings 15 s', () => {
     await expect(finder.getByRole('status').filter({ hasText: es.messageSent })).toBeVisible();
 
     expect(finderErrors).toEqual([]);
-    await context.close();
+    await finderSide.close();
   });
 });
 
@@ -209,16 +173,11 @@ test("[FIND-03] [FIND-02] [FIND-01] a lost tag's notice and the location sharing
 }) => {
   const [code] = await mintCodes(3);
   const { token } = await claimTag(request, code!, { name: 'Rex' });
-  const lost = await request.put('/api/products/updateName', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { code, name: 'Rex', lost: true, lostMessage: 'Fugiu perto da praça.', lostReward: 'R$ 50' },
-  });
-  expect(lost.status()).toBe(200);
+  await markLost(request, token, code!, { name: 'Rex', message: 'Fugiu perto da praça.', reward: 'R$ 50' });
   const { en, es } = finderText;
 
-  const context = await finderContext(browser, 'en-US');
-  const finder = await context.newPage();
-  const finderErrors = pageErrors(finder);
+  const finderSide = await finderPhoneIn(browser, 'en-US');
+  const { page: finder, errors: finderErrors } = finderSide;
   await finder.goto(paths.finder(code!));
   await expect(finder.getByRole('heading', { name: en.lostHeading })).toBeVisible();
   await expect(finder.getByText(en.reward('R$ 50'), { exact: true })).toBeVisible();
@@ -232,7 +191,7 @@ test("[FIND-03] [FIND-02] [FIND-01] a lost tag's notice and the location sharing
   await expect(finder.getByText(es.reward('R$ 50'), { exact: true })).toBeVisible();
   await expect(finder.getByRole('status').filter({ hasText: es.locationShared })).toBeVisible();
   expect(finderErrors).toEqual([]);
-  await context.close();
+  await finderSide.close();
 });
 
 /** What a door must not say (CONDO-19): the owner of a lost thing, in the finder's three languages. */
@@ -245,36 +204,19 @@ for (const lang of finderLangs)
     request,
   }) => {
     test.setTimeout(180_000);
-    const adminToken = await apiLogin(request, createAdmin());
-    const sindico = await registerUser(request, newUser());
-    const sindicoToken = await apiLogin(request, sindico);
-    const [plate] = await mintCodes(5);
     const building = `Residencial Cedro ${Date.now() % 10_000}`;
-    const { id: condominiumId } = await api<{ id: number }>(request, adminToken, condoApi.createCondominium, {
-      nameCondominium: building,
-    });
     // Apto 101 has a resident; the unit not named yet has nobody (the old page counted it).
-    for (const nameOfUnit of ['Apto 101', '']) {
-      await api(request, adminToken, condoApi.createUnit, {
-        condominiumId,
-        qrCode: plate,
-        nameOfUnit,
-        emailAdminCond: sindico.email,
-      });
-    }
-    const [apto101] = await api<Unit[]>(request, sindicoToken, condoApi.ownerQrCode, { qrCode: plate });
-    const resident = await registerUser(request, newUser({ name: 'Rui Morador' }));
-    const residentToken = await apiLogin(request, resident);
-    const joined = await request.put('/api/products/associateQrCode', {
-      headers: { authorization: `Bearer ${residentToken}` },
-      data: { code: parseUnitNumber(apto101!.unit_number).code },
+    const { plate, tokens } = await buildingWith(request, {
+      name: building,
+      unitNames: ['Apto 101', ''],
+      residents: [newUser({ name: 'Rui Morador' })],
+      unitOf: [0],
     });
-    expect(joined.status()).toBeLessThan(300);
+    const residentToken = tokens[0]!;
 
-    const ownerContext = await browser.newContext({ permissions: ['camera', 'microphone'] });
-    const owner = await ownerContext.newPage();
-    const ownerErrors = pageErrors(owner);
-    await loginAs(owner, residentToken);
+    // The resident's dashboard; after a declined call it goes back there and waits for its socket again.
+    const ownerSide = await openSession(browser, residentToken);
+    const { page: owner, errors: ownerErrors } = ownerSide;
     const ownerReady = async () => {
       const socket = watchCallSocket(owner);
       await owner.goto(paths.dashboard);
@@ -287,11 +229,9 @@ for (const lang of finderLangs)
         const text = await finder.locator('main').innerText();
         expect(text, `${lang}, ${where}`).not.toMatch(ownerWord[lang]);
       };
-      const context = await finderContext(browser, locales[lang]);
-      const finder = await context.newPage();
-      const finderErrors = pageErrors(finder);
-      await ownerReady();
-      await finder.goto(paths.finder(plate!));
+      const finderSide = await finderPhoneIn(browser, locales[lang]);
+      const { page: finder, errors: finderErrors } = finderSide;
+      await finder.goto(paths.finder(plate));
       await expect(finder.locator('html')).toHaveAttribute('lang', lang);
       await expect(finder.getByRole('heading', { name: t.plateHeading(building) })).toBeVisible();
       // The public page never counts the units nobody answers: it would tell a stranger which flats are empty.
@@ -332,8 +272,8 @@ for (const lang of finderLangs)
       await noOwner('the end of the call');
 
       expect(finderErrors).toEqual([]);
-      await context.close();
+      await finderSide.close();
     }
     expect(ownerErrors).toEqual([]);
-    await ownerContext.close();
+    await ownerSide.close();
   });

@@ -1,10 +1,10 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { callMsg } from '@toque/contracts/messages';
 import { finderText, type FinderLang } from '@toque/contracts/finder-text';
-import { condoApi, paths } from '@toque/contracts/routes';
+import { condoApi, paths, productsApi } from '@toque/contracts/routes';
 import { parseUnitNumber, type Unit } from '@toque/contracts/condominium';
 import { expectNoSeriousA11yViolations } from './support/dashboard';
-import { apiLogin, claimTag, createAdmin, expect, mintCodes, newUser, pageErrors, registerUser, test } from './support';
+import { apiAs, apiLogin, claimTag, createAdmin, expect, mintCodes, newUser, pageErrors, registerUser, test } from './support';
 
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const locales: [FinderLang, string][] = [
@@ -13,12 +13,6 @@ const locales: [FinderLang, string][] = [
   ['es', 'es-ES'],
 ];
 const shots = process.env.E2E_SHOTS_DIR;
-
-async function api<T>(request: APIRequestContext, token: string, path: string, data: unknown): Promise<T> {
-  const res = await request.post(`/api${path}`, { data, headers: { authorization: `Bearer ${token}` } });
-  expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
-  return (await res.json()) as T;
-}
 
 /** FIND-05: the page's own header and footer are in the finder's language too. */
 async function expectChromeIn(page: Page, lang: FinderLang) {
@@ -38,22 +32,18 @@ test("[FIND-05] a condominium plate's page speaks of the building and its units 
   const sindico = await registerUser(request, newUser({ name: 'Sílvia Síndica' }));
   const [plate] = await mintCodes(5);
   const building = `Residencial Jacarandá ${Date.now() % 10_000}`;
-  const { id: condominiumId } = await api<{ id: number }>(request, adminToken, condoApi.createCondominium, {
+  const { id: condominiumId } = await apiAs<{ id: number }>(request, adminToken, condoApi.createCondominium, {
     nameCondominium: building,
   });
   for (const nameOfUnit of ['Apto 101', ''])
-    await api(request, adminToken, condoApi.createUnit, { condominiumId, qrCode: plate, nameOfUnit, emailAdminCond: sindico.email });
+    await apiAs(request, adminToken, condoApi.createUnit, { condominiumId, qrCode: plate, nameOfUnit, emailAdminCond: sindico.email });
   // CONDO-13: only units someone answers are offered: a resident joins the unit not named yet; Apto 101 has nobody.
   const sindicoToken = await apiLogin(request, sindico);
-  const temporary = (await api<Unit[]>(request, sindicoToken, condoApi.ownerQrCode, { qrCode: plate }))
+  const temporary = (await apiAs<Unit[]>(request, sindicoToken, condoApi.ownerQrCode, { qrCode: plate }))
     .map((u) => parseUnitNumber(u.unit_number))
     .find((u) => u.name === null)!;
   const residentToken = await apiLogin(request, await registerUser(request, newUser({ name: 'Rui Morador' })));
-  const joined = await request.put('/api/products/associateQrCode', {
-    data: { code: temporary.code },
-    headers: { authorization: `Bearer ${residentToken}` },
-  });
-  expect(joined.status(), await joined.text()).toBeLessThan(300);
+  await apiAs(request, residentToken, productsApi.associate, { code: temporary.code }, 'put');
 
   for (const [lang, locale] of locales) {
     const t = finderText[lang];

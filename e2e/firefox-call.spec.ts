@@ -4,12 +4,12 @@ import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
 import {
   claimTag,
+  finderPhone,
   GEOCODER_DOWN,
   inboundVideoBytes,
-  loginAs,
   mintCodes,
-  recordPeerConnections,
-  watchCallSocket,
+  openFinder,
+  openOwner,
   allow,
 } from './support';
 import {
@@ -29,7 +29,8 @@ import {
 // error (no geocoder is reachable here).
 test.use({ allowConsoleErrors: allow(GEOCODER_DOWN) });
 
-const chromiumFinderAt = { latitude: -19.9245, longitude: -43.9352 };
+// The Chromium finder stands where the shared finder's phone does.
+const chromiumFinderAt = finderPhone.geolocation!;
 
 test("[BRW-01] [CALL-02] [CALL-05] a finder on Firefox rings an owner on Chromium: the finder's video and position reach the owner, the owner's audio reaches the finder", async ({
   browser,
@@ -37,24 +38,16 @@ test("[BRW-01] [CALL-02] [CALL-05] a finder on Firefox rings an owner on Chromiu
   firefoxTab,
 }) => {
   test.setTimeout(135_000);
-  const [code] = await mintCodes(3);
-  const { token } = await claimTag(request, code!, { name: 'Coleira da Mel' });
-
-  // The owner on Chromium, on the dashboard, its call socket connected.
-  const ownerContext = await browser.newContext({ permissions: ['camera', 'microphone'] });
-  const owner = await ownerContext.newPage();
-  await recordPeerConnections(owner);
-  const ownerSocket = watchCallSocket(owner);
-  await loginAs(owner, token);
-  await owner.goto(paths.dashboard);
-  await ownerSocket.connected();
+  // The owner on Chromium (the shared owner: a fresh account, 'Coleira da Mel'), on the dashboard, its call socket connected.
+  const ownerSide = await openOwner(browser, request, { tag: { name: 'Coleira da Mel' } });
+  const { code, page: owner } = ownerSide;
   await owner.getByRole('heading', { level: 1 }).first().click();
 
   // The finder on Firefox, a 390 px phone, camera, microphone and position granted by its profile.
   const finder = firefoxTab.page;
   await finder.setViewport({ width: 390, height: 844 });
   await finder.evaluateOnNewDocument(recordCallInternals);
-  await firefoxGoto(finder, paths.finder(code!));
+  await firefoxGoto(finder, paths.finder(code));
   await (await firefoxButton(finder, callUi.finder.call)).click();
 
   // The owner is rung and answers; the finder's camera plays on the owner's screen, its position on the map.
@@ -76,7 +69,7 @@ test("[BRW-01] [CALL-02] [CALL-05] a finder on Firefox rings an owner on Chromiu
   // Firefox hangs up; the owner's side ends.
   await (await firefoxButton(finder, callUi.finder.hangUp)).click();
   await expect(owner.getByRole('heading', { name: callUi.owner.ended })).toBeVisible();
-  await ownerContext.close();
+  await ownerSide.close();
 });
 
 test("[BRW-01] [CALL-02] [CALL-05] an owner on Firefox answers a finder on Chromium: the finder's video and position reach Firefox, the owner's audio reaches the finder", async ({
@@ -101,14 +94,9 @@ test("[BRW-01] [CALL-02] [CALL-05] an owner on Firefox answers a finder on Chrom
     15_000,
   );
 
-  // The finder on Chromium: a phone, location, camera and microphone allowed.
-  const finderContext = await browser.newContext({
-    ...devices['Pixel 7'],
-    permissions: ['geolocation', 'camera', 'microphone'],
-    geolocation: chromiumFinderAt,
-  });
-  const finder = await finderContext.newPage();
-  await recordPeerConnections(finder);
+  // The finder on Chromium: the shared finder's phone (location, camera and microphone allowed) as a Pixel 7.
+  const finderSide = await openFinder(browser, { context: devices['Pixel 7'] });
+  const finder = finderSide.page;
   await finder.goto(paths.finder(code!));
   await finder.getByRole('button', { name: callUi.finder.call }).click();
 
@@ -147,5 +135,5 @@ test("[BRW-01] [CALL-02] [CALL-05] an owner on Firefox answers a finder on Chrom
     (ended: string) => Array.from(document.querySelectorAll('h1, h2')).some((h) => h.textContent?.trim() === ended),
     [callUi.owner.ended],
   );
-  await finderContext.close();
+  await finderSide.close();
 });

@@ -1,4 +1,4 @@
-import { devices, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { callUi } from '@toque/contracts/call-ui';
 import { dashboardUi } from '@toque/contracts/dashboard-ui';
 import { callMsg } from '@toque/contracts/messages';
@@ -10,13 +10,14 @@ import {
   field,
   loginAs,
   mintCodes,
+  openFinder,
+  openOwner,
   pageErrors,
   serviceWorkerOf,
   shownNotifications,
   test,
   toast,
   toque,
-  watchCallSocket,
   allow,
   PUSH_IN_INCOGNITO,
   type WorkerScope,
@@ -34,16 +35,8 @@ async function scanHistory(request: APIRequestContext, token: string): Promise<T
   return (await res.json()) as TagScan[];
 }
 
-/** A finder's phone: geolocation granted, as a stranger's browser that allowed it. */
-async function finderPhone(browser: Browser) {
-  const context = await browser.newContext({
-    ...devices['Pixel 7'],
-    permissions: ['geolocation'],
-    geolocation: finderAt,
-  });
-  const page = await context.newPage();
-  return { context, page, errors: pageErrors(page) };
-}
+/** A finder's phone (the shared one) whose position is here. */
+const finderPhone = (browser: Browser) => openFinder(browser, { context: { geolocation: finderAt } });
 
 /** Opens the finder's page and waits for its scan report (sent once the page runs in the browser). */
 async function openFinderPage(page: Page, code: string) {
@@ -54,35 +47,33 @@ async function openFinderPage(page: Page, code: string) {
   expect((await reported).status()).toBe(204);
 }
 
-/** The owner's dashboard, logged in, with its socket connected. */
-async function ownerDashboard(browser: Browser, token: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const errors = pageErrors(page);
-  const socket = watchCallSocket(page);
+/** A fresh owner of a tag named `name` on the dashboard's tag list, logged in, with its socket connected. */
+async function ownerDashboard(browser: Browser, request: APIRequestContext, tag: { productId: number; name: string }) {
   // Every 'tag-scanned' the page's socket receives (toasts close after 5 s: the socket is the count).
   const alerts: string[] = [];
-  page.on('websocket', (ws) =>
-    ws.on('framereceived', (frame) => {
-      if (String(frame.payload).includes('"tag-scanned"')) alerts.push(String(frame.payload));
-    }),
-  );
-  await loginAs(page, token);
-  await page.goto(paths.products);
-  await socket.connected();
-  return { context, page, errors, alerts };
+  const owner = await openOwner(browser, request, {
+    tag,
+    path: paths.products,
+    init: async (page) => {
+      page.on('websocket', (ws) =>
+        ws.on('framereceived', (frame) => {
+          if (String(frame.payload).includes('"tag-scanned"')) alerts.push(String(frame.payload));
+        }),
+      );
+    },
+  });
+  return { ...owner, alerts };
 }
 
 test("[FIND-01] a finder opens a tag: the owner's open dashboard shows the scan alert at once and the history lists it; a shared position follows without a call", async ({
   browser,
   request,
 }) => {
-  const [code] = await mintCodes(3);
-  const { token } = await claimTag(request, code!, { name: 'Coleira do Thor' });
-  const owner = await ownerDashboard(browser, token);
+  const owner = await ownerDashboard(browser, request, { productId: 3, name: 'Coleira do Thor' });
+  const { code, token } = owner;
 
   const finder = await finderPhone(browser);
-  await openFinderPage(finder.page, code!);
+  await openFinderPage(finder.page, code);
   await expect(toast(owner.page, callMsg.scanned('Coleira do Thor'))).toBeVisible();
 
   // 'Compartilhar minha localização' sends the position without calling: a second alert, with a map link.
@@ -105,23 +96,22 @@ test("[FIND-01] a finder opens a tag: the owner's open dashboard shows the scan 
     [null, false],
   ]);
   expect([...owner.errors, ...finder.errors]).toEqual([]);
-  await Promise.all([owner.context.close(), finder.context.close()]);
+  await Promise.all([owner.close(), finder.close()]);
 });
 
 test('[FIND-01] 20 rapid scans of a tag from one address give the owner one alert', async ({ browser, request }) => {
-  const [code] = await mintCodes(4);
-  const { token } = await claimTag(request, code!, { name: 'Mochila azul' });
-  const owner = await ownerDashboard(browser, token);
+  const owner = await ownerDashboard(browser, request, { productId: 4, name: 'Mochila azul' });
+  const { code, token } = owner;
   const finder = await finderPhone(browser);
-  await openFinderPage(finder.page, code!);
+  await openFinderPage(finder.page, code);
   await expect(toast(owner.page, callMsg.scanned('Mochila azul'))).toBeVisible();
-  for (let i = 1; i < 20; i++) await openFinderPage(finder.page, code!);
+  for (let i = 1; i < 20; i++) await openFinderPage(finder.page, code);
   // Long enough for a late alert to have arrived.
   await owner.page.waitForTimeout(1000);
   expect(owner.alerts).toHaveLength(1);
   expect(await scanHistory(request, token)).toHaveLength(1);
   expect([...owner.errors, ...finder.errors]).toEqual([]);
-  await Promise.all([owner.context.close(), finder.context.close()]);
+  await Promise.all([owner.close(), finder.close()]);
 });
 
 test('[FIND-01] a scan push becomes a notification with its own text, whose click opens the history, not the call screen', async ({
@@ -225,5 +215,5 @@ test('[FIND-02] lost mode on the edit page: the server HTML of the finder page s
   expect(normal).not.toContain(callUi.finder.lostHeading);
   expect(normal).not.toContain('O Thor fugiu!');
   expect(finder.errors).toEqual([]);
-  await finder.context.close();
+  await finder.close();
 });

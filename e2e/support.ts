@@ -6,6 +6,7 @@
  * (the suite's `test`). Specs import from here.
  */
 export * from './support/accounts';
+export * from './support/api';
 export * from './support/axe';
 export * from './support/calls';
 export * from './support/codes';
@@ -15,4 +16,5 @@ export * from './support/limits';
 export * from './support/pages';
 export * from './support/processes';
 export * from './support/push';
+export * from './support/residents';
 export * from './support/servers';

@@ -4,10 +4,10 @@ import { callUi } from '@toque/contracts/call-ui';
 import { parseUnitNumber, type Unit } from '@toque/contracts/condominium';
 import { adminUi } from '@toque/contracts/admin-ui';
 import { dashboardUi } from '@toque/contracts/dashboard-ui';
-import { condoApi, paths } from '@toque/contracts/routes';
+import { condoApi, paths, productsApi } from '@toque/contracts/routes';
 import { ui } from '@toque/contracts/ui';
 import { ownerWithTags } from './support/dashboard';
-import { apiLogin, claimTag, createAdmin, expect, loginAs, mintCode, newUser, registerUser, test, GEOCODER_DOWN, allow, PUSH_IN_INCOGNITO } from './support';
+import { apiAs, apiLogin, claimTag, createAdmin, expect, loginAs, finderPhone, mintCode, newUser, openFinder, registerUser, test, GEOCODER_DOWN, allow, PUSH_IN_INCOGNITO } from './support';
 import { describeOffenders, MIN_TAP_PX, tapTargetOffenders } from './support/tap-targets';
 
 /*
@@ -17,12 +17,10 @@ import { describeOffenders, MIN_TAP_PX, tapTargetOffenders } from './support/tap
  * row expanded). To add a screen, add a line to the actor's list below.
  */
 test.use({
-  viewport: { width: 390, height: 844 },
-  isMobile: true,
-  hasTouch: true,
+  // The finder's phone (390 × 844, touch, camera, microphone and a position) for every actor.
+  ...finderPhone,
   // Content that fades in when scrolled to (PUB-16) is shown at once, so it is measured too.
   reducedMotion: 'reduce',
-  permissions: ['geolocation', 'camera', 'microphone'],
   geolocation: { latitude: -19.93, longitude: -43.94 },
 });
 // The geocoder is down in the tests: the owner's call screen shows its handled error.
@@ -255,12 +253,6 @@ function expectNone(found: string[]) {
   expect(found, `controls smaller than ${MIN_TAP_PX} × ${MIN_TAP_PX} px at 390 × 844`).toEqual([]);
 }
 
-async function api<T>(request: APIRequestContext, token: string, path: string, data: unknown, method: 'post' | 'put' = 'post') {
-  const res = await request[method](`/api${path}`, { data, headers: { authorization: `Bearer ${token}` } });
-  expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
-  return (await res.json()) as T;
-}
-
 /** An admin, a síndico with a condominium of one named unit, and a resident in it. */
 async function condominium(request: APIRequestContext) {
   const admin = createAdmin();
@@ -270,14 +262,14 @@ async function condominium(request: APIRequestContext) {
     registerUser(request, newUser({ name: 'Rui Morador' })),
     mintCode(5),
   ]);
-  const { id: condominiumId } = await api<{ id: number }>(request, adminToken, condoApi.createCondominium, {
+  const { id: condominiumId } = await apiAs<{ id: number }>(request, adminToken, condoApi.createCondominium, {
     nameCondominium: `Residencial Ipê ${Date.now() % 10_000}`,
   });
-  await api(request, adminToken, condoApi.createUnit, { condominiumId, qrCode: plate, nameOfUnit: 'Apto 101', emailAdminCond: sindico.email });
+  await apiAs(request, adminToken, condoApi.createUnit, { condominiumId, qrCode: plate, nameOfUnit: 'Apto 101', emailAdminCond: sindico.email });
   const sindicoToken = await apiLogin(request, sindico);
-  const [unit] = await api<Unit[]>(request, sindicoToken, condoApi.ownerQrCode, { qrCode: plate });
+  const [unit] = await apiAs<Unit[]>(request, sindicoToken, condoApi.ownerQrCode, { qrCode: plate });
   const residentToken = await apiLogin(request, resident);
-  await api(request, residentToken, '/products/associateQrCode', { code: parseUnitNumber(unit!.unit_number).code }, 'put');
+  await apiAs(request, residentToken, productsApi.associate, { code: parseUnitNumber(unit!.unit_number).code }, 'put');
   return { adminToken, sindico, sindicoToken, residentToken, plate, unitId: String(unit!.unit_id) };
 }
 
@@ -297,7 +289,7 @@ test.describe('[ACC-06] every tap target is at least 44 × 44 px on a 390 × 844
       mintCode(1),
     ]);
     const [bracelet, collar, object, doorbell, lost] = codes as [string, string, string, string, string];
-    await api(request, token, '/products/updateName', { code: lost, name: 'Rex', lost: true, lostMessage: 'Fugiu perto da praça.' }, 'put');
+    await apiAs(request, token, productsApi.updateName, { code: lost, name: 'Rex', lost: true, lostMessage: 'Fugiu perto da praça.' }, 'put');
     const w = { bracelet, collar, object, doorbell, lost, plate: condo.plate, unclaimed };
     const found = await scan(page, finderScreens, w);
     // The language switch (FIND-03) is part of every finder page: scanned in each language too.
@@ -337,10 +329,10 @@ test.describe('[ACC-06] every tap target is at least 44 × 44 px on a 390 × 844
     const condo = await condominium(request);
     await loginAs(page, condo.sindicoToken);
     const found = await scan(page, sindicoScreens, { plate: condo.plate, unitId: condo.unitId });
-    const resident = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, reducedMotion: 'reduce' });
-    const residentPage = await resident.newPage();
-    await loginAs(residentPage, condo.residentToken);
-    found.push(...(await scan(residentPage, residentScreens, { plate: condo.plate })));
+    // The resident's own phone, granting nothing.
+    const resident = await openFinder(browser, { context: { permissions: [], reducedMotion: 'reduce' } });
+    await loginAs(resident.page, condo.residentToken);
+    found.push(...(await scan(resident.page, residentScreens, { plate: condo.plate })));
     await resident.close();
     expectNone(found);
   });
