@@ -31,7 +31,7 @@ test('[CALL-12] the same call with the finder on one server process and the owne
     // The finder's phone talks to the first process.
     const finderSockets: string[] = [];
     const finder = await openFinder(browser, {
-      context: { ...devices['Pixel 7'], baseURL: finderServer, permissions: ['geolocation', 'camera', 'microphone'], geolocation: finderAt },
+      context: { ...devices['Pixel 7'], baseURL: finderServer, geolocation: finderAt },
       init: async (page) => void page.on('websocket', (ws) => finderSockets.push(new URL(ws.url()).origin.replace('ws:', 'http:'))),
     });
     await finder.page.goto(paths.finder(code));
