@@ -7,9 +7,10 @@ import {
   type Page,
 } from '@playwright/test';
 import { callUi } from '@toque/contracts/call-ui';
+import { callsApi, type CallHistoryItem } from '@toque/contracts/calls';
 import { msg } from '@toque/contracts/messages';
-import { paths } from '@toque/contracts/routes';
-import { claimTag, loginAs, type TestUser } from './accounts';
+import { API_BASE, paths } from '@toque/contracts/routes';
+import { bearerOf, claimTag, loginAs, type TestUser } from './accounts';
 import { mintCode, type CliTarget } from './codes';
 import { pageErrors } from './console';
 import { expectPath } from './pages';
@@ -182,4 +183,11 @@ export async function answeredCall(owner: Owner, finder: CallSide, mode?: 'video
       )
       .toBe('connected');
   }
+}
+
+/** The calls that rang for the holder of `token`, newest first (GET the call history, CALL-11). */
+export async function callHistory(request: APIRequestContext, token: string): Promise<CallHistoryItem[]> {
+  const res = await request.get(`${API_BASE}${callsApi.history}`, { headers: bearerOf(token) });
+  expect(res.status()).toBe(200);
+  return (await res.json()) as CallHistoryItem[];
 }
