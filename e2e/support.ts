@@ -15,4 +15,5 @@ export * from './support/limits';
 export * from './support/pages';
 export * from './support/processes';
 export * from './support/push';
+export * from './support/residents';
 export * from './support/servers';

@@ -74,7 +74,7 @@ export interface CallSide {
   close: () => Promise<void>;
 }
 
-async function openSide(browser: Browser, options: BrowserContextOptions, init?: (page: Page) => Promise<void>) {
+export async function openSide(browser: Browser, options: BrowserContextOptions, init?: (page: Page) => Promise<void>) {
   const context = await browser.newContext(options);
   const page = await context.newPage();
   const errors = pageErrors(page);
