@@ -1,9 +1,8 @@
 import { devices, request as playwrightRequest } from '@playwright/test';
 import { callUi } from '@toque/contracts/call-ui';
-import type { CallHistoryItem } from '@toque/contracts/calls';
 import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
-import { allow, expect, expectPath, inboundVideoBytes, openFinder, openOwner, test, GEOCODER_DOWN } from './support';
+import { allow, callHistory, expect, expectPath, inboundVideoBytes, openFinder, openOwner, test, GEOCODER_DOWN } from './support';
 
 // The geocoder is down in the tests: the owner's screen shows its handled error.
 test.use({ allowConsoleErrors: allow(GEOCODER_DOWN) });
@@ -60,8 +59,7 @@ test('[CALL-12] the same call with the finder on one server process and the owne
     await expect(owner.page.getByRole('heading', { name: callUi.owner.ended })).toBeVisible();
     await expect(finder.page.getByRole('status').filter({ hasText: callUi.finder.ended })).toBeVisible();
 
-    const res = await api.get('/api/calls/history', { headers: { Authorization: `Bearer ${token}` } });
-    const [call] = (await res.json()) as CallHistoryItem[];
+    const [call] = await callHistory(api, token);
     expect(call).toMatchObject({ tag_code: code, status: 'ended', answered_at: expect.any(String), ...finderAt });
     await Promise.all([owner.close(), finder.close()]);
   } finally {
