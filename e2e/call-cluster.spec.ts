@@ -2,7 +2,7 @@ import { devices, request as playwrightRequest } from '@playwright/test';
 import { callUi } from '@toque/contracts/call-ui';
 import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
-import { allow, callHistory, expect, expectPath, inboundVideoBytes, openFinder, openOwner, test, GEOCODER_DOWN } from './support';
+import { allow, callHistory, expect, expectOwnerSeesVideo, expectPath, openFinder, openOwner, test, GEOCODER_DOWN } from './support';
 
 // The geocoder is down in the tests: the owner's screen shows its handled error.
 test.use({ allowConsoleErrors: allow(GEOCODER_DOWN) });
@@ -40,12 +40,7 @@ test('[CALL-12] the same call with the finder on one server process and the owne
     await expectPath(owner.page, paths.call);
     await expect(owner.page.getByRole('heading', { name: msg.callIncoming })).toBeVisible();
     await owner.page.getByRole('button', { name: callUi.owner.answer }).click();
-    const remote = owner.page.getByLabel(callUi.owner.remoteVideo);
-    await expect
-      .poll(() => remote.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 45_000 })
-      .toBeGreaterThan(0);
-    const before = await inboundVideoBytes(owner.page);
-    await expect.poll(() => inboundVideoBytes(owner.page), { timeout: 15_000 }).toBeGreaterThan(before);
+    await expectOwnerSeesVideo(owner.page, 45_000);
     await expect(owner.page.locator('.caller-marker')).toHaveAttribute('data-lat', String(finderAt.latitude));
     // The second process's geocoder names the place (CALL-09).
     await expect(owner.page.getByTestId('caller-address')).toContainText(cluster.locality);

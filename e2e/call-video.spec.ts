@@ -3,7 +3,7 @@ import { callUi } from '@toque/contracts/call-ui';
 import { storageKeys } from '@toque/contracts/constants';
 import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
-import { expect, expectPath, finderPhone, inboundVideoBytes, test, GEOCODER_DOWN, allow } from './support';
+import { expect, expectOwnerSeesVideo, expectPath, finderPhone, test, GEOCODER_DOWN, allow } from './support';
 import { expectNoSeriousA11yViolations } from './support/dashboard';
 
 // The specification's literal values, written out (not imported): a constant that drifts fails here.
@@ -63,12 +63,7 @@ test("[CALL-02] [CALL-04] [CALL-05] [CALL-06] [CALL-11] [CALL-13] [CALL-14] [A11
   // CALL-05: Atender → the finder's video beside the map, the time and the address label.
   await owner.getByRole('button', { name: callUi.owner.answer }).click();
   expect(await callData(owner), 'the call data stays for 3 s after answering').not.toBeNull();
-  const remote = owner.getByLabel(callUi.owner.remoteVideo);
-  await expect
-    .poll(() => remote.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 30_000 })
-    .toBeGreaterThan(0);
-  const before = await inboundVideoBytes(owner);
-  await expect.poll(() => inboundVideoBytes(owner), { timeout: 15_000 }).toBeGreaterThan(before);
+  const remote = await expectOwnerSeesVideo(owner);
   await expect(owner.locator('audio[data-ring]')).toHaveCount(0);
   expect(await owner.title()).not.toBe(msg.callIncoming);
 

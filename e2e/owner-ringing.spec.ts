@@ -11,7 +11,7 @@ import {
   expect,
   expectPath,
   GEOCODER_DOWN,
-  inboundVideoBytes,
+  expectOwnerSeesVideo,
   loginAs,
   mintCodes,
   openFinder,
@@ -99,10 +99,7 @@ for (const { where, path, viewport } of [
     await shot(owner.page, `owner-ringing-${viewport.width}`);
 
     await answer.click();
-    const remote = owner.page.getByLabel(callUi.owner.remoteVideo);
-    await expect.poll(() => remote.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 45_000 }).toBeGreaterThan(0);
-    const before = await inboundVideoBytes(owner.page);
-    await expect.poll(() => inboundVideoBytes(owner.page), { timeout: 15_000 }).toBeGreaterThan(before);
+    await expectOwnerSeesVideo(owner.page, 45_000);
     await expect(finder.getByText(callUi.finder.connected)).toBeVisible();
     await expect(owner.page.locator('[data-ringing-layer]')).toHaveCount(0);
 

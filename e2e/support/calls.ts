@@ -191,3 +191,15 @@ export async function callHistory(request: APIRequestContext, token: string): Pr
   expect(res.status()).toBe(200);
   return (await res.json()) as CallHistoryItem[];
 }
+
+/**
+ * The owner's tab plays the finder's video: the remote picture has a size, and video bytes keep
+ * arriving on the newest peer connection (not a frozen first frame). Returns the video element.
+ */
+export async function expectOwnerSeesVideo(page: Page, timeout = 30_000) {
+  const remote = page.getByLabel(callUi.owner.remoteVideo);
+  await expect.poll(() => remote.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout }).toBeGreaterThan(0);
+  const before = await inboundVideoBytes(page);
+  await expect.poll(() => inboundVideoBytes(page), { timeout: 15_000 }).toBeGreaterThan(before);
+  return remote;
+}
