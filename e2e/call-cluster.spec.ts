@@ -1,9 +1,8 @@
 import { devices, request as playwrightRequest } from '@playwright/test';
 import { callUi } from '@toque/contracts/call-ui';
-import type { CallHistoryItem } from '@toque/contracts/calls';
 import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
-import { allow, expect, expectPath, inboundVideoBytes, openFinder, openOwner, test, GEOCODER_DOWN } from './support';
+import { allow, callHistory, expect, expectOwnerSeesVideo, expectPath, openFinder, openOwner, test, GEOCODER_DOWN } from './support';
 
 // The geocoder is down in the tests: the owner's screen shows its handled error.
 test.use({ allowConsoleErrors: allow(GEOCODER_DOWN) });
@@ -31,7 +30,7 @@ test('[CALL-12] the same call with the finder on one server process and the owne
     // The finder's phone talks to the first process.
     const finderSockets: string[] = [];
     const finder = await openFinder(browser, {
-      context: { ...devices['Pixel 7'], baseURL: finderServer, permissions: ['geolocation', 'camera', 'microphone'], geolocation: finderAt },
+      context: { ...devices['Pixel 7'], baseURL: finderServer, geolocation: finderAt },
       init: async (page) => void page.on('websocket', (ws) => finderSockets.push(new URL(ws.url()).origin.replace('ws:', 'http:'))),
     });
     await finder.page.goto(paths.finder(code));
@@ -41,12 +40,7 @@ test('[CALL-12] the same call with the finder on one server process and the owne
     await expectPath(owner.page, paths.call);
     await expect(owner.page.getByRole('heading', { name: msg.callIncoming })).toBeVisible();
     await owner.page.getByRole('button', { name: callUi.owner.answer }).click();
-    const remote = owner.page.getByLabel(callUi.owner.remoteVideo);
-    await expect
-      .poll(() => remote.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 45_000 })
-      .toBeGreaterThan(0);
-    const before = await inboundVideoBytes(owner.page);
-    await expect.poll(() => inboundVideoBytes(owner.page), { timeout: 15_000 }).toBeGreaterThan(before);
+    await expectOwnerSeesVideo(owner.page, 45_000);
     await expect(owner.page.locator('.caller-marker')).toHaveAttribute('data-lat', String(finderAt.latitude));
     // The second process's geocoder names the place (CALL-09).
     await expect(owner.page.getByTestId('caller-address')).toContainText(cluster.locality);
@@ -60,8 +54,7 @@ test('[CALL-12] the same call with the finder on one server process and the owne
     await expect(owner.page.getByRole('heading', { name: callUi.owner.ended })).toBeVisible();
     await expect(finder.page.getByRole('status').filter({ hasText: callUi.finder.ended })).toBeVisible();
 
-    const res = await api.get('/api/calls/history', { headers: { Authorization: `Bearer ${token}` } });
-    const [call] = (await res.json()) as CallHistoryItem[];
+    const [call] = await callHistory(api, token);
     expect(call).toMatchObject({ tag_code: code, status: 'ended', answered_at: expect.any(String), ...finderAt });
     await Promise.all([owner.close(), finder.close()]);
   } finally {

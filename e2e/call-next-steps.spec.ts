@@ -1,22 +1,22 @@
 import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { callUi } from '@toque/contracts/call-ui';
-import type { CallHistoryItem } from '@toque/contracts/calls';
 import { callMsg, msg } from '@toque/contracts/messages';
 import { adminApi, paths } from '@toque/contracts/routes';
 import { expectNoSeriousA11yViolations } from './support/dashboard';
 import {
   apiLogin,
+  callHistory,
   claimTag,
   createAdmin,
   expect,
   expectPath,
+  finderPhone,
   GEOCODER_DOWN,
-  loginAs,
   mintCodes,
   openFinder,
   openOwner,
+  openSession,
   type OwnerOptions,
-  pageErrors,
   registerUser,
   test,
   allow,
@@ -25,15 +25,8 @@ import {
 // The geocoder is down in the tests: the owner's call screen shows its handled error.
 test.use({ allowConsoleErrors: allow(GEOCODER_DOWN) });
 
-const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const finderAt = { latitude: -23.5505, longitude: -46.6333 };
 const shots = process.env.E2E_SHOTS_DIR;
-
-async function history(request: APIRequestContext, token: string): Promise<CallHistoryItem[]> {
-  const res = await request.get('/api/calls/history', { headers: { Authorization: `Bearer ${token}` } });
-  expect(res.status()).toBe(200);
-  return (await res.json()) as CallHistoryItem[];
-}
 
 /**
  * The phone's position: never (`'never'`: a phone without a fix, whose browser never calls back), or
@@ -65,7 +58,7 @@ async function givePosition(page: Page) {
 }
 
 /** A finder's phone on the tag's page (camera, microphone and geolocation granted; the fix as `fix` says). */
-async function finderPhone(browser: Browser, code: string, fix: Fix) {
+async function finderOnTag(browser: Browser, code: string, fix: Fix) {
   const finder = await openFinder(browser, {
     context: { deviceScaleFactor: 2 },
     init: (page) => slowGeolocation(page, fix),
@@ -122,7 +115,7 @@ test.describe('on a server that rings 15 s', () => {
     test.setTimeout(180_000);
     const owner = await ownerOnDashboard(browser, request, { name: 'Coleira do Thor' }, ringServer);
     const { code, token, user } = owner;
-    const finder = await finderPhone(browser, code, 'never');
+    const finder = await finderOnTag(browser, code, 'never');
 
     // Rung at once after the camera, though the position never comes.
     let requestedAt = 0;
@@ -189,7 +182,7 @@ test.describe('on a server that rings 15 s', () => {
       await finder.page.screenshot({ path: `${shots}/finder-next-steps-390.png`, fullPage: true });
       await finder.page.setViewportSize({ width: 1366, height: 900 });
       await finder.page.screenshot({ path: `${shots}/finder-next-steps-1366.png`, fullPage: true });
-      await finder.page.setViewportSize(phone.viewport);
+      await finder.page.setViewportSize(finderPhone.viewport!);
     }
 
     // Try again: a new call rings the owner again; this time the owner declines.
@@ -209,7 +202,7 @@ test.describe('on a server that rings 15 s', () => {
     await expect(finder.page.getByRole('status').filter({ hasText: callUi.finder.callbackSent })).toBeVisible();
 
     // The owner reads it in the history; nobody else does, and the public page never shows it.
-    const calls = await history(request, token);
+    const calls = await callHistory(request, token);
     expect(calls.map((c) => c.status)).toEqual(['declined', 'missed']);
     expect(calls[0]).toMatchObject({ callback_contact: '(11) 98765-4321', latitude: null, longitude: null });
     await owner.page.goto(paths.callHistory);
@@ -218,14 +211,12 @@ test.describe('on a server that rings 15 s', () => {
       owner.page.getByText(callUi.history.callback('(11) 98765-4321')).filter({ visible: true }),
     ).toBeVisible();
     const stranger = await apiLogin(request, await registerUser(request));
-    expect(JSON.stringify(await history(request, stranger))).not.toContain('98765');
+    expect(JSON.stringify(await callHistory(request, stranger))).not.toContain('98765');
     const publicView = await request.get(`/api/public/tags/${code}`);
     expect(await publicView.text()).not.toContain('98765');
     expect(await (await request.get(paths.finder(code))).text()).not.toContain('98765');
 
-    expect(owner.errors).toEqual([]);
-    expect(finder.errors).toEqual([]);
-    await Promise.all([owner.context.close(), finder.context.close()]);
+    await Promise.all([owner.close(), finder.close()]);
   });
 });
 
@@ -241,7 +232,7 @@ test("[CALL-15] a position that arrives after the call started reaches the owner
   });
   const { token } = owner;
   // The fix comes after the tap, once the owner has answered.
-  const finder = await finderPhone(browser, owner.code, 'when-told');
+  const finder = await finderOnTag(browser, owner.code, 'when-told');
 
   await finder.page.getByRole('button', { name: callUi.finder.call }).click();
   await expectPath(owner.page, paths.call);
@@ -260,13 +251,11 @@ test("[CALL-15] a position that arrives after the call started reaches the owner
   // The position follows, and the owner's call screen shows where the finder is.
   await givePosition(finder.page);
   await expect(owner.page.getByRole('link', { name: callUi.owner.openMap })).toBeVisible({ timeout: 25_000 });
-  await expect.poll(async () => (await history(request, token))[0]).toMatchObject(finderAt);
+  await expect.poll(async () => (await callHistory(request, token))[0]).toMatchObject(finderAt);
 
   await finder.page.getByRole('button', { name: callUi.finder.hangUp }).click();
   await expect(owner.page.getByRole('heading', { name: callUi.owner.ended })).toBeVisible();
-  expect(owner.errors).toEqual([]);
-  expect(finder.errors).toEqual([]);
-  await Promise.all([owner.context.close(), finder.context.close()]);
+  await Promise.all([owner.close(), finder.close()]);
 });
 
 test("[CALL-15] a switched-off tag still takes a message (with a way back); it reaches the owner's call history, and rings nobody", async ({
@@ -283,9 +272,8 @@ test("[CALL-15] a switched-off tag still takes a message (with a way back); it r
   });
   expect(off.status()).toBe(200);
 
-  const context = await browser.newContext({ ...phone, permissions: ['geolocation'], geolocation: finderAt });
-  const page = await context.newPage();
-  const errors = pageErrors(page);
+  const finder = await openFinder(browser, { context: { deviceScaleFactor: 2, geolocation: finderAt } });
+  const { page } = finder;
   await page.goto(paths.finder(code!));
   await expect(page.getByRole('heading', { name: callMsg.inactive })).toBeVisible();
   await expect(page.getByRole('button', { name: callUi.finder.call })).toHaveCount(0);
@@ -295,7 +283,7 @@ test("[CALL-15] a switched-off tag still takes a message (with a way back); it r
     await page.screenshot({ path: `${shots}/finder-switched-off-390.png`, fullPage: true });
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.screenshot({ path: `${shots}/finder-switched-off-1366.png`, fullPage: true });
-    await page.setViewportSize(phone.viewport);
+    await page.setViewportSize(finderPhone.viewport!);
   }
 
   await page.getByLabel(callUi.finder.messageLabel).fill('Sua mala ficou no guichê 3 da rodoviária.');
@@ -303,24 +291,21 @@ test("[CALL-15] a switched-off tag still takes a message (with a way back); it r
   await page.getByRole('button', { name: callUi.finder.sendMessage }).click();
   await expect(page.getByRole('status').filter({ hasText: callUi.finder.messageSent })).toBeVisible();
 
-  const [entry] = await history(request, token);
+  const [entry] = await callHistory(request, token);
   expect(entry).toMatchObject({
     kind: 'message',
     message: 'Sua mala ficou no guichê 3 da rodoviária.',
     callback_contact: 'achei@exemplo.com',
     ...finderAt,
   });
-  const owner = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  const ownerPage = await owner.newPage();
-  await loginAs(ownerPage, token);
-  await ownerPage.goto(paths.callHistory);
+  const owner = await openSession(browser, token, { path: paths.callHistory, context: { viewport: { width: 1366, height: 900 } } });
+  const ownerPage = owner.page;
   const row = ownerPage.getByRole('row').filter({ hasText: 'Mala de viagem' });
   await expect(row).toContainText(callUi.history.messageOnly);
   await expect(row).toContainText('Sua mala ficou no guichê 3 da rodoviária.');
   await expect(row).toContainText(callUi.history.callback('achei@exemplo.com'));
 
-  expect(errors).toEqual([]);
-  await Promise.all([context.close(), owner.close()]);
+  await Promise.all([finder.close(), owner.close()]);
 });
 
 test('[CALL-15] [CALL-13] a browser without WebRTC rings nobody: the tap leads to the message, which reaches the owner', async ({
@@ -342,13 +327,13 @@ test('[CALL-15] [CALL-13] a browser without WebRTC rings nobody: the tap leads t
   await page.getByRole('button', { name: callUi.finder.call }).click();
   await expect(page.getByText(callUi.finder.noWebRtc)).toBeVisible();
   // Nobody was rung by the tap.
-  expect(await history(request, token)).toHaveLength(0);
+  expect(await callHistory(request, token)).toHaveLength(0);
 
   await page.getByLabel(callUi.finder.messageLabel).fill('Achei sua mochila no ponto de ônibus.');
   await page.getByRole('button', { name: callUi.finder.sendMessage }).click();
   await expect(page.getByText(callUi.finder.messageSent)).toBeVisible();
   await expect
-    .poll(async () => (await history(request, token)).map((c) => c.message))
+    .poll(async () => (await callHistory(request, token)).map((c) => c.message))
     .toEqual(['Achei sua mochila no ponto de ônibus.']);
   expect(errors).toEqual([]);
   await context.close();

@@ -1,9 +1,9 @@
-import { devices, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { callUi } from '@toque/contracts/call-ui';
 import { storageKeys } from '@toque/contracts/constants';
 import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
-import { claimTag, expect, loginAs, mintCodes, test, watchCallSocket, GEOCODER_DOWN, allow } from './support';
+import { expect, test, GEOCODER_DOWN, allow } from './support';
 
 // The specification's literal values, written out (not imported): a constant or a component
 // that drifts from them fails here.
@@ -36,8 +36,20 @@ async function recordOwnerTimeline(page: Page) {
       return remove.call(this, name);
     };
   }, storageKeys.callData);
-  return () => page.evaluate(() => (window as unknown as { __timeline: { at: number; what: string }[] }).__timeline);
 }
+
+const timelineOf = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __timeline: { at: number; what: string }[] }).__timeline);
+
+// The owner's tab records its timeline and runs on a clock the test moves, both from before it navigates.
+test.use({
+  ownerOptions: {
+    init: async (page) => {
+      await recordOwnerTimeline(page);
+      await page.clock.install();
+    },
+  },
+});
 
 /** Moves a paused clock in 10 ms steps until `done` (React reveals lazy screens on a timer). */
 async function advanceUntil(page: Page, done: () => Promise<boolean>) {
@@ -49,32 +61,16 @@ async function advanceUntil(page: Page, done: () => Promise<boolean>) {
 }
 
 test('[CALL-04] [CALL-05] on the owner’s clock: the title blinks every 1 s while ringing, and the call data goes 3 s after Atender', async ({
-  browser,
-  request,
+  owner: { page: owner, code },
+  finder: { page: finder },
 }) => {
   test.setTimeout(135_000);
-  const [code] = await mintCodes(3);
-  const { token } = await claimTag(request, code!, { name: 'Coleira da Mel' });
-
-  // The owner's tab runs on a clock the test moves; it stops once the dashboard listens for calls.
-  const ownerContext = await browser.newContext({ permissions: ['camera', 'microphone'] });
-  const owner = await ownerContext.newPage();
-  const timeline = await recordOwnerTimeline(owner);
-  await owner.clock.install();
-  const ownerSocket = watchCallSocket(owner);
-  await loginAs(owner, token);
-  await owner.goto(paths.dashboard);
-  await ownerSocket.connected();
-  // Just after the tab's own now: jumping further would fire the socket's ping timeout too.
+  const timeline = () => timelineOf(owner);
+  // The owner's clock stops once the dashboard listens for calls (the fixture waited for its socket),
+  // just after the tab's own now: jumping further would fire the socket's ping timeout too.
   await owner.clock.pauseAt((await owner.evaluate(() => Date.now())) + 1000);
 
-  const finderContext = await browser.newContext({
-    ...devices['Pixel 7'],
-    permissions: ['geolocation', 'camera', 'microphone'],
-    geolocation: { latitude: -23.5505, longitude: -46.6333 },
-  });
-  const finder = await finderContext.newPage();
-  await finder.goto(paths.finder(code!));
+  await finder.goto(paths.finder(code));
   await finder.getByRole('button', { name: callUi.finder.call }).click();
 
   const ringing = owner.getByRole('heading', { name: msg.callIncoming });
@@ -102,5 +98,4 @@ test('[CALL-04] [CALL-05] on the owner’s clock: the title blinks every 1 s whi
 
   await finder.getByRole('button', { name: callUi.finder.hangUp }).click();
   await advanceUntil(owner, () => owner.getByRole('heading', { name: callUi.owner.ended }).isVisible());
-  await Promise.all([ownerContext.close(), finderContext.close()]);
 });

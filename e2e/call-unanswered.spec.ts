@@ -1,31 +1,21 @@
-import { devices, type APIRequestContext, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { devices, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { callUi } from '@toque/contracts/call-ui';
-import type { CallHistoryItem } from '@toque/contracts/calls';
 import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
-import { claimTag, expect, expectPath, loginAs, mintCodes, pageErrors, test, watchCallSocket } from './support';
+import { callHistory, claimTag, expect, expectPath, mintCodes, openFinder, test } from './support';
 
 const finderAt = { latitude: -23.5505, longitude: -46.6333 };
 
-async function history(request: APIRequestContext, token: string): Promise<CallHistoryItem[]> {
-  const res = await request.get('/api/calls/history', { headers: { Authorization: `Bearer ${token}` } });
-  expect(res.status()).toBe(200);
-  return (await res.json()) as CallHistoryItem[];
+/** A finder's phone (a Pixel 7 in São Paulo, `context` over it) on the tag's page. */
+async function finderPage(browser: Browser, code: string, context: BrowserContextOptions = {}) {
+  const finder = await openFinder(browser, { context: { ...devices['Pixel 7'], geolocation: finderAt, ...context } });
+  await finder.page.goto(paths.finder(code));
+  await expect(finder.page.getByRole('heading', { name: callUi.finder.heading })).toBeVisible();
+  return finder;
 }
 
-async function finderPage(browser: Browser, code: string, options: BrowserContextOptions = {}) {
-  const context = await browser.newContext({
-    ...devices['Pixel 7'],
-    permissions: ['geolocation', 'camera', 'microphone'],
-    geolocation: finderAt,
-    ...options,
-  });
-  const page = await context.newPage();
-  const errors = pageErrors(page);
-  await page.goto(paths.finder(code));
-  await expect(page.getByRole('heading', { name: callUi.finder.heading })).toBeVisible();
-  return { context, page, errors };
-}
+// The owner of the first test: a backpack tag, waiting on its products page.
+test.use({ ownerOptions: { tag: { productId: 4, name: 'Mochila azul' }, path: paths.products } });
 
 async function sendMessage(page: Page, text: string) {
   await page.getByLabel(callUi.finder.messageLabel).fill(text);
@@ -36,19 +26,10 @@ async function sendMessage(page: Page, text: string) {
 test('[CALL-07] Rejeitar by the only recipient: the finder is offered the message form and the message reaches the owner', async ({
   browser,
   request,
+  owner: { page: owner, code, token },
 }) => {
   test.setTimeout(90_000);
-  const [code] = await mintCodes(4);
-  const { token } = await claimTag(request, code!, { name: 'Mochila azul' });
-  const ownerContext = await browser.newContext();
-  const owner = await ownerContext.newPage();
-  const ownerErrors = pageErrors(owner);
-  const socket = watchCallSocket(owner);
-  await loginAs(owner, token);
-  await owner.goto(paths.products);
-  await socket.connected();
-
-  const finder = await finderPage(browser, code!);
+  const finder = await finderPage(browser, code);
   await finder.page.getByRole('button', { name: callUi.finder.call }).click();
 
   await expectPath(owner, paths.call);
@@ -63,12 +44,9 @@ test('[CALL-07] Rejeitar by the only recipient: the finder is offered the messag
   const row = owner.getByRole('row').filter({ hasText: 'Mochila azul' });
   await expect(row).toContainText(callUi.history.status.declined);
   await expect(row).toContainText('Achei sua mochila na padaria da esquina.');
-  const [call] = await history(request, token);
+  const [call] = await callHistory(request, token);
   expect(call).toMatchObject({ status: 'declined', message: 'Achei sua mochila na padaria da esquina.', ...finderAt });
-
-  expect(ownerErrors).toEqual([]);
-  expect(finder.errors).toEqual([]);
-  await Promise.all([ownerContext.close(), finder.context.close()]);
+  await finder.close();
 });
 
 test.describe('on a server that rings 15 s', () => {
@@ -99,15 +77,14 @@ test.describe('on a server that rings 15 s', () => {
     await expect(finder.page.getByText(callUi.finder.unanswered)).toBeVisible({ timeout: 60_000 });
     await sendMessage(finder.page, 'Encontrei a pulseira no parque.');
 
-    const [call] = await history(request, token);
+    const [call] = await callHistory(request, token);
     expect(call).toMatchObject({
       status: 'missed',
       message: 'Encontrei a pulseira no parque.',
       latitude: null,
       longitude: null,
     });
-    expect(finder.errors).toEqual([]);
-    await finder.context.close();
+    await finder.close();
   });
 });
 
@@ -136,12 +113,11 @@ test('[CALL-13] an in-app browser goes straight to the message path; a refused c
   await expect(cameraless.page.getByText(callUi.finder.cameraRefused)).toBeVisible();
   await sendMessage(cameraless.page, 'Estou com a coleira, me liga pelo app.');
 
-  const calls = await history(request, token);
+  const calls = await callHistory(request, token);
   expect(calls.map((c) => c.message).sort()).toEqual([
     'Estou com a coleira, me liga pelo app.',
     'Sua cachorra está comigo, no portão azul.',
   ]);
   for (const c of calls) expect(c).toMatchObject({ ...finderAt, answered_at: null });
-  expect([...inApp.errors, ...cameraless.errors]).toEqual([]);
-  await Promise.all([inApp.context.close(), cameraless.context.close()]);
+  await Promise.all([inApp.close(), cameraless.close()]);
 });

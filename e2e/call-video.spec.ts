@@ -3,20 +3,7 @@ import { callUi } from '@toque/contracts/call-ui';
 import { storageKeys } from '@toque/contracts/constants';
 import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
-import {
-  claimTag,
-  expect,
-  expectPath,
-  inboundVideoBytes,
-  loginAs,
-  mintCodes,
-  pageErrors,
-  recordPeerConnections,
-  test,
-  watchCallSocket,
-  GEOCODER_DOWN,
-  allow,
-} from './support';
+import { expect, expectOwnerSeesVideo, expectPath, finderPhone, test, GEOCODER_DOWN, allow } from './support';
 import { expectNoSeriousA11yViolations } from './support/dashboard';
 
 // The specification's literal values, written out (not imported): a constant that drifts fails here.
@@ -26,41 +13,26 @@ const MAP_ZOOM = 12;
 // The geocoder is down in the tests: the owner's screen shows its handled error.
 test.use({ allowConsoleErrors: allow(GEOCODER_DOWN) });
 
-const finderAt = { latitude: -19.9245, longitude: -43.9352 };
+// The owner's tag shows its important information; the finder's phone is a Pixel 7 (at finderPhone's position).
+test.use({
+  ownerOptions: { tag: { name: 'Coleira do Rex', importantInfo: 'Tem alergia a frango' } },
+  finderOptions: { context: devices['Pixel 7'] },
+});
+
+const finderAt = finderPhone.geolocation!;
 const callData = (page: Page) => page.evaluate((key) => window.sessionStorage.getItem(key), storageKeys.callData);
 
 test("[CALL-02] [CALL-04] [CALL-05] [CALL-06] [CALL-11] [CALL-13] [CALL-14] [A11Y-01] a finder video-calls the owner: the dashboard rings, Atender shows video and map, then the owner's camera once turned on, hang-up ends both sides, history says answered @smoke", async ({
-  browser,
-  request,
+  owner: { page: owner, code, user, socket: ownerSocket },
+  finder: { page: finder },
 }) => {
   test.setTimeout(135_000);
-  const [code] = await mintCodes(3);
-  const { user, token } = await claimTag(request, code!, {
-    name: 'Coleira do Rex',
-    importantInfo: 'Tem alergia a frango',
-  });
-
-  // The owner, logged in, on a dashboard page.
-  const ownerContext = await browser.newContext({ permissions: ['camera', 'microphone'] });
-  const owner = await ownerContext.newPage();
-  const ownerErrors = pageErrors(owner);
-  await recordPeerConnections(owner);
-  const ownerSocket = watchCallSocket(owner);
-  await loginAs(owner, token);
-  await owner.goto(paths.dashboard);
-  await ownerSocket.connected();
-  // A click gives the tab user activation, which browsers require before a page plays sound.
+  // The owner (the fixture's, logged in on the dashboard): a click gives the tab user activation,
+  // which browsers require before a page plays sound.
   await owner.getByRole('heading', { level: 1 }).first().click();
 
   // The finder: a phone, location and camera allowed.
-  const finderContext = await browser.newContext({
-    ...devices['Pixel 7'],
-    permissions: ['geolocation', 'camera', 'microphone'],
-    geolocation: finderAt,
-  });
-  const finder = await finderContext.newPage();
-  const finderErrors = pageErrors(finder);
-  await finder.goto(paths.finder(code!));
+  await finder.goto(paths.finder(code));
   await expect(finder.getByRole('heading', { name: callUi.finder.heading })).toBeVisible();
   await expect(finder.getByText('Coleira do Rex')).toBeVisible();
   await expect(finder.getByText(callUi.finder.ownerIs(user.name.split(' ')[0]!))).toBeVisible();
@@ -91,12 +63,7 @@ test("[CALL-02] [CALL-04] [CALL-05] [CALL-06] [CALL-11] [CALL-13] [CALL-14] [A11
   // CALL-05: Atender → the finder's video beside the map, the time and the address label.
   await owner.getByRole('button', { name: callUi.owner.answer }).click();
   expect(await callData(owner), 'the call data stays for 3 s after answering').not.toBeNull();
-  const remote = owner.getByLabel(callUi.owner.remoteVideo);
-  await expect
-    .poll(() => remote.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 30_000 })
-    .toBeGreaterThan(0);
-  const before = await inboundVideoBytes(owner);
-  await expect.poll(() => inboundVideoBytes(owner), { timeout: 15_000 }).toBeGreaterThan(before);
+  const remote = await expectOwnerSeesVideo(owner);
   await expect(owner.locator('audio[data-ring]')).toHaveCount(0);
   expect(await owner.title()).not.toBe(msg.callIncoming);
 
@@ -168,8 +135,4 @@ test("[CALL-02] [CALL-04] [CALL-05] [CALL-06] [CALL-11] [CALL-13] [CALL-14] [A11
     'href',
     new RegExp(`mlat=${finderAt.latitude}&mlon=${finderAt.longitude}`),
   );
-
-  expect(ownerErrors).toEqual([]);
-  expect(finderErrors).toEqual([]);
-  await Promise.all([ownerContext.close(), finderContext.close()]);
 });

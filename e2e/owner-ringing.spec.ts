@@ -1,4 +1,4 @@
-import { devices, type Browser, type Page } from '@playwright/test';
+import { devices, type Page } from '@playwright/test';
 import { callUi } from '@toque/contracts/call-ui';
 import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
@@ -6,15 +6,17 @@ import { ringingUi, TEST_CALL_PATH } from '@toque/contracts/ringing';
 import { scanAlertText } from '@toque/contracts/scans';
 import {
   apiLogin,
+  callHistory,
   claimTag,
   expect,
   expectPath,
   GEOCODER_DOWN,
-  inboundVideoBytes,
+  expectOwnerSeesVideo,
   loginAs,
   mintCodes,
-  pageErrors,
-  recordPeerConnections,
+  openFinder,
+  openOwner,
+  openSession,
   registerUser,
   serviceWorkerOf,
   shownNotifications,
@@ -37,26 +39,11 @@ const shot = async (page: Page, name: string) => {
   if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png` });
 };
 
-/** The owner's browser, logged in, on `path`, its socket accepted, with the user activation a page needs to play sound. */
-async function ownerOn(
-  browser: Browser,
-  token: string,
-  path: string,
-  viewport: { width: number; height: number },
-  permissions: string[] = [],
-) {
-  const context = await browser.newContext({ viewport, permissions: ['camera', 'microphone', ...permissions] });
-  const page = await context.newPage();
-  const errors = pageErrors(page);
-  await recordPeerConnections(page);
-  const socket = watchCallSocket(page);
-  await loginAs(page, token);
-  await page.goto(path);
-  await socket.connected();
-  // A key press: no click that could follow a link, and the same activation.
-  await page.keyboard.press('Shift');
-  await expect.poll(() => page.evaluate(() => navigator.userActivation.hasBeenActive)).toBe(true);
-  return { context, page, errors };
+/** A key press gives the owner's tab the user activation a page needs to play sound (and, unlike a click, follows no link). */
+async function activate<T extends { page: Page }>(side: T): Promise<T> {
+  await side.page.keyboard.press('Shift');
+  await expect.poll(() => side.page.evaluate(() => navigator.userActivation.hasBeenActive)).toBe(true);
+  return side;
 }
 
 /** The elements a click at the centre of `selector`'s box would reach: the topmost one's closest ringing layer, if any. */
@@ -75,20 +62,13 @@ for (const { where, path, viewport } of [
     browser,
     request,
   }) => {
-    const [code] = await mintCodes(3);
-    const { token } = await claimTag(request, code!, { name: 'Coleira da Mel' });
-    const owner = await ownerOn(browser, token, path, viewport);
+    const owner = await activate(await openOwner(browser, request, { path, context: { viewport } }));
     // A public page: the marketing header is there, the dashboard is not.
     await expect(owner.page.getByRole('contentinfo')).toBeVisible();
 
-    const finderContext = await browser.newContext({
-      ...devices['Pixel 7'],
-      permissions: ['geolocation', 'camera', 'microphone'],
-      geolocation: { latitude: -19.92, longitude: -43.94 },
-    });
-    const finder = await finderContext.newPage();
-    const finderErrors = pageErrors(finder);
-    await finder.goto(paths.finder(code!));
+    const finderSide = await openFinder(browser, { context: { ...devices['Pixel 7'], geolocation: { latitude: -19.92, longitude: -43.94 } } });
+    const finder = finderSide.page;
+    await finder.goto(paths.finder(owner.code));
 
     // FIND-01 on a public page too: the scan's toast. It is held open under the pointer.
     const scanText = scanAlertText({ tagName: 'Coleira da Mel', productId: 3, locality: null, lost: false });
@@ -119,19 +99,14 @@ for (const { where, path, viewport } of [
     await shot(owner.page, `owner-ringing-${viewport.width}`);
 
     await answer.click();
-    const remote = owner.page.getByLabel(callUi.owner.remoteVideo);
-    await expect.poll(() => remote.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 45_000 }).toBeGreaterThan(0);
-    const before = await inboundVideoBytes(owner.page);
-    await expect.poll(() => inboundVideoBytes(owner.page), { timeout: 15_000 }).toBeGreaterThan(before);
+    await expectOwnerSeesVideo(owner.page, 45_000);
     await expect(finder.getByText(callUi.finder.connected)).toBeVisible();
     await expect(owner.page.locator('[data-ringing-layer]')).toHaveCount(0);
 
     await owner.page.getByRole('button', { name: callUi.owner.hangUp }).click();
     await expect(finder.getByText(callUi.finder.ended)).toBeVisible();
-    expect(owner.errors).toEqual([]);
-    expect(finderErrors).toEqual([]);
-    await finderContext.close();
-    await owner.context.close();
+    await finderSide.close();
+    await owner.close();
   });
 }
 
@@ -143,9 +118,8 @@ for (const [name, viewport] of [
     browser,
     request,
   }) => {
-    const [code] = await mintCodes(1);
-    const { token } = await claimTag(request, code!, { name: 'Coleira da Mel' });
-    const owner = await ownerOn(browser, token, paths.dashboard, viewport);
+    const owner = await activate(await openOwner(browser, request, { tag: { productId: 1 }, context: { viewport } }));
+    const { token } = owner;
     // Every stream the page is given is kept where the test can see its tracks end.
     await owner.page.evaluate(() => {
       const given: MediaStream[] = [];
@@ -191,8 +165,7 @@ for (const [name, viewport] of [
       );
     expect((await tracks()).length).toBe(2);
     await expect.poll(tracks).toEqual(['audio:ended', 'video:ended']);
-    expect(owner.errors).toEqual([]);
-    await owner.context.close();
+    await owner.close();
   });
 }
 
@@ -202,11 +175,14 @@ test('[CALL-16] a test call rings every open page of the owner — home at 390, 
 }) => {
   // Two owners' pages, two rings, two accessibility scans: more steps than the suite's 120 s allow on a loaded machine.
   test.slow();
-  const [code] = await mintCodes(1);
-  const { token } = await claimTag(request, code!, { name: 'Pulseira do Léo' });
-  const home = await ownerOn(browser, token, paths.home, phone);
-  // Notifications allowed, but this browser holds no push subscription (a test profile cannot).
-  const dashboard = await ownerOn(browser, token, paths.dashboard, desktop, ['notifications']);
+  const home = await activate(
+    await openOwner(browser, request, { tag: { productId: 1, name: 'Pulseira do Léo' }, path: paths.home, context: { viewport: phone } }),
+  );
+  const { token } = home;
+  // The same owner on another page. Notifications allowed, but this browser holds no push subscription (a test profile cannot).
+  const dashboard = await activate(
+    await openSession(browser, token, { context: { viewport: desktop, permissions: ['notifications'] } }),
+  );
 
   // The first dashboard visit offers calls with the tab closed and says what this device does.
   const offer = dashboard.page.getByRole('region', { name: ringingUi.panelTitle });
@@ -257,8 +233,7 @@ test('[CALL-16] a test call rings every open page of the owner — home at 390, 
   await expect(offer.getByText(ringingUi.testSent, { exact: true })).toBeVisible();
 
   // Nothing was recorded: the history is empty.
-  const history = await request.get('/api/calls/history', { headers: { Authorization: `Bearer ${token}` } });
-  expect(await history.json()).toEqual([]);
+  expect(await callHistory(request, token)).toEqual([]);
 
   // "Agora não" folds the offer away; the device's state stays at the foot of the dashboard.
   await offer.getByRole('button', { name: ringingUi.offerDismiss }).click();
@@ -269,10 +244,8 @@ test('[CALL-16] a test call rings every open page of the owner — home at 390, 
   await home.page.goto(paths.dashboard);
   await expect(home.page.getByText(ringingUi.status.denied, { exact: true })).toBeVisible();
   await shot(home.page, 'owner-dashboard-offer-390');
-  expect(home.errors).toEqual([]);
-  expect(dashboard.errors).toEqual([]);
-  await home.context.close();
-  await dashboard.context.close();
+  await home.close();
+  await dashboard.close();
 });
 
 test('[CALL-16] [ACC-05] on an iPhone in Safari the owner is told to add Toque to the Home Screen', async ({ browser, request }) => {

@@ -3,26 +3,25 @@ import type { APIRequestContext } from '@playwright/test';
 import { callUi } from '@toque/contracts/call-ui';
 import { doorUi } from '@toque/contracts/door';
 import { msg } from '@toque/contracts/messages';
-import { paths } from '@toque/contracts/routes';
+import { API_BASE, paths, productsApi } from '@toque/contracts/routes';
 import { callSettingsApi, callSettingsUi, localParts, type QuietHours } from '@toque/contracts/quiet-hours';
 import { expectNoSeriousA11yViolations } from './support/dashboard';
 import {
   allow,
   apiLogin,
   bearerOf,
+  callHistory,
   expect,
   expectPath,
   GEOCODER_DOWN,
-  loginAs,
   openFinder,
   openOwner,
-  pageErrors,
+  openSession,
   plateWithResident,
   PUSH_IN_INCOGNITO,
   registerUser,
   test,
   toast,
-  watchCallSocket,
 } from './support';
 
 // Chromium in a test profile refuses Web Push subscriptions and says so on the console itself (as in call-push.spec.ts).
@@ -81,10 +80,7 @@ test('[FIND-07] quiet hours turn a call into "write instead" on a 390 px phone: 
   await expect(finder.page.getByRole('status').filter({ hasText: f.messageSent })).toBeVisible();
 
   // The message is in the owner's history.
-  const history = await request.get('/api/calls/history', { headers: bearerOf(owner.token) });
-  expect(
-    ((await history.json()) as { message: string | null; kind: string }[]).map((c) => [c.kind, c.message]),
-  ).toEqual([['message', 'Achei sua coleira na praça, estou no banco perto da fonte.']]);
+  expect((await callHistory(request, owner.token)).map((c) => [c.kind, c.message])).toEqual([['message', 'Achei sua coleira na praça, estou no banco perto da fonte.']]);
   await finder.close();
   await owner.close();
 });
@@ -103,19 +99,14 @@ test.describe('answered', () => {
     // The member: an account the owner shares the tag with, its dashboard open.
     const memberUser = await registerUser(api);
     const memberToken = await apiLogin(api, memberUser);
-    const shared = await api.post('/api/products/members', {
+    const shared = await api.post(`${API_BASE}${productsApi.member}`, {
       headers: bearerOf(owner.token),
       data: { code: owner.code, email: memberUser.email },
     });
     expect(shared.status(), await shared.text()).toBe(201);
     await setCallSettings(api, owner.token, owner.code, { quietHours: null, ringOrderSeconds: 15 });
-    const memberContext = await browser.newContext({ permissions: ['camera', 'microphone'] });
-    const member = await memberContext.newPage();
-    const memberErrors = pageErrors(member);
-    const memberSocket = watchCallSocket(member);
-    await loginAs(member, memberToken);
-    await member.goto(paths.products);
-    await memberSocket.connected();
+    const memberSide = await openSession(browser, memberToken, { path: paths.products });
+    const member = memberSide.page;
 
     const finder = await openFinder(browser);
     await finder.page.goto(paths.finder(owner.code));
@@ -138,10 +129,9 @@ test.describe('answered', () => {
     // The member answers.
     await member.getByRole('button', { name: callUi.owner.answer }).click();
     await expect(finder.page.getByRole('status').filter({ hasText: f.connected })).toBeVisible({ timeout: 30_000 });
-    expect(memberErrors).toEqual([]);
     await finder.close();
     await owner.close();
-    await memberContext.close();
+    await memberSide.close();
   });
 });
 
@@ -203,13 +193,12 @@ test("[FIND-07] [CONDO-10] a unit's quiet hours, chosen by a resident on a 390 p
   request,
 }) => {
   const { plate, residentToken } = await plateWithResident(request);
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  const page = await context.newPage();
-  const errors = pageErrors(page);
-  const socket = watchCallSocket(page);
-  await loginAs(page, residentToken);
-  await page.goto(paths.products);
-  await socket.connected();
+  // The resident, on a 390 px phone.
+  const resident = await openSession(browser, residentToken, {
+    path: paths.products,
+    context: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+  });
+  const page = resident.page;
   const form = page.getByRole('form', { name: `${callSettingsUi.unitHeading} · Apto 101` });
   const toggle = form.getByRole('switch', { name: callSettingsUi.quietToggle });
   await toggle.focus();
@@ -237,7 +226,6 @@ test("[FIND-07] [CONDO-10] a unit's quiet hours, chosen by a resident on a 390 p
   // A plate speaks of its residents (the door's words, CONDO-19).
   await expect(visitor.page.getByRole('status').filter({ hasText: finderTextAt('pt-BR', 'building').quiet(quiet.until) })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`${paths.products}$`));
-  expect(errors).toEqual([]);
   await visitor.close();
-  await context.close();
+  await resident.close();
 });

@@ -7,9 +7,10 @@ import {
   type Page,
 } from '@playwright/test';
 import { callUi } from '@toque/contracts/call-ui';
+import { callsApi, type CallHistoryItem } from '@toque/contracts/calls';
 import { msg } from '@toque/contracts/messages';
-import { paths } from '@toque/contracts/routes';
-import { claimTag, loginAs, type TestUser } from './accounts';
+import { API_BASE, paths } from '@toque/contracts/routes';
+import { bearerOf, claimTag, loginAs, type TestUser } from './accounts';
 import { mintCode, type CliTarget } from './codes';
 import { pageErrors } from './console';
 import { expectPath } from './pages';
@@ -36,7 +37,7 @@ export function watchCallSocket(page: Page) {
 type CallSocket = ReturnType<typeof watchCallSocket>;
 
 /** Keeps the page's RTCPeerConnections in `window.__peers`, so a test can read their getStats. Call before navigating. */
-export async function recordPeerConnections(page: Page) {
+async function recordPeerConnections(page: Page) {
   await page.addInitScript(() => {
     const Native = window.RTCPeerConnection;
     const peers: RTCPeerConnection[] = [];
@@ -182,4 +183,23 @@ export async function answeredCall(owner: Owner, finder: CallSide, mode?: 'video
       )
       .toBe('connected');
   }
+}
+
+/** The calls that rang for the holder of `token`, newest first (GET the call history, CALL-11). */
+export async function callHistory(request: APIRequestContext, token: string): Promise<CallHistoryItem[]> {
+  const res = await request.get(`${API_BASE}${callsApi.history}`, { headers: bearerOf(token) });
+  expect(res.status()).toBe(200);
+  return (await res.json()) as CallHistoryItem[];
+}
+
+/**
+ * The owner's tab plays the finder's video: the remote picture has a size, and video bytes keep
+ * arriving on the newest peer connection (not a frozen first frame). Returns the video element.
+ */
+export async function expectOwnerSeesVideo(page: Page, timeout = 30_000) {
+  const remote = page.getByLabel(callUi.owner.remoteVideo);
+  await expect.poll(() => remote.evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout }).toBeGreaterThan(0);
+  const before = await inboundVideoBytes(page);
+  await expect.poll(() => inboundVideoBytes(page), { timeout: 15_000 }).toBeGreaterThan(before);
+  return remote;
 }

@@ -126,12 +126,6 @@ function handBuiltCallSides(specs: { name: string; text: string }[]): string[] {
     .sort();
 }
 
-/** The specs the page names as still building them by hand. */
-function statedHandBuilt(text: string): { count: number; names: string[] } | undefined {
-  const m = text.match(/(\d+) specs still build such a\s+context by hand — ([a-z0-9,\s-]+)\./);
-  return m ? { count: Number(m[1]), names: m[2]!.split(',').map((n) => n.trim()).sort() } : undefined;
-}
-
 const readDir = (dir: string, keep: (name: string) => boolean) =>
   readdirSync(join(root, dir))
     .filter(keep)
@@ -175,7 +169,6 @@ describe('docs/architecture.md states only what is true (DEV-06)', () => {
       { name: 'fixtures.spec.ts', text: "test('x', async ({ owner, finder }) => { await browser.newContext({ viewport }); });" },
     ];
     expect(handBuiltCallSides(specs)).toEqual(['by-hand']);
-    expect(statedHandBuilt('not met yet: 2 specs still build such a\ncontext by hand — b, a. Moving')).toEqual({ count: 2, names: ['a', 'b'] });
   });
 
   test('[DEV-06] [DEV-04] the import directions it states hold on the whole graph (server, web, contracts; type-only imports count)', () => {
@@ -207,7 +200,7 @@ describe('docs/architecture.md states only what is true (DEV-06)', () => {
     expect(m![2]!.split(',').map((w) => w.trim().replace(/`/g, '')).sort()).toEqual(workspaces.sort());
   });
 
-  test('[DEV-06] [DEV-04] the e2e fixtures rule as it stands: specs take `test` from e2e/support, and the specs it names as still building a call side by hand are exactly those that do', () => {
+  test('[DEV-06] [DEV-04] the e2e fixtures rule as it stands: specs take `test` from e2e/support, and no spec builds a call side by hand (camera, microphone or geolocation granted outside the fixtures)', () => {
     const specs = readDir('e2e', (n) => n.endsWith('.spec.ts'));
     const suiteTest = /import \{[^}]*\btest\b[^}]*\} from '\.\/support(\/firefox|\/webkit)?'/;
     const ownTest = specs.filter((s) => !suiteTest.test(s.text)).map((s) => s.name);
@@ -215,10 +208,7 @@ describe('docs/architecture.md states only what is true (DEV-06)', () => {
     // The Firefox and WebKit `test`s extend the suite's.
     for (const helper of ['support/firefox.ts', 'support/webkit.ts'])
       expect(readFileSync(join(root, 'e2e', helper), 'utf8')).toMatch(/test as base \} from '\.\.\/support'/);
-    const stated = statedHandBuilt(doc);
-    expect(stated, 'the page names the specs that still build a call side by hand').toBeDefined();
-    const actual = handBuiltCallSides(specs);
-    expect(stated!.names, 'the page names exactly the specs that build a call side by hand (update its list)').toEqual(actual);
-    expect(stated!.count).toBe(actual.length);
+    expect(doc).toMatch(/a spec never builds a browser\s+context that grants camera, microphone or geolocation itself/);
+    expect(handBuiltCallSides(specs), 'specs that build a call side by hand instead of openOwner/openFinder').toEqual([]);
   });
 });
