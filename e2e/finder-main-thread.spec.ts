@@ -133,7 +133,8 @@ async function islandScripts(request: Parameters<typeof claimTag>[0], path: stri
   return new Set(own);
 }
 
-test.describe.configure({ mode: 'serial' });
+// One after the other in one worker (a failure does not skip the other): two throttled loads at once would measure each other.
+test.describe.configure({ mode: 'default' });
 
 test('[PERF-08] [PERF-06] @smoke with the CPU slowed 4× and no input, no finder page blocks the main thread more than 100 ms beyond a static page', async ({
   browser,

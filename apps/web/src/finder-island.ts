@@ -39,6 +39,9 @@ function linkApp(rel: 'prefetch' | 'modulepreload') {
     if (document.querySelector(`link[rel="${rel}"][href="${href}"]`)) continue;
     const link = document.createElement('link');
     link.rel = rel;
+    // The CORS mode a module is fetched in, so the import finds the prefetched file in the HTTP cache
+    // (measured: transferSize 0 for boot and framework on the first sign of life after the prefetch).
+    link.crossOrigin = 'anonymous';
     link.href = href;
     document.head.append(link);
   }
