@@ -142,6 +142,10 @@ test('[PERF-08] [PERF-06] @smoke with the CPU slowed 4× and no input, no finder
 }) => {
   test.setTimeout(240_000);
   const variants = await finderVariants(request);
+  // The control is the static file itself (not the app's shell, which would run the app).
+  const controlHtml = await request.get(CONTROL);
+  expect(controlHtml.status()).toBe(200);
+  expect(await controlHtml.text()).not.toContain('<script');
   // The control first and last: the machine's own noise in this run, taken at its quietest.
   const before = await leastBlocking(browser, CONTROL, 0);
   const runs: { name: string; tbt: number; longTasks: number[] }[] = [];
