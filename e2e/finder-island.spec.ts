@@ -6,8 +6,8 @@ import { allow, claimTag, expect, expectPath, mintCodes, test } from './support'
 
 /**
  * PERF-06: before the tap the finder page runs only its island; the app (React, the page's
- * components, the call) is the `boot` chunk and what it imports, fetched while idle and run on the
- * first tap. These hold that chunk back, or fail it, as a slow or broken network would.
+ * components, the call) is the `boot` chunk and what it imports, prefetched into the cache after
+ * the load (never compiled before a sign of life, PERF-08) and run on the first tap. These hold that chunk back, or fail it, as a slow or broken network would.
  */
 const APP_CHUNK = '**/assets/boot-*.js';
 const pt = finderText['pt-BR'];
@@ -36,7 +36,7 @@ test("[PERF-06] [CALL-15] a tap before the call code arrived still rings: 'Prepa
   const chunk = await holdAppChunk(finder.page);
   await finder.page.goto(paths.finder(owner.code));
   const call = finder.page.getByRole('button', { name: callUi.finder.call });
-  // The island enables the button; the app's code has not arrived (the idle prefetch asked for it).
+  // The island enables the button; the app's code has not arrived (the prefetch after the load asked for it).
   await expect(call).toBeEnabled();
   await call.click();
   await expect(finder.page.getByRole('status').filter({ hasText: callUi.finder.preparing })).toBeVisible();

@@ -6,8 +6,9 @@ import { AWAITS_SCRIPT, FINDER_READY_EVENT, PENDING, SCAN_BEACON, SCRIPT_FAILED,
  * is already the whole page (PERF-05); this makes it answer a tap without React:
  * - reports the scan (FIND-01);
  * - enables the controls the HTML shows disabled until a script runs;
- * - fetches the app's code (React, the page's components, the call) while the browser is idle,
- *   without running it;
+ * - on a fast connection without Save-Data, downloads the app's code (React, the page's components,
+ *   the call) into the cache once the page has loaded, without parsing or running it; on Save-Data
+ *   or 2G/3G it fetches nothing until the finder's first sign of life;
  * - on the first tap of a button (call, language, share location, a form's submit) holds the tap,
  *   runs the app — which hydrates the same HTML, so every state after the tap is the one React
  *   page the rest of the suite proves — and replays the tap on the same element; radios chosen
@@ -24,17 +25,37 @@ for (const beacon of document.querySelectorAll<HTMLElement>(`[${SCAN_BEACON}]`))
 }
 for (const control of document.querySelectorAll<HTMLElement>(`[${AWAITS_SCRIPT}]`)) control.removeAttribute('disabled');
 
-/** The app's chunks (boot, the finder route): fetched while idle, run on the first tap. */
+/** The app's chunks (boot, the finder route): fetched into the cache after the load, run on the first sign of life. */
 const prefetch = root?.dataset.prefetch?.split(' ').filter(Boolean) ?? [];
 
-function preloadApp() {
+/**
+ * Links the app's chunks: `prefetch` only downloads them into the HTTP cache (nothing is parsed or
+ * compiled); `modulepreload` also parses and compiles them, which Chromium does as soon as they
+ * arrive — work on a slow phone's CPU that the page must not do before anyone touches it (issue
+ * 35, docs/decisions/0037's addendum), so it waits for the first sign of life.
+ */
+function linkApp(rel: 'prefetch' | 'modulepreload') {
   for (const href of prefetch) {
-    if (document.querySelector(`link[href="${href}"]`)) continue;
+    if (document.querySelector(`link[rel="${rel}"][href="${href}"]`)) continue;
     const link = document.createElement('link');
-    link.rel = 'modulepreload';
+    link.rel = rel;
+    // The CORS mode a module is fetched in, so the import finds the prefetched file in the HTTP cache
+    // (measured: transferSize 0 for boot and framework on the first sign of life after the prefetch).
+    link.crossOrigin = 'anonymous';
     link.href = href;
     document.head.append(link);
   }
+}
+
+/**
+ * PERF-06/PERF-08: a connection that lets the page fetch ahead — not Save-Data, not 2G/3G
+ * (Network Information API). A browser that does not say (Safari, Firefox) is taken as fast: the
+ * prefetch costs it bytes, never main-thread work, and spares the first tap the network.
+ */
+function fetchAhead(): boolean {
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } })
+    .connection;
+  return !connection?.saveData && !['slow-2g', '2g', '3g'].includes(connection?.effectiveType ?? '4g');
 }
 
 function whenIdle(run: () => void) {
@@ -43,9 +64,13 @@ function whenIdle(run: () => void) {
   if (document.readyState === 'complete') idle();
   else addEventListener('load', idle, { once: true });
 }
-whenIdle(preloadApp);
 
 let app: Promise<void> | undefined;
+// After the load, on a fast connection, the app's code goes into the cache unless the app has already started.
+if (fetchAhead())
+  whenIdle(() => {
+    if (!app) linkApp('prefetch');
+  });
 /** The app runs and has the page: taps go straight to it. */
 let hydrated = false;
 /** The radios chosen before the app ran have been given to it. */
@@ -61,7 +86,7 @@ const live = () => hydrated && handedOver;
 function startApp(): Promise<void> {
   app ??= new Promise<void>((resolve, reject) => {
     addEventListener(FINDER_READY_EVENT, () => resolve(), { once: true });
-    preloadApp();
+    linkApp('modulepreload');
     // BRW-01: Zod's jitless mode, set before Zod loads (as main.tsx does for every other page).
     const zodConfig = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
     zodConfig.__zod_globalConfig = { ...zodConfig.__zod_globalConfig, jitless: true };
