@@ -32,6 +32,18 @@ afterAll(() => {
 });
 
 /** A websocket-only client that is connected (or refused) before this resolves. */
+/** FIND-06: a finder's socket, authenticated by a conversation's token (not kept for the shared clean-up: tests close it). */
+export function connectConversation(url: string, token: string): Promise<Client> {
+  const socket: Client = connectClient(url, { path: SOCKET_PATH, transports: ['websocket'], auth: { conversation: token }, reconnection: false, forceNew: true });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (err) => {
+      socket.disconnect();
+      reject(err);
+    });
+  });
+}
+
 export function connect(url: string, token: string): Promise<Client> {
   const socket: Client = connectClient(url, {
     path: SOCKET_PATH,

@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { io as connectClient } from 'socket.io-client';
-import { SOCKET_PATH, type CallHistoryItem } from '@toque/contracts/calls';
+import type { CallHistoryItem } from '@toque/contracts/calls';
 import {
   conversationMsg,
   conversationsApi,
@@ -15,7 +14,7 @@ import {
 import { callMsg } from '@toque/contracts/messages';
 import { calls, conversations } from '../src/db/schema';
 import { build, dbLabel, errorBody, signUp } from './helpers';
-import { connect, eventually, join, listen, ownedTag, plate, startCall, type Client } from './calls-support';
+import { connect, connectConversation, eventually, join, listen, ownedTag, plate, startCall } from './calls-support';
 
 /**
  * CALL-17 (issue 33 item 8) / FIND-13: after an ANSWERED call, its owner (or anyone who answers the
@@ -47,16 +46,7 @@ async function answeredCall(code: string, answerer: { token: string }, extra: Re
   return { ...call, socket };
 }
 
-function connectFinder(token: string): Promise<Client> {
-  const socket: Client = connectClient(url, { path: SOCKET_PATH, transports: ['websocket'], auth: { conversation: token }, reconnection: false, forceNew: true });
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (err) => {
-      socket.disconnect();
-      reject(err);
-    });
-  });
-}
+const connectFinder = (token: string) => connectConversation(url, token);
 
 describe(`CALL-17 writing to the finder after an answered call ${dbLabel}`, () => {
   test('[CALL-17] [FIND-13] the owner of an answered call opens its conversation; the finder of that call gets its key and reads the owner live and after a reload; they can answer', async () => {

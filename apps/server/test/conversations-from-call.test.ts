@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { io as connectClient } from 'socket.io-client';
-import { SOCKET_PATH, type CallHistoryItem } from '@toque/contracts/calls';
+import type { CallHistoryItem } from '@toque/contracts/calls';
 import {
   conversationMsg,
   type ConversationList,
@@ -13,7 +12,7 @@ import {
 import { callMsg, replyMsg } from '@toque/contracts/messages';
 import { calls, conversationMessages, conversations } from '../src/db/schema';
 import { build, dbLabel, errorBody } from './helpers';
-import { eventually, listen, mailsTo, ownedTag, plate, settle, startCall, type Client } from './calls-support';
+import { connectConversation, eventually, listen, mailsTo, ownedTag, plate, settle, startCall } from './calls-support';
 
 // A short ring, and a sweep that runs often.
 const RING_MS = 300;
@@ -47,16 +46,7 @@ async function missedCall(code: string, extra: Record<string, unknown> = {}) {
   return call;
 }
 
-function connectFinder(token: string): Promise<Client> {
-  const socket: Client = connectClient(url, { path: SOCKET_PATH, transports: ['websocket'], auth: { conversation: token }, reconnection: false, forceNew: true });
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (err) => {
-      socket.disconnect();
-      reject(err);
-    });
-  });
-}
+const connectFinder = (token: string) => connectConversation(url, token);
 
 describe(`FIND-13 the message after a missed call is a conversation ${dbLabel}`, () => {
   test('[FIND-13] missed call → message → a conversation holding it: the owner lists it and answers; the finder reads the answer with its token, live and again later', async () => {

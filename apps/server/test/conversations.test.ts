@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { io as connectClient } from 'socket.io-client';
-import { SOCKET_PATH } from '@toque/contracts/calls';
+
 import {
   CONVERSATION_KEEP_DAYS,
   CONVERSATION_LIFETIME_DAYS,
@@ -20,7 +19,7 @@ import { condominiums, conversationMessages, conversations, tags } from '../src/
 import { adminApi } from '@toque/contracts/routes';
 import { build, dbLabel, errorBody, signUp } from './helpers';
 import { send, signUpAdmin } from './condo-support';
-import { connect, eventually, join, listen, mailsTo, ownedTag, plate, record, settle, type Client } from './calls-support';
+import { connect, connectConversation, eventually, join, listen, mailsTo, ownedTag, plate, record, settle } from './calls-support';
 
 const { app } = await build({ FINDER_DATA_PURGE_INTERVAL_MS: '100' });
 const url = await listen(app);
@@ -391,14 +390,5 @@ describe(`FIND-06 conversations ${dbLabel}`, () => {
   });
 });
 
-function connectFinder(token: string): Promise<Client> {
-  const socket: Client = connectClient(url, { path: SOCKET_PATH, transports: ['websocket'], auth: { conversation: token }, reconnection: false, forceNew: true });
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (err) => {
-      socket.disconnect();
-      reject(err);
-    });
-  });
-}
+const connectFinder = (token: string) => connectConversation(url, token);
 

@@ -1,11 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { io as connectClient } from 'socket.io-client';
-import { SOCKET_PATH, type PublicTag } from '@toque/contracts/calls';
+import type { PublicTag } from '@toque/contracts/calls';
 import type { ConversationList, FinderThread, StartConversationResponse } from '@toque/contracts/conversations';
 import { productsApi } from '@toque/contracts/routes';
 import { tagMembers } from '../src/db/schema';
 import { build, dbLabel, mint, signUp } from './helpers';
-import { connect, join, listen, record, settle, startCall, userId, type Client } from './calls-support';
+import { connect, connectConversation, join, listen, record, settle, startCall, userId } from './calls-support';
 
 /**
  * SEC-10: a field the owner switched off on the finder's page never leaves the server toward the
@@ -46,13 +45,7 @@ function names(payloads: unknown[], person: string) {
   return person.split(' ').some((part) => json.includes(part));
 }
 
-function connectFinder(token: string): Promise<Client> {
-  const socket: Client = connectClient(url, { path: SOCKET_PATH, transports: ['websocket'], auth: { conversation: token }, reconnection: false, forceNew: true });
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
+const connectFinder = (token: string) => connectConversation(url, token);
 
 /** The whole conversation as the finder lives it: start, the owner's and the member's answers (live and read back), a second message. */
 async function conversationAsTheFinderSeesIt(t: Awaited<ReturnType<typeof carlosTag>>) {
