@@ -1,37 +1,12 @@
 import type { Page } from '@playwright/test';
 import { callUi } from '@toque/contracts/call-ui';
-import { allow, answeredCall, expect, test, GEOCODER_DOWN } from './support';
+import { allow, answeredCall, expect, recordMediaAndOffers, test, GEOCODER_DOWN, type Probe } from './support';
 import { expectNoSeriousA11yViolations } from './support/dashboard';
 
 // The geocoder is down in the tests: the owner's screen shows its handled error.
 test.use({ allowConsoleErrors: allow(GEOCODER_DOWN) });
 
 const f = callUi.finder;
-
-interface Probe {
-  __peers: RTCPeerConnection[];
-  __media: MediaStreamConstraints[];
-  __offers: number;
-}
-
-/** Records what the page asks of getUserMedia and how many offers it makes (both passed through unchanged). */
-async function recordMediaAndOffers(page: Page) {
-  await page.addInitScript(() => {
-    const probe = window as unknown as Probe;
-    probe.__media = [];
-    probe.__offers = 0;
-    const getUserMedia = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
-    navigator.mediaDevices.getUserMedia = (constraints?: MediaStreamConstraints) => {
-      probe.__media.push(JSON.parse(JSON.stringify(constraints ?? {})) as MediaStreamConstraints);
-      return getUserMedia(constraints);
-    };
-    const createOffer = RTCPeerConnection.prototype.createOffer;
-    RTCPeerConnection.prototype.createOffer = function (this: RTCPeerConnection, ...args: unknown[]) {
-      probe.__offers += 1;
-      return (createOffer as (...a: unknown[]) => Promise<RTCSessionDescriptionInit>).apply(this, args);
-    } as typeof createOffer;
-  });
-}
 
 /** Inbound totals on the page's newest peer connection: video frames decoded, audio energy received. */
 function inbound(page: Page): Promise<{ frames: number; energy: number; videoStreams: number; state: string }> {

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { callUi } from '@toque/contracts/call-ui';
 import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
-import { expect, expectPath, openFinder, openOwner, test, watchCallSocket, GEOCODER_DOWN, allow } from './support';
+import { allow, expect, expectPath, GEOCODER_DOWN, openFinder, openOwner, recordMediaAndOffers, test, watchCallSocket, type Probe } from './support';
 import { expectNoSeriousA11yViolations } from './support/dashboard';
 
 // The geocoder is down in the tests: the owner's screen shows its handled error.
@@ -10,31 +10,6 @@ test.use({ allowConsoleErrors: allow(GEOCODER_DOWN) });
 
 const f = callUi.finder;
 const o = callUi.owner;
-
-interface Probe {
-  __peers: RTCPeerConnection[];
-  __media: MediaStreamConstraints[];
-  __offers: number;
-}
-
-/** Records what the page asks of getUserMedia and how many offers it makes (both passed through unchanged). */
-async function recordMediaAndOffers(page: Page) {
-  await page.addInitScript(() => {
-    const probe = window as unknown as Probe;
-    probe.__media = [];
-    probe.__offers = 0;
-    const getUserMedia = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
-    navigator.mediaDevices.getUserMedia = (constraints?: MediaStreamConstraints) => {
-      probe.__media.push(JSON.parse(JSON.stringify(constraints ?? {})) as MediaStreamConstraints);
-      return getUserMedia(constraints);
-    };
-    const createOffer = RTCPeerConnection.prototype.createOffer;
-    RTCPeerConnection.prototype.createOffer = function (this: RTCPeerConnection, ...args: unknown[]) {
-      probe.__offers += 1;
-      return (createOffer as (...a: unknown[]) => Promise<RTCSessionDescriptionInit>).apply(this, args);
-    } as typeof createOffer;
-  });
-}
 
 interface MediaView {
   state: string;

@@ -203,3 +203,29 @@ export async function expectOwnerSeesVideo(page: Page, timeout = 30_000) {
   await expect.poll(() => inboundVideoBytes(page), { timeout: 15_000 }).toBeGreaterThan(before);
   return remote;
 }
+
+/** What recordMediaAndOffers (and recordPeerConnections) leave on the page's window. */
+export interface Probe {
+  __peers: RTCPeerConnection[];
+  __media: MediaStreamConstraints[];
+  __offers: number;
+}
+
+/** Records what the page asks of getUserMedia and how many offers it makes (both passed through unchanged). */
+export async function recordMediaAndOffers(page: Page) {
+  await page.addInitScript(() => {
+    const probe = window as unknown as Probe;
+    probe.__media = [];
+    probe.__offers = 0;
+    const getUserMedia = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+    navigator.mediaDevices.getUserMedia = (constraints?: MediaStreamConstraints) => {
+      probe.__media.push(JSON.parse(JSON.stringify(constraints ?? {})) as MediaStreamConstraints);
+      return getUserMedia(constraints);
+    };
+    const createOffer = RTCPeerConnection.prototype.createOffer;
+    RTCPeerConnection.prototype.createOffer = function (this: RTCPeerConnection, ...args: unknown[]) {
+      probe.__offers += 1;
+      return (createOffer as (...a: unknown[]) => Promise<RTCSessionDescriptionInit>).apply(this, args);
+    } as typeof createOffer;
+  });
+}
