@@ -2,8 +2,19 @@ import type { Page } from '@playwright/test';
 import { accountUi } from '@toque/contracts/account';
 import { chargesApi } from '@toque/contracts/billing';
 import { formatReais } from '@toque/contracts/money';
-import { paths } from '@toque/contracts/routes';
-import { apiLogin, bearerOf, buildingWith, expect, loginAs, mintCode, newUser, registerUser, test } from './support';
+import { paths, productsApi } from '@toque/contracts/routes';
+import {
+  apiLogin,
+  apiUrl,
+  bearerOf,
+  buildingWith,
+  expect,
+  loginAs,
+  mintCode,
+  newUser,
+  registerUser,
+  test,
+} from './support';
 
 /** ACC-08: the delete dialog names what goes — the tags, the units left, open charges, shares — before the password. */
 const d = accountUi.deleteDialog;
@@ -25,15 +36,15 @@ test('[ACC-08] at 390×844: "Excluir minha conta" lists the tag, the unit, the o
   const biaHeaders = bearerOf(await apiLogin(request, bia));
   const claim = async (auth: Record<string, string>, productId: number, name: string) => {
     const code = await mintCode(productId);
-    expect((await request.put('/api/products/associateQrCode', { headers: auth, data: { code } })).status()).toBe(200);
-    expect((await request.put('/api/products/updateName', { headers: auth, data: { code, name } })).ok()).toBe(true);
+    expect((await request.put(apiUrl(productsApi.associate), { headers: auth, data: { code } })).status()).toBe(200);
+    expect((await request.put(apiUrl(productsApi.updateName), { headers: auth, data: { code, name } })).ok()).toBe(true);
     return code;
   };
   // Ana's tag, shared with Bia; Bia's tag, shared with Ana.
   const mel = await claim(headers, 3, 'Coleira da Mel');
-  expect((await request.post('/api/products/members', { headers, data: { code: mel, email: bia.email } })).status()).toBe(201);
+  expect((await request.post(apiUrl(productsApi.member), { headers, data: { code: mel, email: bia.email } })).status()).toBe(201);
   const chave = await claim(biaHeaders, 4, 'Chave da Bia');
-  expect((await request.post('/api/products/members', { headers: biaHeaders, data: { code: chave, email: ana.email } })).status()).toBe(201);
+  expect((await request.post(apiUrl(productsApi.member), { headers: biaHeaders, data: { code: chave, email: ana.email } })).status()).toBe(201);
   // An open Pix charge for Ana's tag.
   expect((await request.post(`/api${chargesApi.charges}`, { headers, data: { codes: [mel] } })).status()).toBe(201);
 

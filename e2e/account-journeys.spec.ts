@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { Download, Page } from '@playwright/test';
-import { accountExport, accountMsg, accountUi, TERMS_VERSION, type AccountExport } from '@toque/contracts/account';
+import { accountApi, accountExport, type AccountExport, accountMsg, accountUi, TERMS_VERSION } from '@toque/contracts/account';
 import { callStatusWords, exportHtmlUi, formatExportDate } from '@toque/contracts/account-export-html';
 import { condoUi } from '@toque/contracts/admin-ui';
 import { callUi } from '@toque/contracts/call-ui';
@@ -9,11 +9,13 @@ import { dashboardUi } from '@toque/contracts/dashboard-ui';
 import { finderText } from '@toque/contracts/finder-text';
 import { tagMailMsg } from '@toque/contracts/mail';
 import { msg } from '@toque/contracts/messages';
-import { paths } from '@toque/contracts/routes';
+import { api, condoApi, paths, productsApi } from '@toque/contracts/routes';
 import { ui } from '@toque/contracts/ui';
+import { callsApi } from '@toque/contracts/calls';
 import { expectNoSeriousA11yViolations, ownerWithTags, rowControl, share, tagRow } from './support/dashboard';
 import {
   apiLogin,
+  apiUrl,
   buildingWith,
   callWithMessage,
   claimTag,
@@ -69,7 +71,7 @@ test('[TAG-11] a lost tag: the reward typed in reais (refused in Portuguese when
   await field(page, callUi.scans.lostMessage).fill('O Rex fugiu perto da praça. Ele é manso!');
   const amount = field(page, callUi.scans.lostRewardAmount);
   await amount.fill('duzentos');
-  const puts = recordApiRequests(page, '/api/products/updateName');
+  const puts = recordApiRequests(page, productsApi.updateName);
   await page.getByRole('button', { name: dashboardUi.editTag.save, exact: true }).click();
   await expectFieldError(page, callUi.scans.lostRewardAmount, msg.lostRewardAmountInvalid);
   await amount.fill('150000');
@@ -149,7 +151,7 @@ test('[TAG-11] sharing with an e-mail that has no account sends an invitation (l
 
   // The invitee signs up: the tag is theirs to receive calls from, and no longer pending.
   await registerUser(request, invitee);
-  const list = await request.get('/api/products/listProducts', { headers: auth(await apiLogin(request, invitee)) });
+  const list = await request.get(apiUrl(productsApi.list), { headers: auth(await apiLogin(request, invitee)) });
   expect((await list.json()) as { code: string; isOwner: boolean }[]).toEqual([expect.objectContaining({ code, isOwner: false })]);
   await page.reload();
   await expect(sharing.getByText('Carla', { exact: true })).toBeVisible();
@@ -196,7 +198,7 @@ test('[CONDO-11] a resident sees the unit and building by name and the other res
   await dialog.getByRole('button', { name: condoUi.leaveConfirm }).click();
   await expect(row).toHaveCount(0);
   // Bruno stays in 101, alone now.
-  const mine = await request.get('/api/condominium/myUnits', { headers: auth(building.tokens[1]!) });
+  const mine = await request.get(apiUrl(condoApi.myUnits), { headers: auth(building.tokens[1]!) });
   expect(((await mine.json()) as { residents: { first_name: string }[] }[])[0]!.residents.map((r) => r.first_name)).toEqual(['Bruno']);
 });
 
@@ -215,7 +217,7 @@ test('[ACC-07] Minha Conta shows the accepted terms with version and date, and a
   await atBothSizes(page, 'account-page');
 
   // A new name: one prompt, one field.
-  const puts = recordApiRequests(page, '/api/profile/updateUser');
+  const puts = recordApiRequests(page, api.updateUser);
   await field(page, ui.fields.accountName).fill('Maria Nova');
   await page.getByRole('button', { name: ui.buttons.saveProfile, exact: true }).click();
   const prompt = page.getByRole('dialog', { name: accountUi.passwordPrompt.profileTitle });
@@ -249,7 +251,7 @@ test('[ACC-07] Minha Conta shows the accepted terms with version and date, and a
 
 /** The export as the server gives it (the API test proves it against every table). */
 async function serverExport(request: Parameters<typeof apiLogin>[0], token: string, password: string): Promise<AccountExport> {
-  const res = await request.post('/api/account/export', { headers: auth(token), data: { password } });
+  const res = await request.post(apiUrl(accountApi.export), { headers: auth(token), data: { password } });
   expect(res.status()).toBe(200);
   return accountExport.parse(await res.json());
 }
@@ -261,7 +263,7 @@ test('[ACC-07] "Baixar meus dados": one prompt, then both a Portuguese HTML docu
   const owner = await ownerWithTags(request, page, [3, 1]);
   const [pet, bracelet] = owner.codes as [string, string];
   await markLost(request, owner.token, pet, { name: 'Coleira do Rex', message: 'O Rex fugiu! Ligue pela página.', rewardCents: 20_000, reward: 'e um abraço' });
-  await request.post('/api/public/tags/' + pet + '/location', { data: { latitude: -19.92, longitude: -43.94 } });
+  await request.post(apiUrl(callsApi.publicTag('')) + pet + '/location', { data: { latitude: -19.92, longitude: -43.94 } });
   await callWithMessage(request, pet, 'Achei o Rex na praça.');
   const invitee = newUser();
   await share(request, owner.token, bracelet, invitee.email);

@@ -1,10 +1,11 @@
 import { accountUi } from '@toque/contracts/account';
 import { msg } from '@toque/contracts/messages';
-import { paths } from '@toque/contracts/routes';
+import { api, paths } from '@toque/contracts/routes';
 import { ui } from '@toque/contracts/ui';
 import type { Page } from '@playwright/test';
 import {
   apiLogin,
+  apiUrl,
   expect,
   expectFieldError,
   expectPath,
@@ -16,8 +17,8 @@ import {
   registerUser,
   storedToken,
   test,
-  toast,
   type TestUser,
+  toast,
 } from './support';
 
 async function openAccount(page: Page, user: TestUser) {
@@ -48,7 +49,7 @@ test.describe('my account', () => {
 
   test('[ACC-01] a blank name (only spaces) is refused under the field', async ({ page }) => {
     await openAccount(page, user);
-    const puts = recordApiRequests(page, '/api/profile/updateUser');
+    const puts = recordApiRequests(page, api.updateUser);
     await field(page, ui.fields.accountName).fill('   ');
     await save(page);
     await expectFieldError(page, ui.fields.accountName, msg.nameEmpty);
@@ -59,7 +60,7 @@ test.describe('my account', () => {
 
   test('[ACC-01] the current password is required', async ({ page }) => {
     await openAccount(page, user);
-    const puts = recordApiRequests(page, '/api/profile/updateUser');
+    const puts = recordApiRequests(page, api.updateUser);
     await field(page, ui.fields.accountName).fill('Maria Nova');
     await save(page);
     const prompt = page.getByRole('dialog', { name: accountUi.passwordPrompt.profileTitle });
@@ -78,7 +79,7 @@ test.describe('my account', () => {
     const prompt = await confirmWith(page, 'senha-errada');
     await expect(prompt.getByRole('alert')).toHaveText(msg.profileWrongPassword);
     const token = await apiLogin(request, user);
-    const res = await request.get('/api/profile/userName', { headers: { authorization: `Bearer ${token}` } });
+    const res = await request.get(apiUrl(api.userName), { headers: { authorization: `Bearer ${token}` } });
     expect(await res.json()).toEqual({ userName: user.name });
   });
 
@@ -87,7 +88,7 @@ test.describe('my account', () => {
   }) => {
     await openAccount(page, user);
     const newName = `Maria Renomeada ${user.email.slice(6, 14)}`;
-    const puts = recordApiRequests(page, '/api/profile/updateUser');
+    const puts = recordApiRequests(page, api.updateUser);
     // Surrounding spaces are trimmed (ACC-01).
     await field(page, ui.fields.accountName).fill(`  ${newName}  `);
     await save(page);
@@ -136,7 +137,7 @@ test.describe('my account', () => {
     await expectPath(page, paths.dashboard);
     // …and only the new password opens the account.
     expect(
-      (await request.post('/api/auth/login', { data: { email: user.email, password: user.password } })).status(),
+      (await request.post(apiUrl(api.login), { data: { email: user.email, password: user.password } })).status(),
     ).toBe(401);
     await apiLogin(request, { ...user, password: newPassword });
   });

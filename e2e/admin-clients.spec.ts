@@ -6,9 +6,21 @@ import { batchPdfFilename, type AuditEntry, type BatchCodes } from '@toque/contr
 import { auditSentence } from '@toque/contracts/audit-words';
 import { cpfFromBase } from '@toque/contracts/cpf';
 import { adminMsg, msg } from '@toque/contracts/messages';
-import { adminApi, condoApi, paths } from '@toque/contracts/routes';
+import { adminApi, api, condoApi, paths } from '@toque/contracts/routes';
 import { associate, expectNoSeriousA11yViolations, listTags } from './support/dashboard';
-import { apiLogin, createAdmin, expect, field, loginAs, mintCode, newUser, registerUser, test, toast } from './support';
+import {
+  apiLogin,
+  apiUrl,
+  createAdmin,
+  expect,
+  field,
+  loginAs,
+  mintCode,
+  newUser,
+  registerUser,
+  test,
+  toast,
+} from './support';
 
 const labels = adminUi.clients;
 
@@ -81,7 +93,7 @@ test.describe('client administration', () => {
       .getByRole('button', { name: labels.blockConfirm })
       .click();
     await expect(toast(page, adminMsg.blocked)).toBeVisible();
-    const refused = await request.post('/api/auth/login', {
+    const refused = await request.post(apiUrl(api.login), {
       data: { email: owner.email, password: owner.password, platform: 'web', token: '' },
     });
     expect(refused.status()).toBeGreaterThanOrEqual(400);

@@ -1,7 +1,7 @@
 import { callUi } from '@toque/contracts/call-ui';
 import { callMsg } from '@toque/contracts/messages';
-import { paths } from '@toque/contracts/routes';
-import { claimTag, expect, expectPath, mintCodes, test, toque } from './support';
+import { paths, productsApi } from '@toque/contracts/routes';
+import { apiUrl, claimTag, expect, expectPath, mintCodes, test, toque } from './support';
 
 test('[ADM-06] [CALL-01] an inactive tag says so and offers no call button', async ({ page, request }) => {
   const [code] = await mintCodes(2);
@@ -32,7 +32,7 @@ test('[CALL-01] an unclaimed code goes to onboarding; an unknown one says so', a
 test('[CALL-01] a tag its owner deleted says so and cannot be called', async ({ page, request }) => {
   const [code] = await mintCodes(4);
   const { token } = await claimTag(request, code!);
-  const res = await request.delete('/api/products/disableQrCode', {
+  const res = await request.delete(apiUrl(productsApi.disable), {
     data: { code },
     headers: { Authorization: `Bearer ${token}` },
   });

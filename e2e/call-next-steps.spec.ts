@@ -2,9 +2,12 @@ import { type APIRequestContext, type Browser, type Page } from '@playwright/tes
 import { callUi } from '@toque/contracts/call-ui';
 import { callMsg, msg } from '@toque/contracts/messages';
 import { adminApi, paths } from '@toque/contracts/routes';
+import { callsApi } from '@toque/contracts/calls';
 import { expectNoSeriousA11yViolations } from './support/dashboard';
 import {
+  allow,
   apiLogin,
+  apiUrl,
   callHistory,
   claimTag,
   createAdmin,
@@ -19,7 +22,6 @@ import {
   type OwnerOptions,
   registerUser,
   test,
-  allow,
 } from './support';
 
 // The geocoder is down in the tests: the owner's call screen shows its handled error.
@@ -120,7 +122,7 @@ test.describe('on a server that rings 15 s', () => {
     // Rung at once after the camera, though the position never comes.
     let requestedAt = 0;
     finder.page.on('request', (r) => {
-      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/calls' && !requestedAt) requestedAt = Date.now();
+      if (r.method() === 'POST' && new URL(r.url()).pathname === apiUrl(callsApi.create) && !requestedAt) requestedAt = Date.now();
     });
     // The tap's time in the page itself (Playwright's own actionability checks before a click are not the finder's wait).
     await finder.page.evaluate(() => {
@@ -212,7 +214,7 @@ test.describe('on a server that rings 15 s', () => {
     ).toBeVisible();
     const stranger = await apiLogin(request, await registerUser(request));
     expect(JSON.stringify(await callHistory(request, stranger))).not.toContain('98765');
-    const publicView = await request.get(`/api/public/tags/${code}`);
+    const publicView = await request.get(apiUrl(callsApi.publicTag(code)));
     expect(await publicView.text()).not.toContain('98765');
     expect(await (await request.get(paths.finder(code))).text()).not.toContain('98765');
 

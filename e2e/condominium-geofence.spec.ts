@@ -6,9 +6,11 @@ import type { PublicConfig } from '@toque/contracts/google-sign-in';
 import { mapsAppUrl, mapUi } from '@toque/contracts/map-ui';
 import { msg } from '@toque/contracts/messages';
 import { condoApi, paths } from '@toque/contracts/routes';
+import { publicConfigPath } from '@toque/contracts/google-sign-in';
 import {
   allow,
   apiAs,
+  apiUrl,
   E2E_TILE_URL,
   expect,
   expectPath,
@@ -135,7 +137,7 @@ test.describe('without tiles', () => {
     request,
   }) => {
     test.setTimeout(120_000);
-    const config = (await (await request.get('/api/config')).json()) as PublicConfig;
+    const config = (await (await request.get(apiUrl(publicConfigPath))).json()) as PublicConfig;
     expect(config.map.tileUrl).toBe(E2E_TILE_URL);
     const tileOrigin = new URL(config.map.tileUrl).origin;
     // The configured template with numbers in place of {z}/{x}/{y}.

@@ -6,10 +6,11 @@ import { adminMsg, callMsg, msg } from '@toque/contracts/messages';
 import { cpfFromBase, formatCpfOrCnpj } from '@toque/contracts/cpf';
 import { dashboardUi } from '@toque/contracts/dashboard-ui';
 import { EXPORT_FILENAME } from '@toque/contracts/admin';
-import { paths } from '@toque/contracts/routes';
+import { adminApi, paths } from '@toque/contracts/routes';
 import { expectNoSeriousA11yViolations, rowControl, tagRow } from './support/dashboard';
 import {
   apiLogin,
+  apiUrl,
   createAdmin,
   expect,
   expectPath,
@@ -282,7 +283,7 @@ test.describe('condominium journey', () => {
     await expectNoSeriousA11yViolations(page, 'the switch-off dialog');
     await shoot(page, 'switch-off-dialog');
     await field(asking, adminUi.switchOff.reason).fill('Placa devolvida pelo condomínio');
-    const reload = page.waitForRequest((r) => r.url().includes('/api/products/listQrcodes'));
+    const reload = page.waitForRequest((r) => r.url().includes(apiUrl(adminApi.listClients)));
     const changedAt = Date.now();
     await asking.getByRole('button', { name: adminUi.switchOff.confirm }).click();
     await expect(toast(page, adminUi.clients.statusChanged)).toBeVisible();

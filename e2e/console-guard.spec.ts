@@ -1,4 +1,5 @@
-import { test, expect } from './support';
+import { api } from '@toque/contracts/routes';
+import { apiUrl, expect, test } from './support';
 
 // The guard of support.ts proved on itself: each of these pages does what a broken component
 // would, and the test is expected to fail because of it (test.fail: it passes only if it fails).
@@ -31,7 +32,7 @@ test.describe('the console guard', () => {
 
   test('forgives the browser logging a 4xx the app asked for and handled', async ({ page }) => {
     await page.goto('/login');
-    const status = await page.evaluate(async () => (await fetch('/api/profile/userName')).status);
+    const status = await page.evaluate(async (url) => (await fetch(url)).status, apiUrl(api.userName));
     expect(status).toBe(401);
   });
 });

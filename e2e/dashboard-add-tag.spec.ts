@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { productLabel } from '@toque/contracts/constants';
 import { dashboardUi } from '@toque/contracts/dashboard-ui';
 import { msg, tagMsg } from '@toque/contracts/messages';
-import { paths } from '@toque/contracts/routes';
+import { paths, productsApi } from '@toque/contracts/routes';
 import { listTags, ownerWithTags, tab, tagRow } from './support/dashboard';
 import { expect, field, mintCode, recordApiRequests, test, toast } from './support';
 
@@ -43,7 +43,7 @@ test.describe('add-tag modal', () => {
     await ownerWithTags(request, page, []);
     await page.goto(paths.dashboard);
     const { dialog, input } = await openModal(page);
-    const puts = recordApiRequests(page, '/api/products/associateQrCode');
+    const puts = recordApiRequests(page, productsApi.associate);
     await input.pressSequentially('ab-12');
     await dialog.getByRole('button', { name: labels.submit }).click();
     await expect(dialog.getByText(msg.tagCodeLength, { exact: true })).toBeVisible();

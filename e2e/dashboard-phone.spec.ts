@@ -1,8 +1,20 @@
 import { conversationsApi, conversationsUi } from '@toque/contracts/conversations';
 import { dashboardUi } from '@toque/contracts/dashboard-ui';
-import { paths } from '@toque/contracts/routes';
+import { paths, productsApi } from '@toque/contracts/routes';
 import { ui } from '@toque/contracts/ui';
-import { apiLogin, claimTag, expect, field, loginAs, mintCodes, newUser, registerUser, test, toast } from './support';
+import {
+  apiLogin,
+  apiUrl,
+  claimTag,
+  expect,
+  field,
+  loginAs,
+  mintCodes,
+  newUser,
+  registerUser,
+  test,
+  toast,
+} from './support';
 import { expectNoSeriousA11yViolations, ownerWithTags } from './support/dashboard';
 
 // ACC-04 phone pass: what a 390 px phone cut, hid or covered, each checked where it showed.
@@ -18,7 +30,7 @@ test.describe('the dashboard on a 390 px phone', () => {
     const { token, codes } = await ownerWithTags(request, page, [1, 3, 4, 2]);
     const names = ['Pulseira da Maria Eduarda', 'Coleira do Bartolomeu', 'Mochila azul da escola', 'Campainha de casa'];
     for (const [i, code] of codes.entries()) {
-      const renamed = await request.put('/api/products/updateName', {
+      const renamed = await request.put(apiUrl(productsApi.updateName), {
         data: { code, name: names[i] },
         headers: { Authorization: `Bearer ${token}` },
       });

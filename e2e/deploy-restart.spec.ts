@@ -6,13 +6,16 @@ import pg from 'pg';
 import { callUi } from '@toque/contracts/call-ui';
 import { SOCKET_PATH } from '@toque/contracts/calls';
 import { msg } from '@toque/contracts/messages';
-import { paths } from '@toque/contracts/routes';
+import { api as apiRoutes, opsApi, paths } from '@toque/contracts/routes';
 import { nginxPath, startNginx, NGINX_NEEDED, type Nginx } from './support/nginx';
 import {
   allow,
   apiLogin,
+  apiUrl,
+  type AppServer,
   expect,
   expectPath,
+  GEOCODER_DOWN,
   inboundVideoBytes,
   newUser,
   openFinder,
@@ -20,8 +23,6 @@ import {
   registerUser,
   test,
   watchCallSocket,
-  GEOCODER_DOWN,
-  type AppServer,
 } from './support';
 
 // The geocoder is down in the tests: the owner's screen shows its handled error. The browser
@@ -68,9 +69,9 @@ function backgroundTraffic(api: APIRequestContext) {
           (error: Error) => failures.push(`${what}: ${error.message.split('\n')[0]}`),
         );
       await Promise.all([
-        ...['/api/health', '/api/auth/validateToken', '/'].map((path) => count(path, api.get(path, { timeout: 25_000 }))),
+        ...[apiUrl(opsApi.health), apiUrl(apiRoutes.validateToken), '/'].map((path) => count(path, api.get(path, { timeout: 25_000 }))),
         // A POST too (nginx never sends one twice): past the low code limit, a cheap 429.
-        count('POST generate-code', api.post('/api/auth/generate-code', { data: { email: 'carga@exemplo.com.br' }, timeout: 25_000 })),
+        count('POST generate-code', api.post(apiUrl(apiRoutes.generateCode), { data: { email: 'carga@exemplo.com.br' }, timeout: 25_000 })),
       ]);
     }
   })();
@@ -108,7 +109,7 @@ test('[OPS-06] nginx from deploy/: TLS with HTTP/2 and HSTS, hashed assets cache
   // host), so they all count against one address and the limit still bites.
   const statuses: number[] = [];
   for (let n = 0; n < CODES_PER_ADDRESS + 3; n += 1) {
-    const res = await api.post('/api/auth/generate-code', {
+    const res = await api.post(apiUrl(apiRoutes.generateCode), {
       data: { email: `xff.${Date.now()}.${n}@exemplo.com.br` },
       headers: { 'X-Forwarded-For': `203.0.113.${n + 1}`, 'X-Real-IP': `198.51.100.${n + 1}`, Forwarded: `for=192.0.2.${n + 1}` },
     });
@@ -138,7 +139,7 @@ test('[OPS-04] through nginx: SIGTERM to the owner\'s replica while the call rin
   await direct.dispose();
   const { code } = owner;
   const ownerSocket = owner.socket;
-  expect(upstreamOf((await owner.context.request.get('/api/health')).headers())).toBe(portOf(0));
+  expect(upstreamOf((await owner.context.request.get(apiUrl(opsApi.health))).headers())).toBe(portOf(0));
 
   const finder = await openFinder(browser, {
     // The shared finder's phone (camera, microphone and position granted) as a Pixel 7, through nginx.
@@ -146,7 +147,7 @@ test('[OPS-04] through nginx: SIGTERM to the owner\'s replica while the call rin
     init: (page) => page.context().addCookies(cookie(1)),
   });
   const finderSocket = watchCallSocket(finder.page);
-  expect(upstreamOf((await finder.context.request.get('/api/health')).headers())).toBe(portOf(1));
+  expect(upstreamOf((await finder.context.request.get(apiUrl(opsApi.health))).headers())).toBe(portOf(1));
   await finder.page.goto(paths.finder(code));
   await finder.page.getByRole('button', { name: callUi.finder.call }).click();
   await expectPath(owner.page, paths.call);

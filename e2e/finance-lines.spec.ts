@@ -3,9 +3,9 @@ import { chargesApi, financeApi, formatDueDate, type Charge, type FinancePlan } 
 import { DAY_MS } from '@toque/contracts/constants';
 import { dashboardUi } from '@toque/contracts/dashboard-ui';
 import { formatReais } from '@toque/contracts/money';
-import { paths } from '@toque/contracts/routes';
+import { paths, productsApi } from '@toque/contracts/routes';
 import { ownerWithTags } from './support/dashboard';
-import { bearerOf, expect, PIX_WEBHOOK_SECRET, test } from './support';
+import { apiUrl, bearerOf, expect, PIX_WEBHOOK_SECRET, test } from './support';
 
 /**
  * FIN-07: the Pix dialog names each tag and the period it pays; the dashboard's plan block shows what
@@ -22,7 +22,7 @@ async function plansOf(request: APIRequestContext, token: string) {
   return (await (await request.get(`/api${financeApi.plans}`, { headers: bearerOf(token) })).json()) as FinancePlan[];
 }
 async function rename(request: APIRequestContext, token: string, code: string, name: string) {
-  expect((await request.put('/api/products/updateName', { headers: bearerOf(token), data: { code, name } })).ok()).toBe(true);
+  expect((await request.put(apiUrl(productsApi.updateName), { headers: bearerOf(token), data: { code, name } })).ok()).toBe(true);
 }
 /** The day before the same date `months` later: the last day a period paid from `from` covers. */
 function lastDay(from: string, months: number) {

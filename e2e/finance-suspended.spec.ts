@@ -3,8 +3,9 @@ import { callUi } from '@toque/contracts/call-ui';
 import type { CallHistoryItem } from '@toque/contracts/calls';
 import { callMsg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
+import { callsApi } from '@toque/contracts/calls';
 import { expectNoSeriousA11yViolations } from './support/dashboard';
-import { claimTag, expect, mintCodes, test, toque } from './support';
+import { apiUrl, claimTag, expect, mintCodes, test, toque } from './support';
 
 const finderAt = { latitude: -23.5505, longitude: -46.6333 };
 const shots = process.env.E2E_SHOTS_DIR;
@@ -13,7 +14,7 @@ const shots = process.env.E2E_SHOTS_DIR;
 test.use({ finderOptions: { context: { geolocation: finderAt, deviceScaleFactor: 2 } } });
 
 async function history(request: APIRequestContext, token: string): Promise<CallHistoryItem[]> {
-  const res = await request.get('/api/calls/history', { headers: { Authorization: `Bearer ${token}` } });
+  const res = await request.get(apiUrl(callsApi.history), { headers: { Authorization: `Bearer ${token}` } });
   expect(res.status()).toBe(200);
   return (await res.json()) as CallHistoryItem[];
 }

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { paths } from '@toque/contracts/routes';
-import { bearerOf, claimTag, expect, markLost, mintCodes, plateWithResident, test } from './support';
+import { paths, productsApi } from '@toque/contracts/routes';
+import { apiUrl, bearerOf, claimTag, expect, markLost, mintCodes, plateWithResident, test } from './support';
 import { finderPhone } from './support/calls';
 
 /**
@@ -113,7 +113,7 @@ async function finderVariants(request: Parameters<typeof claimTag>[0]) {
   const pixels = Buffer.alloc(1600 * 1200 * 3);
   for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 2654435761) >>> 24;
   const photo = await sharp(pixels, { raw: { width: 1600, height: 1200, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
-  const saved = await request.put(`/api/products/${withPhoto}/photo`, {
+  const saved = await request.put(apiUrl(productsApi.photo(withPhoto!)), {
     headers: { ...bearerOf(photoOwner.token), 'content-type': 'image/jpeg' },
     data: photo,
   });

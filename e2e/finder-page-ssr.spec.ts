@@ -4,6 +4,7 @@ import { callUi } from '@toque/contracts/call-ui';
 import { FINDER_DATA_ID } from '@toque/contracts/finder-page';
 import { callMsg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
+import { callsApi } from '@toque/contracts/calls';
 import { claimTag, expect, mintCodes, recordApiRequests, test, toque } from './support';
 
 /** Screenshots for a person to look at, only when asked for: `SHOTS_DIR=/tmp/shots npx playwright test …`. */
@@ -97,7 +98,7 @@ test("[PERF-05] [PERF-06] [CALL-01] [CALL-02] the island makes the server's page
   const [code] = await mintCodes(3);
   await claimTag(request, code!, { name: 'Coleira do Rex', importantInfo: 'Tem alergia a frango' });
   const errors = consoleErrors(page);
-  const tagRequests = recordApiRequests(page, '/api/public/tags/');
+  const tagRequests = recordApiRequests(page, callsApi.publicTag(''));
   await page.setViewportSize(viewports.phone);
   await page.goto(paths.finder(code!));
   const call = page.getByRole('button', { name: callUi.finder.call });
@@ -130,7 +131,7 @@ test('[PERF-05] [PERF-06] [CALL-01] [ADM-06] inactive and unknown tags are rende
   await claimTag(request, code!, { name: 'Casa da praia' });
   toque('set-active', code!, 'off');
   const errors = consoleErrors(page);
-  const tagRequests = recordApiRequests(page, '/api/public/tags/');
+  const tagRequests = recordApiRequests(page, callsApi.publicTag(''));
 
   const inactive = await request.get(paths.finder(code!));
   expect([inactive.status(), await inactive.text()]).toEqual([200, expect.stringContaining(callMsg.inactive)]);

@@ -1,10 +1,11 @@
 import { msg } from '@toque/contracts/messages';
-import { paths } from '@toque/contracts/routes';
+import { api, paths } from '@toque/contracts/routes';
 import { storageKeys } from '@toque/contracts/constants';
 import { ui } from '@toque/contracts/ui';
 import {
   action,
   apiLogin,
+  apiUrl,
   createAdmin,
   expect,
   expectPath,
@@ -81,7 +82,7 @@ test('[DASH-01] the admin-only clients page admits an administrator', async ({ p
   const admin = createAdmin(newUser());
   await loginAs(page, await apiLogin(request, admin));
   const adminChecked = page.waitForResponse(
-    (res) => new URL(res.url()).pathname === '/api/profile/isToqueAdmin' && res.ok(),
+    (res) => new URL(res.url()).pathname === apiUrl(api.isToqueAdmin) && res.ok(),
   );
   await page.goto(paths.manageClients);
   expect(await (await adminChecked).json()).toEqual({ toqueAdmin: true });
@@ -114,7 +115,7 @@ test('[AUTH-05] a token the server rejects ends logged out with the load-user er
     },
     [storageKeys.authToken] as const,
   );
-  const bearer = page.waitForRequest((req) => new URL(req.url()).pathname === '/api/profile/userName');
+  const bearer = page.waitForRequest((req) => new URL(req.url()).pathname === apiUrl(api.userName));
   await page.goto(paths.dashboard);
   // AUTH-05: the stored token goes out as a Bearer header.
   expect((await bearer).headers()['authorization']).toBe('Bearer isto-nao-e-um-token');

@@ -1,5 +1,5 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import { paths } from '@toque/contracts/routes';
+import { api, paths, productsApi } from '@toque/contracts/routes';
 import { productTypes } from '@toque/contracts/constants';
 import { msg } from '@toque/contracts/messages';
 import { ui } from '@toque/contracts/ui';
@@ -7,6 +7,7 @@ import type { Download, Locator, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/dashboard';
 import {
   apiLogin,
+  apiUrl,
   expect,
   expectFieldError,
   expectPath,
@@ -17,9 +18,9 @@ import {
   registerUser,
   storedToken,
   test,
+  type TestUser,
   toast,
   toque,
-  type TestUser,
 } from './support';
 
 /**
@@ -71,7 +72,7 @@ test.describe('[ACC-03] consent at sign-up', () => {
     await fillAccount(page, user);
     const posts: string[] = [];
     page.on('request', (r) => {
-      if (r.url().includes('/api/auth/register')) posts.push(r.url());
+      if (r.url().includes(apiUrl(api.register))) posts.push(r.url());
     });
     await page.getByRole('button', { name: ui.buttons.signUp, exact: true }).click();
     await expectFieldError(page, CONSENT, 'É preciso aceitar os Termos de uso e a Política de privacidade.');
@@ -114,7 +115,7 @@ test.describe('[ACC-04] onboarding reads the code first', () => {
     const owner = await registerUser(request, newUser());
     const [code] = await mintCodes(3);
     const token = await apiLogin(request, owner);
-    const claimed = await request.put('/api/products/associateQrCode', {
+    const claimed = await request.put(apiUrl(productsApi.associate), {
       headers: { authorization: `Bearer ${token}` },
       data: { code },
     });
@@ -158,7 +159,7 @@ test.describe('[ACC-04] onboarding reads the code first', () => {
     await expect(toast(page, 'Toque adicionado à sua conta!')).toBeVisible();
     await expectPath(page, paths.products);
     const token = await apiLogin(request, existing);
-    const list = await request.get('/api/products/listProducts', { headers: { authorization: `Bearer ${token}` } });
+    const list = await request.get(apiUrl(productsApi.list), { headers: { authorization: `Bearer ${token}` } });
     expect(JSON.stringify(await list.json())).toContain(code!);
   });
 
@@ -172,8 +173,8 @@ test.describe('[ACC-04] onboarding reads the code first', () => {
     const owner = await registerUser(request, newUser());
     const [code] = await mintCodes(1);
     const auth = { authorization: `Bearer ${await apiLogin(request, owner)}` };
-    expect((await request.put('/api/products/associateQrCode', { headers: auth, data: { code } })).status()).toBe(200);
-    expect((await request.delete('/api/products/disableQrCode', { headers: auth, data: { code } })).status()).toBe(200);
+    expect((await request.put(apiUrl(productsApi.associate), { headers: auth, data: { code } })).status()).toBe(200);
+    expect((await request.delete(apiUrl(productsApi.disable), { headers: auth, data: { code } })).status()).toBe(200);
     await page.goto(paths.onboarding(code!));
     await expect(page.getByRole('heading', { name: 'Este código não pode ser ativado', level: 2 })).toBeVisible();
     await expect(page.locator('#register')).toHaveCount(0);
@@ -202,7 +203,7 @@ test.describe('[ACC-04] the reset e-mail', () => {
     request,
   }) => {
     const user = await registerUser(request, newUser({ email: `ana+${Date.now()}@exemplo.com.br` }));
-    const asked = await request.post('/api/auth/generate-code', { data: { email: user.email } });
+    const asked = await request.post(apiUrl(api.generateCode), { data: { email: user.email } });
     expect(asked.status()).toBe(200);
     const mails = toque('outbox', '500').split(/^--- /m).slice(1);
     const mail = mails.find((m) => m.includes(`para: ${user.email}`));
@@ -240,7 +241,7 @@ test.describe('[ACC-03] my account: contact, data, deletion', () => {
     await prompt.getByRole('button', { name: 'Salvar contato' }).click();
     await expect(prompt.getByRole('alert')).toHaveText('Senha incorreta. Por favor, verifique sua senha e tente novamente.');
     expect(
-      (await request.post('/api/auth/login', { data: { email: newEmail, password: user.password } })).status(),
+      (await request.post(apiUrl(api.login), { data: { email: newEmail, password: user.password } })).status(),
     ).toBe(401);
 
     await field(prompt, 'Senha atual').fill(user.password);
@@ -293,7 +294,7 @@ test.describe('[ACC-03] my account: contact, data, deletion', () => {
   }) => {
     const [code] = await mintCodes(1);
     const auth = { authorization: `Bearer ${await apiLogin(request, user)}` };
-    expect((await request.put('/api/products/associateQrCode', { headers: auth, data: { code } })).status()).toBe(200);
+    expect((await request.put(apiUrl(productsApi.associate), { headers: auth, data: { code } })).status()).toBe(200);
     await page.getByRole('button', { name: 'Excluir minha conta' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Excluir minha conta' });
     await expect(dialog).toBeVisible();
@@ -311,7 +312,7 @@ test.describe('[ACC-03] my account: contact, data, deletion', () => {
     await expect(toast(page, 'Sua conta foi excluída. Até logo!')).toBeVisible();
     await expectPath(page, paths.home);
     await expect.poll(() => storedToken(page)).toBeNull();
-    const login = await request.post('/api/auth/login', { data: { email: user.email, password: user.password } });
+    const login = await request.post(apiUrl(api.login), { data: { email: user.email, password: user.password } });
     expect(login.status()).toBe(401);
     // ACC-08: whoever scans the tag now reads that it no longer rings, and its onboarding offers no sign-up.
     await page.goto(paths.finder(code!));

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { googleMsg } from '@toque/contracts/google-sign-in';
+import { googleMsg, googleRoutes, publicConfigPath } from '@toque/contracts/google-sign-in';
 import { msg } from '@toque/contracts/messages';
-import { paths } from '@toque/contracts/routes';
+import { api, paths } from '@toque/contracts/routes';
 import { ui } from '@toque/contracts/ui';
 import type { Page } from '@playwright/test';
 import { startLocalProvider, type LocalProvider } from '../apps/server/test/oidc-support';
 import { expectNoSeriousA11yViolations } from './support/dashboard';
-import { bearerOf, expect, expectPath, storedToken, test, toast, type AppServer } from './support';
+import { apiUrl, type AppServer, bearerOf, expect, expectPath, storedToken, test, toast } from './support';
 
 /**
  * AUTH-16 in the browser: a real OpenID provider on this machine (oidc-provider, the server tests'
@@ -86,19 +86,20 @@ googleTest.describe('[AUTH-16] Google sign-in on a phone', () => {
       await expectPath(page, paths.home);
       const token = await storedToken(page);
       expect(token).toEqual(expect.any(String));
-      const me = await request.get('/api/profile/userName', { headers: bearerOf(token!) });
+      const me = await request.get(apiUrl(api.userName), { headers: bearerOf(token!) });
       expect(me.status()).toBe(200);
       expect(((await me.json()) as { userName: string }).userName).toBe('Beatriz Lima');
       // The session cookie was spent: a second collection finds none.
       const again = await page.evaluate(
-        async () =>
+        async (url) =>
           (
-            await fetch('/api/auth/google/session', {
+            await fetch(url, {
               method: 'POST',
               headers: { 'content-type': 'application/json' },
               body: '{}',
             })
           ).status,
+        apiUrl(googleRoutes.session),
       );
       expect(again).toBe(401);
     },
@@ -126,7 +127,7 @@ test("[AUTH-16] [AUTH-15] without Google configured (the suite's server) the log
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  const config = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/config');
+  const config = page.waitForResponse((r) => new URL(r.url()).pathname === apiUrl(publicConfigPath));
   await openLogin(page);
   expect(((await (await config).json()) as { googleSignIn: boolean }).googleSignIn).toBe(false);
   // The page has had its answer: give React the render that would show the button.

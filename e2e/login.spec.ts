@@ -1,5 +1,5 @@
 import { msg } from '@toque/contracts/messages';
-import { paths } from '@toque/contracts/routes';
+import { api, paths } from '@toque/contracts/routes';
 import { ui } from '@toque/contracts/ui';
 import type { Page } from '@playwright/test';
 import {
@@ -33,7 +33,7 @@ async function submitLogin(page: Page, user: Pick<TestUser, 'email' | 'password'
 
 test('[AUTH-03] both fields are required: the message shows under each and nothing is sent', async ({ page }) => {
   await openLogin(page);
-  const posts = recordApiRequests(page, '/api/auth/login');
+  const posts = recordApiRequests(page, api.login);
   await page.getByRole('button', { name: ui.buttons.login, exact: true }).click();
   await expectFieldError(page, ui.fields.login, msg.required);
   await expectFieldError(page, ui.fields.password, msg.required);
@@ -48,7 +48,7 @@ test('[AUTH-03] [AUTH-04] a wrong password shows the failure toast and keeps the
 }) => {
   const user = await registerUser(request, newUser());
   await openLogin(page);
-  const posts = recordApiRequests(page, '/api/auth/login');
+  const posts = recordApiRequests(page, api.login);
   await submitLogin(page, { email: user.email, password: 'senha-errada' });
   await expect(toast(page, msg.loginFailure)).toBeVisible();
   await expectPath(page, paths.login);
@@ -169,7 +169,7 @@ test('[API-02] the app’s own client spaces two quick logins 1000 ms apart, on 
   await expect(field(page, ui.fields.login)).toBeEnabled();
   // Just after the page's own now: the client's spacing timer is the only one that matters here.
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
-  const posts = recordApiRequests(page, '/api/auth/login');
+  const posts = recordApiRequests(page, api.login);
   await submitLogin(page, { email: user.email, password: 'senha-errada' });
   await expect.poll(() => posts.length).toBe(1);
   await expect(toast(page, msg.loginFailure)).toBeVisible();

@@ -1,8 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { paths } from '@toque/contracts/routes';
+import { paths, productsApi } from '@toque/contracts/routes';
 import { setupGuideStorageKey, setupGuideUi as copy } from '@toque/contracts/ringing';
 import { listTags, ownerWithTags } from './support/dashboard';
-import { bearerOf, expect, test } from './support';
+import { apiUrl, bearerOf, expect, test } from './support';
 
 /**
  * FIND-13 / issue 33 item 9: what the owner writes for the finder in setup step 2 is shown to the finder
@@ -22,7 +22,7 @@ async function atStepTwo(page: Page, code: string) {
   await expect(guide(page).getByRole('heading', { name: copy.info.title })).toBeVisible();
 }
 async function rename(request: APIRequestContext, token: string, code: string, extra: object) {
-  const res = await request.put('/api/products/updateName', { headers: bearerOf(token), data: { code, name: 'Coleira da Mel', ...extra } });
+  const res = await request.put(apiUrl(productsApi.updateName), { headers: bearerOf(token), data: { code, name: 'Coleira da Mel', ...extra } });
   expect(res.ok()).toBe(true);
 }
 

@@ -1,6 +1,6 @@
 import { TERMS_VERSION } from '@toque/contracts/account';
 import { msg } from '@toque/contracts/messages';
-import { paths } from '@toque/contracts/routes';
+import { api, paths } from '@toque/contracts/routes';
 import { productTypes, type ProductId } from '@toque/contracts/constants';
 import { ui } from '@toque/contracts/ui';
 import type { Locator, Page } from '@playwright/test';
@@ -60,7 +60,7 @@ test("[AUTH-09] [ACC-04] the form sits in #register, its dropdown holds only the
   await expect(select).toHaveValue('1');
   await expect(select.locator('option')).toHaveText([productTypes[1]]);
 
-  const posts = recordApiRequests(page, '/api/auth/web-onboarding');
+  const posts = recordApiRequests(page, api.webOnboarding);
   await field(form, ui.fields.email).fill('maria@');
   await field(form, ui.fields.phone).fill('319888877');
   await field(form, ui.fields.cpfOrCnpj).fill('1234567890');
@@ -87,7 +87,7 @@ test('[AUTH-09] a confirmation that differs from the password is refused', async
   const [code] = await mintCodes(1);
   const user = newUser();
   const form = await openOnboarding(page, code!);
-  const posts = recordApiRequests(page, '/api/auth/web-onboarding');
+  const posts = recordApiRequests(page, api.webOnboarding);
   await fillOnboarding(form, user, 1);
   await field(form, ui.fields.confirmPassword).fill(`${user.password}x`);
   await submit(form);
@@ -129,7 +129,7 @@ test('[AUTH-09] [AUTH-10] onboarding with a minted code creates the account, log
   const [code] = await mintCodes(2);
   const user = newUser();
   const form = await openOnboarding(page, code!);
-  const posts = recordApiRequests(page, '/api/auth/web-onboarding');
+  const posts = recordApiRequests(page, api.webOnboarding);
   await fillOnboarding(form, user, 2);
   await submit(form);
   await expect(toast(page, msg.onboardingSuccess)).toBeVisible();

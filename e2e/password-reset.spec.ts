@@ -1,9 +1,10 @@
 import { msg } from '@toque/contracts/messages';
-import { paths } from '@toque/contracts/routes';
+import { api, paths } from '@toque/contracts/routes';
 import { ui } from '@toque/contracts/ui';
 import type { Page } from '@playwright/test';
 import {
   action,
+  apiUrl,
   expect,
   expectFieldError,
   expectPath,
@@ -16,8 +17,8 @@ import {
   registerUser,
   storedToken,
   test,
-  toast,
   type TestUser,
+  toast,
 } from './support';
 
 async function openForgot(page: Page) {
@@ -56,7 +57,7 @@ async function login(page: Page, user: Pick<TestUser, 'email' | 'password'>) {
 
 test('[AUTH-11] the e-mail is required and must be valid; nothing is sent until it is', async ({ page }) => {
   await openForgot(page);
-  const posts = recordApiRequests(page, '/api/auth/generate-code');
+  const posts = recordApiRequests(page, api.generateCode);
   await sendCode(page);
   await expectFieldError(page, ui.fields.email, msg.required);
   await field(page, ui.fields.email).fill('maria@');
@@ -97,7 +98,7 @@ test('[AUTH-12] the reset form requires the code and a confirmed password of at 
 }) => {
   const email = newUser().email;
   await openReset(page, email);
-  const posts = recordApiRequests(page, '/api/auth/reset-password');
+  const posts = recordApiRequests(page, api.resetPassword);
   await submitReset(page);
   await expectFieldError(page, ui.fields.resetCode, msg.resetCodeRequired);
   await expectFieldError(page, ui.fields.newPassword, msg.passwordMin);
@@ -113,7 +114,7 @@ test('[AUTH-12] the reset form requires the code and a confirmed password of at 
 
 test('[AUTH-12] a confirmation that differs from the new password is refused', async ({ page }) => {
   await openReset(page, newUser().email);
-  const posts = recordApiRequests(page, '/api/auth/reset-password');
+  const posts = recordApiRequests(page, api.resetPassword);
   await fillReset(page, { code: '123456', password: 'novasenha1', confirmPassword: 'novasenha2' });
   await submitReset(page);
   await expectFieldError(page, ui.fields.confirmNewPassword, msg.passwordsDontMatch);
@@ -125,7 +126,7 @@ test('[AUTH-12] [AUTH-13] a wrong code shows the invalid-code toast and leaves t
   request,
 }) => {
   const user = await registerUser(request, newUser());
-  expect((await request.post('/api/auth/generate-code', { data: { email: user.email } })).status()).toBe(200);
+  expect((await request.post(apiUrl(api.generateCode), { data: { email: user.email } })).status()).toBe(200);
   const right = readResetCode(user.email);
   const wrong = right.replace(/\d$/, (d) => String((Number(d) + 1) % 10));
 
@@ -136,10 +137,10 @@ test('[AUTH-12] [AUTH-13] a wrong code shows the invalid-code toast and leaves t
   await expectPath(page, paths.resetPassword);
   // The old password still works; the new one does not.
   expect(
-    (await request.post('/api/auth/login', { data: { email: user.email, password: user.password } })).status(),
+    (await request.post(apiUrl(api.login), { data: { email: user.email, password: user.password } })).status(),
   ).toBe(200);
   expect(
-    (await request.post('/api/auth/login', { data: { email: user.email, password: 'novasenha1' } })).status(),
+    (await request.post(apiUrl(api.login), { data: { email: user.email, password: 'novasenha1' } })).status(),
   ).toBe(401);
 });
 
@@ -209,7 +210,7 @@ test('[AUTH-13] [AUTH-06] [AUTH-09] [AUTH-11] [AUTH-12] [DASH-03] the whole jour
   expect(await storedToken(page)).toEqual(expect.any(String));
 
   // AUTH-13: the mailed code was good for one use only.
-  const again = await request.post('/api/auth/reset-password', {
+  const again = await request.post(apiUrl(api.resetPassword), {
     data: { email: user.email, code: resetCode, password: 'terceira789', confirmPassword: 'terceira789' },
   });
   expect(again.status()).toBe(401);

@@ -5,8 +5,9 @@ import { dashboardUi } from '@toque/contracts/dashboard-ui';
 import { callMsg, msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
 import { scansApi } from '@toque/contracts/scans';
+import { callsApi } from '@toque/contracts/calls';
 import { ownerWithTags, renameTag } from './support/dashboard';
-import { expect, test, toast, watchCallSocket, allow, PUSH_IN_INCOGNITO } from './support';
+import { allow, apiUrl, expect, PUSH_IN_INCOGNITO, test, toast, watchCallSocket } from './support';
 
 // Chromium in a test profile refuses Web Push subscriptions and says so on the console itself (call-push.spec.ts).
 test.use({ allowConsoleErrors: allow(PUSH_IN_INCOGNITO) });
@@ -44,9 +45,9 @@ test("[ACC-06] [CALL-11] the call history is one card per call on a 390 px phone
   request,
 }) => {
   const { codes } = await ownerWithTags(request, page, [1]);
-  const call = await request.post('/api/calls', { data: { code: codes[0], latitude: -19.93, longitude: -43.94 } });
+  const call = await request.post(apiUrl(callsApi.create), { data: { code: codes[0], latitude: -19.93, longitude: -43.94 } });
   const { roomId, callerToken } = (await call.json()) as { roomId: string; callerToken: string };
-  const left = await request.post(`/api/calls/${roomId}/message`, {
+  const left = await request.post(apiUrl(callsApi.message(roomId)), {
     data: { message: MESSAGE },
     headers: { Authorization: `Bearer ${callerToken}` },
   });
@@ -140,7 +141,7 @@ test("[ACC-06] [API-05] on a 390 px phone a toast shown while the incoming-call 
   }
 
   // A finder calls while the toast is shown: the owner's phone rings with the card, the toast stays clear of it.
-  const call = await request.post('/api/calls', { data: { code: codes[0], latitude: -19.93, longitude: -43.94 } });
+  const call = await request.post(apiUrl(callsApi.create), { data: { code: codes[0], latitude: -19.93, longitude: -43.94 } });
   expect(call.status()).toBe(201);
   const card = page.locator('[data-incoming-call]');
   await expect(card.getByRole('heading', { name: msg.callIncoming })).toBeVisible();

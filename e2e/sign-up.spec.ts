@@ -1,9 +1,10 @@
 import { TERMS_VERSION } from '@toque/contracts/account';
 import { msg } from '@toque/contracts/messages';
-import { paths } from '@toque/contracts/routes';
+import { api, paths } from '@toque/contracts/routes';
 import { ui } from '@toque/contracts/ui';
 import type { Page } from '@playwright/test';
 import {
+  apiUrl,
   expect,
   expectFieldError,
   expectPath,
@@ -13,8 +14,8 @@ import {
   registerUser,
   storedToken,
   test,
-  toast,
   type TestUser,
+  toast,
 } from './support';
 
 type SignUpForm = Pick<TestUser, 'name' | 'email' | 'phone' | 'cpfOrCnpj' | 'password'> & { confirmPassword: string };
@@ -41,7 +42,7 @@ function submit(page: Page) {
 
 test('[AUTH-07] an empty form shows the messages under the fields and posts nothing', async ({ page }) => {
   await openSignUp(page);
-  const posts = recordApiRequests(page, '/api/auth/register');
+  const posts = recordApiRequests(page, api.register);
   await submit(page);
   await expectFieldError(page, ui.fields.name, msg.required);
   await expectFieldError(page, ui.fields.phone, msg.phoneInvalid);
@@ -54,7 +55,7 @@ test('[AUTH-07] an empty form shows the messages under the fields and posts noth
 
 test('[AUTH-07] a bad e-mail, short phone, short CPF and short password each get their message', async ({ page }) => {
   await openSignUp(page);
-  const posts = recordApiRequests(page, '/api/auth/register');
+  const posts = recordApiRequests(page, api.register);
   await fillSignUp(page, {
     name: 'Maria Teste',
     email: 'maria@',
@@ -75,7 +76,7 @@ test('[AUTH-07] a bad e-mail, short phone, short CPF and short password each get
 test('[AUTH-07] a confirmation that differs from the password is refused', async ({ page }) => {
   const user = newUser();
   await openSignUp(page);
-  const posts = recordApiRequests(page, '/api/auth/register');
+  const posts = recordApiRequests(page, api.register);
   await fillSignUp(page, { ...user, confirmPassword: `${user.password}x` });
   await submit(page);
   await expectFieldError(page, ui.fields.confirmPassword, msg.passwordsDontMatch);
@@ -85,7 +86,7 @@ test('[AUTH-07] a confirmation that differs from the password is refused', async
 test('[AUTH-07] [AUTH-08] a valid sign-up registers, logs in automatically and goes to / @smoke', async ({ page }) => {
   const user = newUser();
   await openSignUp(page);
-  const requests = recordApiRequests(page, '/api/auth/');
+  const requests = recordApiRequests(page, '/auth/');
   await fillSignUp(page, { ...user, confirmPassword: user.password });
   await submit(page);
   await expect(toast(page, msg.registerSuccess)).toBeVisible();
@@ -93,7 +94,7 @@ test('[AUTH-07] [AUTH-08] a valid sign-up registers, logs in automatically and g
   await expect.poll(() => storedToken(page)).toEqual(expect.any(String));
   // Registration, then the automatic login with the same credentials.
   const posts = requests.filter((r) => r.method() === 'POST');
-  expect(posts.map((r) => new URL(r.url()).pathname)).toEqual(['/api/auth/register', '/api/auth/login']);
+  expect(posts.map((r) => new URL(r.url()).pathname)).toEqual([apiUrl(api.register), apiUrl(api.login)]);
   expect(posts[0]!.postDataJSON()).toEqual({
     name: user.name,
     email: user.email,

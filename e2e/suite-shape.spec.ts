@@ -18,3 +18,11 @@ test('[DEV-02] the app server is started one way: only support/servers.ts (and t
   const launching = files.filter((f) => /dist\/main|e2e-server\.mjs/.test(source(f)));
   expect(launching.sort()).toEqual(['playwright.config.ts', 'support/servers.ts']);
 });
+
+test('[DEV-06] API paths come from the contracts: no spec or helper writes an /api/… path as a string', () => {
+  // A path written by hand drifts from the server's routes unseen; `apiUrl(route)` of support/api.ts
+  // builds every one from the contracts' route constants. Comments may still name a path.
+  const code = (file: string) => source(file).replace(/^\s*(\/\/|\*|\/\*).*$/gm, '');
+  const writing = files.filter((f) => /['"`]\/api\//.test(code(f)));
+  expect(writing).toEqual([]);
+});

@@ -6,8 +6,26 @@ import { adminUi } from '@toque/contracts/admin-ui';
 import { dashboardUi } from '@toque/contracts/dashboard-ui';
 import { condoApi, paths, productsApi } from '@toque/contracts/routes';
 import { ui } from '@toque/contracts/ui';
+import { callsApi } from '@toque/contracts/calls';
 import { ownerWithTags } from './support/dashboard';
-import { apiAs, apiLogin, claimTag, createAdmin, expect, loginAs, finderPhone, mintCode, newUser, openFinder, registerUser, test, GEOCODER_DOWN, allow, PUSH_IN_INCOGNITO } from './support';
+import {
+  allow,
+  apiAs,
+  apiLogin,
+  apiUrl,
+  claimTag,
+  createAdmin,
+  expect,
+  finderPhone,
+  GEOCODER_DOWN,
+  loginAs,
+  mintCode,
+  newUser,
+  openFinder,
+  PUSH_IN_INCOGNITO,
+  registerUser,
+  test,
+} from './support';
 import { describeOffenders, MIN_TAP_PX, tapTargetOffenders } from './support/tap-targets';
 
 /*
@@ -314,9 +332,9 @@ test.describe('[ACC-06] every tap target is at least 44 × 44 px on a 390 × 844
 
   test('[ACC-06] every dashboard page as an owner with a tag of each type and a call in the history', async ({ page, request }) => {
     const { codes, token } = await ownerWithTags(request, page, [1, 2, 3, 4]);
-    const call = await request.post('/api/calls', { data: { code: codes[0], latitude: -19.93, longitude: -43.94 } });
+    const call = await request.post(apiUrl(callsApi.create), { data: { code: codes[0], latitude: -19.93, longitude: -43.94 } });
     const { roomId, callerToken } = (await call.json()) as { roomId: string; callerToken: string };
-    const message = await request.post(`/api/calls/${roomId}/message`, {
+    const message = await request.post(apiUrl(callsApi.message(roomId)), {
       data: { message: 'Achei a pulseira na praça, estou no banco em frente à padaria.' },
       headers: { Authorization: `Bearer ${callerToken}` },
     });
@@ -345,7 +363,7 @@ test.describe('[ACC-06] every tap target is at least 44 × 44 px on a 390 × 844
 
   test('[ACC-06] the call page, ringing and answered', async ({ page, request }) => {
     const { codes, token } = await ownerWithTags(request, page, [1]);
-    const call = await request.post('/api/calls', { data: { code: codes[0], latitude: -19.93, longitude: -43.94 } });
+    const call = await request.post(apiUrl(callsApi.create), { data: { code: codes[0], latitude: -19.93, longitude: -43.94 } });
     expect(call.status()).toBe(201);
     const { roomId } = (await call.json()) as { roomId: string };
     expect(token).toBeTruthy();

@@ -1,11 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
 import { dashboardUi } from '@toque/contracts/dashboard-ui';
 import { callMsg } from '@toque/contracts/messages';
-import { paths } from '@toque/contracts/routes';
+import { paths, productsApi } from '@toque/contracts/routes';
 import { setupGuideStorageKey, setupGuideUi as copy } from '@toque/contracts/ringing';
 import { scansApi } from '@toque/contracts/scans';
 import { ownerWithTags } from './support/dashboard';
-import { allow, bearerOf, expect, PUSH_IN_INCOGNITO, test, toast, watchCallSocket } from './support';
+import { allow, apiUrl, bearerOf, expect, PUSH_IN_INCOGNITO, test, toast, watchCallSocket } from './support';
 
 /** ACC-06 (issue 33 item 11): on a phone a toast never covers the setup sheet's or the Pix dialog's buttons. */
 test.use({ allowConsoleErrors: allow(PUSH_IN_INCOGNITO) });
@@ -41,7 +41,7 @@ test('[ACC-06] at 390×844: a toast stays clear of the setup sheet\'s buttons', 
   await page.setViewportSize({ width: 390, height: 844 });
   const { codes, token } = await ownerWithTags(request, page, [3]);
   expect(
-    (await request.put('/api/products/updateName', { headers: bearerOf(token), data: { code: codes[0], name: 'Coleira da Mel' } })).ok(),
+    (await request.put(apiUrl(productsApi.updateName), { headers: bearerOf(token), data: { code: codes[0], name: 'Coleira da Mel' } })).ok(),
   ).toBe(true);
   await page.addInitScript(
     ([key, value]) => window.localStorage.setItem(key, value),

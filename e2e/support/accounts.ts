@@ -3,7 +3,10 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { TERMS_VERSION } from '@toque/contracts/account';
 import { CONDOMINIUM_PRODUCT_ID, storageKeys } from '@toque/contracts/constants';
 import { mailMsg } from '@toque/contracts/mail';
+import { api, condoApi, productsApi } from '@toque/contracts/routes';
+import { callsApi } from '@toque/contracts/calls';
 import { mintCode, toque } from './codes';
+import { apiUrl } from './api';
 
 export interface TestUser {
   name: string;
@@ -29,13 +32,13 @@ export const bearerOf = (token: string) => ({ authorization: `Bearer ${token}` }
 
 export async function registerUser(request: APIRequestContext, user: TestUser = newUser()) {
   // ACC-03: the consent the sign-up form's checkbox gives.
-  const res = await request.post('/api/auth/register', { data: { ...user, termsVersion: TERMS_VERSION } });
+  const res = await request.post(apiUrl(api.register), { data: { ...user, termsVersion: TERMS_VERSION } });
   expect(res.status()).toBe(201);
   return user;
 }
 
 export async function apiLogin(request: APIRequestContext, user: TestUser): Promise<string> {
-  const res = await request.post('/api/auth/login', {
+  const res = await request.post(apiUrl(api.login), {
     data: { email: user.email, password: user.password, platform: 'web', token: '' },
   });
   expect(res.status()).toBe(200);
@@ -93,10 +96,10 @@ export async function claimTag(
   const user = await registerUser(request);
   const token = await apiLogin(request, user);
   const headers = bearerOf(token);
-  expect((await request.put('/api/products/associateQrCode', { data: { code }, headers })).status()).toBe(200);
+  expect((await request.put(apiUrl(productsApi.associate), { data: { code }, headers })).status()).toBe(200);
   if (tag.name) {
     const info = tag.importantInfo ? { importantInfo: tag.importantInfo, showInfoToFinder: true } : {};
-    const renamed = await request.put('/api/products/updateName', { data: { code, name: tag.name, ...info }, headers });
+    const renamed = await request.put(apiUrl(productsApi.updateName), { data: { code, name: tag.name, ...info }, headers });
     expect(renamed.ok()).toBe(true);
   }
   return { user, token };
@@ -111,7 +114,7 @@ export async function markLost(
   code: string,
   lost: { name: string; message: string; rewardCents?: number; reward?: string },
 ) {
-  const res = await request.put('/api/products/updateName', {
+  const res = await request.put(apiUrl(productsApi.updateName), {
     headers: bearerOf(token),
     data: { code, name: lost.name, lost: true, lostMessage: lost.message, lostRewardCents: lost.rewardCents ?? null, lostReward: lost.reward ?? '' },
   });
@@ -120,10 +123,10 @@ export async function markLost(
 
 /** A finder's call to `code` that leaves a message (a missed call with its text, as the history shows it). */
 export async function callWithMessage(request: APIRequestContext, code: string, message: string) {
-  const call = await request.post('/api/calls', { data: { code, latitude: -19.9191, longitude: -43.9386 } });
+  const call = await request.post(apiUrl(callsApi.create), { data: { code, latitude: -19.9191, longitude: -43.9386 } });
   expect(call.status()).toBe(201);
   const { roomId, callerToken } = (await call.json()) as { roomId: string; callerToken: string };
-  const left = await request.post(`/api/calls/${roomId}/message`, { headers: bearerOf(callerToken), data: { message } });
+  const left = await request.post(apiUrl(callsApi.message(roomId)), { headers: bearerOf(callerToken), data: { message } });
   expect(left.status()).toBe(201);
   return roomId;
 }
@@ -140,25 +143,25 @@ export async function buildingWith(
   const admin = createAdmin(newUser({ name: 'Ana Administradora' }));
   const sindico = await registerUser(request, newUser({ name: 'Silvia Síndica' }));
   const adminAuth = bearerOf(await apiLogin(request, admin));
-  const created = await request.post('/api/condominium/createCondominium', { headers: adminAuth, data: { nameCondominium: opts.name } });
+  const created = await request.post(apiUrl(condoApi.createCondominium), { headers: adminAuth, data: { nameCondominium: opts.name } });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: number };
   for (const nameOfUnit of opts.unitNames) {
-    const unit = await request.post('/api/condominium/createUnitOfCondominium', {
+    const unit = await request.post(apiUrl(condoApi.createUnit), {
       headers: adminAuth,
       data: { condominiumId: id, qrCode: plate, nameOfUnit, emailAdminCond: sindico.email },
     });
     expect(unit.status(), await unit.text()).toBe(201);
   }
   const sindicoToken = await apiLogin(request, sindico);
-  const listed = await request.post('/api/connects/ownerQrCode', { headers: bearerOf(sindicoToken), data: { qrCode: plate } });
+  const listed = await request.post(apiUrl(condoApi.ownerQrCode), { headers: bearerOf(sindicoToken), data: { qrCode: plate } });
   const units = (await listed.json()) as { unit_id: number; unit_number: string }[];
   const codes = units.map((u) => u.unit_number.slice(u.unit_number.lastIndexOf('-') + 1));
   const tokens: string[] = [];
   for (const [i, resident] of opts.residents.entries()) {
     await registerUser(request, resident);
     const token = await apiLogin(request, resident);
-    const joined = await request.put('/api/products/associateQrCode', { headers: bearerOf(token), data: { code: codes[opts.unitOf[i]!] } });
+    const joined = await request.put(apiUrl(productsApi.associate), { headers: bearerOf(token), data: { code: codes[opts.unitOf[i]!] } });
     expect(joined.status()).toBe(200);
     tokens.push(token);
   }

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, type Request } from '@playwright/test';
+import { API_BASE } from '@toque/contracts/routes';
 import { ui } from '@toque/contracts/ui';
 
 /** A react-toastify toast (role alert) with this catalogue text. */
@@ -43,9 +44,13 @@ export async function expectFieldError(scope: Page | Locator, label: string, mes
     .toBe(true);
 }
 
-/** Records every request the page makes to the API whose path starts with `prefix` (e.g. '/api/auth/register'). */
-export function recordApiRequests(page: Page, prefix = '/api/'): Request[] {
+/**
+ * Records every request the page makes to the API whose path starts with `path`: a route constant of
+ * the contracts, relative to `API_BASE` (e.g. `api.register`); all of them when left out.
+ */
+export function recordApiRequests(page: Page, path = '/'): Request[] {
   const seen: Request[] = [];
+  const prefix = `${API_BASE}${path}`;
   page.on('request', (request) => {
     if (new URL(request.url()).pathname.startsWith(prefix)) seen.push(request);
   });

@@ -109,6 +109,9 @@ export const adminApi = {
   batchPdf: (id: number) => `/admin/batches/${id}/pdf`,
 } as const;
 
+/** OPS-04: liveness and readiness, relative to the `/api` base. */
+export const opsApi = { health: '/health', ready: '/ready' } as const;
+
 /** Every page path of `paths` as a pattern: a `:param` segment matches any one segment. */
 const pagePatterns: RegExp[] = Object.values(paths).map((entry) => {
   const template = typeof entry === 'function' ? entry(':a', ':b') : entry;
