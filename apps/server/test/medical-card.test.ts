@@ -170,7 +170,7 @@ describe(`FIND-11 the medical card ${dbLabel}`, () => {
     await expect(db.update(tagMedicalCards).set({ bloodType: 'Z' }).where(eq(tagMedicalCards.tagCode, code))).rejects.toThrow();
   });
 
-  test("[FIND-11] the owner's alone: a member is refused (403), a stranger finds no tag (404), no session is 401, a deleted tag is 404", async () => {
+  test("[FIND-11] the owner's alone: a member is refused (403), a stranger finds no tag (404), no session is 401", async () => {
     const { owner, code, members } = await wristband();
     expect((await put(code, owner.auth, full)).statusCode).toBe(200);
     const stranger = await signUp(app, { name: 'Estranho Curioso' });
