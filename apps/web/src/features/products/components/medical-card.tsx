@@ -31,12 +31,8 @@ const textFields: { key: TextKey; show: ShowKey; max: number; multiline: boolean
 function ShowSwitch({ field, checked, onChange }: { field: string; checked: boolean; onChange: (on: boolean) => void }) {
   return (
     <Switch
-      label={
-        <>
-          {labels.show}
-          <span className="sr-only">{`: ${field}`}</span>
-        </>
-      }
+      label={labels.show}
+      aria-label={`${labels.show}: ${field}`}
       checked={checked}
       onChange={(e) => onChange(e.target.checked)}
     />
