@@ -275,7 +275,7 @@ describe(`SEC-03 the medical card's hostile inputs ${dbLabel}`, () => {
     await fc.assert(
       fc.asyncProperty(hostileSegment, fc.constantFrom('GET', 'PUT'), async (segment, method) => {
         const url = `/api/products/${encodeURIComponent(segment)}/medical-card`;
-        const res = await app.inject({ method: method as 'GET' | 'PUT', url, headers: owner.auth, ...(method === 'PUT' ? { payload: full } : {}) });
+        const res = await app.inject({ method, url, headers: owner.auth, ...(method === 'PUT' ? { payload: full } : {}) });
         expectClientError(res, `${method} ${url}`);
       }),
       { numRuns: 200 },

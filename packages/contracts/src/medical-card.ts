@@ -17,10 +17,6 @@ export const MEDICAL_TEXT_MAX = 300;
 export const HEALTH_PLAN_MAX = 80;
 export const PARAMEDIC_NOTE_MAX = 500;
 
-/** The card's text fields, in the order the form and the finder's page show them. */
-export const MEDICAL_TEXT_FIELDS = ['conditions', 'allergies', 'medication', 'healthPlan', 'paramedicNote'] as const;
-export type MedicalTextField = (typeof MEDICAL_TEXT_FIELDS)[number];
-
 /** The emergency numbers of Brazil the finder's page links to (`tel:`): SAMU and the fire brigade. */
 export const EMERGENCY_NUMBERS = { samu: '192', bombeiros: '193' } as const;
 
