@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import sharp from 'sharp';
+import { emptyMedicalCard, medicalCardApi } from '@toque/contracts/medical-card';
 import { paths, productsApi } from '@toque/contracts/routes';
-import { apiUrl, bearerOf, claimTag, expect, markLost, mintCodes, plateWithResident, test } from './support';
+import { apiAs, apiUrl, bearerOf, claimTag, expect, markLost, mintCodes, plateWithResident, test } from './support';
 import { finderPhone } from './support/calls';
 
 /**
@@ -104,7 +105,7 @@ async function leastBlocking(browser: Browser, path: string, limit: number, cont
   return runs.reduce((best, run) => (run.tbt < best.tbt ? run : best));
 }
 
-/** The finder variants of issue 35: a plain tag, a tag with a photo, a lost tag with a reward, a plate. */
+/** The finder variants of issue 35: a plain tag, a tag with a photo, a lost tag with a reward, a plate; and issue 37's wristband that needs care. */
 async function finderVariants(request: Parameters<typeof claimTag>[0]) {
   const [plain, withPhoto, lost] = await mintCodes(3, 3);
   await claimTag(request, plain!, { name: 'Coleira do Rex', importantInfo: 'Toma remédio às 8h.' });
@@ -125,12 +126,26 @@ async function finderVariants(request: Parameters<typeof claimTag>[0]) {
     rewardCents: 20000,
     reward: 'Recompensa de R$ 200',
   });
+  // FIND-11: a wristband marked as needing care, with its medical card (the emergency links come first).
+  const [bracelet] = await mintCodes(1, 1);
+  const braceletOwner = await claimTag(request, bracelet!, { name: 'Pulseira da Vó Lia' });
+  await apiAs(request, braceletOwner.token, medicalCardApi.card(bracelet!), {
+    ...emptyMedicalCard,
+    needsCare: true,
+    conditions: 'Alzheimer; pode estar desorientada.',
+    showConditions: true,
+    allergies: 'Alergia grave a dipirona.',
+    showAllergies: true,
+    bloodType: 'O-',
+    showBloodType: true,
+  }, 'put');
   const { plate } = await plateWithResident(request);
   return [
     { name: 'a plain tag', path: paths.finder(plain!) },
     { name: 'a tag with a photo', path: paths.finder(withPhoto!) },
     { name: 'a lost tag', path: paths.finder(lost!) },
     { name: 'a plate', path: paths.finder(plate) },
+    { name: 'a wristband that needs care', path: paths.finder(bracelet!) },
   ];
 }
 

@@ -25,6 +25,7 @@ import { accountRoutes } from './modules/account/routes';
 import { operatorRoutes } from './modules/operator/routes';
 import { productsRoutes } from './modules/products/routes';
 import { callSettingsRoutes } from './modules/call-settings/routes';
+import { medicalCardRoutes } from './modules/medical-card/routes';
 import { realtimePlugin } from './plugins/realtime';
 import { shutdownPlugin } from './plugins/shutdown';
 import { sessionsPlugin } from './plugins/sessions';
@@ -146,6 +147,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(accountRoutes);
       await api.register(productsRoutes);
       await api.register(callSettingsRoutes);
+      await api.register(medicalCardRoutes);
       await api.register(financeRoutes);
       await api.register(operatorRoutes, { token: app.operatorToken });
       await api.register(callsRoutes, { service: callService });

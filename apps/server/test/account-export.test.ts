@@ -11,6 +11,7 @@ import { chargesApi, chargeWords, planWords } from '@toque/contracts/billing';
 import { conversationsApi, conversationsUi, type ConversationList, type StartConversationResponse } from '@toque/contracts/conversations';
 import { doorApi, doorUi, type CreateDeliveryResponse, type CreatePassResponse, type Delivery } from '@toque/contracts/door';
 import { callSettingsApi, callSettingsUi, type QuietHours } from '@toque/contracts/quiet-hours';
+import { emptyMedicalCard, medicalCardApi } from '@toque/contracts/medical-card';
 import {
   callRecipients,
   calls,
@@ -23,6 +24,7 @@ import {
   scans,
   tagInvitations,
   tagMembers,
+  tagMedicalCards,
   tagPhotos,
   tags,
   unitResidents,
@@ -148,6 +150,16 @@ async function richAccount() {
   const [secondCode] = await mint(app, 4);
   expect((await app.inject({ method: 'PUT', url: '/api/products/associateQrCode', headers: user.auth, payload: { code: secondCode } })).statusCode).toBe(200);
   expect((await app.inject({ method: 'DELETE', url: '/api/products/disableQrCode', headers: user.auth, payload: { code: secondCode } })).statusCode).toBe(200);
+  // FIND-11: a wristband with its medical card (one field shown to the finder, one not).
+  const [braceletCode] = await mint(app, 1);
+  expect((await app.inject({ method: 'PUT', url: '/api/products/associateQrCode', headers: user.auth, payload: { code: braceletCode } })).statusCode).toBe(200);
+  const card = await app.inject({
+    method: 'PUT',
+    url: `/api${medicalCardApi.card(braceletCode!)}`,
+    headers: user.auth,
+    payload: { ...emptyMedicalCard, needsCare: true, allergies: 'Alergia a penicilina', showAllergies: true, medication: 'Levotiroxina 50 mcg', bloodType: 'O+', showBloodType: true },
+  });
+  expect(card.statusCode, card.body).toBe(200);
   // Shared with the user by someone else.
   const shared = await ownedTag(app, 1);
   await db.insert(tagMembers).values({ tagCode: shared.code, userId: me });
@@ -190,7 +202,7 @@ async function richAccount() {
 }
 
 describe(`[ACC-07] the export against the database ${dbLabel}`, () => {
-  test('[ACC-03] [ACC-07] [FIN-03] [FIND-06] [FIND-07] [FIND-08] [FIND-09] [CONDO-15] [CONDO-16] every table’s rows about the user are in the export (Pix charges, finder page and photo, quiet hours and ring order, conversations, deliveries and passes too), field by field; tables left out are listed with a reason', async () => {
+  test('[ACC-03] [ACC-07] [FIN-03] [FIND-06] [FIND-07] [FIND-08] [FIND-09] [FIND-11] [CONDO-15] [CONDO-16] every table’s rows about the user are in the export (Pix charges, finder page and photo, quiet hours and ring order, conversations, deliveries and passes too), medical card too, field by field; tables left out are listed with a reason', async () => {
     const { user, me, finder, pass } = await richAccount();
     const res = await app.inject({ method: 'POST', url: '/api/account/export', headers: user.auth, payload: { password: user.password } });
     expect(res.statusCode).toBe(200);
@@ -221,8 +233,8 @@ describe(`[ACC-07] the export against the database ${dbLabel}`, () => {
     const owned = await db.select().from(tags).where(eq(tags.ownerId, me)).orderBy(asc(tags.createdAt), asc(tags.code));
     const ownedCodes = owned.map((t) => t.code);
     await check('tags', async () => {
-      expect(owned).toHaveLength(2);
-      expect(data.tags.map(({ members: _m, pendingInvitations: _p, plan: _plan, finderPage: _f, photo: _ph, quietHours: _q, ringOrderSeconds: _r, ...t }) => t)).toEqual(
+      expect(owned).toHaveLength(3);
+      expect(data.tags.map(({ members: _m, pendingInvitations: _p, plan: _plan, finderPage: _f, photo: _ph, quietHours: _q, ringOrderSeconds: _r, medicalCard: _mc, ...t }) => t)).toEqual(
         owned.map((t) => ({
           code: t.code,
           productId: t.productId,
@@ -273,6 +285,16 @@ describe(`[ACC-07] the export against the database ${dbLabel}`, () => {
       });
       const decoded = await sharp(Buffer.from(data.tags[0]!.photo!.dataUrl.split(',')[1]!, 'base64')).metadata();
       expect([decoded.format, decoded.width, decoded.height]).toEqual(['webp', 640, 480]);
+    });
+
+    // FIND-11: the wristband's medical card, every field and switch as stored; the other tags have none.
+    await check('tag_medical_cards', async () => {
+      const rows = await db.select().from(tagMedicalCards).where(inArray(tagMedicalCards.tagCode, ownedCodes));
+      expect(rows).toHaveLength(1);
+      const { tagCode, updatedAt, ...fields } = rows[0]!;
+      expect(data.tags.find((t) => t.code === tagCode)!.medicalCard).toEqual({ ...fields, updatedAt: iso(updatedAt) });
+      expect(data.tags.filter((t) => t.code !== tagCode).map((t) => t.medicalCard)).toEqual([null, null]);
+      expect(fields).toMatchObject({ needsCare: true, allergies: 'Alergia a penicilina', showAllergies: true, medication: 'Levotiroxina 50 mcg', showMedication: false, bloodType: 'O+' });
     });
 
     await check('tag_members', async () => {
@@ -465,7 +487,7 @@ describe(`[ACC-07] the export against the database ${dbLabel}`, () => {
     expect(all.filter((t) => !compared.has(t) && !(t in notExported))).toEqual([]);
   });
 
-  test('[ACC-03] [ACC-07] [FIN-03] [FIND-06] [FIND-07] [FIND-08] [FIND-09] [CONDO-15] [CONDO-16] the readable document says the same in Portuguese: product names, plans and Pix charges, finder page and photo, quiet hours, conversations, deliveries and passes, statuses in words, pt-BR dates, the reward in reais', async () => {
+  test('[ACC-03] [ACC-07] [FIN-03] [FIND-06] [FIND-07] [FIND-08] [FIND-09] [FIND-11] [CONDO-15] [CONDO-16] the readable document says the same in Portuguese: product names, plans and Pix charges, finder page and photo, medical card, quiet hours, conversations, deliveries and passes, statuses in words, pt-BR dates, the reward in reais', async () => {
     const { user } = await richAccount();
     const res = await app.inject({ method: 'POST', url: '/api/account/export', headers: user.auth, payload: { password: user.password } });
     const data = accountExport.parse(res.json());
@@ -516,6 +538,11 @@ describe(`[ACC-07] the export against the database ${dbLabel}`, () => {
       exportHtmlUi.tags.showCity,
       'Belo Horizonte',
       exportHtmlUi.tags.photoDetails(640, 480, (tag.photo!.bytes / 1024).toLocaleString('pt-BR', { maximumFractionDigits: 0 }), formatExportDate(tag.photo!.uploadedAt)),
+      // FIND-11: the wristband's medical card, each field with whether the finder sees it.
+      exportHtmlUi.tags.medicalCard,
+      exportHtmlUi.tags.medicalShown('Alergia a penicilina'),
+      exportHtmlUi.tags.medicalHidden('Levotiroxina 50 mcg'),
+      exportHtmlUi.tags.medicalShown('O+'),
       // FIND-07 / FIND-08: quiet hours in words (the tag's and the unit's), the ring order.
       exportHtmlUi.quietWindow('Segunda, Terça', '23:00', '07:00', 'America/Sao_Paulo'),
       exportHtmlUi.quietWindow('Domingo', '12:00', '14:00', 'America/Manaus'),

@@ -7,6 +7,8 @@ import { desc, eq, max } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { adminApi, condoApi, productsApi } from '@toque/contracts/routes';
 import { callSettingsApi } from '@toque/contracts/quiet-hours';
+import { emptyMedicalCard, medicalCardApi } from '@toque/contracts/medical-card';
+import { WRISTBAND_PRODUCT_ID } from '@toque/contracts/constants';
 import { doorApi } from '@toque/contracts/door';
 import { chargesApi, DEFAULT_BILLING, financeAdminApi, financeApi, statementApi } from '@toque/contracts/billing';
 import {
@@ -195,6 +197,9 @@ function http(
     },
   };
 }
+
+/** FIND-11: the scene's tag made a wristband (the only product with a medical card). */
+const asWristband = (s: Scene) => db.update(tags).set({ productId: WRISTBAND_PRODUCT_ID }).where(eq(tags.code, s.tag));
 
 // ---- FIND-06 helpers: a conversation per scene, opened by a finder from an address of its own.
 let addressSeq = 0;
@@ -418,6 +423,25 @@ const httpRows: Row[] = [
       quietHours: { days: [1, 2], from: '22:00', until: '07:00', timeZone: 'America/Sao_Paulo' },
       ringOrderSeconds: 20,
     }),
+  ),
+  // FIND-11: a wristband's medical card (health data) — its owner's alone, not even a member reads it.
+  as(
+    'a wristband',
+    http('GET', (s) => medicalCardApi.card(s.tag), tagOwner(200), async (s) => {
+      await asWristband(s);
+      return undefined;
+    }),
+  ),
+  as(
+    'a wristband',
+    http('PUT', (s) => medicalCardApi.card(s.tag), tagOwner(200), async (s) => {
+      await asWristband(s);
+      return { ...emptyMedicalCard, needsCare: true, allergies: 'Dipirona', showAllergies: true };
+    }),
+  ),
+  as(
+    'a pet tag',
+    http('PUT', (s) => medicalCardApi.card(s.tag), tagOwner(400), () => emptyMedicalCard),
   ),
   // FIND-07: a unit's quiet hours are its residents' (not the síndico's, not an administrator's).
   http('GET', (s) => callSettingsApi.unit(s.unit.id), { ...all(403), anonymous: 401, resident: 200 }),

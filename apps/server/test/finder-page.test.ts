@@ -6,6 +6,7 @@ import { FINDER_DATA_ID, type FinderSeed } from '@toque/contracts/finder-page';
 import { FINDER_LANG_COOKIE, finderText } from '@toque/contracts/finder-text';
 import { callMsg, tooManyAttemptsMessage } from '@toque/contracts/messages';
 import { paths, productsApi } from '@toque/contracts/routes';
+import { emptyMedicalCard, medicalCardApi } from '@toque/contracts/medical-card';
 import { tags, unitResidents, units, users } from '../src/db/schema';
 import { newTagCode } from '../src/lib/codes';
 import { build, dbLabel, mint, signUp } from './helpers';
@@ -101,6 +102,46 @@ describe(`the finder's page rendered by the server ${dbLabel}`, () => {
         /^<script (type="module" fetchpriority="low"[^>]* src="\/assets\/|type="application\/json" id=)/,
       );
     }
+  });
+
+  test("[FIND-11] [PERF-06] [SEC-10] a wristband marked as needing care: 192 and 193 as tel: links before anything else in the first HTML, the card's switched-on fields (no script needed), a switched-off one nowhere, in the finder's language", async () => {
+    const { code, owner } = await ownedTag(app, 1);
+    const lost = await app.inject({ method: 'PUT', url: `/api${productsApi.updateName}`, headers: owner.auth, payload: { code, name: 'Vovó Lia', lost: true, lostMessage: 'Saiu de casa sozinha' } });
+    expect(lost.statusCode, lost.body).toBe(200);
+    const card = await app.inject({
+      method: 'PUT',
+      url: `/api${medicalCardApi.card(code)}`,
+      headers: owner.auth,
+      payload: { ...emptyMedicalCard, needsCare: true, conditions: 'Alzheimer', showConditions: true, medication: 'Donepezila 10 mg', showMedication: false, bloodType: 'A-', showBloodType: true },
+    });
+    expect(card.statusCode, card.body).toBe(200);
+    const res = await page(code);
+    expect(res.statusCode).toBe(200);
+    // The page's own header (logo, language switch) aside, the first thing of its main region.
+    const root = res.body.slice(res.body.indexOf('<main'));
+    const samu = root.indexOf('href="tel:192"');
+    expect(samu).toBeGreaterThan(0);
+    expect(root.indexOf('href="tel:193"')).toBeGreaterThan(samu);
+    // Before the lost notice, the heading and the call button: the first thing of the card.
+    for (const later of [callUi.finder.lostHeading, callUi.finder.heading, callUi.finder.call]) expect(root.indexOf(later), later).toBeGreaterThan(samu);
+    expect(root.slice(0, samu)).not.toMatch(/<(h1|h2|button|section)\b/);
+    const text = textOf(res.body);
+    for (const shown of [callUi.finder.emergencySamu, callUi.finder.emergencyBombeiros, callUi.finder.needsCare, callUi.finder.medical.heading, callUi.finder.medical.conditions, 'Alzheimer', callUi.finder.medical.bloodType, 'A-']) {
+      expect(text, shown).toContain(shown);
+    }
+    // Switched off: in neither the page nor its data block.
+    expect(res.body).not.toContain('Donepezila');
+    expect(text).not.toContain(callUi.finder.medical.medication);
+    // PERF-06: still only the island runs.
+    expect(scriptTags(res.body).filter((tag) => tag.includes('type="module"'))).toEqual([expect.stringMatching(/ src="\/assets\/finder-island-[^"]*\.js"/)]);
+    // FIND-03: the same links in Spanish.
+    const es = textOf((await page(code, freshIp(), { 'accept-language': 'es-AR,es;q=0.9' })).body);
+    expect(es).toContain(finderText.es.emergencySamu);
+    expect(es).toContain(finderText.es.medical.heading);
+
+    // Not marked: no emergency links before the call (they come after a call nobody answered).
+    const calm = await ownedTag(app, 1);
+    expect((await page(calm.code)).body).not.toContain('tel:19');
   });
 
   test("[PERF-05] [CALL-02] [CONDO-10] [CONDO-13] a condominium plate's first HTML has the unit picker, the units nobody can answer said in one neutral line, not counted (CONDO-19)", async () => {

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { AccountExport } from './account';
 import { accountExport } from './account';
 import { exportHtmlUi, renderExportHtml } from './account-export-html';
+import { emptyMedicalCard, medicalCardUi } from './medical-card';
 
 /** A minimal export with one tag, to look at how the new parts are written. */
 function sample(photoUrl: string): AccountExport {
@@ -29,6 +30,7 @@ function sample(photoUrl: string): AccountExport {
         photo: { contentType: 'image/webp', width: 2, height: 1, bytes: 40, uploadedAt: '2026-01-02T12:00:00Z', dataUrl: photoUrl },
         quietHours: { days: [5, 6], from: '22:00', until: '08:00', timeZone: 'America/Sao_Paulo' },
         ringOrderSeconds: null,
+        medicalCard: null,
       },
     ],
     memberships: [],
@@ -64,5 +66,36 @@ describe('[ACC-07] the readable export', () => {
     for (const heading of [exportHtmlUi.conversations.heading, exportHtmlUi.deliveries.heading, exportHtmlUi.passes.heading]) {
       expect(html).toContain(`>${heading}</h2>`);
     }
+  });
+
+  test('[FIND-11] [ACC-07] a wristband\'s medical card is in the document: each field, whether the finder sees it, typed text escaped', () => {
+    const data = sample('data:image/webp;base64,UklGRg==');
+    data.tags[0] = {
+      ...data.tags[0]!,
+      productId: 1,
+      productName: 'Pulseira',
+      medicalCard: {
+        ...emptyMedicalCard,
+        needsCare: true,
+        allergies: 'Dipirona <b>grave</b>',
+        showAllergies: true,
+        medication: 'Insulina',
+        showMedication: false,
+        bloodType: 'O-',
+        showBloodType: true,
+        updatedAt: '2026-01-03T12:00:00Z',
+      },
+    };
+    expect(accountExport.parse(data)).toEqual(data);
+    const html = renderExportHtml(data);
+    const label = (field: string) => `<dt>${exportHtmlUi.tags.medicalCard} — ${field}</dt>`;
+    expect(html).toContain(`${label(medicalCardUi.needsCare)}<dd>${exportHtmlUi.yes}</dd>`);
+    expect(html).toContain(`${label(medicalCardUi.allergies)}<dd>Dipirona &#60;b&#62;grave&#60;/b&#62; (mostrado para quem encontrar)</dd>`);
+    expect(html).toContain(`${label(medicalCardUi.medication)}<dd>${exportHtmlUi.tags.medicalHidden('Insulina')}</dd>`);
+    expect(html).toContain(`${label(medicalCardUi.bloodType)}<dd>${exportHtmlUi.tags.medicalShown('O-')}</dd>`);
+    expect(html).toContain(`${label(medicalCardUi.conditions)}<dd>${exportHtmlUi.empty}</dd>`);
+    expect(html).not.toContain('<b>grave');
+    // A tag without a card has no such rows.
+    expect(renderExportHtml(sample('data:image/webp;base64,UklGRg=='))).not.toContain(exportHtmlUi.tags.medicalCard);
   });
 });

@@ -5,6 +5,7 @@ import { conversationsUi } from './conversations';
 import { dashboardUi } from './dashboard-ui';
 import { doorUi } from './door';
 import { callSettingsUi } from './quiet-hours';
+import { medicalCardUi } from './medical-card';
 import { formatReais } from './money';
 import { brasiliaDateTime } from './time-format';
 
@@ -81,6 +82,11 @@ export const exportHtmlUi = {
     ringOrder: callSettingsUi.orderLegend,
     together: callSettingsUi.together,
     inOrder: (seconds: number) => `Em ordem: primeiro eu, por ${seconds} segundos; depois as pessoas com quem compartilho`,
+    /** FIND-11: a wristband's medical card, each field with its switch, by the edit page's names. */
+    medicalCard: medicalCardUi.heading,
+    needsCare: medicalCardUi.needsCare,
+    medicalShown: (value: string) => `${value} (mostrado para quem encontrar)`,
+    medicalHidden: (value: string) => `${value} (não mostrado)`,
   },
   charges: {
     heading: 'Cobranças Pix',
@@ -241,6 +247,25 @@ function photo(t: AccountExport['tags'][number]): string {
   );
 }
 
+/** FIND-11: the medical card's fields, each with whether the finder's page shows it (values escaped). */
+function medical(t: AccountExport['tags'][number]): [string, string][] {
+  const c = t.medicalCard;
+  if (!c) return [];
+  const field = (label: string, value: string | null, shown: boolean): [string, string] => [
+    label,
+    value && value.trim() ? e((shown ? ui.tags.medicalShown : ui.tags.medicalHidden)(value)) : ui.empty,
+  ];
+  return [
+    [ui.tags.needsCare, yesNo(c.needsCare)],
+    field(medicalCardUi.conditions, c.conditions, c.showConditions),
+    field(medicalCardUi.allergies, c.allergies, c.showAllergies),
+    field(medicalCardUi.medication, c.medication, c.showMedication),
+    field(medicalCardUi.bloodType, c.bloodType, c.showBloodType),
+    field(medicalCardUi.healthPlan, c.healthPlan, c.showHealthPlan),
+    field(medicalCardUi.paramedicNote, c.paramedicNote, c.showParamedicNote),
+  ].map(([label, value]) => [`${ui.tags.medicalCard} — ${label}`, value]);
+}
+
 function reward(lost: { reward: string | null; rewardCents: number | null }): string {
   const parts = [lost.rewardCents ? formatReais(lost.rewardCents) : null, lost.reward].filter((p): p is string => !!p);
   return parts.length ? e(parts.join(' — ')) : ui.empty;
@@ -312,6 +337,7 @@ export function renderExportHtml(data: AccountExport): string {
                 [ui.tags.photo, photo(t)],
                 [ui.tags.quietHours, quietWords(t.quietHours)],
                 [ui.tags.ringOrder, e(t.ringOrderSeconds === null ? ui.tags.together : ui.tags.inOrder(t.ringOrderSeconds))],
+                ...medical(t),
                 [ui.tags.createdAt, formatExportDate(t.createdAt)],
                 ...(t.disabledAt ? ([[ui.tags.deletedAt, formatExportDate(t.disabledAt)]] as [string, string][]) : []),
                 [

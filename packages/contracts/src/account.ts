@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PHONE_MIN } from './constants';
+import { medicalCard } from './medical-card';
 import { msg } from './messages';
 
 /**
@@ -248,6 +249,8 @@ export const accountExport = z.object({
       /** FIND-07: quiet hours (null: none). FIND-08: seconds the owner rings alone before the members (null: everyone at once). */
       quietHours: exportQuietHours.nullable(),
       ringOrderSeconds: z.number().int().nullable(),
+      /** FIND-11: a wristband's medical card, every field with its switch (null: none, or not a wristband). */
+      medicalCard: medicalCard.nullable(),
     }),
   ),
   memberships: z.array(

@@ -116,6 +116,21 @@ export const callUi = {
     quiet: (until: string) => `O dono pediu para não ser chamado até ${until}. Você pode deixar uma mensagem.`,
     /** FIND-08: in-order ringing moved on to the tag's members (no names). */
     tryingAnother: 'Tentando outra pessoa...',
+    /** FIND-11: a wristband's emergency numbers (`tel:` links), first when its owner marks the person as needing care. */
+    emergencySamu: 'Emergência? Ligue 192 (SAMU)',
+    emergencyBombeiros: 'Ligue 193 (Bombeiros)',
+    emergencyLabel: 'Telefones de emergência',
+    needsCare: 'Quem usa esta pulseira precisa de cuidados. Se a pessoa não estiver bem, ligue antes de qualquer outra coisa.',
+    /** FIND-11: the medical card's fields the owner switched on. */
+    medical: {
+      heading: 'Ficha médica',
+      conditions: 'Condições de saúde',
+      allergies: 'Alergias',
+      medication: 'Medicamentos em uso',
+      bloodType: 'Tipo sanguíneo',
+      healthPlan: 'Plano de saúde',
+      paramedicNote: 'Recado para o socorro',
+    },
   },
   owner: {
     idle: 'Nenhuma chamada no momento.',

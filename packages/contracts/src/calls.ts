@@ -3,6 +3,7 @@ import { callMsg } from './messages';
 import { tagCode, tagPhoto } from './products';
 import { visitorAccuracy } from './geofence';
 import { latitude, longitude } from './geo';
+import { publicMedicalCard } from './medical-card';
 import type { ExpectedVisitor } from './door';
 
 /**
@@ -59,6 +60,10 @@ export const publicTag = z.object({
   quiet_until_time: z.string().optional(),
   /** FIND-09: the owner's photo (WebP, its URL changes with it), only when the owner shows it. */
   photo: tagPhoto.optional(),
+  /** FIND-11: a wristband whose owner marked the person as needing care: the emergency numbers come first. */
+  needs_care: z.literal(true).optional(),
+  /** FIND-11: a wristband's medical card — only the fields switched on and not blank; absent when none is. */
+  medical: publicMedicalCard.optional(),
 });
 export type PublicTag = z.infer<typeof publicTag>;
 

@@ -16,6 +16,7 @@ import { doorFinderText, doorMsg, doorUi } from './door';
 import { conversationFinderText, conversationMsg, conversationsUi } from './conversations';
 import { geofenceMsg, geofenceUi } from './geofence';
 import { mapUi } from './map-ui';
+import { medicalCardUi, medicalMsg } from './medical-card';
 
 /**
  * Every Portuguese text of the catalogue, one `path = text` line each, against a file kept in the
@@ -84,6 +85,9 @@ const catalogue = {
   conversationFinderPt: conversationFinderText['pt-BR'],
   conversationFinderEn: conversationFinderText.en,
   conversationFinderEs: conversationFinderText.es,
+  // FIND-11: the wristband's medical card — the server's answers and the owner's form.
+  medicalMsg,
+  medicalCardUi,
 };
 
 /** Texts built by a function are listed with sample arguments: a name, a count, a type. */

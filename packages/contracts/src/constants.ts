@@ -76,6 +76,8 @@ export type ProductId = keyof typeof productTypes;
 export const PRODUCT_IDS = [1, 2, 3, 4, 5] as const;
 /** The condominium plate: the one product whose tag rings a chosen unit's residents, not an owner. */
 export const CONDOMINIUM_PRODUCT_ID = 5;
+/** FIND-11: the wristband, worn by a person: the one product with a medical card and the emergency numbers. */
+export const WRISTBAND_PRODUCT_ID = 1;
 export const UNKNOWN_PRODUCT = 'Desconhecido';
 
 export function productLabel(id: number): string {

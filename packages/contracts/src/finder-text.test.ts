@@ -47,7 +47,7 @@ describe('the finder in three languages (FIND-03)', () => {
     // Words that are the same in two languages ('Pet', 'Toque', 'Idioma', 'Objeto', 'Este Toque está perdido', 'Recompensa', 'Foto de …') are few.
     const same = (lang: 'en' | 'es') => [...texts(finderText[lang])].filter(([key, text]) => pt.get(key) === text);
     expect(same('en').map(([key]) => key)).toEqual([]);
-    expect(same('es').map(([key]) => key)).toEqual(['.language', '.lostHeading', '.reward()', ".reward('')", '.photoAlt()']);
+    expect(same('es').map(([key]) => key)).toEqual(['.language', '.lostHeading', '.reward()', ".reward('')", '.photoAlt()', '.medical.allergies']);
   });
 
   test('[FIND-03] the Portuguese texts are the catalogue constants, unchanged', () => {

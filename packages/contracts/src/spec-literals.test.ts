@@ -3,6 +3,8 @@ import * as constants from './constants';
 import { msg } from './messages';
 import { paths } from './routes';
 import { EXPORT_FILENAME } from './admin';
+import { callUi } from './call-ui';
+import { EMERGENCY_NUMBERS } from './medical-card';
 
 /**
  * Every exact string, timing and limit of the specification, written here as the specification
@@ -109,5 +111,12 @@ describe('the specification literals', () => {
     });
     expect(constants.productTypes).toEqual({ 1: 'Pulseira', 2: 'Campainha', 3: 'Pet', 4: 'Objeto', 5: 'Condomínio' });
     expect(constants.UNKNOWN_PRODUCT).toBe('Desconhecido');
+  });
+
+  test('[FIND-11] the wristband\'s emergency numbers as issue 37 writes them: "Emergência? Ligue 192 (SAMU)" and 193, as tel: numbers', () => {
+    expect(callUi.finder.emergencySamu).toBe('Emergência? Ligue 192 (SAMU)');
+    expect(callUi.finder.emergencyBombeiros).toContain('193');
+    expect(EMERGENCY_NUMBERS).toEqual({ samu: '192', bombeiros: '193' });
+    expect(constants.productTypes[constants.WRISTBAND_PRODUCT_ID]).toBe('Pulseira');
   });
 });

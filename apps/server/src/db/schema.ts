@@ -109,6 +109,41 @@ export const tagPhotos = pgTable('tag_photos', {
   createdAt: createdAt(),
 });
 
+/**
+ * FIND-11: a wristband's medical card (docs/decisions/0055) — health data (LGPD art. 11), read only by
+ * the tag's owner and, field by field when its switch is on, by the finder's page. One row a tag,
+ * deleted with the tag (its deletion, its release or transfer by an administrator, its owner's account).
+ */
+export const tagMedicalCards = pgTable(
+  'tag_medical_cards',
+  {
+    tagCode: char('tag_code', { length: 8 })
+      .primaryKey()
+      .references(() => tags.code, { onDelete: 'cascade' }),
+    /** The person needs care: the finder's page shows the emergency numbers first. */
+    needsCare: boolean('needs_care').notNull().default(false),
+    conditions: text('conditions').notNull().default(''),
+    showConditions: boolean('show_conditions').notNull().default(false),
+    allergies: text('allergies').notNull().default(''),
+    showAllergies: boolean('show_allergies').notNull().default(false),
+    medication: text('medication').notNull().default(''),
+    showMedication: boolean('show_medication').notNull().default(false),
+    bloodType: text('blood_type'),
+    showBloodType: boolean('show_blood_type').notNull().default(false),
+    healthPlan: text('health_plan').notNull().default(''),
+    showHealthPlan: boolean('show_health_plan').notNull().default(false),
+    paramedicNote: text('paramedic_note').notNull().default(''),
+    showParamedicNote: boolean('show_paramedic_note').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'tag_medical_cards_blood_type_check',
+      sql`${t.bloodType} is null or ${t.bloodType} in ('A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-')`,
+    ),
+  ],
+);
+
 export const tagMembers = pgTable(
   'tag_members',
   {

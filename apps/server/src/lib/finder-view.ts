@@ -1,4 +1,5 @@
-import { CONDOMINIUM_PRODUCT_ID } from '@toque/contracts/constants';
+import { CONDOMINIUM_PRODUCT_ID, WRISTBAND_PRODUCT_ID } from '@toque/contracts/constants';
+import { BLOOD_TYPES, type BloodType, type PublicMedicalCard } from '@toque/contracts/medical-card';
 import { firstName } from '@toque/contracts/names';
 import type { Tag } from '../db/repositories/tags';
 
@@ -47,3 +48,46 @@ export function finderView(tag: FinderFacingTag): FinderView {
 
 /** What a finder sees of a tag that cannot be found any more (or of a unit's residents): nobody. */
 export const nobodyNamed: Pick<FinderView, 'person'> = { person: () => '' };
+
+/** A medical card's fields and their switches, as stored (FIND-11). */
+interface MedicalCardFields {
+  needsCare: boolean;
+  conditions: string;
+  showConditions: boolean;
+  allergies: string;
+  showAllergies: boolean;
+  medication: string;
+  showMedication: boolean;
+  bloodType: string | null;
+  showBloodType: boolean;
+  healthPlan: string;
+  showHealthPlan: boolean;
+  paramedicNote: string;
+  showParamedicNote: boolean;
+}
+
+const shown = (on: boolean, text: string | null) => (on && text && text.trim() ? text : undefined);
+
+/**
+ * FIND-11 / SEC-10: what a finder may read of a wristband's medical card — only a wristband's, only
+ * the fields switched on and not blank (the rest never leaves the server), and whether the owner
+ * marked the person as needing care. Anything but a wristband has no card.
+ */
+export function finderMedical(
+  productId: number,
+  card: MedicalCardFields | undefined,
+): { needsCare: boolean; medical: PublicMedicalCard | null } {
+  if (productId !== WRISTBAND_PRODUCT_ID || !card) return { needsCare: false, medical: null };
+  const fields: PublicMedicalCard = {
+    conditions: shown(card.showConditions, card.conditions),
+    allergies: shown(card.showAllergies, card.allergies),
+    medication: shown(card.showMedication, card.medication),
+    blood_type: card.showBloodType && isBloodType(card.bloodType) ? card.bloodType : undefined,
+    health_plan: shown(card.showHealthPlan, card.healthPlan),
+    paramedic_note: shown(card.showParamedicNote, card.paramedicNote),
+  };
+  const present = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as PublicMedicalCard;
+  return { needsCare: card.needsCare, medical: Object.keys(present).length ? present : null };
+}
+
+const isBloodType = (value: string | null): value is BloodType => (BLOOD_TYPES as readonly (string | null)[]).includes(value);

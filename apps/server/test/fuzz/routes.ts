@@ -71,6 +71,8 @@ export const SETUPS: Record<string, Setup> = {
   'DELETE /api/products/invitations': { as: 'customer', base: (f) => ({ code: tag(f, 3) }) },
   'DELETE /api/products/members': { as: 'customer', base: (f) => ({ code: tag(f, 3) }) },
   'PUT /api/products/:code/call-settings': { as: 'customer', url: (f) => `/api/products/${tag(f, 3)}/call-settings` },
+  // FIND-11: the bracelet's medical card.
+  'PUT /api/products/:code/medical-card': { as: 'customer', url: (f) => `/api/products/${tag(f, 0)}/medical-card` },
   'PUT /api/condominium/units/:id/quiet-hours': {
     as: 'customer',
     url: (f) => `/api/condominium/units/${f.seed.units[0]!.id}/quiet-hours`,

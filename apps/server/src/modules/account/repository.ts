@@ -15,6 +15,7 @@ import {
   tagInvitations,
   tagMembers,
   conversations,
+  tagMedicalCards,
   tagPhotos,
   tags,
   unitResidents,
@@ -124,6 +125,12 @@ export const accountRepository = {
       .select({ tagCode: tagPhotos.tagCode, webp: tagPhotos.webp, width: tagPhotos.width, height: tagPhotos.height, createdAt: tagPhotos.createdAt })
       .from(tagPhotos)
       .where(inArray(tagPhotos.tagCode, codes));
+  },
+
+  /** FIND-11: the medical cards of the user's wristbands, as stored. */
+  medicalCards(db: Conn, codes: string[]) {
+    if (codes.length === 0) return Promise.resolve([]);
+    return db.select().from(tagMedicalCards).where(inArray(tagMedicalCards.tagCode, codes));
   },
 
   residencies(db: Conn, userId: string) {
@@ -377,6 +384,8 @@ export const accountRepository = {
     if (codes.length) await tx.delete(tagMembers).where(inArray(tagMembers.tagCode, codes));
     // FIND-09: the photos of the user's tags go with the account.
     if (codes.length) await tx.delete(tagPhotos).where(inArray(tagPhotos.tagCode, codes));
+    // FIND-11: and their medical cards (health data).
+    if (codes.length) await tx.delete(tagMedicalCards).where(inArray(tagMedicalCards.tagCode, codes));
     // FIND-06: the released tags' conversations go with the owner (a unit's stay with its other residents).
     if (codes.length) await tx.delete(conversations).where(and(inArray(conversations.tagCode, codes), isNull(conversations.unitId)));
     // TAG-11: the released tags' invitations, and those addressed to the user's e-mail.

@@ -3,6 +3,7 @@ import { accountMsg, CONSENT_DOCUMENTS, type AccountExport, type DeletePreview, 
 import { productLabel } from '@toque/contracts/constants';
 import { deliveryCompanyLabel, type DeliveryCompany } from '@toque/contracts/door';
 import { apiMsg } from '@toque/contracts/messages';
+import type { MedicalCard } from '@toque/contracts/medical-card';
 import { firstName } from '@toque/contracts/names';
 import { Conflict, NotFound, Unauthorized } from '../../errors';
 import { verifyPassword } from '../../lib/passwords';
@@ -135,6 +136,14 @@ export function accountService(app: FastifyInstance) {
       ]);
       const now = new Date();
       const mails = await repo.mails(db, row.email);
+      // FIND-11: each wristband's medical card, every field and switch as the owner saved them.
+      const cards = await repo.medicalCards(db, codes);
+      const medicalCardOf = (code: string): AccountExport['tags'][number]['medicalCard'] => {
+        const c = cards.find((x) => x.tagCode === code);
+        if (!c) return null;
+        const { tagCode: _code, updatedAt, bloodType, ...fields } = c;
+        return { ...fields, bloodType: bloodType as MedicalCard['bloodType'], updatedAt: iso(updatedAt) };
+      };
       const neighbours = await repo.neighbours(
         db,
         userId,
@@ -197,6 +206,7 @@ export function accountService(app: FastifyInstance) {
           photo: photoOf(t.code),
           quietHours: quiet(t.quietHours),
           ringOrderSeconds: t.ringOrderSeconds,
+          medicalCard: medicalCardOf(t.code),
         })),
         memberships: memberships.map((m) => ({
           code: m.code,

@@ -4,7 +4,7 @@ import { CONDOMINIUM_PRODUCT_ID, DAY_MS } from '@toque/contracts/constants';
 import { cpfDigits } from '@toque/contracts/cpf';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Conn, Db, Tx } from '../../db/client';
-import { auditLog, condominiums, conversations, tagBatches, tagPhotos, tags, unitResidents, units, users } from '../../db/schema';
+import { auditLog, condominiums, conversations, tagBatches, tagMedicalCards, tagPhotos, tags, unitResidents, units, users } from '../../db/schema';
 
 /** FIND-09: a released tag's finder-page switches as a new tag's. */
 const finderDefaults = { showOwnerName: true, showPhoto: true, showReward: true, showCity: false, lostCity: null };
@@ -177,6 +177,8 @@ export const adminRepository = {
       .where(eq(tags.code, code));
     // FIND-09: the former owner's photo does not go to the next one.
     await tx.delete(tagPhotos).where(eq(tagPhotos.tagCode, code));
+    // FIND-11: nor does the medical card (health data of the person who wore it).
+    await tx.delete(tagMedicalCards).where(eq(tagMedicalCards.tagCode, code));
     // FIND-06: nor do the conversations finders had with the former owner (a unit's stay with its residents).
     await tx.delete(conversations).where(and(eq(conversations.tagCode, code), isNull(conversations.unitId)));
     await tx.update(condominiums).set({ adminUserId: null }).where(eq(condominiums.tagCode, code));
@@ -190,6 +192,8 @@ export const adminRepository = {
       .where(eq(tags.code, code));
     // FIND-06: the new owner does not read what finders wrote to the former one.
     await tx.delete(conversations).where(and(eq(conversations.tagCode, code), isNull(conversations.unitId)));
+    // FIND-11: nor the medical card the former owner filled (health data of someone else).
+    await tx.delete(tagMedicalCards).where(eq(tagMedicalCards.tagCode, code));
     await tx.update(condominiums).set({ adminUserId: ownerId }).where(eq(condominiums.tagCode, code));
   },
 

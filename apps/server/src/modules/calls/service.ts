@@ -11,11 +11,12 @@ import type {
   TagMessageBody,
 } from '@toque/contracts/calls';
 import { callsApi } from '@toque/contracts/calls';
-import { CONDOMINIUM_PRODUCT_ID, productLabel } from '@toque/contracts/constants';
+import { CONDOMINIUM_PRODUCT_ID, productLabel, WRISTBAND_PRODUCT_ID } from '@toque/contracts/constants';
 import { callMsg, photoMsg } from '@toque/contracts/messages';
 import { signCallerToken, verifyCallerToken } from '../../lib/caller-token';
 import { isTagCodeShape } from '../../lib/codes';
-import { finderView } from '../../lib/finder-view';
+import { finderMedical, finderView } from '../../lib/finder-view';
+import { medicalCardsRepository } from '../../db/repositories/medical-cards';
 import { BadRequest, Conflict, NotFound, TooManyRequests, Unauthorized } from '../../errors';
 import { clientKey } from '../../lib/client-address';
 import { tagsRepository } from '../../db/repositories/tags';
@@ -86,6 +87,13 @@ export function callsService(app: FastifyInstance, lifecycle: CallLifecycle, con
       if (view.importantInfo) result.important_info = view.importantInfo;
       if (photo && view.photo) {
         result.photo = { url: `/api${callsApi.publicPhoto(tag.code, photo.hash)}`, width: photo.width, height: photo.height };
+      }
+      // FIND-11: a wristband's medical card, the fields switched on only, and the "needs care" mark (lib/finder-view.ts
+      // decides). Shown on a suspended wristband too: the person's safety does not wait for a payment.
+      if (tag.productId === WRISTBAND_PRODUCT_ID) {
+        const care = finderMedical(tag.productId, await medicalCardsRepository.find(db, tag.code));
+        if (care.needsCare) result.needs_care = true;
+        if (care.medical) result.medical = care.medical;
       }
       // FIN-05: a suspended tag shows who it belongs to and takes a message (CALL-15's form), nothing more.
       if (state === 'suspended') return result;

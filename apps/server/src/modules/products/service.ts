@@ -11,6 +11,7 @@ import { invitationsRepository as invitations } from '../../db/repositories/invi
 import { unitInvitationsRepository as unitInvitations } from '../../db/repositories/unit-invitations';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../../errors';
 import { tagPhotosRepository } from '../../db/repositories/tag-photos';
+import { medicalCardsRepository } from '../../db/repositories/medical-cards';
 import { PhotoRejected } from '../../lib/photo';
 import { tagsRepository, type Tag } from '../../db/repositories/tags';
 import { unitResidentsRepository as residentsRepo } from '../../db/repositories/unit-residents';
@@ -106,7 +107,11 @@ export function productsService(app: FastifyInstance) {
     /** TAG-04: only the owner disables, and it is final. */
     async disable(code: string, userId: string) {
       await requireOwner(code, userId);
-      await repo.disable(db, code);
+      await db.transaction(async (tx) => {
+        await repo.disable(tx, code);
+        // FIND-11: a wristband's medical card (health data) is deleted with the tag.
+        await medicalCardsRepository.remove(tx, [code]);
+      });
     },
 
     async updateDetails(userId: string, body: UpdateNameBody) {

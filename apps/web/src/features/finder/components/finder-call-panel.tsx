@@ -9,6 +9,7 @@ import {
   type PlaceWords,
 } from '@toque/contracts/finder-text';
 import { callMsg } from '@toque/contracts/messages';
+import { WRISTBAND_PRODUCT_ID } from '@toque/contracts/constants';
 import { paths } from '@toque/contracts/routes';
 import { CallDuration } from '../../../components/call-duration';
 import { StreamVideo } from '../../../components/stream-video';
@@ -19,6 +20,7 @@ import { useFinderText } from '../i18n';
 import { isInAppBrowser } from '../in-app-browser';
 import { AWAITS_SCRIPT, PENDING, SCRIPT_FAILED } from '../island';
 import { CallbackForm } from './callback-form';
+import { EmergencyLinks } from './emergency';
 import { Countdown } from './countdown';
 import { MessageForm } from './message-form';
 import { QuietNotice } from './quiet-notice';
@@ -349,6 +351,8 @@ export function FinderCallPanel({
   function nextSteps(reason: 'missed' | 'declined') {
     return (
       <div className="space-y-5">
+        {/* FIND-11: nobody answered for a wristband — the emergency numbers again, first. */}
+        {tag.product_id === WRISTBAND_PRODUCT_ID ? <EmergencyLinks needsCare={tag.needs_care === true} /> : null}
         <div className="space-y-2">
           <Status>{reason === 'missed' ? t.unanswered : words.declined}</Status>
           <p className="text-slate-700">{t.nextSteps}</p>

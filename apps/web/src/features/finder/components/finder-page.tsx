@@ -15,6 +15,7 @@ import { useFinderSeed } from '../seed';
 import { FinderCallPanel } from './finder-call-panel';
 import { FinderChrome } from './finder-chrome';
 import { ConversationEntry } from './conversation-entry';
+import { EmergencyLinks, MedicalCardView } from './emergency';
 import { LostNotice } from './lost-notice';
 import { MessageForm } from './message-form';
 import { QuietNotice } from './quiet-notice';
@@ -65,6 +66,7 @@ function TagSummary({ tag }: { tag: PublicTag }) {
       ) : null}
       {tag.owner_first_name ? <p className="text-slate-800">{t.ownerIs(tag.owner_first_name)}</p> : null}
       {tag.important_info ? <ImportantInfo info={tag.important_info} /> : null}
+      {tag.medical ? <MedicalCardView medical={tag.medical} /> : null}
     </header>
   );
 }
@@ -201,6 +203,7 @@ function FoundTag({ found, inApp }: { found: PublicTag; inApp: boolean | undefin
       {found.state === 'suspended' ? (
         // FIN-05 (docs/decisions/0040): who the tag belongs to, that it cannot ring now, and a message.
         <>
+          {found.needs_care ? <EmergencyLinks needsCare /> : null}
           <TagSummary tag={found} />
           <p role="status" className="text-lg font-semibold text-slate-900">
             {t.server.suspended}
@@ -215,6 +218,8 @@ function FoundTag({ found, inApp }: { found: PublicTag; inApp: boolean | undefin
         </>
       ) : (
         <>
+          {/* FIND-11: a wristband whose person needs care: the emergency numbers before anything else. */}
+          {found.needs_care ? <EmergencyLinks needsCare /> : null}
           <ScanBeacon code={found.code} />
           {found.lost ? <LostNotice lost={found.lost} /> : null}
           <TagSummary tag={found} />

@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import { tagMsg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
 import { dashboardUi } from '@toque/contracts/dashboard-ui';
-import { CONDOMINIUM_PRODUCT_ID } from '@toque/contracts/constants';
+import { CONDOMINIUM_PRODUCT_ID, WRISTBAND_PRODUCT_ID } from '@toque/contracts/constants';
+import { medicalCardUi } from '@toque/contracts/medical-card';
 import { useProducts } from '../api/list-products';
 import { tagCopy } from '../copy';
 import { EditTagForm } from './edit-tag-form';
@@ -11,6 +12,7 @@ import { ShareTag } from './share-tag';
 import { TagCallSettingsForm } from './call-settings';
 import { callSettingsUi } from '@toque/contracts/quiet-hours';
 import { TagPhotoField } from './tag-photo';
+import { MedicalCardForm } from './medical-card';
 
 function BackLink() {
   return (
@@ -57,6 +59,15 @@ export function EditTag({ code }: { code: string }) {
             <section aria-label={dashboardUi.headings.editTag} className={card}>
               <EditTagForm key={tag.code} tag={tag} />
             </section>
+            {/* FIND-11: a wristband's medical card, its owner's alone (health data). */}
+            {tag.isOwner && tag.product_id === WRISTBAND_PRODUCT_ID ? (
+              <section aria-labelledby="ficha-medica" className={card}>
+                <h2 id="ficha-medica" className="mb-4 text-xl font-bold text-slate-900">
+                  {medicalCardUi.heading}
+                </h2>
+                <MedicalCardForm code={tag.code} />
+              </section>
+            ) : null}
             {/* FIND-07 / FIND-08: quiet hours and the ring order, the owner's (a plate's units have their own). */}
             {tag.isOwner && tag.product_id !== CONDOMINIUM_PRODUCT_ID ? (
               <section aria-labelledby="silencio" className={card}>
