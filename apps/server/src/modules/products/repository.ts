@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, type SQL } from 'drizzle-orm';
 import { preparedRows, type Conn, type Db, type PreparedQuery, type Tx } from '../../db/client';
 import { tagMembers, tags, unitResidents, units, users } from '../../db/schema';
 
@@ -83,7 +83,7 @@ export const productsRepository = {
       .where(and(eq(tags.code, code), isNull(tags.disabledAt)));
   },
 
-  updateDetails(db: Conn, code: string, values: Partial<Pick<typeof tags.$inferInsert, 'name' | 'importantInfo' | 'showInfoToFinder' | 'scanAlerts' | 'lostMessage' | 'lostReward' | 'lostRewardCents' | 'showOwnerName' | 'showPhoto' | 'showReward' | 'showCity' | 'lostCity'>>) {
+  updateDetails(db: Conn, code: string, values: Partial<Pick<typeof tags.$inferInsert, 'name' | 'importantInfo' | 'showInfoToFinder' | 'scanAlerts' | 'lostMessage' | 'lostReward' | 'lostRewardCents' | 'showOwnerName' | 'showPhoto' | 'showReward' | 'showCity' | 'lostCity'>> & { lostSince?: Date | null | SQL }) {
     return db.update(tags).set(values).where(eq(tags.code, code));
   },
 
