@@ -110,13 +110,14 @@ export async function posterPdf(content: PosterContent): Promise<Uint8Array> {
   y = centred(page, wrap(bold, 32, name, CONTENT_WIDTH, 2), bold, 32, y - 4, INK, 1.15);
 
   // Everything above the QR code's block shares what is left; the photo takes what the text leaves.
-  const qrBlockTop = MARGIN + 40 + QR_SIDE + 18;
+  // (with room for the QR code's quiet zone, four modules, above it)
+  const qrBlockTop = MARGIN + 40 + QR_SIDE + 34;
   const message = wrap(bold, 17, printable(bold, content.message), CONTENT_WIDTH, 5);
   const when = content.lostOn || content.city ? printable(sans, posterText.lostOn(content.lostOn, content.city)) : null;
   const reward = content.reward ? wrap(bold, 20, printable(bold, posterText.reward(content.reward)), CONTENT_WIDTH, 2) : [];
   const info = content.importantInfo ? wrap(sans, 12, printable(sans, content.importantInfo), CONTENT_WIDTH - 24, 4) : [];
   const textHeight =
-    message.length * 17 * 1.25 + (when ? 14 * 1.4 : 0) + reward.length * 20 * 1.25 + (info.length ? 26 + info.length * 15 + 14 : 0) + 16;
+    message.length * 17 * 1.25 + (when ? 14 * 1.4 : 0) + reward.length * 20 * 1.25 + (info.length ? 36 + info.length * 15 : 0) + 16;
 
   if (content.photoJpeg) {
     const image = await pdf.embedJpg(content.photoJpeg);
@@ -130,12 +131,14 @@ export async function posterPdf(content: PosterContent): Promise<Uint8Array> {
       y = y - 12 - height;
     }
   }
+  // Without a photo, the text stands in the middle of the room above the QR code.
+  if (!content.photoJpeg) y -= Math.max(0, (y - qrBlockTop - textHeight) / 2 - 16);
   y = centred(page, message, bold, 17, y - 16);
   if (when) y = centred(page, [when], sans, 14, y - 2, GREY, 1.4);
   if (reward.length) y = centred(page, reward, bold, 20, y - 2, RED);
   if (info.length) {
     const boxTop = y - 8;
-    const boxHeight = 22 + info.length * 15;
+    const boxHeight = 28 + info.length * 15;
     page.drawRectangle({
       x: MARGIN,
       y: boxTop - boxHeight,
@@ -149,17 +152,17 @@ export async function posterPdf(content: PosterContent): Promise<Uint8Array> {
     info.forEach((line, i) => page.drawText(line, { x: MARGIN + 12, y: boxTop - 33 - i * 15, size: 12, font: sans, color: INK }));
   }
 
-  // The QR code of the finder's page, drawn as vector squares with its quiet zone left white.
+  // The QR code of the finder's page: one vector path of its dark modules (a path, not a square a
+  // module, so no hairline seams between neighbours when it is printed or shown), its quiet zone white.
   const qr = QRCode.create(content.pageUrl, { errorCorrectionLevel: 'M' });
-  const cell = QR_SIDE / qr.modules.size;
+  const size = qr.modules.size;
+  const squares: string[] = [];
+  for (let r = 0; r < size; r++) {
+    for (let c = 0; c < size; c++) if (qr.modules.get(r, c)) squares.push(`M${c} ${r}h1v1h-1z`);
+  }
   const qx = (A4.width - QR_SIDE) / 2;
   const qy = MARGIN + 40;
-  for (let r = 0; r < qr.modules.size; r++) {
-    for (let c = 0; c < qr.modules.size; c++) {
-      if (qr.modules.get(r, c))
-        page.drawRectangle({ x: qx + c * cell, y: qy + (qr.modules.size - 1 - r) * cell, width: cell, height: cell, color: rgb(0, 0, 0) });
-    }
-  }
+  page.drawSvgPath(squares.join(''), { x: qx, y: qy + QR_SIDE, scale: QR_SIDE / size, color: rgb(0, 0, 0), borderWidth: 0 });
   page.drawText(posterText.scan, {
     x: (A4.width - bold.widthOfTextAtSize(posterText.scan, 15)) / 2,
     y: qy - 20,
