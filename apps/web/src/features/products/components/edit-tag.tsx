@@ -11,6 +11,8 @@ import { ShareTag } from './share-tag';
 import { TagCallSettingsForm } from './call-settings';
 import { callSettingsUi } from '@toque/contracts/quiet-hours';
 import { TagPhotoField } from './tag-photo';
+import { posterUi } from '@toque/contracts/poster';
+import { LostPoster } from './lost-poster';
 
 function BackLink() {
   return (
@@ -57,6 +59,15 @@ export function EditTag({ code }: { code: string }) {
             <section aria-label={dashboardUi.headings.editTag} className={card}>
               <EditTagForm key={tag.code} tag={tag} />
             </section>
+            {/* FIND-10: a lost tag's poster and link, the owner's (a plate is never lost). */}
+            {tag.isOwner && tag.product_id !== CONDOMINIUM_PRODUCT_ID && tag.lost_message !== null ? (
+              <section aria-labelledby="cartaz" className="rounded-2xl border-2 border-red-600 bg-white p-6 shadow-sm">
+                <h2 id="cartaz" className="mb-4 text-xl font-bold text-slate-900">
+                  {posterUi.heading}
+                </h2>
+                <LostPoster tag={tag} />
+              </section>
+            ) : null}
             {/* FIND-07 / FIND-08: quiet hours and the ring order, the owner's (a plate's units have their own). */}
             {tag.isOwner && tag.product_id !== CONDOMINIUM_PRODUCT_ID ? (
               <section aria-labelledby="silencio" className={card}>
