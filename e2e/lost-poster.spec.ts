@@ -44,13 +44,13 @@ test("[FIND-10] the owner turns lost mode on, downloads the A4 poster (its text 
 
   // Lost mode on: the poster waits for it to be saved.
   const poster = owner.getByRole('region', { name: posterUi.heading });
-  await owner.getByRole('switch', { name: callUi.scans.lostToggle }).check();
+  await owner.getByRole('switch', { name: callUi.scans.lostToggle, exact: true }).check();
   await expect(owner.getByText(posterUi.saveFirst)).toBeVisible();
   await expect(poster).toHaveCount(0);
-  await owner.getByLabel(callUi.scans.lostMessage).fill('Fugiu perto da praça, atende por Rex');
-  await owner.getByLabel(callUi.scans.lostRewardAmount).fill('150');
-  await owner.getByLabel(dashboardUi.editTag.lostCity).fill('Belo Horizonte');
-  await owner.getByRole('switch', { name: dashboardUi.editTag.showCity }).check();
+  await owner.getByLabel(callUi.scans.lostMessage, { exact: true }).fill('Fugiu perto da praça, atende por Rex');
+  await owner.getByLabel(callUi.scans.lostRewardAmount, { exact: true }).fill('150');
+  await owner.getByLabel(dashboardUi.editTag.lostCity, { exact: true }).fill('Belo Horizonte');
+  await owner.getByRole('switch', { name: dashboardUi.editTag.showCity, exact: true }).check();
   await owner.getByRole('button', { name: dashboardUi.editTag.save, exact: true }).click();
   await expect(toast(owner, dashboardUi.toasts.updated)).toBeVisible();
   await expect(poster).toBeVisible();
