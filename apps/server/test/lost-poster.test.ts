@@ -62,6 +62,10 @@ describe(`[FIND-10] the lost poster ${dbLabel}`, () => {
     // Bounded: one page, well under a megabyte, made in a few seconds even on a loaded machine.
     expect(bytes.byteLength).toBeLessThan(1_000_000);
     expect(took).toBeLessThan(10_000);
+    console.log(`[FIND-10] ${dbLabel} poster with a 800 × 600 photo: ${bytes.byteLength} bytes in ${Math.round(took)} ms`);
+    const again = performance.now();
+    expect((await poster(owner.auth, code)).statusCode).toBe(200);
+    console.log(`[FIND-10] ${dbLabel} the same poster again (photo worker warm): ${Math.round(performance.now() - again)} ms`);
 
     const pdf = await readPdf(bytes);
     expect(pdf.pages).toBe(1);

@@ -16,6 +16,7 @@ import { doorFinderText, doorMsg, doorUi } from './door';
 import { conversationFinderText, conversationMsg, conversationsUi } from './conversations';
 import { geofenceMsg, geofenceUi } from './geofence';
 import { mapUi } from './map-ui';
+import { posterMsg, posterOg, posterText, posterUi } from './poster';
 
 /**
  * Every Portuguese text of the catalogue, one `path = text` line each, against a file kept in the
@@ -84,6 +85,11 @@ const catalogue = {
   conversationFinderPt: conversationFinderText['pt-BR'],
   conversationFinderEn: conversationFinderText.en,
   conversationFinderEs: conversationFinderText.es,
+  // FIND-10: the lost poster, its server answers, the dashboard's box and the link's preview.
+  posterText,
+  posterMsg,
+  posterUi,
+  posterOg,
 };
 
 /** Texts built by a function are listed with sample arguments: a name, a count, a type. */

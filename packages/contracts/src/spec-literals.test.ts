@@ -3,6 +3,7 @@ import * as constants from './constants';
 import { msg } from './messages';
 import { paths } from './routes';
 import { EXPORT_FILENAME } from './admin';
+import { posterText } from './poster';
 
 /**
  * Every exact string, timing and limit of the specification, written here as the specification
@@ -109,5 +110,9 @@ describe('the specification literals', () => {
     });
     expect(constants.productTypes).toEqual({ 1: 'Pulseira', 2: 'Campainha', 3: 'Pet', 4: 'Objeto', 5: 'Condomínio' });
     expect(constants.UNKNOWN_PRODUCT).toBe('Desconhecido');
+  });
+
+  test("[FIND-10] the lost poster's QR caption, as issue 37 writes it", () => {
+    expect(posterText.scan).toBe('Escaneie para chamar o dono — sem ver o número');
   });
 });
