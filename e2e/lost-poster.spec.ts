@@ -62,7 +62,7 @@ test("[FIND-10] the owner turns lost mode on, downloads the A4 poster (its text 
     poster.getByRole('button', { name: posterUi.download }).click(),
   ]);
   expect(download.suggestedFilename()).toBe(posterFilename(code!));
-  const bytes = new Uint8Array(await readFile((await download.path())!));
+  const bytes = new Uint8Array(await readFile(await download.path()));
   const pdf = await readPdf(bytes);
   expect(pdf.pages).toBe(1);
   expect([Math.round(pdf.sizes[0]!.width), Math.round(pdf.sizes[0]!.height)]).toEqual([595, 842]);

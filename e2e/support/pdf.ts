@@ -58,8 +58,8 @@ export async function pdfQrCode(bytes: Uint8Array, pageNumber = 1, scale = 2): P
     const context = canvas.getContext('2d');
     context.fillStyle = '#ffffff';
     context.fillRect(0, 0, canvas.width, canvas.height);
-    await page.render({ canvas: canvas as unknown as HTMLCanvasElement, canvasContext: context as unknown as CanvasRenderingContext2D, viewport })
-      .promise;
+    // @napi-rs/canvas stands in for the browser's canvas (pdf.js' own Node rendering uses it too).
+    await page.render({ canvas, canvasContext: context, viewport } as unknown as Parameters<typeof page.render>[0]).promise;
     const { data, width, height } = context.getImageData(0, 0, canvas.width, canvas.height);
     return jsQR(Uint8ClampedArray.from(data), width, height)?.data ?? null;
   } finally {

@@ -232,7 +232,7 @@ describe(`[ACC-07] the export against the database ${dbLabel}`, () => {
           showInfoToFinder: t.showInfoToFinder,
           isActive: t.isActive,
           scanAlerts: t.scanAlerts,
-          lost: t.lostMessage === null ? null : { message: t.lostMessage, reward: t.lostReward, rewardCents: t.lostRewardCents },
+          lost: t.lostMessage === null ? null : { message: t.lostMessage, reward: t.lostReward, rewardCents: t.lostRewardCents, since: iso(t.lostSince) },
           disabledAt: iso(t.disabledAt),
           createdAt: iso(t.createdAt),
         })),

@@ -5,9 +5,7 @@ import { callsApi } from '@toque/contracts/calls';
 import { paths } from '@toque/contracts/routes';
 import type { UpdateNameBody } from '@toque/contracts/products';
 import { firstName } from '@toque/contracts/names';
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { tags } from '../../db/schema';
 import { usersRepository } from '../../db/repositories/users';
 import { invitationsRepository as invitations } from '../../db/repositories/invitations';
 import { unitInvitationsRepository as unitInvitations } from '../../db/repositories/unit-invitations';
@@ -137,7 +135,7 @@ export function productsService(app: FastifyInstance) {
               lostMessage: body.lostMessage ?? '',
               lostReward: body.lostReward || null,
               lostRewardCents: body.lostRewardCents ?? null,
-              lostSince: sql`coalesce(${tags.lostSince}, now())`,
+              lostSince: 'from-now' as const,
             }
           : {}),
         ...(body.lost === false ? { lostMessage: null, lostReward: null, lostRewardCents: null, lostCity: null, lostSince: null } : {}),
