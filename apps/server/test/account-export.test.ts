@@ -239,7 +239,9 @@ describe(`[ACC-07] the export against the database ${dbLabel}`, () => {
       );
       expect(data.tags.map((t) => t.plan)).toEqual(owned.map((t) => ({ interval: t.planInterval, dueAt: iso(t.planDueAt) })));
       expect(data.tags[0]!.plan.dueAt).not.toBeNull();
-      expect(data.tags[0]!.lost).toEqual({ message: 'Rex fugiu perto da praça. Ligue!', reward: 'e um abraço', rewardCents: 20_000 });
+      expect(data.tags[0]!.lost).toEqual({ message: 'Rex fugiu perto da praça. Ligue!', reward: 'e um abraço', rewardCents: 20_000, since: iso(owned[0]!.lostSince) });
+      // FIND-10: lost mode on is dated.
+      expect(data.tags[0]!.lost?.since).not.toBeNull();
       expect(data.tags[0]!.scanAlerts).toBe(false);
       expect(data.tags[1]!.disabledAt).not.toBeNull();
       // FIND-09: the finder page's switches and city; FIND-07 / FIND-08: quiet hours and the ring order.
