@@ -244,14 +244,16 @@ describe(`[ACC-07] the export against the database ${dbLabel}`, () => {
           showInfoToFinder: t.showInfoToFinder,
           isActive: t.isActive,
           scanAlerts: t.scanAlerts,
-          lost: t.lostMessage === null ? null : { message: t.lostMessage, reward: t.lostReward, rewardCents: t.lostRewardCents },
+          lost: t.lostMessage === null ? null : { message: t.lostMessage, reward: t.lostReward, rewardCents: t.lostRewardCents, since: iso(t.lostSince) },
           disabledAt: iso(t.disabledAt),
           createdAt: iso(t.createdAt),
         })),
       );
       expect(data.tags.map((t) => t.plan)).toEqual(owned.map((t) => ({ interval: t.planInterval, dueAt: iso(t.planDueAt) })));
       expect(data.tags[0]!.plan.dueAt).not.toBeNull();
-      expect(data.tags[0]!.lost).toEqual({ message: 'Rex fugiu perto da praça. Ligue!', reward: 'e um abraço', rewardCents: 20_000 });
+      expect(data.tags[0]!.lost).toEqual({ message: 'Rex fugiu perto da praça. Ligue!', reward: 'e um abraço', rewardCents: 20_000, since: iso(owned[0]!.lostSince) });
+      // FIND-10: lost mode on is dated.
+      expect(data.tags[0]!.lost?.since).not.toBeNull();
       expect(data.tags[0]!.scanAlerts).toBe(false);
       expect(data.tags[1]!.disabledAt).not.toBeNull();
       // FIND-09: the finder page's switches and city; FIND-07 / FIND-08: quiet hours and the ring order.

@@ -10,6 +10,7 @@ import { callSettingsApi } from '@toque/contracts/quiet-hours';
 import { emptyMedicalCard, medicalCardApi } from '@toque/contracts/medical-card';
 import { WRISTBAND_PRODUCT_ID } from '@toque/contracts/constants';
 import { doorApi } from '@toque/contracts/door';
+import { posterApi } from '@toque/contracts/poster';
 import { chargesApi, DEFAULT_BILLING, financeAdminApi, financeApi, statementApi } from '@toque/contracts/billing';
 import {
   calls,
@@ -276,6 +277,10 @@ async function seedPhoto(s: Scene) {
   await db.insert(tagPhotos).values({ tagCode: s.tag, hash, webp: photoWebp, width: 40, height: 30 });
   photoHashes.set(s, hash);
 }
+/** FIND-10: the scene's tag (or plate) in lost mode, for the poster's and the preview's rows. */
+async function lose(code: string) {
+  await db.update(tags).set({ lostMessage: 'Sumiu perto da praça', lostSince: new Date() }).where(eq(tags.code, code));
+}
 /** The photo upload sends the file itself, not JSON. */
 function photoUpload(name: string, target: (s: Scene) => string, expected: Expected): Row {
   return {
@@ -528,6 +533,29 @@ const httpRows: Row[] = [
     all(200),
     async (s) => {
       await seedPhoto(s);
+      return undefined;
+    },
+  ),
+  // ---- The lost poster and the link preview (FIND-10): the poster is the tag's owner's, never a
+  // plate's; the preview image is public while the tag is lost and its page shows the photo.
+  http('GET', (s) => posterApi.poster(s.tag), tagOwner(200), async (s) => {
+    await lose(s.tag);
+    return undefined;
+  }),
+  as(
+    'a plate',
+    http('GET', (s) => posterApi.poster(s.plate), { ...all(404), anonymous: 401, resident: 403, sindico: 400 }, async (s) => {
+      await lose(s.plate);
+      return undefined;
+    }),
+  ),
+  http(
+    'GET',
+    (s) => `/public/tags/${s.tag}/preview/${photoHashes.get(s) ?? ':file'}.jpg`.replace(':file.jpg', ':file'),
+    all(200),
+    async (s) => {
+      await seedPhoto(s);
+      await lose(s.tag);
       return undefined;
     },
   ),

@@ -421,6 +421,12 @@ describe(`SEC-03 hostile HTTP input ${dbLabel}`, () => {
     );
   });
 
+  test("[SEC-03] [FIND-10] the lost poster's and the link preview's path parameters: hostile codes and file names — 4xx {message}, nothing written", async () => {
+    await fuzzPath('GET', (c) => `/api/products/${c}/poster`, owner.auth);
+    await fuzzPath('GET', (c) => `/api/public/tags/${c}/preview/0123456789abcdef0123456789abcdef.jpg`, {});
+    await fuzzPath('GET', (f) => `/api/public/tags/${tag!}/preview/${f}`, {});
+  });
+
   test('[SEC-03] every path parameter: hostile codes, ids beyond int4, NUL, emoji — 4xx {message}, nothing written', async () => {
     const json = { 'content-type': 'application/json' };
     await fuzzPath('GET', (c) => `/api/public/tags/${c}`, {});

@@ -56,6 +56,8 @@ export const exportHtmlUi = {
     lost: 'Modo perdido',
     lostOff: 'Desligado',
     lostMessage: 'Mensagem para quem encontrar',
+    /** FIND-10: when lost mode was switched on. */
+    lostSince: 'Perdido desde',
     reward: 'Recompensa',
     deletedAt: 'Excluído em',
     createdAt: 'Cadastrado em',
@@ -321,6 +323,7 @@ export function renderExportHtml(data: AccountExport): string {
                   ? ([
                       [ui.tags.lostMessage, orDash(t.lost.message)],
                       [ui.tags.reward, reward(t.lost)],
+                      [ui.tags.lostSince, t.lost.since ? e(formatExportDate(t.lost.since)) : ui.empty],
                     ] as [string, string][])
                   : []),
                 [

@@ -226,7 +226,13 @@ export const accountExport = z.object({
       scanAlerts: z.boolean(),
       /** FIND-02 / TAG-11: lost mode (null: not lost), its message and reward. */
       lost: z
-        .object({ message: z.string(), reward: z.string().nullable(), rewardCents: z.number().int().nullable() })
+        .object({
+          message: z.string(),
+          reward: z.string().nullable(),
+          rewardCents: z.number().int().nullable(),
+          /** FIND-10: when lost mode was switched on (null: switched on before it was recorded). */
+          since: z.string().nullable(),
+        })
         .nullable(),
       disabledAt: z.string().nullable(),
       createdAt: z.string(),

@@ -17,6 +17,7 @@ import { conversationFinderText, conversationMsg, conversationsUi } from './conv
 import { geofenceMsg, geofenceUi } from './geofence';
 import { mapUi } from './map-ui';
 import { medicalCardUi, medicalMsg } from './medical-card';
+import { posterMsg, posterOg, posterText, posterUi } from './poster';
 
 /**
  * Every Portuguese text of the catalogue, one `path = text` line each, against a file kept in the
@@ -88,6 +89,11 @@ const catalogue = {
   // FIND-11: the wristband's medical card — the server's answers and the owner's form.
   medicalMsg,
   medicalCardUi,
+  // FIND-10: the lost poster, its server answers, the dashboard's box and the link's preview.
+  posterText,
+  posterMsg,
+  posterUi,
+  posterOg,
 };
 
 /** Texts built by a function are listed with sample arguments: a name, a count, a type. */

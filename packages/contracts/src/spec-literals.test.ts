@@ -5,6 +5,7 @@ import { paths } from './routes';
 import { EXPORT_FILENAME } from './admin';
 import { callUi } from './call-ui';
 import { EMERGENCY_NUMBERS } from './medical-card';
+import { posterText } from './poster';
 
 /**
  * Every exact string, timing and limit of the specification, written here as the specification
@@ -118,5 +119,9 @@ describe('the specification literals', () => {
     expect(callUi.finder.emergencyBombeiros).toContain('193');
     expect(EMERGENCY_NUMBERS).toEqual({ samu: '192', bombeiros: '193' });
     expect(constants.productTypes[constants.WRISTBAND_PRODUCT_ID]).toBe('Pulseira');
+  });
+
+  test("[FIND-10] the lost poster's QR caption, as issue 37 writes it", () => {
+    expect(posterText.scan).toBe('Escaneie para chamar o dono — sem ver o número');
   });
 });

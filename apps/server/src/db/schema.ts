@@ -83,6 +83,8 @@ export const tags = pgTable(
     showCity: boolean('show_city').notNull().default(false),
     /** FIND-09: the city where it was lost, typed with lost mode (docs/decisions/0042); null when none. */
     lostCity: text('lost_city'),
+    /** FIND-10: when lost mode was switched on (kept while it stays on; null when not lost) — the poster's date. */
+    lostSince: timestamp('lost_since', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('tags_owner_idx').on(t.ownerId), check('tags_product_id_check', sql`${t.productId} between 1 and 5`)],

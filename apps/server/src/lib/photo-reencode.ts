@@ -3,6 +3,7 @@ import type sharpFn from 'sharp';
 import type { OutputInfo, Sharp } from 'sharp';
 import type heicDecode from 'heic-decode';
 import { PHOTO_MAX_SIDE } from '@toque/contracts/products';
+import { PREVIEW_HEIGHT, PREVIEW_WIDTH } from '@toque/contracts/poster';
 
 /**
  * FIND-09 (docs/decisions/0042): an owner's photo, re-encoded before anything keeps it. Only JPEG,
@@ -131,4 +132,23 @@ export async function reencodeHere(input: Buffer): Promise<ReencodedPhoto> {
     height: info.height,
     hash: createHash('sha256').update(data).digest('hex').slice(0, 32),
   };
+}
+
+/**
+ * FIND-10: what a stored photo (our own WebP, at most PHOTO_MAX_SIDE px) becomes for the lost
+ * poster — a JPEG of the same size, which a PDF embeds as it is — or for the page's Open Graph
+ * preview — a PREVIEW_WIDTH × PREVIEW_HEIGHT JPEG with the whole photo on a light background.
+ */
+export type PhotoRendition = 'poster' | 'preview';
+
+export async function renditionHere(webp: Buffer, rendition: PhotoRendition): Promise<Buffer> {
+  const sharp = await loadSharp();
+  // Our own stored WebP; the cap stays as a guard all the same.
+  const input = sharp(webp, { limitInputPixels: PHOTO_MAX_SIDE * PHOTO_MAX_SIDE, failOn: 'error' });
+  if (rendition === 'poster') return input.flatten({ background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer();
+  return input
+    .resize({ width: PREVIEW_WIDTH, height: PREVIEW_HEIGHT, fit: 'contain', background: '#fef2f2' })
+    .flatten({ background: '#fef2f2' })
+    .jpeg({ quality: 80 })
+    .toBuffer();
 }

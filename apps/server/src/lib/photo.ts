@@ -3,8 +3,8 @@ import { performance } from 'node:perf_hooks';
 import { Piscina } from 'piscina';
 import { photoMsg } from '@toque/contracts/messages';
 import { ServiceUnavailable } from '../errors';
-import { PhotoRejected, type ReencodedPhoto } from './photo-reencode';
-import type { PhotoOutcome } from './photo-worker';
+import { PhotoRejected, type PhotoRendition, type ReencodedPhoto } from './photo-reencode';
+import type { PhotoOutcome, PhotoTask } from './photo-worker';
 
 export { PhotoRejected,  } from './photo-reencode';
 
@@ -47,20 +47,25 @@ function workerFile(): { filename: string; execArgv?: string[] } {
 export interface PhotoPool {
   /** The photo re-encoded, or PhotoRejected (400), or ServiceUnavailable (503) when the queue is full. */
   reencode(input: Buffer): Promise<ReencodedPhoto>;
+  /**
+   * FIND-10: a stored photo's WebP as the lost poster's JPEG or the page's preview image, in the same
+   * workers, slots and queue as the uploads (ServiceUnavailable when the queue is full).
+   */
+  rendition(webp: Buffer, rendition: PhotoRendition): Promise<Buffer>;
   close(): Promise<void>;
 }
 
 export function photoPool(options: PhotoPoolOptions, onError: (err: unknown) => void): PhotoPool {
   const workers = Math.max(1, options.workers);
   const maxWaiting = Math.max(0, options.queue);
-  let pool: Piscina<Uint8Array, PhotoOutcome> | undefined;
+  let pool: Piscina<PhotoTask, PhotoOutcome> | undefined;
   // libvips is loaded by the main thread before any worker uses it: on glibc Linux its shared
   // libraries must outlive every worker thread (sharp's documentation, 'Worker threads').
   let sharpLoaded: Promise<unknown> | undefined;
 
   const start = () =>
     (pool ??= (() => {
-      const created = new Piscina<Uint8Array, PhotoOutcome>({
+      const created = new Piscina<PhotoTask, PhotoOutcome>({
         ...workerFile(),
         minThreads: 0,
         maxThreads: workers,
@@ -80,7 +85,7 @@ export function photoPool(options: PhotoPoolOptions, onError: (err: unknown) => 
   let averageMs = 1000;
   const retryAfterS = () => Math.max(1, Math.ceil(((running + waiting.length) * averageMs) / workers / 1000));
 
-  async function runOne(input: Buffer): Promise<PhotoOutcome> {
+  async function runOne(input: PhotoTask): Promise<PhotoOutcome> {
     sharpLoaded ??= import('sharp');
     await sharpLoaded;
     const controller = new AbortController();
@@ -100,27 +105,38 @@ export function photoPool(options: PhotoPoolOptions, onError: (err: unknown) => 
     }
   }
 
+  /** One task in a slot: at most `workers` at once, at most `maxWaiting` waiting, else a 503 at once. */
+  async function inSlot(task: PhotoTask): Promise<PhotoOutcome> {
+    if (running < workers) {
+      running += 1;
+    } else {
+      if (waiting.length >= maxWaiting) throw new ServiceUnavailable(retryAfterS(), photoMsg.busy);
+      // The finishing photo hands its slot over: `running` stays as it is.
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    }
+    try {
+      return await runOne(task);
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  }
+
   return {
     async reencode(input) {
-      if (running < workers) {
-        running += 1;
-      } else {
-        if (waiting.length >= maxWaiting) throw new ServiceUnavailable(retryAfterS(), photoMsg.busy);
-        // The finishing photo hands its slot over: `running` stays as it is.
-        await new Promise<void>((resolve) => waiting.push(resolve));
-      }
-      let outcome: PhotoOutcome;
-      try {
-        outcome = await runOne(input);
-      } finally {
-        const next = waiting.shift();
-        if (next) next();
-        else running -= 1;
-      }
+      const outcome = await inSlot(input);
       if ('rejected' in outcome) throw new PhotoRejected(outcome.rejected);
+      if (!('ok' in outcome)) throw new Error('photo worker: a rendition where a photo was expected');
       const { webp, ...rest } = outcome.ok;
       // A Buffer crosses the threads as a plain Uint8Array.
       return { ...rest, webp: Buffer.from(webp.buffer, webp.byteOffset, webp.byteLength) };
+    },
+    async rendition(webp, rendition) {
+      const outcome = await inSlot({ rendition, webp });
+      if (!('rendition' in outcome)) throw new PhotoRejected('rejected' in outcome ? outcome.rejected : 'notImage');
+      const bytes = outcome.rendition;
+      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     },
     async close() {
       const closing = pool;

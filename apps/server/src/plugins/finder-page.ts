@@ -9,6 +9,7 @@ import { callMsg, tooManyAttemptsMessage } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
 import { HttpError, NotFound } from '../errors';
 import { isTagCodeShape } from '../lib/codes';
+import { openGraphTags } from '../lib/open-graph';
 import { clientAddress } from './rate-limit';
 
 /** Where the web build leaves its server render (apps/web/src/site-build/prerender-plugin.ts). */
@@ -102,6 +103,9 @@ export const finderPagePlugin = fp<{
     let html: string;
     try {
       html = await renderer.render(path, seed);
+      // FIND-10: a lost tag's page carries its Open Graph tags in the head, for the link its owner shares.
+      const og = seed.tag ? openGraphTags(seed.tag, app.config.publicUrl) : '';
+      if (og) html = html.replace('</head>', () => `  ${og}\n  </head>`);
     } catch (err) {
       request.log.error({ err }, 'finder page: server render failed, sending the app shell');
       return reply.status(200).type('text/html').sendFile(shell);

@@ -47,7 +47,8 @@ export type LimitName =
   | 'conversationMessagesPerAddress'
   | 'conversationsPerTagAddress'
   | 'photoPerAccount'
-  | 'photoPerAddress';
+  | 'photoPerAddress'
+  | 'posterPerAccount';
 
 interface Rule {
   points: number;
@@ -98,6 +99,8 @@ function limitRules(config: Config): Record<LimitName, Rule> {
     conversationsPerTagAddress: CONVERSATION_LIMITS.conversationsPerTagAddress,
     // SEC-09: photo uploads, each a decode: the owner's per account, the owners' and couriers' per address.
     photoPerAccount: { points: r.photoPerAccount, windowMs },
+    // FIND-10: each poster decodes the photo and draws a PDF: the owner's own budget, the size of the uploads'.
+    posterPerAccount: { points: r.photoPerAccount, windowMs },
     photoPerAddress: { points: r.photoPerIp, windowMs },
   };
 }

@@ -14,6 +14,16 @@ export const tagPhotosRepository = {
       .then((r) => r[0]?.webp);
   },
 
+  /** FIND-10: the tag's current photo's bytes, whatever its name (the owner's poster). */
+  current(db: Conn, code: string) {
+    return db
+      .select({ webp: tagPhotos.webp })
+      .from(tagPhotos)
+      .where(eq(tagPhotos.tagCode, code))
+      .limit(1)
+      .then((r) => r[0]?.webp);
+  },
+
   /** One photo a tag: a new one replaces the old. */
   put(db: Conn, code: string, photo: { hash: string; webp: Buffer; width: number; height: number }) {
     return db

@@ -377,7 +377,7 @@ export const accountRepository = {
   async erase(tx: Tx, user: { id: string; email: string }) {
     const owned = await tx
       .update(tags)
-      .set({ ownerId: null, disabledAt: sql`now()`, name: '', importantInfo: '', showInfoToFinder: false, showOwnerName: true, showPhoto: true, showReward: true, showCity: false, lostCity: null })
+      .set({ ownerId: null, disabledAt: sql`now()`, name: '', importantInfo: '', showInfoToFinder: false, showOwnerName: true, showPhoto: true, showReward: true, showCity: false, lostCity: null, lostSince: null })
       .where(eq(tags.ownerId, user.id))
       .returning({ code: tags.code });
     const codes = owned.map((t) => t.code);

@@ -186,7 +186,7 @@ export function accountService(app: FastifyInstance) {
           showInfoToFinder: t.showInfoToFinder,
           isActive: t.isActive,
           scanAlerts: t.scanAlerts,
-          lost: t.lostMessage === null ? null : { message: t.lostMessage, reward: t.lostReward, rewardCents: t.lostRewardCents },
+          lost: t.lostMessage === null ? null : { message: t.lostMessage, reward: t.lostReward, rewardCents: t.lostRewardCents, since: isoOrNull(t.lostSince) },
           disabledAt: isoOrNull(t.disabledAt),
           createdAt: iso(t.createdAt),
           members: members

@@ -7,7 +7,7 @@ import type { Conn, Db, Tx } from '../../db/client';
 import { auditLog, condominiums, conversations, tagBatches, tagMedicalCards, tagPhotos, tags, unitResidents, units, users } from '../../db/schema';
 
 /** FIND-09: a released tag's finder-page switches as a new tag's. */
-const finderDefaults = { showOwnerName: true, showPhoto: true, showReward: true, showCity: false, lostCity: null };
+const finderDefaults = { showOwnerName: true, showPhoto: true, showReward: true, showCity: false, lostCity: null, lostSince: null };
 
 /** `%`, `_` and `\` typed by the admin are matched literally. */
 function likeEscape(text: string): string {

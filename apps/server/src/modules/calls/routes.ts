@@ -58,6 +58,25 @@ export const callsRoutes: FastifyPluginAsyncZod<{ service: CallsService }> = asy
     },
   );
 
+  // FIND-10: a lost tag's link preview (Open Graph), while the page shows the photo and the lost notice.
+  // An hour in caches: when the tag is found, or the photo switched off, it is gone from here at once.
+  app.get(
+    '/public/tags/:code/preview/:file',
+    {
+      schema: {
+        tags,
+        params: z.object({ code: z.string().max(64), file: z.string().max(64) }),
+        produces: ['image/jpeg'],
+        response: { 200: z.unknown().describe('JPEG'), ...errors, 503: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const jpeg = await service.previewImage(request.params.code, request.params.file);
+      void reply.header('content-type', 'image/jpeg').header('cache-control', 'public, max-age=3600');
+      return reply.send(jpeg);
+    },
+  );
+
   app.post(
     '/calls',
     { schema: { tags, body: createCallBody, response: { 201: createCallResponse, ...errors, 409: quietConflict } } },

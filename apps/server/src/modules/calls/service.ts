@@ -55,8 +55,12 @@ function byBlockThenName(a: { unit_id: number; name: string; block: string | nul
 
 export type CallsService = ReturnType<typeof callsService>;
 
+/** FIND-10: preview images kept in memory (each 1200 × 630 JPEG is some 30–80 KB). */
+const PREVIEW_CACHE = 32;
+
 export function callsService(app: FastifyInstance, lifecycle: CallLifecycle, conversations: ConversationsService) {
   const { db, config } = app;
+  const previews = new Map<string, Buffer>();
 
   async function findTag(rawCode: string) {
     const code = rawCode.trim().toUpperCase();
@@ -145,6 +149,32 @@ export function callsService(app: FastifyInstance, lifecycle: CallLifecycle, con
       const bytes = await tagPhotosRepository.bytes(db, view.code, hash);
       if (!bytes) throw new NotFound(photoMsg.notFound);
       return bytes;
+    },
+
+    /**
+     * FIND-10: a lost tag's preview image (Open Graph) — its photo as a 1200 × 630 JPEG, made in the
+     * photo workers — only while the page shows both the lost notice and the photo; any other name,
+     * a tag found again or a photo switched off is 404. Kept in a small cache by photo: link
+     * previews fetch it again and again.
+     */
+    async previewImage(rawCode: string, file: string): Promise<Buffer> {
+      const hash = /^([0-9a-f]{32})\.jpg$/.exec(file)?.[1];
+      if (!hash) throw new NotFound(photoMsg.notFound);
+      const view = await this.publicTag(rawCode).catch(() => undefined);
+      if (!view?.lost || !view.photo?.url.endsWith(`/${hash}.webp`)) throw new NotFound(photoMsg.notFound);
+      const cached = previews.get(hash);
+      if (cached) {
+        // Least recently used goes first: a hit moves to the end.
+        previews.delete(hash);
+        previews.set(hash, cached);
+        return cached;
+      }
+      const webp = await tagPhotosRepository.bytes(db, view.code, hash);
+      if (!webp) throw new NotFound(photoMsg.notFound);
+      const jpeg = await app.photos.rendition(webp, 'preview');
+      previews.set(hash, jpeg);
+      if (previews.size > PREVIEW_CACHE) previews.delete(previews.keys().next().value!);
+      return jpeg;
     },
 
     /**

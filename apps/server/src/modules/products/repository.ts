@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { preparedRows, type Conn, type Db, type PreparedQuery, type Tx } from '../../db/client';
 import { tagMembers, tags, unitResidents, units, users } from '../../db/schema';
 
@@ -83,8 +83,11 @@ export const productsRepository = {
       .where(and(eq(tags.code, code), isNull(tags.disabledAt)));
   },
 
-  updateDetails(db: Conn, code: string, values: Partial<Pick<typeof tags.$inferInsert, 'name' | 'importantInfo' | 'showInfoToFinder' | 'scanAlerts' | 'lostMessage' | 'lostReward' | 'lostRewardCents' | 'showOwnerName' | 'showPhoto' | 'showReward' | 'showCity' | 'lostCity'>>) {
-    return db.update(tags).set(values).where(eq(tags.code, code));
+  updateDetails(db: Conn, code: string, values: Partial<Pick<typeof tags.$inferInsert, 'name' | 'importantInfo' | 'showInfoToFinder' | 'scanAlerts' | 'lostMessage' | 'lostReward' | 'lostRewardCents' | 'showOwnerName' | 'showPhoto' | 'showReward' | 'showCity' | 'lostCity'>> & { lostSince?: 'from-now' | null }) {
+    const { lostSince, ...rest } = values;
+    // FIND-10: 'from-now' dates lost mode from now unless it is already dated (saving again keeps the date).
+    const since = lostSince === undefined ? {} : { lostSince: lostSince === null ? null : sql`coalesce(${tags.lostSince}, now())` };
+    return db.update(tags).set({ ...rest, ...since }).where(eq(tags.code, code));
   },
 
   members(db: Conn, code: string) {

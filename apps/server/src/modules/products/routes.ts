@@ -16,6 +16,8 @@ import {
   tagPhoto,
 } from '@toque/contracts/products';
 import { photoMsg } from '@toque/contracts/messages';
+import { PDF_MIME } from '@toque/contracts/admin';
+import { posterFilename, posterMsg } from '@toque/contracts/poster';
 import { messageResponse } from '@toque/contracts/auth';
 import { errorResponse } from '@toque/contracts/errors';
 import { currentUser } from '../../plugins/auth';
@@ -128,6 +130,31 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   };
   await app.register(photoRoutes);
+
+  // FIND-10: the lost poster (A4 PDF), the tag's owner's only, in lost mode.
+  app.get(
+    '/products/:code/poster',
+    {
+      // Each poster is a photo decode and a PDF: counted per account before anything is read.
+      preHandler: async (request) => {
+        await app.limits.consume('posterPerAccount', currentUser(request).id, posterMsg.tooMany);
+      },
+      schema: {
+        ...secured,
+        params: codeBody,
+        produces: [PDF_MIME],
+        response: { 200: z.unknown().describe('PDF'), ...errors, 429: errorResponse, 503: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const pdf = await service.poster(request.params.code, currentUser(request).id);
+      void reply
+        .header('content-type', PDF_MIME)
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="${posterFilename(request.params.code)}"`);
+      return reply.send(Buffer.from(pdf));
+    },
+  );
 
   app.get(
     '/products/:code/members',

@@ -13,10 +13,17 @@ import { BadRequest, Conflict, Forbidden, NotFound } from '../../errors';
 import { tagPhotosRepository } from '../../db/repositories/tag-photos';
 import { medicalCardsRepository } from '../../db/repositories/medical-cards';
 import { PhotoRejected } from '../../lib/photo';
+import { finderView } from '../../lib/finder-view';
+import { formatReais } from '@toque/contracts/money';
+import { posterMsg } from '@toque/contracts/poster';
+import { posterPdf } from './poster';
 import { tagsRepository, type Tag } from '../../db/repositories/tags';
 import { unitResidentsRepository as residentsRepo } from '../../db/repositories/unit-residents';
 import { productsRepository as repo } from './repository';
 import { invitationMail } from './mail';
+
+/** FIND-10: the poster's date, as Brazil writes it, in Brasília's time (the owner's zone is not known). */
+const lostDate = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' });
 
 /** Who the caller is to a tag: owner, member (shared with them, or a resident under a plate), or nobody. */
 type Role = 'owner' | 'member' | 'none';
@@ -127,10 +134,16 @@ export function productsService(app: FastifyInstance) {
         ...(body.showCity !== undefined ? { showCity: body.showCity } : {}),
         ...(body.lostCity !== undefined ? { lostCity: body.lostCity || null } : {}),
         // FIND-02: switching lost mode off forgets its message and reward (TAG-11: the amount too).
+        // FIND-10: the date it was lost is when lost mode went on; saving it again keeps that date.
         ...(body.lost === true
-          ? { lostMessage: body.lostMessage ?? '', lostReward: body.lostReward || null, lostRewardCents: body.lostRewardCents ?? null }
+          ? {
+              lostMessage: body.lostMessage ?? '',
+              lostReward: body.lostReward || null,
+              lostRewardCents: body.lostRewardCents ?? null,
+              lostSince: 'from-now' as const,
+            }
           : {}),
-        ...(body.lost === false ? { lostMessage: null, lostReward: null, lostRewardCents: null, lostCity: null } : {}),
+        ...(body.lost === false ? { lostMessage: null, lostReward: null, lostRewardCents: null, lostCity: null, lostSince: null } : {}),
       });
     },
 
@@ -150,6 +163,34 @@ export function productsService(app: FastifyInstance) {
       }
       await tagPhotosRepository.put(db, tag.code, photo);
       return { url: `/api${callsApi.publicPhoto(tag.code, photo.hash)}`, width: photo.width, height: photo.height };
+    },
+
+    /**
+     * FIND-10: the lost poster, the owner's only (a member 403, anyone else 404), only in lost mode
+     * (409 otherwise), never for a plate. It shows what the finder's page shows (lib/finder-view.ts:
+     * a field switched off is not printed either) and nothing of the owner: no name, phone, e-mail
+     * or address. The photo is decoded in the photo workers, never on the event loop.
+     */
+    async poster(code: string, userId: string): Promise<Uint8Array> {
+      const tag = await requireOwner(code, userId);
+      if (tag.productId === CONDOMINIUM_PRODUCT_ID) throw new BadRequest(posterMsg.plateHasNoPoster);
+      if (tag.lostMessage === null) throw new Conflict(posterMsg.notLost);
+      const view = finderView(tag);
+      const webp = view.photo ? await tagPhotosRepository.current(db, tag.code) : undefined;
+      const photoJpeg = webp ? await app.photos.rendition(webp, 'poster') : null;
+      const reward = view.reward
+        ? [tag.lostRewardCents ? formatReais(tag.lostRewardCents) : null, tag.lostReward].filter(Boolean).join(' — ')
+        : '';
+      return posterPdf({
+        name: tag.name,
+        message: tag.lostMessage,
+        importantInfo: view.importantInfo,
+        reward: reward || null,
+        lostOn: tag.lostSince ? lostDate.format(tag.lostSince) : null,
+        city: view.city,
+        photoJpeg,
+        pageUrl: `${app.config.publicUrl}${paths.finder(encodeURIComponent(tag.code))}`,
+      });
     },
 
     async removePhoto(code: string, userId: string) {

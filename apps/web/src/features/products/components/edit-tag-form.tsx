@@ -7,6 +7,7 @@ import { callUi } from '@toque/contracts/call-ui';
 import { reaisInput } from '@toque/contracts/money';
 import { editTagBody, LOST_CITY_MAX, LOST_MESSAGE_MAX, LOST_REWARD_MAX, type Product } from '@toque/contracts/products';
 import { dashboardUi } from '@toque/contracts/dashboard-ui';
+import { posterUi } from '@toque/contracts/poster';
 import { CONDOMINIUM_PRODUCT_ID } from '@toque/contracts/constants';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField, TextField } from '../../../components/ui/field';
@@ -132,6 +133,8 @@ export function EditTagForm({ tag }: { tag: Product }) {
                   error={errors.lostCity?.message}
                   {...register('lostCity')}
                 />
+                {/* FIND-10: the poster and the link come once lost mode is saved. */}
+                {tag.lost_message === null ? <p className="text-sm text-red-900">{posterUi.saveFirst}</p> : null}
               </div>
             ) : null}
           </>

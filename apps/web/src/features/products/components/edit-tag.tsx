@@ -13,6 +13,8 @@ import { TagCallSettingsForm } from './call-settings';
 import { callSettingsUi } from '@toque/contracts/quiet-hours';
 import { TagPhotoField } from './tag-photo';
 import { MedicalCardForm } from './medical-card';
+import { posterUi } from '@toque/contracts/poster';
+import { LostPoster } from './lost-poster';
 
 function BackLink() {
   return (
@@ -66,6 +68,15 @@ export function EditTag({ code }: { code: string }) {
                   {medicalCardUi.heading}
                 </h2>
                 <MedicalCardForm code={tag.code} />
+              </section>
+            ) : null}
+            {/* FIND-10: a lost tag's poster and link, the owner's (a plate is never lost). */}
+            {tag.isOwner && tag.product_id !== CONDOMINIUM_PRODUCT_ID && tag.lost_message !== null ? (
+              <section aria-labelledby="cartaz" className="rounded-2xl border-2 border-red-600 bg-white p-6 shadow-sm">
+                <h2 id="cartaz" className="mb-4 text-xl font-bold text-slate-900">
+                  {posterUi.heading}
+                </h2>
+                <LostPoster tag={tag} />
               </section>
             ) : null}
             {/* FIND-07 / FIND-08: quiet hours and the ring order, the owner's (a plate's units have their own). */}

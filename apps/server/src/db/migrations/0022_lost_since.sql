@@ -1,0 +1,1 @@
+ALTER TABLE "tags" ADD COLUMN "lost_since" timestamp with time zone;
