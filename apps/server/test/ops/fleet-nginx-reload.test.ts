@@ -22,9 +22,10 @@ const nginx = await startFleetNginx({
   httpPort: await freePort(),
   upstreams: [port(cluster.a.url), port(cluster.b.url)],
 });
+// The sockets first: nginx's graceful stop waits for the connections its workers hold.
 afterAll(async () => {
-  await nginx.close();
   await cluster.close();
+  await nginx.close();
 });
 
 describe('nginx reloaded', () => {
