@@ -125,7 +125,7 @@ export function callLifecycle(app: FastifyInstance) {
    * socket that (re)connected here after its process died, or every socket of this process once its
    * link to the others is back. One query for a batch of users (a burst of reconnections).
    */
-  async function ringAgain(userIds: string[], emit: (userId: string, incoming: IncomingCall) => void) {
+  async function ringAgain(userIds: string[], emit: (userId: string, incoming: IncomingCall, startedAt: Date) => void) {
     const since = new Date(Date.now() - ringTimeoutMs);
     for (let i = 0; i < userIds.length; i += 1000) {
       for (const row of await repo.ringingFor(db, userIds.slice(i, i + 1000), since)) {
@@ -140,26 +140,34 @@ export function callLifecycle(app: FastifyInstance) {
           unitName: call.unitId === null ? null : (row.unitName ?? callMsg.temporaryUnit),
           ...(row.visitorName !== null && row.passUntil !== null ? { expectedVisitor: { name: row.visitorName, validUntil: row.passUntil.toISOString() } } : {}),
         };
-        emit(row.userId, incoming);
+        emit(row.userId, incoming, call.startedAt);
         armExpiry(call.id, call.startedAt);
       }
     }
   }
 
-  /** Sockets that connected in the last few milliseconds, rung again together. */
-  let arrivals: IoSocket[] = [];
+  /**
+   * Sockets that connected in the last few milliseconds (and when: each is in its user's room from
+   * then on), rung again together — only for the calls that started before it arrived, which
+   * reached it through the room otherwise.
+   */
+  let arrivals: { socket: IoSocket; at: number }[] = [];
   function ringOnArrival(socket: IoSocket) {
-    arrivals.push(socket);
+    arrivals.push({ socket, at: Date.now() });
     if (arrivals.length > 1) return;
     setTimeout(() => {
       const batch = arrivals;
       arrivals = [];
-      const byUser = new Map<string, IoSocket[]>();
-      for (const s of batch) {
-        if (s.data.kind !== 'user' || !s.connected) continue;
-        byUser.set(s.data.userId, [...(byUser.get(s.data.userId) ?? []), s]);
+      const byUser = new Map<string, { socket: IoSocket; at: number }[]>();
+      for (const a of batch) {
+        if (a.socket.data.kind !== 'user' || !a.socket.connected) continue;
+        byUser.set(a.socket.data.userId, [...(byUser.get(a.socket.data.userId) ?? []), a]);
       }
-      background(() => ringAgain([...byUser.keys()], (userId, incoming) => byUser.get(userId)?.forEach((s) => s.emit('incoming-call', incoming))));
+      background(() =>
+        ringAgain([...byUser.keys()], (userId, incoming, startedAt) => {
+          for (const a of byUser.get(userId) ?? []) if (startedAt.getTime() <= a.at) a.socket.emit('incoming-call', incoming);
+        }),
+      );
     }, 50).unref();
   }
 
