@@ -59,8 +59,10 @@ export async function ownRedis() {
     url: `redis://127.0.0.1:${port}`,
     async start() {
       child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+      // Not installed: the wait below fails with its message (apt-get install redis-server).
+      child.once('error', () => undefined);
       for (let i = 0; i < 100 && !(await pong(port)); i += 1) await sleep(100);
-      if (!(await pong(port))) throw new Error(`redis-server did not start on ${port}`);
+      if (!(await pong(port))) throw new Error(`redis-server did not start on ${port} (REL-04…07 need it: apt-get install redis-server)`);
     },
     async stop() {
       const running = child;

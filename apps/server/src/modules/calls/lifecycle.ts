@@ -15,7 +15,9 @@ export type CallLifecycle = ReturnType<typeof callLifecycle>;
  * The call's state machine: ringing → answered → ended, or ringing → missed | declined | ended.
  * Every transition is a conditional UPDATE, so when processes or recipients race exactly one wins
  * and only the winner notifies. The ring timer lives in the process that created the call; a sweep
- * in every process catches calls whose process died (docs/decisions/0008).
+ * in every process catches calls whose process died (docs/decisions/0008), and a process that sees
+ * such a call again (its finder or a recipient reconnected there) keeps its timeout too and rings it
+ * again from the database (REL-04, REL-05, docs/decisions/0052).
  */
 export function callLifecycle(app: FastifyInstance) {
   const { db, io } = app;
