@@ -15,8 +15,23 @@
 // 127.0.0.1:5432/postgres) is where the fresh database is made. Redis: REDIS_URL when set; otherwise
 // a redis-server of the bench's own on port+20 (Socket.IO's adapter channels are the same on every
 // Redis database, so a shared Redis would mix in other servers' broadcasts), or 127.0.0.1:6379/12.
+//
+// --faults (REL-04, REL-05, REL-07; docs/decisions/0052-fleet-faults.md): with the owners connected
+// (their sockets reconnect as the web app's do: SOCKET_RECONNECTION) and finders starting --rate
+// calls a second all along, it injects in turn, --gap=S seconds apart (60): (a) `kill -9` of replica 0
+// (started again --gap/2 later, as an orchestrator would), (b) the bench's own Redis stopped for
+// --redis-down=S (10) and started again, (c) `nginx -s reload`. Per fault: the owner sockets that
+// dropped, came back and how fast (p50/p95/max), the calls started until the next fault and what
+// became of each (rang, rang late and by how much, the finder told the next step — "nobody
+// answered", the call over, or an error answer with its retry — or silent), calls still ringing
+// past their time, rings heard twice and calls written without an answer to their finder. Exits 1
+// when a budget is missed: REL-04 owners back within 30 s p95 and 0 silent calls; REL-05 0 silent,
+// rings resume (calls started after Redis is back ring) and nothing rings past its time; REL-07
+// every dropped socket back within 5 s. --owners=N is --sockets=N; --ring-timeout=MS (60000) the
+// replicas' ringing time; --redis-port=N (port+20) its own Redis (REDIS_URL is refused: never the
+// shared one, which this mode stops).
 import { fork, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { createSecretKey, randomBytes, randomInt } from 'node:crypto';
 import { Agent, request } from 'node:https';
@@ -40,7 +55,15 @@ const args = new Map(
   process.argv.slice(2).map((arg) => [arg.replace(/^--/, '').split('=')[0], arg.split('=')[1] ?? 'true']),
 );
 const number = (name, fallback) => Number(args.get(name) ?? fallback);
-const SOCKETS = number('sockets', 10_000);
+const SOCKETS = number('owners', number('sockets', 10_000));
+const FAULTS = args.has('faults');
+const GAP_S = number('gap', 60);
+const REDIS_DOWN_S = number('redis-down', 10);
+/** Calls before the first fault: the baseline each fault is compared with. */
+const LEAD_S = number('lead', 10);
+const RING_TIMEOUT_MS = number('ring-timeout', 60_000);
+/** A ring later than this after the finder's start is "rang late". */
+const LATE_MS = 1_000;
 const RATE = number('rate', 20);
 const SECONDS = number('seconds', 60);
 const GROW = args.has('grow');
@@ -58,6 +81,11 @@ const BUDGET_P95_MS = 150;
 const REPLICA_PORTS = [PORT + 10, PORT + 11];
 const ADMIN_URL = process.env.DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 let REDIS_URL = process.env.REDIS_URL;
+const REDIS_PORT = number('redis-port', PORT + 20);
+/** The web app's reconnection options (packages/contracts/src/calls.ts), read as the bench reads TERMS_VERSION. */
+const RECONNECT = Function(
+  `return ${/SOCKET_RECONNECTION = (\{[^}]*\})/.exec(readFileSync(join(root, 'packages/contracts/src/calls.ts'), 'utf8'))[1]}`,
+)();
 const JWT_SECRET = randomBytes(32).toString('base64url');
 
 const log = (line) => console.log(line);
@@ -106,6 +134,7 @@ const replicaEnv = (port) => ({
   RATE_LOGIN_PER_IP: '100000',
   RATE_LOGIN_PER_EMAIL: '100000',
   RATE_TAG_VIEW_PER_IP: '100000000',
+  ...(FAULTS ? { CALL_RING_TIMEOUT_MS: String(RING_TIMEOUT_MS) } : {}),
 });
 
 /** A redis-server of the bench's own (no persistence) on `port`; resolves with its process, or null when none is installed. */
@@ -262,7 +291,10 @@ function post(url, path, body, localAddress, token) {
 
 const clients = [];
 const rings = new Map(); // roomId → epoch ms the owner heard it
+const ringsHeard = new Map(); // roomId → how many times an owner heard it (--faults: rung again after a fault)
 const drops = new Map(); // reason → count
+const dropEvents = []; // --faults: { at, reason } each owner socket that dropped
+const backEvents = []; // --faults: { at, ms } each that came back, ms after it dropped
 let clientNo = 0;
 
 /** Forks client processes for `owners` and connects them all; resolves with the totals. */
@@ -283,8 +315,15 @@ async function connectOwners(url, owners) {
       });
       clients.push(child);
       child.on('message', (message) => {
-        if (message.type === 'ring' && !rings.has(message.roomId)) rings.set(message.roomId, message.at);
-        if (message.type === 'dropped') drops.set(message.reason, (drops.get(message.reason) ?? 0) + 1);
+        if (message.type === 'ring') {
+          if (!rings.has(message.roomId)) rings.set(message.roomId, message.at);
+          ringsHeard.set(message.roomId, (ringsHeard.get(message.roomId) ?? 0) + 1);
+        }
+        if (message.type === 'dropped') {
+          drops.set(message.reason, (drops.get(message.reason) ?? 0) + 1);
+          dropEvents.push({ at: message.at, reason: message.reason });
+        }
+        if (message.type === 'back') backEvents.push({ at: message.at, ms: message.ms });
       });
       return new Promise((resolve) => {
         child.on('message', (message) => message.type === 'connected' && resolve(message));
@@ -297,6 +336,7 @@ async function connectOwners(url, owners) {
           accounts: batch.map(({ userId, token }) => ({ userId, token })),
           addresses,
           concurrency: 50,
+          ...(FAULTS ? { reconnect: RECONNECT } : {}),
         });
       });
     }),
@@ -423,6 +463,228 @@ const firstOf = (list) => [...new Set(list)].slice(0, 3).join(' | ');
 
 // ---------------------------------------------------------------------------------------------
 
+// ---------------------------------------------------------------------------------------------
+// --faults: REL-04, REL-05, REL-07 under load.
+
+/**
+ * One finder as the web app behaves: POST /api/calls, then its socket (reconnecting with the app's
+ * options, joining again on each reconnection) waits until the owner rang — then leaves 2 s later —
+ * or until it is told the next step ("nobody answered", or the call is over), at most the ringing
+ * time and 15 s more. `c` records what happened, in epoch milliseconds.
+ */
+async function faultCall(url, owner, c) {
+  const localAddress = FINDER_ADDRESSES[randomInt(FINDER_ADDRESSES.length)];
+  let call;
+  try {
+    call = await post(url, '/calls', { code: owner.code, latitude: -19.92, longitude: -43.94 }, localAddress);
+  } catch (error) {
+    // The finder's page shows the failure and offers to try again (or to leave a message).
+    c.error = error.message.slice(0, 60);
+    c.errorAt = epochNow();
+    return;
+  }
+  c.roomId = call.roomId;
+  c.answeredAt = epochNow();
+  const finder = io(url, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    auth: { token: call.callerToken },
+    reconnection: true,
+    ...RECONNECT,
+    forceNew: true,
+    rejectUnauthorized: false,
+    localAddress,
+  });
+  finderSockets.add(finder);
+  finder.on('call-unanswered', (info) => {
+    if (info.roomId === call.roomId && c.toldAt === undefined) {
+      c.toldAt = epochNow();
+      c.told = info.reason;
+    }
+  });
+  finder.on('connect', () => {
+    finder
+      .timeout(20_000)
+      .emitWithAck('join', call.roomId)
+      .then(
+        (ack) => {
+          // A rejoin refused: the web app shows that the call is over (its next step).
+          if (!ack.ok && c.toldAt === undefined) {
+            c.toldAt = epochNow();
+            c.told = `join refused: ${ack.message}`;
+          }
+        },
+        () => (c.joinTimeouts = (c.joinTimeouts ?? 0) + 1),
+      );
+  });
+  // The finder's countdown starts when the POST answered (the app's `deadline`: its answer + the ringing time).
+  const deadline = c.answeredAt + RING_TIMEOUT_MS + 15_000;
+  while (epochNow() < deadline && c.toldAt === undefined) {
+    const rang = rings.get(call.roomId);
+    if (rang !== undefined) {
+      c.rangAt = rang;
+      await sleep(2000);
+      break;
+    }
+    await sleep(200);
+  }
+  finder.disconnect();
+  finderSockets.delete(finder);
+}
+
+/**
+ * What became of one call: rang (within LATE_MS of the finder's tap), rang late, told the next step
+ * within the ringing time (counted from the POST's answer, as the finder's countdown; an error
+ * answer from the tap) or later than that, or silent (neither rang nor told).
+ */
+function outcome(c) {
+  if (c.rangAt !== undefined) return c.rangAt - c.started <= LATE_MS ? 'rang' : 'rang late';
+  if (c.toldAt !== undefined) return c.toldAt - c.answeredAt <= RING_TIMEOUT_MS + 5_000 ? 'told' : 'told late';
+  if (c.errorAt !== undefined) return c.errorAt - c.started <= RING_TIMEOUT_MS + 5_000 ? 'told' : 'told late';
+  return 'silent';
+}
+
+const stats = (values) =>
+  values.length
+    ? `p50 ${f1(percentile(values, 50) / 1000)} s p95 ${f1(percentile(values, 95) / 1000)} s max ${f1(Math.max(...values) / 1000)} s`
+    : 'none';
+
+/**
+ * Runs the faults in turn under a steady finder load and reports each. Resolves with the budgets
+ * missed (an empty list: all held).
+ */
+async function faultPhase(url, live) {
+  const calls = [];
+  let loading = true;
+  const t0 = performance.now();
+  const finders = [];
+  const loader = (async () => {
+    for (let i = 0; loading; i += 1) {
+      const wait = t0 + (i * 1000) / RATE - performance.now();
+      if (wait > 0) await sleep(wait);
+      if (!loading) break;
+      const c = { started: epochNow() };
+      calls.push(c);
+      finders.push(faultCall(url, live[randomInt(live.length)], c));
+    }
+  })();
+  const phaseStart = new Date(epochNow() - 1000);
+  const faults = [];
+  const mark = (name, extra = {}) => {
+    const f = { name, at: epochNow(), sockets: perReplicaSockets(), ...extra };
+    faults.push(f);
+    log(`fault ${name} at +${((performance.now() - t0) / 1000).toFixed(1)} s; sockets per replica ${f.sockets.join(' + ')}; ${load()}`);
+    return f;
+  };
+  await sleep(LEAD_S * 1000);
+
+  // (a) REL-04: a replica killed by the kernel: no SIGTERM, nothing closed in order.
+  const killed = mark('kill -9 replica 0');
+  replicas[0].child.kill('SIGKILL');
+  await sleep((GAP_S * 1000) / 2);
+  const restarted = performance.now();
+  await startReplica(0);
+  log(`replica 0 started again (${f1((performance.now() - restarted) / 1000)} s); sockets per replica ${perReplicaSockets().join(' + ')}`);
+  await sleep(Math.max(0, killed.at + GAP_S * 1000 - epochNow()));
+
+  // (b) REL-05: Redis stopped, then started again (empty: no persistence).
+  const redisFault = mark(`Redis stopped ${REDIS_DOWN_S} s`);
+  await new Promise((resolve) => {
+    redis.once('exit', resolve);
+    redis.kill('SIGKILL');
+  });
+  await sleep(REDIS_DOWN_S * 1000);
+  redis = await startRedis(REDIS_PORT);
+  if (!redis) throw new Error('Redis did not start again');
+  redisFault.backAt = epochNow();
+  log(`Redis started again after ${f1((redisFault.backAt - redisFault.at) / 1000)} s`);
+  await sleep(Math.max(0, redisFault.at + GAP_S * 1000 - epochNow()));
+
+  // (c) REL-07: nginx reloads its configuration.
+  mark('nginx -s reload');
+  await nginx.reload();
+  await sleep(GAP_S * 1000);
+  loading = false;
+  await loader;
+  log(`finders stop starting calls (${calls.length} in ${f1((performance.now() - t0) / 1000)} s); waiting for every call's outcome`);
+  await Promise.all(finders);
+
+  // Nothing waits forever: every call of the phase leaves 'ringing' (answered, missed, ended).
+  let ringingLeft = NaN;
+  const settleFrom = performance.now();
+  for (let i = 0; i < 60; i += 1) {
+    ringingLeft = (
+      await pool.query(`select count(*)::int as n from calls where started_at >= $1 and status = 'ringing'`, [phaseStart])
+    ).rows[0].n;
+    if (ringingLeft === 0) break;
+    await sleep(2000);
+  }
+  const { rows } = await pool.query(`select id, status from calls where started_at >= $1`, [phaseStart]);
+  const known = new Set(calls.map((c) => c.roomId).filter(Boolean));
+  const rowIds = new Set(rows.map((r) => r.id));
+  const withoutAnswer = rows.filter((r) => !known.has(r.id)).length;
+  const lostRows = [...known].filter((id) => !rowIds.has(id)).length;
+  log(
+    `after the load: calls still ringing ${ringingLeft} (${f1((performance.now() - settleFrom) / 1000)} s after the finders finished); ` +
+      `calls written whose finder got no answer (the POST was cut) ${withoutAnswer}; calls answered but not written ${lostRows}`,
+  );
+
+  const missed = [];
+  const windows = [{ name: 'before any fault', at: epochNow() - 1e12 }, ...faults];
+  const firstFault = faults[0].at;
+  for (const [i, w] of windows.entries()) {
+    const from = i === 0 ? 0 : w.at;
+    const to = windows[i + 1]?.at ?? Infinity;
+    const mine = calls.filter((c) => c.started >= from && c.started < to && (i > 0 || c.started < firstFault));
+    const kinds = {};
+    for (const c of mine) kinds[outcome(c)] = (kinds[outcome(c)] ?? 0) + 1;
+    const late = mine.filter((c) => outcome(c) === 'rang late').map((c) => c.rangAt - c.started);
+    const onTime = mine.filter((c) => outcome(c) === 'rang').map((c) => c.rangAt - c.started);
+    const told = mine.filter((c) => outcome(c).startsWith('told'));
+    const toldHow = {};
+    for (const c of told) {
+      const how = c.told ?? `error ${c.error.slice(0, 3)}`;
+      toldHow[how] = (toldHow[how] ?? 0) + 1;
+    }
+    const twice = mine.filter((c) => (ringsHeard.get(c.roomId) ?? 0) > 1).length;
+    const dropped = dropEvents.filter((d) => d.at >= from && d.at < to && (i > 0 || d.at < firstFault));
+    const back = backEvents.filter((b) => b.at - b.ms >= from && b.at - b.ms < to && (i > 0 || b.at - b.ms < firstFault));
+    const backMs = back.map((b) => b.ms);
+    const reasons = {};
+    for (const d of dropped) reasons[d.reason] = (reasons[d.reason] ?? 0) + 1;
+    log(`— ${w.name}: ${mine.length} calls started`);
+    log(
+      `    outcomes ${JSON.stringify(kinds)}; rang on time ${stats(onTime)}; rang late ${late.length} (delay ${stats(late)}); ` +
+        `told ${told.length} ${JSON.stringify(toldHow)}; rung twice ${twice}; finder join timeouts ${mine.filter((c) => c.joinTimeouts).length}`,
+    );
+    log(
+      `    owner sockets dropped ${dropped.length} ${JSON.stringify(reasons)}, back ${back.length} (${stats(backMs)}), not back ${dropped.length - back.length}`,
+    );
+    if (i === 0) continue;
+    const silent = kinds.silent ?? 0;
+    const toldLate = kinds['told late'] ?? 0;
+    if (w.name.startsWith('kill')) {
+      const p95 = percentile(backMs, 95);
+      const ok = silent === 0 && toldLate === 0 && dropped.length === back.length && !(p95 > 30_000);
+      log(`    REL-04 budget (owners back within 30 s p95, 0 silent, each told within the ringing time): ${ok ? 'OK' : 'MISSED'}`);
+      if (!ok) missed.push('REL-04');
+    } else if (w.name.startsWith('Redis')) {
+      const afterBack = mine.filter((c) => c.started >= w.backAt + 5_000);
+      const resumed = afterBack.filter((c) => outcome(c) === 'rang').length;
+      log(`    calls started 5 s or more after Redis was back: ${afterBack.length}, rang on time ${resumed}`);
+      const ok = silent === 0 && toldLate === 0 && ringingLeft === 0 && resumed > 0 && resumed >= afterBack.length * 0.95;
+      log(`    REL-05 budget (0 silent, rings resume by themselves, nothing rings past its time): ${ok ? 'OK' : 'MISSED'}`);
+      if (!ok) missed.push('REL-05');
+    } else {
+      const ok = silent === 0 && dropped.length === back.length && !(Math.max(0, ...backMs) > 5_000);
+      log(`    REL-07 budget (each dropped socket back within 5 s, 0 silent): ${ok ? 'OK' : 'MISSED'}`);
+      if (!ok) missed.push('REL-07');
+    }
+  }
+  if (lostRows > 0) missed.push('calls lost');
+  return missed;
+}
+
 const clientPids = () => clients.filter((c) => c.exitCode === null).map((c) => c.pid);
 const perReplicaSockets = () => REPLICA_PORTS.map((port) => establishedOn(port));
 async function lags() {
@@ -486,13 +748,15 @@ try {
   if (!ensureServerBuilt(log)) throw new Error('the server build failed');
   const nginxBinary = findNginx();
   if (nginxBinary.error) throw new Error(nginxBinary.error);
+  if (FAULTS && REDIS_URL) throw new Error('--faults stops Redis: it runs its own (--redis-port), never REDIS_URL');
   if (!REDIS_URL) {
-    redis = await startRedis(PORT + 20);
-    REDIS_URL = redis ? `redis://127.0.0.1:${PORT + 20}` : 'redis://127.0.0.1:6379/12';
+    redis = await startRedis(REDIS_PORT);
+    if (FAULTS && !redis) throw new Error('--faults needs redis-server (/usr/bin/redis-server) of its own');
+    REDIS_URL = redis ? `redis://127.0.0.1:${REDIS_PORT}` : 'redis://127.0.0.1:6379/12';
   }
   await adminQuery(`create database ${dbName}`);
   log(
-    `PERF-07 fleet: ${SOCKETS} owner sockets, ${RATE} calls/s for ${SECONDS} s${GROW ? `, then growing by ${STEP} up to ${GROW_MAX}` : ''}; database ${dbName}, Redis ${REDIS_URL}${redis ? " (the bench's own)" : ''}; ${load()}`,
+    `PERF-07 fleet: ${SOCKETS} owner sockets, ${RATE} calls/s ${FAULTS ? `through three faults ${GAP_S} s apart (REL-04, REL-05, REL-07; ringing time ${RING_TIMEOUT_MS / 1000} s)` : `for ${SECONDS} s`}${GROW ? `, then growing by ${STEP} up to ${GROW_MAX}` : ''}; database ${dbName}, Redis ${REDIS_URL}${redis ? " (the bench's own)" : ''}; ${load()}`,
   );
 
   // The first replica migrates the fresh database; the second starts on it.
@@ -577,6 +841,12 @@ try {
     );
   }
   if (connected.failed > 0) failed = true;
+
+  if (FAULTS) {
+    const missed = await faultPhase(nginx.url, live);
+    log(`faults: ${missed.length ? `budgets MISSED: ${missed.join(', ')}` : 'every budget held'}`);
+    if (missed.length) failed = true;
+  } else {
 
   // Idle: nobody calling.
   await lags();
@@ -715,6 +985,7 @@ try {
         ? `PERF-07 grow: first to break at ${total} sockets: ${broke}`
         : `PERF-07 grow: nothing broke up to ${total} sockets (--grow-max=${GROW_MAX}, --grow-minutes=${GROW_MINUTES})`,
     );
+  }
   }
   const trouble = nginxTrouble(nginx.errors());
   if (trouble.length) log(`nginx error log: ${trouble.join(' | ')}`);

@@ -138,5 +138,15 @@ export async function startFleetNginx({ root, binary, mainConf, httpsPort, httpP
       await new Promise((r) => setTimeout(r, 200));
     }
   }
-  return { url, workers, errors, pids, close };
+  /**
+   * REL-07: `nginx -s reload` (SIGHUP to the master): new workers start with the configuration read
+   * again, the old ones stop taking connections and finish what they hold. Resolves once a new worker runs.
+   */
+  const reload = async () => {
+    const before = new Set(pids().slice(1));
+    child.kill('SIGHUP');
+    const until = Date.now() + 15_000;
+    while (Date.now() < until && !pids().slice(1).some((pid) => !before.has(pid))) await new Promise((r) => setTimeout(r, 50));
+  };
+  return { url, workers, errors, pids, close, reload };
 }

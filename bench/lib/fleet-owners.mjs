@@ -1,9 +1,12 @@
 // PERF-07: one child process of `npm run bench:fleet` holding owner sockets (socket.io-client, the web
 // app's options: websocket only). Forked by bench/fleet.mjs; talks to it over IPC only:
-//   ← { type: 'connect', url, accounts: [{ userId, token }], addresses: [ip], concurrency }
+//   ← { type: 'connect', url, accounts: [{ userId, token }], addresses: [ip], concurrency, reconnect }
+//        reconnect (--faults): the web app's reconnection options (SOCKET_RECONNECTION); without it a
+//        dropped socket stays down, as PERF-07 measures
 //   → { type: 'connected', ok, failed, errors: { message: count }, times: [ms from asking to connected], ids: [userId connected] }
 //   → { type: 'ring', roomId, userId, at }        at: epoch milliseconds (sub-millisecond precision)
-//   → { type: 'dropped', reason }                  an owner's socket closed while the bench held it
+//   → { type: 'dropped', reason, at }              an owner's socket closed while the bench held it
+//   → { type: 'back', ms, at }                     (reconnect) that socket connected again, `ms` after it dropped
 //   ← { type: 'close' }                            disconnects everything, answers { type: 'closed' }, exits
 import { performance } from 'node:perf_hooks';
 import { io } from 'socket.io-client';
@@ -13,14 +16,14 @@ const sockets = [];
 let closing = false;
 
 /** Connects one owner: resolves true once connected, false (and why) when the handshake fails. */
-function connectOwner(url, account, localAddress, errors, times, ids) {
+function connectOwner(url, account, localAddress, errors, times, ids, reconnect) {
   const started = performance.now();
   return new Promise((resolve) => {
     const socket = io(url, {
       path: '/socket.io',
       transports: ['websocket'],
       auth: { token: account.token },
-      reconnection: false,
+      ...(reconnect ? { reconnection: true, ...reconnect } : { reconnection: false }),
       forceNew: true,
       // The bench's nginx has a certificate of its own; every owner comes from one of the bench's
       // loopback addresses, which nginx's `hash $remote_addr` spreads over the replicas.
@@ -35,13 +38,22 @@ function connectOwner(url, account, localAddress, errors, times, ids) {
       times.push(performance.now() - started);
       ids.push(account.userId);
       sockets.push(socket);
+      let droppedAt = null;
       socket.on('disconnect', (reason) => {
-        if (!closing) process.send?.({ type: 'dropped', reason });
+        if (closing) return;
+        droppedAt = performance.now();
+        process.send?.({ type: 'dropped', reason, at: now() });
+      });
+      socket.on('connect', () => {
+        if (droppedAt === null) return;
+        process.send?.({ type: 'back', ms: performance.now() - droppedAt, at: now() });
+        droppedAt = null;
       });
       resolve(true);
     });
     socket.once('connect_error', (error) => {
       const message = String(error?.message ?? error).slice(0, 120);
+      if (socket.connected || ids.includes(account.userId)) return;
       errors[message] = (errors[message] ?? 0) + 1;
       socket.close();
       resolve(false);
@@ -49,7 +61,7 @@ function connectOwner(url, account, localAddress, errors, times, ids) {
   });
 }
 
-async function connectAll({ url, accounts, addresses, concurrency }) {
+async function connectAll({ url, accounts, addresses, concurrency, reconnect }) {
   const errors = {};
   const times = [];
   const ids = [];
@@ -59,7 +71,7 @@ async function connectAll({ url, accounts, addresses, concurrency }) {
   async function worker() {
     while (next < accounts.length) {
       const i = next++;
-      if (await connectOwner(url, accounts[i], addresses[i % addresses.length], errors, times, ids)) ok += 1;
+      if (await connectOwner(url, accounts[i], addresses[i % addresses.length], errors, times, ids, reconnect)) ok += 1;
       else failed += 1;
     }
   }

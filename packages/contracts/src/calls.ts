@@ -244,6 +244,13 @@ export function osmLink(latitude: number, longitude: number, zoom = 17): string 
 
 export const RING_TIMEOUT_MS = 60_000;
 export const SOCKET_PATH = '/socket.io';
+/**
+ * REL-04 / REL-07: how the web app's sockets come back after their connection dropped (a replica
+ * killed, nginx closing it): the first try 0.1–1.9 s after (Socket.IO's default 0.5–1.5 s, spread
+ * wider so that the owners of a dead replica do not all knock at once), then doubling, at most 5 s
+ * apart. The bench's owners use the same (bench/lib/fleet-owners.mjs reads this literal).
+ */
+export const SOCKET_RECONNECTION = { reconnectionDelay: 1000, reconnectionDelayMax: 5000, randomizationFactor: 0.9 } as const;
 
 /** API paths of the call and of Web Push, relative to the `/api` base (the web app's side). */
 export const callsApi = {

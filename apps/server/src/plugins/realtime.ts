@@ -26,6 +26,8 @@ export type CallParty = Exclude<SocketData, { kind: 'finder' }>;
 interface InterServerEvents {
   /** PERF-01: drop your copy of this user's row (plugins/sessions.ts); acknowledge once done. */
   'sessions:forget': (userId: string, done: (ok: true) => void) => void;
+  /** REL-05: the sender's link to Redis came back; what it published meanwhile was lost (ring again). */
+  'link:restored': () => void;
 }
 
 export type Io = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
@@ -57,8 +59,21 @@ declare module 'fastify' {
      * Call it after the token version moved on, once that change is committed.
      */
     revokeSockets(userId: string, keepVersion?: number): void;
+    /**
+     * REL-05: runs `fn` when the broadcasts between processes may have lost something and work
+     * again — this process's Redis subscriber came back, or another process says its link did.
+     */
+    onLinkRestored(fn: () => void): void;
   }
 }
+
+/**
+ * REL-04: handshakes whose session check is still running, at most; past it a new connection is
+ * refused at once (HTTP 403 from engine.io's allowRequest) and the client retries after its jittered
+ * backoff (lib/call-socket.ts) instead of queueing behind thousands of others — a replica taking the
+ * owners of a dead one answers the first ones fast instead of all of them late (docs/decisions/0052).
+ */
+const HANDSHAKES_IN_FLIGHT = 200;
 
 /**
  * Socket.IO on Fastify's HTTP server. The web app connects by websocket only, so its sockets need no
@@ -82,7 +97,14 @@ export const realtimePlugin = fp<{
     serveClient: false,
     // An SDP offer is a few kilobytes; nothing legitimate comes near this.
     maxHttpBufferSize: 100_000,
+    allowRequest: (_req, answer) => answer(null, checking < HANDSHAKES_IN_FLIGHT),
   });
+  /** Session checks of handshakes under way (REL-04's admission bound above). */
+  let checking = 0;
+  const restoredHandlers: (() => void)[] = [];
+  const linkRestored = () => {
+    for (const fn of restoredHandlers) fn();
+  };
 
   let redis: Redis[] = [];
   if (opts.redisUrl) {
@@ -90,10 +112,14 @@ export const realtimePlugin = fp<{
     // up after one reconnection attempt or a second, and a failed publish (the adapter does not
     // catch its own) is logged instead of becoming an unhandled rejection that ends the process.
     const warn = atMostEvery(WARN_INTERVAL_MS, (err: unknown, what: string) => app.log.warn({ err }, `socket.io redis: ${what}`));
-    const pub = createRedis(opts.redisUrl, { maxRetriesPerRequest: 1, commandTimeout: 1000 }, (err) => warn(err, 'unavailable'));
+    // REL-05: both links try again every half second at most (ioredis's default waits up to 2 s), so
+    // a Redis that is back carries broadcasts within ~0.5 s; a publish issued in that gap waits in
+    // the offline queue (up to its 1 s timeout) instead of being lost.
+    const retryStrategy = (attempt: number) => Math.min(attempt * 100, 500);
+    const pub = createRedis(opts.redisUrl, { maxRetriesPerRequest: 1, commandTimeout: 1000, retryStrategy }, (err) => warn(err, 'unavailable'));
     // The subscriber's commands wait for Redis however long it is away (the adapter does not catch
     // its SUBSCRIBE promises), and ioredis subscribes again on every reconnection.
-    const sub = createRedis(opts.redisUrl, { maxRetriesPerRequest: null }, (err) => warn(err, 'unavailable'));
+    const sub = createRedis(opts.redisUrl, { maxRetriesPerRequest: null, retryStrategy }, (err) => warn(err, 'unavailable'));
     redis = [pub, sub];
     const publish = pub.publish.bind(pub);
     pub.publish = (channel: string, message: string) =>
@@ -103,6 +129,21 @@ export const realtimePlugin = fp<{
       });
     // Requests to the other processes (fetchSockets) wait at most this long for their answers.
     io.adapter(createAdapter(pub, sub, { requestsTimeout: 2000 }));
+    // REL-05: whatever was broadcast while a link was down is lost. When this process hears again
+    // (its subscriber is back) it rings its own sockets again; when it can speak again (its
+    // publisher is back) it tells the others to, as they may have come back before it.
+    const afterLoss = (client: Redis, then: () => void) => {
+      let lost = false;
+      client.on('close', () => (lost = true));
+      client.on('ready', () => {
+        if (!lost) return;
+        lost = false;
+        then();
+      });
+    };
+    afterLoss(sub, () => setTimeout(linkRestored, 500).unref());
+    afterLoss(pub, () => io.serverSideEmit('link:restored'));
+    io.on('link:restored', linkRestored);
   }
 
   /** The same resolution as an HTTP request, token version included (ACC-02): only the header is read. */
@@ -135,7 +176,8 @@ export const realtimePlugin = fp<{
       socket.data = { kind: 'caller', roomId };
       return next();
     }
-    sessionOf(token).then(
+    checking += 1;
+    sessionOf(token).finally(() => (checking -= 1)).then(
       (user) => {
         if (!user) return next(new Error(callMsg.socketUnauthorized));
         // resolveUser checked the signature and that this version is the current one.
@@ -208,6 +250,7 @@ export const realtimePlugin = fp<{
   });
 
   app.decorate('io', io);
+  app.decorate('onLinkRestored', (fn: () => void) => void restoredHandlers.push(fn));
   app.decorate('revokeSockets', (userId: string, keepVersion?: number) => {
     const keep = keepVersion === undefined ? [] : [versionRoom(userId, keepVersion)];
     // This process's sockets first, directly: the adapter's broadcast is only a Redis publish, which

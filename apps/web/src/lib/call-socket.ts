@@ -1,6 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 import {
   SOCKET_PATH,
+  SOCKET_RECONNECTION,
   type JoinAck,
 } from '@toque/contracts/calls';
 import type { ClientToServerEvents, ServerToClientEvents } from '@toque/contracts/socket-events';
@@ -13,12 +14,12 @@ export type CallSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
  * finder). Not connected until the caller says so (the specification's "manual connect").
  */
 export function createCallSocket(token: string): CallSocket {
-  return io({ path: SOCKET_PATH, transports: ['websocket'], auth: { token }, autoConnect: false });
+  return io({ path: SOCKET_PATH, transports: ['websocket'], auth: { token }, autoConnect: false, ...SOCKET_RECONNECTION });
 }
 
 /** FIND-06: the finder's socket of one conversation, authenticated by its token, connected at once (the same transport rules). */
 export function createConversationSocket(conversationToken: string): CallSocket {
-  return io({ path: SOCKET_PATH, transports: ['websocket'], auth: { conversation: conversationToken } });
+  return io({ path: SOCKET_PATH, transports: ['websocket'], auth: { conversation: conversationToken }, ...SOCKET_RECONNECTION });
 }
 
 /** Resolves once the socket is connected; rejects with the server's refusal. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { RING_TIMEOUT_MS, type IncomingCall, type JoinAck } from '@toque/contracts/calls';
 import { callMsg } from '@toque/contracts/messages';
-import { callRoom, userRoom, type CallParty } from '../../plugins/realtime';
+import { callRoom, userRoom, type CallParty, type IoSocket } from '../../plugins/realtime';
 import { callsRepository as repo, type CallStatus } from './repository';
 import type { Mail } from '../../plugins/mailer';
 import { messageMail, missedCallMail, type CallSummary } from './mail';
@@ -15,7 +15,9 @@ export type CallLifecycle = ReturnType<typeof callLifecycle>;
  * The call's state machine: ringing → answered → ended, or ringing → missed | declined | ended.
  * Every transition is a conditional UPDATE, so when processes or recipients race exactly one wins
  * and only the winner notifies. The ring timer lives in the process that created the call; a sweep
- * in every process catches calls whose process died (docs/decisions/0008).
+ * in every process catches calls whose process died (docs/decisions/0008), and a process that sees
+ * such a call again (its finder or a recipient reconnected there) keeps its timeout too and rings it
+ * again from the database (REL-04, REL-05, docs/decisions/0052).
  */
 export function callLifecycle(app: FastifyInstance) {
   const { db, io } = app;
@@ -105,6 +107,77 @@ export function callLifecycle(app: FastifyInstance) {
   const sweeper = setInterval(() => background(sweep), sweepIntervalMs);
   sweeper.unref();
 
+  /**
+   * REL-04: a ringing call's timeout, kept by this process too when the one that started the call
+   * may be gone (its finder or a recipient reconnected here): the finder hears "nobody answered" at
+   * the ringing time, not at the next sweep. Both processes' timers race to one conditional UPDATE.
+   */
+  function armExpiry(roomId: string, startedAt: Date) {
+    if (timers.has(roomId)) return;
+    const timer = setTimeout(() => {
+      timers.delete(roomId);
+      background(() => expire(roomId));
+    }, Math.max(0, startedAt.getTime() + ringTimeoutMs - Date.now()));
+    timer.unref();
+    timers.set(roomId, timer);
+  }
+
+  /**
+   * REL-04 / REL-05: rings again, from the database, the calls still ringing for these users: a
+   * socket that (re)connected here after its process died, or every socket of this process once its
+   * link to the others is back. One query for a batch of users (a burst of reconnections).
+   */
+  async function ringAgain(userIds: string[], emit: (userId: string, incoming: IncomingCall, startedAt: Date) => void) {
+    const since = new Date(Date.now() - ringTimeoutMs);
+    for (let i = 0; i < userIds.length; i += 1000) {
+      for (const row of await repo.ringingFor(db, userIds.slice(i, i + 1000), since)) {
+        const { call } = row;
+        const incoming: IncomingCall = {
+          roomId: call.id,
+          latitude: call.latitude,
+          longitude: call.longitude,
+          tagCode: call.tagCode,
+          tagName: row.tagName,
+          productId: row.productId,
+          unitName: call.unitId === null ? null : (row.unitName ?? callMsg.temporaryUnit),
+          ...(row.visitorName !== null && row.passUntil !== null ? { expectedVisitor: { name: row.visitorName, validUntil: row.passUntil.toISOString() } } : {}),
+        };
+        emit(row.userId, incoming, call.startedAt);
+        armExpiry(call.id, call.startedAt);
+      }
+    }
+  }
+
+  /**
+   * Sockets that connected in the last few milliseconds (and when: each is in its user's room from
+   * then on), rung again together — only for the calls that started before it arrived, which
+   * reached it through the room otherwise.
+   */
+  let arrivals: { socket: IoSocket; at: number }[] = [];
+  function ringOnArrival(socket: IoSocket) {
+    arrivals.push({ socket, at: Date.now() });
+    if (arrivals.length > 1) return;
+    setTimeout(() => {
+      const batch = arrivals;
+      arrivals = [];
+      const byUser = new Map<string, { socket: IoSocket; at: number }[]>();
+      for (const a of batch) {
+        if (a.socket.data.kind !== 'user' || !a.socket.connected) continue;
+        byUser.set(a.socket.data.userId, [...(byUser.get(a.socket.data.userId) ?? []), a]);
+      }
+      background(() =>
+        ringAgain([...byUser.keys()], (userId, incoming, startedAt) => {
+          for (const a of byUser.get(userId) ?? []) if (startedAt.getTime() <= a.at) a.socket.emit('incoming-call', incoming);
+        }),
+      );
+    }, 50).unref();
+  }
+
+  app.onLinkRestored(() => {
+    const local = [...io.of('/').adapter.rooms.keys()].filter((room) => /^user:[0-9a-f-]{36}$/.test(room)).map((room) => room.slice('user:'.length));
+    background(() => ringAgain(local, (userId, incoming) => io.local.to(userRoom(userId)).emit('incoming-call', incoming)));
+  });
+
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
     for (const t of timers.values()) clearTimeout(t);
@@ -114,6 +187,7 @@ export function callLifecycle(app: FastifyInstance) {
 
   return {
     background,
+    ringOnArrival,
 
     /**
      * CALL-03: every open session of every recipient rings now; push reaches closed tabs; the timer starts.
@@ -140,7 +214,9 @@ export function callLifecycle(app: FastifyInstance) {
       const call = await repo.findCall(db, roomId);
       if (who.kind === 'caller') {
         if (who.roomId !== roomId || !call) return refuse(callMsg.notRecipient);
-        return OVER.includes(call.status) ? refuse(callMsg.callOver) : { ok: true, role: 'caller' };
+        if (OVER.includes(call.status)) return refuse(callMsg.callOver);
+        if (call.status === 'ringing') armExpiry(roomId, call.startedAt);
+        return { ok: true, role: 'caller' };
       }
       // An unknown room and someone else's call look the same.
       if (!call || !(await repo.isRecipient(db, roomId, who.userId))) return refuse(callMsg.notRecipient);

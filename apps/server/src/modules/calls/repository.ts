@@ -183,6 +183,42 @@ export const callsRepository = {
       .then((r) => ({ count: Number(r[0]?.count ?? 0), oldest: r[0]?.oldest ? new Date(r[0].oldest) : null }));
   },
 
+  /**
+   * REL-04 / REL-05: the calls still ringing, started after `since`, for these users — each pair of a
+   * call and a recipient who has not declined it and whose turn it is (FIND-08: while the owner's
+   * turn lasts, `next_step_at` is set and only the tag's owner rings). What a reconnected socket,
+   * or a process whose link to the others came back, rings again: the ring lives in the database,
+   * not in the memory of the process that started the call.
+   */
+  ringingFor(db: Conn, userIds: string[], since: Date) {
+    if (userIds.length === 0) return Promise.resolve([]);
+    return db
+      .select({
+        userId: callRecipients.userId,
+        call: calls,
+        tagName: tags.name,
+        productId: tags.productId,
+        unitName: units.name,
+        visitorName: visitorPasses.visitorName,
+        passUntil: visitorPasses.validUntil,
+      })
+      .from(callRecipients)
+      .innerJoin(calls, eq(calls.id, callRecipients.callId))
+      .innerJoin(tags, eq(tags.code, calls.tagCode))
+      .leftJoin(units, eq(units.id, calls.unitId))
+      .leftJoin(visitorPasses, eq(visitorPasses.id, calls.passId))
+      .where(
+        and(
+          inArray(callRecipients.userId, userIds),
+          isNull(callRecipients.declinedAt),
+          eq(calls.status, 'ringing'),
+          gt(calls.startedAt, since),
+          or(isNull(calls.nextStepAt), eq(tags.ownerId, callRecipients.userId)),
+        ),
+      )
+      .limit(1000);
+  },
+
   ringingSince(db: Conn, before: Date) {
     return db
       .select({ id: calls.id })

@@ -31,6 +31,9 @@ export function callsSignalling(io: Io, lifecycle: CallLifecycle) {
     const who = socket.data;
     // FIND-06: a finder's conversation socket only listens (conversations/service.ts); no call event is its.
     if (who.kind === 'finder') return;
+    // REL-04: a call that rang while this user had no socket (its process died, the phone was
+    // between networks) rings on the one that just arrived.
+    if (who.kind === 'user') lifecycle.ringOnArrival(socket);
     const joined = (id: string) => socket.rooms.has(callRoom(id));
 
     /**
