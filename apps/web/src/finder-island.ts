@@ -34,17 +34,39 @@ const prefetch = root?.dataset.prefetch?.split(' ').filter(Boolean) ?? [];
  * arrive — work on a slow phone's CPU that the page must not do before anyone touches it (issue
  * 35, docs/decisions/0037's addendum), so it waits for the first sign of life.
  */
-function linkApp(rel: 'prefetch' | 'modulepreload') {
-  for (const href of prefetch) {
-    if (document.querySelector(`link[rel="${rel}"][href="${href}"]`)) continue;
-    const link = document.createElement('link');
-    link.rel = rel;
-    // The CORS mode a module is fetched in, so the import finds the prefetched file in the HTTP cache
-    // (measured: transferSize 0 for boot and framework on the first sign of life after the prefetch).
-    link.crossOrigin = 'anonymous';
-    link.href = href;
-    document.head.append(link);
+async function linkApp(rel: 'prefetch' | 'modulepreload') {
+  const linked = new Set(
+    [...document.head.querySelectorAll<HTMLLinkElement>(`link[rel="${rel}"]`)].map((link) => link.getAttribute('href')),
+  );
+  const hrefs = prefetch.filter((href) => !linked.has(href));
+  // A few links a task: each insertion starts a fetch, and the 39 at once were one 110–230 ms task
+  // of a 4×-slowed main thread on a page that runs the app at once (docs/decisions/0037's addendum).
+  for (let i = 0; i < hrefs.length; i += LINKS_PER_TASK) {
+    if (i > 0) await nextTask();
+    const links = document.createDocumentFragment();
+    for (const href of hrefs.slice(i, i + LINKS_PER_TASK)) {
+      const link = document.createElement('link');
+      link.rel = rel;
+      // The CORS mode a module is fetched in, so the import finds the prefetched file in the HTTP cache
+      // (measured: transferSize 0 for boot and framework on the first sign of life after the prefetch).
+      link.crossOrigin = 'anonymous';
+      link.href = href;
+      links.append(link);
+    }
+    document.head.append(links);
   }
+}
+const LINKS_PER_TASK = 8;
+
+/** Lets the browser do what waits (a tap, a paint) between two steps of the app's start. */
+function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(undefined);
+  });
 }
 
 /**
@@ -69,7 +91,7 @@ let app: Promise<void> | undefined;
 // After the load, on a fast connection, the app's code goes into the cache unless the app has already started.
 if (fetchAhead())
   whenIdle(() => {
-    if (!app) linkApp('prefetch');
+    if (!app) void linkApp('prefetch');
   });
 /** The app runs and has the page: taps go straight to it. */
 let hydrated = false;
@@ -82,15 +104,31 @@ let handedOver = false;
  */
 const live = () => hydrated && handedOver;
 
+/**
+ * Evaluates the app's chunks one task each, every chunk after those it imports (the server lists
+ * them so, boot last): imported at once, the whole graph evaluated in one task of 100–300 ms on a
+ * 4×-slowed phone (Zod's schemas, socket.io, React), which a page that must run the app at once —
+ * a returning conversation, a pass link, a message form — paid as blocking time (issue 35,
+ * docs/decisions/0037's addendum). Apart, most chunks take less than the 50 ms a task may.
+ */
+async function evaluateInSteps() {
+  for (const href of prefetch) {
+    await import(/* @vite-ignore */ href);
+    await nextTask();
+  }
+}
+
 /** Runs the app once: it hydrates #root and says so (FINDER_READY_EVENT, from FinderPage). */
 function startApp(): Promise<void> {
   app ??= new Promise<void>((resolve, reject) => {
     addEventListener(FINDER_READY_EVENT, () => resolve(), { once: true });
-    linkApp('modulepreload');
+    void linkApp('modulepreload');
     // BRW-01: Zod's jitless mode, set before Zod loads (as main.tsx does for every other page).
     const zodConfig = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
     zodConfig.__zod_globalConfig = { ...zodConfig.__zod_globalConfig, jitless: true };
-    import('./boot').catch(reject);
+    evaluateInSteps()
+      .then(() => import('./boot'))
+      .catch(reject);
   }).then(
     () =>
       new Promise<void>((resolve) => {

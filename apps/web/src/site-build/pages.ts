@@ -18,7 +18,8 @@ const marketing = (name: string) => [boot, `src/features/marketing/pages/${name}
  * (PERF-05): its chunks are preloaded like a prerendered page's.
  */
 export const finderPage: Omit<PrerenderedPage, 'path'> = {
-  preload: [boot, 'src/app/layouts/services-layout.tsx', 'src/app/routes/public/finder.tsx'],
+  // Boot last: the island evaluates the list in order, the app's start after everything it needs.
+  preload: ['src/app/layouts/services-layout.tsx', 'src/app/routes/public/finder.tsx', boot],
 };
 
 /** The public pages rendered to HTML at build time (PERF-03, docs/decisions/0009). */
