@@ -1,4 +1,5 @@
 import { reportScan } from './features/finder/api/report-scan';
+import { evaluateInSteps, linkChunks } from './lib/app-start';
 import { AWAITS_SCRIPT, FINDER_READY_EVENT, PENDING, SCAN_BEACON, SCRIPT_FAILED, PASS_QUERY } from './features/finder/island';
 
 /**
@@ -34,39 +35,8 @@ const prefetch = root?.dataset.prefetch?.split(' ').filter(Boolean) ?? [];
  * arrive — work on a slow phone's CPU that the page must not do before anyone touches it (issue
  * 35, docs/decisions/0037's addendum), so it waits for the first sign of life.
  */
-async function linkApp(rel: 'prefetch' | 'modulepreload') {
-  const linked = new Set(
-    [...document.head.querySelectorAll<HTMLLinkElement>(`link[rel="${rel}"]`)].map((link) => link.getAttribute('href')),
-  );
-  const hrefs = prefetch.filter((href) => !linked.has(href));
-  // A few links a task: each insertion starts a fetch, and the 39 at once were one 110–230 ms task
-  // of a 4×-slowed main thread on a page that runs the app at once (docs/decisions/0037's addendum).
-  for (let i = 0; i < hrefs.length; i += LINKS_PER_TASK) {
-    if (i > 0) await nextTask();
-    const links = document.createDocumentFragment();
-    for (const href of hrefs.slice(i, i + LINKS_PER_TASK)) {
-      const link = document.createElement('link');
-      link.rel = rel;
-      // The CORS mode a module is fetched in, so the import finds the prefetched file in the HTTP cache
-      // (measured: transferSize 0 for boot and framework on the first sign of life after the prefetch).
-      link.crossOrigin = 'anonymous';
-      link.href = href;
-      links.append(link);
-    }
-    document.head.append(links);
-  }
-}
-const LINKS_PER_TASK = 8;
-
-/** Lets the browser do what waits (a tap, a paint) between two steps of the app's start. */
-function nextTask(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (scheduler?.yield) return scheduler.yield();
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(undefined);
-  });
+function linkApp(rel: 'prefetch' | 'modulepreload') {
+  return linkChunks(prefetch, rel);
 }
 
 /**
@@ -104,20 +74,6 @@ let handedOver = false;
  */
 const live = () => hydrated && handedOver;
 
-/**
- * Evaluates the app's chunks one task each, every chunk after those it imports (the server lists
- * them so, boot last): imported at once, the whole graph evaluated in one task of 100–300 ms on a
- * 4×-slowed phone (Zod's schemas, socket.io, React), which a page that must run the app at once —
- * a returning conversation, a pass link, a message form — paid as blocking time (issue 35,
- * docs/decisions/0037's addendum). Apart, most chunks take less than the 50 ms a task may.
- */
-async function evaluateInSteps() {
-  for (const href of prefetch) {
-    await import(/* @vite-ignore */ href);
-    await nextTask();
-  }
-}
-
 /** Runs the app once: it hydrates #root and says so (FINDER_READY_EVENT, from FinderPage). */
 function startApp(): Promise<void> {
   app ??= new Promise<void>((resolve, reject) => {
@@ -126,7 +82,7 @@ function startApp(): Promise<void> {
     // BRW-01: Zod's jitless mode, set before Zod loads (as main.tsx does for every other page).
     const zodConfig = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
     zodConfig.__zod_globalConfig = { ...zodConfig.__zod_globalConfig, jitless: true };
-    evaluateInSteps()
+    evaluateInSteps(prefetch)
       .then(() => import('./boot'))
       .catch(reject);
   }).then(

@@ -11,7 +11,8 @@ export interface PrerenderedPage {
 
 /** The app itself: main.tsx imports it once the prerendered page has been painted. */
 const boot = 'src/boot.tsx';
-const marketing = (name: string) => [boot, `src/features/marketing/pages/${name}.tsx`];
+// Boot last: main.tsx evaluates the list in order, the app's start after everything it needs.
+const marketing = (name: string) => [`src/features/marketing/pages/${name}.tsx`, boot];
 
 /**
  * The finder's page /t/{code}, rendered by the server on each request with the tag it found
@@ -37,10 +38,10 @@ export const prerenderedPages: readonly PrerenderedPage[] = [
   {
     path: paths.login,
     preload: [
-      boot,
       'src/app/layouts/services-layout.tsx',
       'src/app/guards/guest-route.tsx',
       'src/app/routes/auth/login.tsx',
+      boot,
     ],
   },
 ];
