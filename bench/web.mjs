@@ -16,6 +16,7 @@ import { randomBytes } from 'node:crypto';
 // runs per page and tap runs, the median counts; default 5), --port=N (default 3200), --tap-only.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -277,6 +278,22 @@ async function firstTap(browser, path) {
   }
 }
 
+/**
+ * The control: a static page (a heading, a paragraph, a button, no script) served on the next port
+ * and measured the same way — what this machine scores with no application at all, so a noisy run
+ * (other work on the machine) shows in the control's row, not only in the pages'.
+ */
+const controlHtml =
+  '<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+  '<title>Controle</title><meta name="description" content="Página estática de controle"></head><body><main><h1>Toque</h1>' +
+  '<p>Uma página estática, sem script, medida como as outras.</p><button type="button">Chamar</button></main></body></html>';
+const control = createServer((request, response) => {
+  response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+  response.end(controlHtml);
+});
+await new Promise((resolve) => control.listen(port + 1, '127.0.0.1', resolve));
+const CONTROL_LABEL = 'static control';
+
 let chrome;
 let failed = false;
 try {
@@ -286,10 +303,11 @@ try {
   pages.push(...finderPages.map((page) => page.path));
   chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags });
   const rows = [];
-  for (const path of args.has('tap-only') ? [] : pages) {
+  labels.set(CONTROL_LABEL, CONTROL_LABEL);
+  for (const path of args.has('tap-only') ? [] : [CONTROL_LABEL, ...pages]) {
     const results = [];
     for (let run = 0; run < runs; run++) {
-      const lhr = await audit(`${base}${path}`);
+      const lhr = await audit(path === CONTROL_LABEL ? `http://127.0.0.1:${port + 1}/` : `${base}${path}`);
       const scripts = lhr.audits['resource-summary'].details.items.find((item) => item.resourceType === 'script');
       results.push({
         performance: Math.round(lhr.categories.performance.score * 100),
@@ -305,7 +323,8 @@ try {
     const pick = (key) => median(results.map((result) => result[key]));
     const row = {
       path: labels.get(path) ?? path,
-      finder: labels.has(path),
+      finder: labels.has(path) && path !== CONTROL_LABEL,
+      control: path === CONTROL_LABEL,
       performance: pick('performance'),
       accessibility: pick('accessibility'),
       fcp: pick('fcp'),
@@ -325,7 +344,7 @@ try {
       },
     };
     rows.push(row);
-    if (row.performance < THRESHOLD || row.accessibility < THRESHOLD) failed = true;
+    if (!row.control && (row.performance < THRESHOLD || row.accessibility < THRESHOLD)) failed = true;
     if (row.finder && (row.performance < FINDER.performance || row.tbt > FINDER.tbtMs || row.lcp > FINDER.lcpMs))
       failed = true;
   }
@@ -378,6 +397,7 @@ try {
   );
 } finally {
   await chrome?.kill();
+  control.close();
   server.kill('SIGTERM');
   await new Promise((resolve) => server.once('exit', resolve));
   rmSync(dataDir, { recursive: true, force: true });

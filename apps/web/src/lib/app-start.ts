@@ -5,7 +5,7 @@
  */
 
 /** Lets the browser do what waits (a tap, a paint) between two steps. */
-export function nextTask(): Promise<void> {
+function nextTask(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
   if (scheduler?.yield) return scheduler.yield();
   return new Promise((resolve) => {
