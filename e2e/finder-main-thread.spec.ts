@@ -1,8 +1,23 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
-import sharp from 'sharp';
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import { conversationsApi } from '@toque/contracts/conversations';
+import { doorApi, PASS_QUERY } from '@toque/contracts/door';
 import { emptyMedicalCard, medicalCardApi } from '@toque/contracts/medical-card';
-import { paths, productsApi } from '@toque/contracts/routes';
-import { apiAs, apiUrl, bearerOf, claimTag, expect, markLost, mintCodes, plateWithResident, test } from './support';
+import { adminApi, paths, productsApi } from '@toque/contracts/routes';
+import sharp from 'sharp';
+import {
+  apiAs,
+  apiLogin,
+  apiUrl,
+  bearerOf,
+  claimTag,
+  createAdmin,
+  expect,
+  markLost,
+  mintCodes,
+  plateWithResident,
+  test,
+  toque,
+} from './support';
 import { finderPhone } from './support/calls';
 
 /**
@@ -24,6 +39,16 @@ function withoutScripts(html: string): string {
 const TBT_MARGIN_MS = 100;
 /** The window measured after the load event, with no input. */
 const AFTER_LOAD_MS = 3000;
+/**
+ * A variant that must run the app at once (a returning conversation, a pass link, a page whose
+ * purpose is a text field: a switched-off or suspended tag's message form) may block the main thread
+ * this much beyond its control in total (issue 35), the app's start and hydration included.
+ */
+const APP_MARGIN_MS = 200;
+/** The React page says it has hydrated the server's HTML (apps/web features/finder/island.ts FINDER_READY_EVENT). */
+const FINDER_READY_EVENT = 'toque:finder-ready';
+/** How long a variant that runs the app at once is given to say it is ready (a loaded 2-core machine, CPU 4×). */
+const READY_WITHIN_MS = 20_000;
 /** A noisy run is measured again (the machine is shared); a regression blocks in every run. */
 const ATTEMPTS = 3;
 
@@ -36,6 +61,8 @@ interface Load {
   /** Total blocking time: the sum of each long task's time over 50 ms, from navigation to load + 3 s. */
   tbt: number;
   longTasks: number[];
+  /** When the React page said it had hydrated (ms after navigation), if it ran in the window. */
+  ready?: number;
   /** Every script the page requested (URL paths), kept up to date after the window too. */
   scripts: string[];
   page: Page;
@@ -43,11 +70,13 @@ interface Load {
 }
 
 /**
- * Opens `path` on a fresh 390 px phone (empty cache, as a finder's first scan) with the CPU slowed
+ * Opens `variant` on a fresh 390 px phone (empty cache, as a finder's first scan) with the CPU slowed
  * 4×, and records long tasks (observed from the document's start) and script requests until 3 s
- * after the load event. No input is sent: Playwright's navigation moves no pointer and focuses nothing.
+ * after the load event — for a variant that runs the app at once, until 3 s after the later of the
+ * load and the app's hydration. No input is sent: Playwright's navigation moves no pointer and focuses nothing.
  */
-async function load(browser: Browser, path: string, connection?: Connection, control?: string): Promise<Load> {
+async function load(browser: Browser, variant: Variant, connection?: Connection, control?: string): Promise<Load> {
+  const path = new URL(variant.url, 'http://x').pathname;
   const context = await browser.newContext(finderPhone);
   const page = await context.newPage();
   // The control: this address answers the given HTML (same origin, same styles and images).
@@ -67,37 +96,46 @@ async function load(browser: Browser, path: string, connection?: Connection, con
       });
     }, connection);
   }
-  await page.addInitScript(() => {
+  await page.addInitScript((ready) => {
     const tasks: number[] = [];
     (window as unknown as { __longTasks: number[] }).__longTasks = tasks;
+    addEventListener(ready, () => ((window as unknown as { __ready: number }).__ready = performance.now()), { once: true });
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) tasks.push(entry.duration);
     }).observe({ type: 'longtask', buffered: true });
-  });
+  }, FINDER_READY_EVENT);
   const scripts: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (request.resourceType() === 'script' || url.pathname.endsWith('.js')) scripts.push(url.pathname);
   });
-  await page.goto(path, { waitUntil: 'load' });
-  const longTasks = await page.evaluate(
-    (after) =>
-      new Promise<number[]>((resolve) => {
+  await page.goto(variant.url, { waitUntil: 'load' });
+  const { longTasks, ready } = await page.evaluate(
+    ([after, waitReady, within]) =>
+      new Promise<{ longTasks: number[]; ready?: number }>((resolve) => {
+        const w = window as unknown as { __longTasks: number[]; __ready?: number };
         const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-        const left = after - (performance.now() - (navigation?.loadEventEnd ?? performance.now()));
-        setTimeout(() => resolve([...(window as unknown as { __longTasks: number[] }).__longTasks]), Math.max(0, left));
+        const loaded = navigation?.loadEventEnd || performance.now();
+        const done = () => resolve({ longTasks: [...w.__longTasks], ready: w.__ready });
+        const check = () => {
+          const now = performance.now();
+          const from = waitReady && w.__ready === undefined ? (now < loaded + within ? now : loaded) : Math.max(loaded, w.__ready ?? 0);
+          if (now >= from + after) done();
+          else setTimeout(check, Math.min(250, from + after - now));
+        };
+        check();
       }),
-    AFTER_LOAD_MS,
+    [AFTER_LOAD_MS, variant.startsApp && !control, READY_WITHIN_MS] as const,
   );
   const tbt = Math.round(longTasks.reduce((sum, duration) => sum + Math.max(0, duration - 50), 0));
-  return { tbt, longTasks: longTasks.map(Math.round), scripts, page, context };
+  return { tbt, longTasks: longTasks.map(Math.round), ready: ready && Math.round(ready), scripts, page, context };
 }
 
 /** The least blocking of up to ATTEMPTS loads, stopping at the first within `limit`. */
-async function leastBlocking(browser: Browser, path: string, limit: number, control?: string) {
+async function leastBlocking(browser: Browser, variant: Variant, limit: number, control?: string) {
   const runs: Load[] = [];
   for (let i = 0; i < ATTEMPTS; i++) {
-    const run = await load(browser, path, undefined, control);
+    const run = await load(browser, variant, undefined, control);
     await run.context.close();
     runs.push(run);
     if (run.tbt <= limit) break;
@@ -105,18 +143,35 @@ async function leastBlocking(browser: Browser, path: string, limit: number, cont
   return runs.reduce((best, run) => (run.tbt < best.tbt ? run : best));
 }
 
-/** The finder variants of issue 35: a plain tag, a tag with a photo, a lost tag with a reward, a plate; and issue 37's wristband that needs care. */
-async function finderVariants(request: Parameters<typeof claimTag>[0]) {
-  const [plain, withPhoto, lost] = await mintCodes(3, 3);
-  await claimTag(request, plain!, { name: 'Coleira do Rex', importantInfo: 'Toma remédio às 8h.' });
-  const photoOwner = await claimTag(request, withPhoto!, { name: 'Coleira da Mel' });
-  // FIND-09: a photo as a phone takes it (noisy, so it does not compress to nothing), re-encoded by the server.
+interface Variant {
+  name: string;
+  /** The address the finder opens (a pass link's query, a conversation's private link). */
+  url: string;
+  /** The page must run the app at once, without a sign of life (docs/decisions/0037's addendum). */
+  startsApp: boolean;
+}
+
+/** A photo as a phone takes it (noisy, so it does not compress to nothing). */
+async function phonePhoto() {
   const pixels = Buffer.alloc(1600 * 1200 * 3);
   for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 2654435761) >>> 24;
-  const photo = await sharp(pixels, { raw: { width: 1600, height: 1200, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+  return sharp(pixels, { raw: { width: 1600, height: 1200, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+}
+
+/**
+ * The finder variants of issue 35: a plain tag, a tag with a photo, a lost tag with a reward, a
+ * switched-off tag, a suspended tag (FIN-05), a plate, a plate opened from a visitor's pass link
+ * (CONDO-16) and a returning finder with a conversation (FIND-06).
+ */
+async function createVariants(request: APIRequestContext): Promise<Variant[]> {
+  const [plain, withPhoto, lost, suspended, talked] = await mintCodes(3, 5);
+  const [off] = await mintCodes(4);
+  await claimTag(request, plain!, { name: 'Coleira do Rex', importantInfo: 'Toma remédio às 8h.' });
+  const photoOwner = await claimTag(request, withPhoto!, { name: 'Coleira da Mel' });
+  // FIND-09: the photo re-encoded by the server.
   const saved = await request.put(apiUrl(productsApi.photo(withPhoto!)), {
     headers: { ...bearerOf(photoOwner.token), 'content-type': 'image/jpeg' },
-    data: photo,
+    data: await phonePhoto(),
   });
   expect(saved.status(), await saved.text()).toBe(200);
   const lostOwner = await claimTag(request, lost!, { name: 'Coleira do Bob' });
@@ -126,67 +181,124 @@ async function finderVariants(request: Parameters<typeof claimTag>[0]) {
     rewardCents: 20000,
     reward: 'Recompensa de R$ 200',
   });
+  // CALL-15: an administrator switched the tag off; FIN-05: the plan 31 days overdue.
+  await claimTag(request, off!, { name: 'Mala de viagem' });
+  const switchedOff = await request.patch(apiUrl(adminApi.qrStatus(off!)), {
+    headers: bearerOf(await apiLogin(request, createAdmin())),
+    data: { is_active: false },
+  });
+  expect(switchedOff.status()).toBe(200);
+  await claimTag(request, suspended!, { name: 'Rex', importantInfo: 'Toma remédio às 8h' });
+  expect(toque('set-due', suspended!, '-31')).toContain(suspended!);
+  const { plate, unitId, residentToken } = await plateWithResident(request);
+  // CONDO-16: the resident's pass for a visitor, valid now.
+  const now = Date.now();
+  const pass = await request.post(apiUrl(doorApi.unitPasses(unitId)), {
+    headers: bearerOf(residentToken),
+    data: { visitorName: 'Ana', validFrom: new Date(now - 60_000).toISOString(), validUntil: new Date(now + 4 * 3600_000).toISOString() },
+  });
+  expect(pass.status(), await pass.text()).toBe(201);
+  const { token: passToken } = (await pass.json()) as { token: string };
+  // FIND-06: the finder wrote to this tag's owner; the private link brings them back to the thread.
+  await claimTag(request, talked!, { name: 'Mochila azul' });
+  const started = await request.post(apiUrl(conversationsApi.start(talked!)), {
+    data: { body: 'Achei sua mochila no ponto de ônibus.' },
+  });
+  expect(started.status(), await started.text()).toBe(201);
+  const { token: conversation } = (await started.json()) as { token: string };
   // FIND-11: a wristband marked as needing care, with its medical card (the emergency links come first).
   const [bracelet] = await mintCodes(1, 1);
   const braceletOwner = await claimTag(request, bracelet!, { name: 'Pulseira da Vó Lia' });
-  await apiAs(request, braceletOwner.token, medicalCardApi.card(bracelet!), {
-    ...emptyMedicalCard,
-    needsCare: true,
-    conditions: 'Alzheimer; pode estar desorientada.',
-    showConditions: true,
-    allergies: 'Alergia grave a dipirona.',
-    showAllergies: true,
-    bloodType: 'O-',
-    showBloodType: true,
-  }, 'put');
-  const { plate } = await plateWithResident(request);
+  await apiAs(
+    request,
+    braceletOwner.token,
+    medicalCardApi.card(bracelet!),
+    {
+      ...emptyMedicalCard,
+      needsCare: true,
+      conditions: 'Alzheimer; pode estar desorientada.',
+      showConditions: true,
+      allergies: 'Alergia grave a dipirona.',
+      showAllergies: true,
+      bloodType: 'O-',
+      showBloodType: true,
+    },
+    'put',
+  );
   return [
-    { name: 'a plain tag', path: paths.finder(plain!) },
-    { name: 'a tag with a photo', path: paths.finder(withPhoto!) },
-    { name: 'a lost tag', path: paths.finder(lost!) },
-    { name: 'a plate', path: paths.finder(plate) },
-    { name: 'a wristband that needs care', path: paths.finder(bracelet!) },
+    { name: 'a plain tag', url: paths.finder(plain!), startsApp: false },
+    { name: 'a wristband that needs care', url: paths.finder(bracelet!), startsApp: false },
+    { name: 'a tag with a photo', url: paths.finder(withPhoto!), startsApp: false },
+    { name: 'a lost tag', url: paths.finder(lost!), startsApp: false },
+    { name: 'a plate', url: paths.finder(plate), startsApp: false },
+    { name: 'a switched-off tag', url: paths.finder(off!), startsApp: true },
+    { name: 'a suspended tag', url: paths.finder(suspended!), startsApp: true },
+    { name: "a plate from a visitor's pass link", url: `${paths.finder(plate)}?${PASS_QUERY}=${passToken}`, startsApp: true },
+    { name: 'a returning finder with a conversation', url: `${paths.finder(talked!)}#conversa=${conversation}`, startsApp: true },
   ];
 }
 
+/** Made once for both tests (one worker, in order); a retried worker makes them again. */
+let made: Promise<Variant[]> | undefined;
+const finderVariants = (request: APIRequestContext) => (made ??= createVariants(request));
+
+/** The server's HTML of a variant (a conversation's link keeps its hash in the browser only). */
+async function serverHtml(request: APIRequestContext, variant: Variant): Promise<string> {
+  const res = await request.get(variant.url.split('#')[0]!);
+  expect(res.status()).toBe(200);
+  return res.text();
+}
+
 /** The scripts the server's HTML itself runs: the island and what it imports statically. */
-async function islandScripts(request: Parameters<typeof claimTag>[0], path: string): Promise<Set<string>> {
-  const html = await (await request.get(path)).text();
+async function islandScripts(request: APIRequestContext, variant: Variant): Promise<Set<string>> {
+  const html = await serverHtml(request, variant);
   const own = [
     ...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g),
     ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"|<link[^>]*href="([^"]+)"[^>]*rel="modulepreload"/g),
   ].map((match) => match[1] ?? match[2]!);
-  expect(own.length, `the island's script in ${path}`).toBeGreaterThan(0);
+  expect(own.length, `the island's script in ${variant.name}`).toBeGreaterThan(0);
   return new Set(own);
 }
+
+// Playwright's trace (kept on failure elsewhere) watches every DOM change of the page with its own
+// script, on the page's main thread: measured here, it charged the app's start 100 ms and more that a
+// finder's phone never pays. The report printed below says what a failure needs.
+test.use({ trace: 'off' });
 
 // One after the other in one worker (a failure does not skip the other): two throttled loads at once would measure each other.
 test.describe.configure({ mode: 'default' });
 
-test('[PERF-08] [PERF-06] @smoke with the CPU slowed 4× and no input, no finder page blocks the main thread more than 100 ms beyond its own HTML without scripts', async ({
+test('[PERF-08] [PERF-06] @smoke with the CPU slowed 4× and no input, no finder page blocks the main thread more than 100 ms beyond its own HTML without scripts, nor one that runs the app at once more than 200 ms', async ({
   browser,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   const variants = await finderVariants(request);
-  const runs: { name: string; tbt: number; control: number; longTasks: number[] }[] = [];
+  const runs: { name: string; tbt: number; control: number; margin: number; ready?: number; longTasks: number[] }[] = [];
   for (const variant of variants) {
-    const html = await (await request.get(variant.path)).text();
+    const html = await serverHtml(request, variant);
     const control = withoutScripts(html);
     expect(control, `${variant.name}: the control keeps the page and drops its scripts`).not.toContain('<script');
     expect(control.length).toBeGreaterThan(html.length / 2);
+    const margin = variant.startsApp ? APP_MARGIN_MS : TBT_MARGIN_MS;
     // The control before the page, at its quietest: the machine's own noise in this run.
-    const quiet = await leastBlocking(browser, variant.path, 0, control);
-    const run = await leastBlocking(browser, variant.path, quiet.tbt + TBT_MARGIN_MS);
-    runs.push({ name: variant.name, tbt: run.tbt, control: quiet.tbt, longTasks: run.longTasks });
+    const quiet = await leastBlocking(browser, variant, 0, control);
+    const run = await leastBlocking(browser, variant, quiet.tbt + margin);
+    // A variant that runs the app at once is measured with the app hydrated (it said so in the window).
+    if (variant.startsApp) expect(run.ready, `${variant.name}: the app hydrated the page without input`).toBeDefined();
+    runs.push({ name: variant.name, tbt: run.tbt, control: quiet.tbt, margin, ready: run.ready, longTasks: run.longTasks });
   }
   const report = runs
-    .map((run) => `${run.name}: TBT ${run.tbt} ms, without scripts ${run.control} ms (long tasks: ${run.longTasks.join(', ') || 'none'} ms)`)
+    .map(
+      (run) =>
+        `${run.name}: TBT ${run.tbt} ms, without scripts ${run.control} ms, allowed +${run.margin} ms` +
+        `${run.ready === undefined ? '' : `, app hydrated at ${run.ready} ms`} (long tasks: ${run.longTasks.join(', ') || 'none'} ms)`,
+    )
     .join('\n');
   console.log(report);
   expect(
-    runs.filter((run) => run.tbt > run.control + TBT_MARGIN_MS).map((run) => run.name),
-    `finder pages blocking the main thread more than ${TBT_MARGIN_MS} ms beyond their HTML without scripts:\n${report}`,
+    runs.filter((run) => run.tbt > run.control + run.margin).map((run) => run.name),
+    `finder pages blocking the main thread more than allowed beyond their HTML without scripts:\n${report}`,
   ).toEqual([]);
 });
 
@@ -195,15 +307,16 @@ test('[PERF-08] [PERF-06] @smoke on Save-Data or a 3G connection, a finder page 
   request,
 }) => {
   test.setTimeout(240_000);
-  const variants = await finderVariants(request);
+  // The variants that run the app at once fetch it at once, whatever the connection (the first test bounds them).
+  const variants = (await finderVariants(request)).filter((variant) => !variant.startsApp);
   const connections: [string, Connection][] = [
     ['Save-Data', { saveData: true, effectiveType: '4g' }],
     ['3G', { saveData: false, effectiveType: '3g' }],
   ];
   for (const [label, connection] of connections) {
     for (const variant of label === 'Save-Data' ? variants : variants.slice(0, 1)) {
-      const allowed = await islandScripts(request, variant.path);
-      const run = await load(browser, variant.path, connection);
+      const allowed = await islandScripts(request, variant);
+      const run = await load(browser, variant, connection);
       const beyond = run.scripts.filter((script) => !allowed.has(script));
       expect(beyond, `${label}, ${variant.name}: scripts requested before a sign of life`).toEqual([]);
       // The finder's first sign of life (here a key, which taps no link) is what fetches and runs the app.

@@ -183,5 +183,11 @@ export async function plateWithResident(
     residents: [resident],
     unitOf: [0],
   });
-  return { plate: building.plate, sindicoToken: building.sindicoToken, resident, residentToken: building.tokens[0]! };
+  return {
+    plate: building.plate,
+    unitId: building.unitIds[0]!,
+    sindicoToken: building.sindicoToken,
+    resident,
+    residentToken: building.tokens[0]!,
+  };
 }

@@ -1,4 +1,5 @@
 import { reportScan } from './features/finder/api/report-scan';
+import { evaluateInSteps, linkChunks } from './lib/app-start';
 import { AWAITS_SCRIPT, FINDER_READY_EVENT, PENDING, SCAN_BEACON, SCRIPT_FAILED, PASS_QUERY } from './features/finder/island';
 
 /**
@@ -35,16 +36,7 @@ const prefetch = root?.dataset.prefetch?.split(' ').filter(Boolean) ?? [];
  * 35, docs/decisions/0037's addendum), so it waits for the first sign of life.
  */
 function linkApp(rel: 'prefetch' | 'modulepreload') {
-  for (const href of prefetch) {
-    if (document.querySelector(`link[rel="${rel}"][href="${href}"]`)) continue;
-    const link = document.createElement('link');
-    link.rel = rel;
-    // The CORS mode a module is fetched in, so the import finds the prefetched file in the HTTP cache
-    // (measured: transferSize 0 for boot and framework on the first sign of life after the prefetch).
-    link.crossOrigin = 'anonymous';
-    link.href = href;
-    document.head.append(link);
-  }
+  return linkChunks(prefetch, rel);
 }
 
 /**
@@ -69,7 +61,7 @@ let app: Promise<void> | undefined;
 // After the load, on a fast connection, the app's code goes into the cache unless the app has already started.
 if (fetchAhead())
   whenIdle(() => {
-    if (!app) linkApp('prefetch');
+    if (!app) void linkApp('prefetch');
   });
 /** The app runs and has the page: taps go straight to it. */
 let hydrated = false;
@@ -86,11 +78,13 @@ const live = () => hydrated && handedOver;
 function startApp(): Promise<void> {
   app ??= new Promise<void>((resolve, reject) => {
     addEventListener(FINDER_READY_EVENT, () => resolve(), { once: true });
-    linkApp('modulepreload');
+    void linkApp('modulepreload');
     // BRW-01: Zod's jitless mode, set before Zod loads (as main.tsx does for every other page).
     const zodConfig = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
     zodConfig.__zod_globalConfig = { ...zodConfig.__zod_globalConfig, jitless: true };
-    import('./boot').catch(reject);
+    evaluateInSteps(prefetch)
+      .then(() => import('./boot'))
+      .catch(reject);
   }).then(
     () =>
       new Promise<void>((resolve) => {

@@ -1,4 +1,5 @@
 import './index.css';
+import { evaluateInSteps, linkChunks } from './lib/app-start';
 
 // BRW-01: Zod probes whether it may compile parsers with `new Function`; under this site's CSP
 // (script-src 'self', no 'unsafe-eval') the caught probe is still a CSP violation in every browser,
@@ -7,16 +8,15 @@ import './index.css';
 const zodConfig = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
 zodConfig.__zod_globalConfig = { ...zodConfig.__zod_globalConfig, jitless: true };
 
-/** The app's code: React, the routes and the page's chunks (#root's data-preload). */
+/**
+ * The app's code: React, the routes and the page's chunks (#root's data-preload, each chunk after
+ * those it imports, boot last), fetched together and evaluated one task each, so that a slow phone's
+ * main thread is never blocked for the whole graph at once (issue 35, docs/decisions/0037's addendum).
+ */
 function boot() {
-  const root = document.getElementById('root');
-  for (const href of root?.dataset.preload?.split(' ').filter(Boolean) ?? []) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.href = href;
-    document.head.append(link);
-  }
-  void import('./boot');
+  const chunks = document.getElementById('root')?.dataset.preload?.split(' ').filter(Boolean) ?? [];
+  void linkChunks(chunks, 'modulepreload');
+  void evaluateInSteps(chunks).then(() => import('./boot'));
 }
 
 /**

@@ -36,16 +36,20 @@ export function scriptsOf(html: string): string[] {
   return [...urls];
 }
 
-/** Manifest keys of the chunks reachable from `keys` by static imports. */
+/** Manifest keys of the chunks reachable from `keys` by static imports, each after those it imports. */
 export function staticClosure(manifest: Manifest, keys: readonly string[]): string[] {
   const seen = new Set<string>();
+  // Each chunk after the chunks it imports (post-order): the finder island evaluates them one task
+  // at a time in this order, so that each evaluates only itself (docs/decisions/0037's addendum).
+  const ordered: string[] = [];
   const visit = (key: string) => {
     if (seen.has(key) || !manifest[key]) return;
     seen.add(key);
     for (const imported of manifest[key].imports ?? []) visit(imported);
+    ordered.push(key);
   };
   keys.forEach(visit);
-  return [...seen];
+  return ordered;
 }
 
 /** The JS files (relative to dist) of a page's first load. */

@@ -11,14 +11,16 @@ export interface PrerenderedPage {
 
 /** The app itself: main.tsx imports it once the prerendered page has been painted. */
 const boot = 'src/boot.tsx';
-const marketing = (name: string) => [boot, `src/features/marketing/pages/${name}.tsx`];
+// Boot last: main.tsx evaluates the list in order, the app's start after everything it needs.
+const marketing = (name: string) => [`src/features/marketing/pages/${name}.tsx`, boot];
 
 /**
  * The finder's page /t/{code}, rendered by the server on each request with the tag it found
  * (PERF-05): its chunks are preloaded like a prerendered page's.
  */
 export const finderPage: Omit<PrerenderedPage, 'path'> = {
-  preload: [boot, 'src/app/layouts/services-layout.tsx', 'src/app/routes/public/finder.tsx'],
+  // Boot last: the island evaluates the list in order, the app's start after everything it needs.
+  preload: ['src/app/layouts/services-layout.tsx', 'src/app/routes/public/finder.tsx', boot],
 };
 
 /** The public pages rendered to HTML at build time (PERF-03, docs/decisions/0009). */
@@ -36,10 +38,10 @@ export const prerenderedPages: readonly PrerenderedPage[] = [
   {
     path: paths.login,
     preload: [
-      boot,
       'src/app/layouts/services-layout.tsx',
       'src/app/guards/guest-route.tsx',
       'src/app/routes/auth/login.tsx',
+      boot,
     ],
   },
 ];
