@@ -116,6 +116,8 @@ export const callUi = {
     quiet: (until: string) => `O dono pediu para não ser chamado até ${until}. Você pode deixar uma mensagem.`,
     /** FIND-08: in-order ringing moved on to the tag's members (no names). */
     tryingAnother: 'Tentando outra pessoa...',
+    /** REL-06: the server could not be reached or its database is down; the page tries again by itself. */
+    retrying: 'Não conseguimos falar com o servidor agora. Tentando de novo...',
   },
   owner: {
     idle: 'Nenhuma chamada no momento.',

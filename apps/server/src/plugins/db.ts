@@ -5,6 +5,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     dbEngine: Database['engine'];
+    /** REL-06: the database's last word was an answer (true) or a failure to reach it — no query asked. */
+    dbReachable: () => boolean;
   }
 }
 
@@ -12,4 +14,5 @@ declare module 'fastify' {
 export const dbPlugin = fp<{ database: Database }>(async (app, { database }) => {
   app.decorate('db', database.db);
   app.decorate('dbEngine', database.engine);
+  app.decorate('dbReachable', database.reachable ?? (() => true));
 });

@@ -12,6 +12,7 @@ import { verifyCallerToken } from '../lib/caller-token';
 import { createRedis } from '../lib/redis';
 import { atMostEvery, WARN_INTERVAL_MS } from '../lib/throttle';
 import { holdsNul } from './security';
+import { isDatabaseUnavailable } from '../lib/pg-errors';
 
 /** Who a socket is, settled once at the handshake. */
 type SocketData =
@@ -108,6 +109,13 @@ export const realtimePlugin = fp<{
   /** The same resolution as an HTTP request, token version included (ACC-02): only the header is read. */
   const sessionOf = (token: string) => app.resolveUser({ headers: { authorization: `Bearer ${token}` } } as FastifyRequest);
 
+  /** A handshake whose check failed: REL-06, a database that does not answer is said as such (the client may try again). */
+  const refuseFailed = (err: unknown, next: (err?: Error) => void) => {
+    if (isDatabaseUnavailable(err)) return next(new Error(apiMsg.databaseUnavailable));
+    app.log.error({ err }, 'socket handshake failed');
+    next(new Error(callMsg.socketUnauthorized));
+  };
+
   // The handshake's auth.token is a user's session token or a finder's caller token; nothing else.
   io.use((socket, next) => {
     // FIND-06: a finder's conversation socket carries `auth.conversation` (its private token) instead.
@@ -121,10 +129,7 @@ export const realtimePlugin = fp<{
           socket.data = { kind: 'finder', conversationId };
           next();
         },
-        (err: unknown) => {
-          app.log.error({ err }, 'socket handshake failed');
-          next(new Error(callMsg.socketUnauthorized));
-        },
+        (err: unknown) => refuseFailed(err, next),
       );
       return;
     }
@@ -143,10 +148,7 @@ export const realtimePlugin = fp<{
         socket.data = { kind: 'user', userId: user.id, tokenVersion: tv };
         next();
       },
-      (err: unknown) => {
-        app.log.error({ err }, 'socket handshake failed');
-        next(new Error(callMsg.socketUnauthorized));
-      },
+      (err: unknown) => refuseFailed(err, next),
     );
   });
 

@@ -1,0 +1,156 @@
+import pg from 'pg';
+import { afterAll, describe, expect, test } from 'vitest';
+import { apiMsg } from '@toque/contracts/messages';
+import { buildApp } from '../../src/app';
+import { openDatabase } from '../../src/db/client';
+import { connect, join, listen, ownedTag, record, startCall } from '../calls-support';
+import { testConfig } from '../helpers';
+import { startPgProxy, type OutageMode } from '../pg-proxy';
+import { freshDatabase } from './support';
+
+/**
+ * REL-06 (docs/decisions/0051): PostgreSQL taken away for a while under a running server — through a
+ * TCP proxy of the test's own (pg-proxy.ts), never by stopping the PostgreSQL server others share.
+ * The app runs in this process on a fresh database of its own (ops: each file picks its engines);
+ * the database is what fails, the server is what is tested. Every request that needs the database
+ * answers a JSON 503 with Retry-After within 2 s, the health checks say what is down, a socket's
+ * join is answered, a write cut in its middle leaves nothing, and the same server works again after.
+ */
+const ANSWER_WITHIN_MS = 2_000;
+const database = await freshDatabase('outage');
+const proxy = await startPgProxy();
+const opened = await openDatabase({ databaseUrl: proxy.url(database.url), dataDir: 'memory://' });
+const app = await buildApp(testConfig({ DATABASE_URL: proxy.url(database.url), RATE_CALL_PER_IP: '100000', CALL_RING_TIMEOUT_MS: '60000' }), opened);
+await app.ready();
+const base = await listen(app);
+/** The rows as PostgreSQL holds them, on a connection that does not go through the proxy. */
+const direct = new pg.Client({ connectionString: database.url });
+await direct.connect();
+afterAll(async () => {
+  await proxy.restore();
+  await app.close();
+  await opened.close();
+  await direct.end();
+  await proxy.close();
+  await database.drop();
+});
+
+/** One request, timed: its status, headers, body and how long it took. */
+async function timed(method: string, path: string, init: { body?: unknown; token?: string } = {}) {
+  const started = performance.now();
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, text, ms: performance.now() - started };
+}
+
+const ready = async () => {
+  const res = await timed('GET', '/api/ready');
+  return { status: res.status, body: JSON.parse(res.text) as unknown, ms: res.ms };
+};
+
+async function outageCase(mode: OutageMode) {
+  const { owner, code } = await ownedTag(app);
+  const waiting = await startCall(app, code);
+  const ownerSeen = record(await connect(base, owner.token));
+  const finder = await connect(base, waiting.callerToken);
+
+  await proxy.outage(mode);
+  const requests: [string, string, { body?: unknown; token?: string }][] = [
+    ['GET', `/api/public/tags/${code}`, {}],
+    ['POST', '/api/calls', { body: { code } }],
+    ['POST', `/api/calls/${waiting.roomId}/message`, { body: { message: 'Achei a sua carteira.' }, token: waiting.callerToken }],
+    ['GET', '/api/calls/history', { token: owner.token }],
+    ['POST', '/api/auth/login', { body: { email: owner.email, password: owner.password, platform: 'web', token: '' } }],
+  ];
+  const answers = [];
+  for (const [method, path, init] of requests) {
+    const res = await timed(method, path, init);
+    answers.push({ route: `${method} ${path.replace(code, ':code').replace(waiting.roomId, ':roomId')}`, ms: Math.round(res.ms) });
+    expect([res.status, res.headers.get('content-type'), res.headers.get('retry-after'), JSON.parse(res.text)], `${method} ${path}`).toEqual([
+      503,
+      'application/json; charset=utf-8',
+      '2',
+      { message: apiMsg.databaseUnavailable },
+    ]);
+    expect(res.ms, `${method} ${path}`).toBeLessThan(ANSWER_WITHIN_MS);
+  }
+
+  // The finder's socket joining its call asks the database: it is answered, not left waiting.
+  const joinStarted = performance.now();
+  expect(await join(finder, waiting.roomId)).toEqual({ ok: false, message: apiMsg.databaseUnavailable });
+  const joinMs = performance.now() - joinStarted;
+  expect(joinMs).toBeLessThan(ANSWER_WITHIN_MS);
+
+  const down = await ready();
+  expect([down.status, down.body]).toEqual([503, { status: 'unavailable', checks: { database: 'down' } }]);
+  expect(down.ms).toBeLessThan(ANSWER_WITHIN_MS);
+  const health = await timed('GET', '/api/health');
+  expect([health.status, JSON.parse(health.text)]).toEqual([200, { status: 'ok', database: 'down' }]);
+  console.info(`[REL-06] ${mode}: ${answers.map((a) => `${a.route} ${a.ms} ms`).join(', ')}, socket join ${Math.round(joinMs)} ms, /api/ready ${Math.round(down.ms)} ms`);
+
+  // The database is back: the same process answers again, without a restart.
+  await proxy.restore();
+  await expect.poll(async () => (await ready()).status, { timeout: 10_000 }).toBe(200);
+  expect(JSON.parse((await timed('GET', '/api/health')).text)).toEqual({ status: 'ok', database: 'ok' });
+  const again = await startCall(app, code);
+  expect(await ownerSeen.next('incoming-call')).toMatchObject({ roomId: again.roomId, tagCode: code });
+  expect(await join(finder, waiting.roomId)).toEqual({ ok: true, role: 'caller' });
+  finder.disconnect();
+}
+
+describe('REL-06 PostgreSQL unreachable', () => {
+  test('[REL-06] refused (PostgreSQL gone): every request answers a JSON 503 with Retry-After within 2 s, the socket join is answered, /api/ready and /api/health say the database is down; back: the same server calls again', async () => {
+    await outageCase('refuse');
+  });
+
+  test('[REL-06] blackhole (packets go nowhere): the same answers within 2 s — no request waits on a silent database; back: the same server calls again', async () => {
+    await outageCase('blackhole');
+  });
+
+  test('[REL-06] a call cut between its two inserts leaves no call and no recipient; once back, the finder calls again', async () => {
+    const { owner, code } = await ownedTag(app);
+    const count = async () =>
+      (await direct.query<{ calls: number; recipients: number }>(
+        'select count(distinct c.id)::int as calls, count(r.user_id)::int as recipients from calls c left join call_recipients r on r.call_id = c.id where c.tag_code = $1',
+        [code],
+      )).rows[0];
+    const cut = proxy.cutWhen(/insert into "call_recipients"/);
+    const res = await timed('POST', '/api/calls', { body: { code } });
+    await cut;
+    expect([res.status, JSON.parse(res.text)]).toEqual([503, { message: apiMsg.databaseUnavailable }]);
+    await proxy.restore();
+    expect(await count()).toEqual({ calls: 0, recipients: 0 });
+    const ownerSeen = record(await connect(base, owner.token));
+    const { roomId } = await startCall(app, code);
+    expect(await ownerSeen.next('incoming-call')).toMatchObject({ roomId });
+    expect(await count()).toEqual({ calls: 1, recipients: 1 });
+  });
+
+  test('[REL-06] a finder message cut before the call takes it leaves no conversation and no message; once back, the same message goes through', async () => {
+    const { code } = await ownedTag(app);
+    const { roomId, callerToken } = await startCall(app, code);
+    const rows = async () =>
+      (await direct.query<{ conversations: number; messages: number; held: string | null }>(
+        `select (select count(*)::int from conversations where tag_code = $1) as conversations,
+                (select count(*)::int from conversation_messages m join conversations c on c.id = m.conversation_id where c.tag_code = $1) as messages,
+                (select message from calls where id = $2) as held`,
+        [code, roomId],
+      )).rows[0];
+    const body = { message: 'Achei o seu cachorro na praça.' };
+    const cut = proxy.cutWhen(/update "calls"/);
+    const res = await timed('POST', `/api/calls/${roomId}/message`, { body, token: callerToken });
+    await cut;
+    expect([res.status, JSON.parse(res.text)]).toEqual([503, { message: apiMsg.databaseUnavailable }]);
+    await proxy.restore();
+    expect(await rows()).toEqual({ conversations: 0, messages: 0, held: null });
+    await expect.poll(async () => (await timed('POST', `/api/calls/${roomId}/message`, { body, token: callerToken })).status, { timeout: 10_000 }).toBe(201);
+    expect(await rows()).toEqual({ conversations: 1, messages: 1, held: body.message });
+  });
+});
