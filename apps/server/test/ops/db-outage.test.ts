@@ -1,11 +1,14 @@
 import pg from 'pg';
 import { afterAll, describe, expect, test } from 'vitest';
+import { finderText } from '@toque/contracts/finder-text';
 import { apiMsg } from '@toque/contracts/messages';
+import { paths } from '@toque/contracts/routes';
 import { buildApp } from '../../src/app';
 import { openDatabase } from '../../src/db/client';
 import { connect, join, listen, ownedTag, record, startCall } from '../calls-support';
 import { testConfig } from '../helpers';
 import { startPgProxy, type OutageMode } from '../pg-proxy';
+import { buildWeb } from '../web-build';
 import { freshDatabase } from './support';
 
 /**
@@ -17,10 +20,11 @@ import { freshDatabase } from './support';
  * join is answered, a write cut in its middle leaves nothing, and the same server works again after.
  */
 const ANSWER_WITHIN_MS = 2_000;
+const dist = await buildWeb();
 const database = await freshDatabase('outage');
 const proxy = await startPgProxy();
 const opened = await openDatabase({ databaseUrl: proxy.url(database.url), dataDir: 'memory://' });
-const app = await buildApp(testConfig({ DATABASE_URL: proxy.url(database.url), RATE_CALL_PER_IP: '100000', CALL_RING_TIMEOUT_MS: '60000' }), opened);
+const app = await buildApp(testConfig({ WEB_DIST: dist, DATABASE_URL: proxy.url(database.url), RATE_CALL_PER_IP: '100000', CALL_RING_TIMEOUT_MS: '60000' }), opened);
 await app.ready();
 const base = await listen(app);
 /** The rows as PostgreSQL holds them, on a connection that does not go through the proxy. */
@@ -36,13 +40,14 @@ afterAll(async () => {
 });
 
 /** One request, timed: its status, headers, body and how long it took. */
-async function timed(method: string, path: string, init: { body?: unknown; token?: string } = {}) {
+async function timed(method: string, path: string, init: { body?: unknown; token?: string; headers?: Record<string, string> } = {}) {
   const started = performance.now();
   const res = await fetch(`${base}${path}`, {
     method,
     headers: {
       ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...init.headers,
     },
     ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
   });
@@ -61,7 +66,29 @@ async function outageCase(mode: OutageMode) {
   const ownerSeen = record(await connect(base, owner.token));
   const finder = await connect(base, waiting.callerToken);
 
+  // The page as the finder first saw it, with the database there (and the renderer warm, as a running server's is).
+  expect((await timed('GET', paths.finder(code))).status).toBe(200);
+
   await proxy.outage(mode);
+  try {
+    await duringOutage(mode, { owner, code, waiting, finder });
+  } finally {
+    // The database is back: the same process answers again, without a restart.
+    await proxy.restore();
+  }
+  await expect.poll(async () => (await ready()).status, { timeout: 10_000 }).toBe(200);
+  expect(JSON.parse((await timed('GET', '/api/health')).text)).toEqual({ status: 'ok', database: 'ok' });
+  const again = await startCall(app, code);
+  expect(await ownerSeen.next('incoming-call')).toMatchObject({ roomId: again.roomId, tagCode: code });
+  expect(await join(finder, waiting.roomId)).toEqual({ ok: true, role: 'caller' });
+  expect((await timed('GET', paths.finder(code))).status).toBe(200);
+  finder.disconnect();
+}
+
+async function duringOutage(
+  mode: OutageMode,
+  { owner, code, waiting, finder }: { owner: { token: string; email: string; password: string }; code: string; waiting: { roomId: string; callerToken: string }; finder: Awaited<ReturnType<typeof connect>> },
+) {
   const requests: [string, string, { body?: unknown; token?: string }][] = [
     ['GET', `/api/public/tags/${code}`, {}],
     ['POST', '/api/calls', { body: { code } }],
@@ -82,6 +109,15 @@ async function outageCase(mode: OutageMode) {
     expect(res.ms, `${method} ${path}`).toBeLessThan(ANSWER_WITHIN_MS);
   }
 
+  // The finder's page itself (rendered with the tag from the database): no error page — it says in the
+  // finder's language that it is trying again, and reloads itself after Retry-After without any script.
+  const page = await timed('GET', paths.finder(code), { headers: { 'accept-language': 'es-ES,es;q=0.9' } });
+  expect([page.status, page.headers.get('content-type'), page.headers.get('retry-after')]).toEqual([503, 'text/html; charset=utf-8', '2']);
+  expect(page.text).toContain(finderText.es.retrying);
+  expect(page.text).toContain('<meta http-equiv="refresh" content="2">');
+  expect(page.ms).toBeLessThan(ANSWER_WITHIN_MS);
+  answers.push({ route: 'GET /t/:code', ms: Math.round(page.ms) });
+
   // The finder's socket joining its call asks the database: it is answered, not left waiting.
   const joinStarted = performance.now();
   expect(await join(finder, waiting.roomId)).toEqual({ ok: false, message: apiMsg.databaseUnavailable });
@@ -95,14 +131,6 @@ async function outageCase(mode: OutageMode) {
   expect([health.status, JSON.parse(health.text)]).toEqual([200, { status: 'ok', database: 'down' }]);
   console.info(`[REL-06] ${mode}: ${answers.map((a) => `${a.route} ${a.ms} ms`).join(', ')}, socket join ${Math.round(joinMs)} ms, /api/ready ${Math.round(down.ms)} ms`);
 
-  // The database is back: the same process answers again, without a restart.
-  await proxy.restore();
-  await expect.poll(async () => (await ready()).status, { timeout: 10_000 }).toBe(200);
-  expect(JSON.parse((await timed('GET', '/api/health')).text)).toEqual({ status: 'ok', database: 'ok' });
-  const again = await startCall(app, code);
-  expect(await ownerSeen.next('incoming-call')).toMatchObject({ roomId: again.roomId, tagCode: code });
-  expect(await join(finder, waiting.roomId)).toEqual({ ok: true, role: 'caller' });
-  finder.disconnect();
 }
 
 describe('REL-06 PostgreSQL unreachable', () => {
