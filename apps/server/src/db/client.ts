@@ -34,13 +34,13 @@ export interface Database {
  * database is unavailable (503 with Retry-After) — a connection (or a free one of the pool), then
  * each statement. Together under the 2 s the finder is promised an answer in.
  */
-export const DB_CONNECT_TIMEOUT_MS = 750;
-export const DB_QUERY_DEADLINE_MS = 1_200;
+const DB_CONNECT_TIMEOUT_MS = 750;
+const DB_QUERY_DEADLINE_MS = 1_200;
 /** A transaction left open by a client that vanished (a network cut) gives its locks back after this long. */
 const IDLE_IN_TRANSACTION_MS = 15_000;
 
 /** REL-06: a statement PostgreSQL did not answer within DB_QUERY_DEADLINE_MS; its connection was cut. */
-export class DatabaseTimeout extends Error {
+class DatabaseTimeout extends Error {
   readonly code = DATABASE_TIMEOUT_CODE;
   constructor() {
     super(`The database did not answer within ${DB_QUERY_DEADLINE_MS} ms`);
