@@ -13,6 +13,7 @@ import pg from 'pg';
 import * as schema from './schema';
 import { makePrivateDir } from '../lib/private-dir';
 import { DATABASE_TIMEOUT_CODE, isDatabaseUnavailable } from '../lib/pg-errors';
+import { someoneWaits } from '../lib/db-deadline';
 
 type Schema = typeof schema;
 /** The one database type services see, whichever engine is underneath. */
@@ -53,7 +54,8 @@ type QueryArgs = Parameters<pg.Client['query']>;
 /**
  * REL-06: a pool connection that gives up on a silent database. node-postgres waits forever for a
  * statement's answer when packets go nowhere (a network cut, a firewall that drops): past
- * DB_QUERY_DEADLINE_MS the connection is cut, every statement on it fails at once (a transaction's
+ * DB_QUERY_DEADLINE_MS — for a statement someone waits on (a request, a socket event; a sweep or a
+ * script takes the time it needs) — the connection is cut, every statement on it fails at once (a transaction's
  * ROLLBACK too, instead of waiting again), and the pool replaces it. A cursor (a submittable)
  * keeps its own pace. A lost connection no longer throws from the client's 'error' event with
  * nobody listening (that ended the process): its statements get the error.
@@ -81,7 +83,8 @@ function boundedClient(onAnswer: (up: boolean) => void) {
     override query(...args: unknown[]): never {
       const first = args[0] as { submit?: unknown } | undefined;
       const call = (list: unknown[]) => (super.query as (...a: unknown[]) => unknown).apply(this, list) as never;
-      if (first && typeof first.submit === 'function') return call(args);
+      // Only what someone waits on (a request, a socket event: lib/db-deadline.ts) has the deadline.
+      if ((first && typeof first.submit === 'function') || !someoneWaits()) return call(args);
       const timer = setTimeout(() => {
         const stream = (this as unknown as { connection?: { stream?: { destroy(e: Error): void } } }).connection?.stream;
         stream?.destroy(new DatabaseTimeout());

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Database, Db } from '../db/client';
+import { forSomeoneWaiting } from '../lib/db-deadline';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,4 +16,6 @@ export const dbPlugin = fp<{ database: Database }>(async (app, { database }) => 
   app.decorate('db', database.db);
   app.decorate('dbEngine', database.engine);
   app.decorate('dbReachable', database.reachable ?? (() => true));
+  // REL-06: a request's statements have the database deadline (lib/db-deadline.ts): its handler runs inside.
+  app.addHook('onRequest', (_request, _reply, done) => forSomeoneWaiting(done));
 });

@@ -13,6 +13,7 @@ import { createRedis } from '../lib/redis';
 import { atMostEvery, WARN_INTERVAL_MS } from '../lib/throttle';
 import { holdsNul } from './security';
 import { isDatabaseUnavailable } from '../lib/pg-errors';
+import { forSomeoneWaiting } from '../lib/db-deadline';
 
 /** Who a socket is, settled once at the handshake. */
 type SocketData =
@@ -116,6 +117,8 @@ export const realtimePlugin = fp<{
     next(new Error(callMsg.socketUnauthorized));
   };
 
+  // REL-06: a handshake and a socket's events are waited on: their statements have the database deadline.
+  io.use((_socket, next) => forSomeoneWaiting(() => next()));
   // The handshake's auth.token is a user's session token or a finder's caller token; nothing else.
   io.use((socket, next) => {
     // FIND-06: a finder's conversation socket carries `auth.conversation` (its private token) instead.
@@ -194,6 +197,7 @@ export const realtimePlugin = fp<{
 
   io.on('connection', (socket) => {
     guardEvents(socket);
+    socket.use((_packet, next) => forSomeoneWaiting(() => next()));
     const who = socket.data;
     if (who.kind === 'finder') return void socket.join(conversationRoom(who.conversationId));
     if (who.kind !== 'user') return;
