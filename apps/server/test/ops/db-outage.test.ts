@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, describe, expect, test } from 'vitest';
+import { chargesApi, type Charge } from '@toque/contracts/billing';
 import { finderText } from '@toque/contracts/finder-text';
 import { apiMsg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
@@ -20,11 +21,18 @@ import { freshDatabase } from './support';
  * join is answered, a write cut in its middle leaves nothing, and the same server works again after.
  */
 const ANSWER_WITHIN_MS = 2_000;
+const PIX_SECRET = 'segredo-do-webhook-0123456789';
 const dist = await buildWeb();
 const database = await freshDatabase('outage');
 const proxy = await startPgProxy();
 const opened = await openDatabase({ databaseUrl: proxy.url(database.url), dataDir: 'memory://' });
-const app = await buildApp(testConfig({ WEB_DIST: dist, DATABASE_URL: proxy.url(database.url), RATE_CALL_PER_IP: '100000', CALL_RING_TIMEOUT_MS: '60000' }), opened);
+const app = await buildApp(testConfig({
+    WEB_DIST: dist,
+    PIX_WEBHOOK_SECRET: PIX_SECRET,
+    PIX_KEY: 'financeiro@toque.app.br',
+    PIX_MERCHANT_NAME: 'Toque Tecnologia',
+    PIX_MERCHANT_CITY: 'São Paulo',
+    DATABASE_URL: proxy.url(database.url), RATE_CALL_PER_IP: '100000', CALL_RING_TIMEOUT_MS: '60000' }), opened);
 await app.ready();
 const base = await listen(app);
 /** The rows as PostgreSQL holds them, on a connection that does not go through the proxy. */
@@ -180,5 +188,26 @@ describe('REL-06 PostgreSQL unreachable', () => {
     expect(await rows()).toEqual({ conversations: 0, messages: 0, held: null });
     await expect.poll(async () => (await timed('POST', `/api/calls/${roomId}/message`, { body, token: callerToken })).status, { timeout: 10_000 }).toBe(201);
     expect(await rows()).toEqual({ conversations: 1, messages: 1, held: body.message });
+  });
+
+  test('[REL-06] a Pix confirmation cut after its receipt is written leaves no receipt and the charge open; the provider\'s retry pays it once back', async () => {
+    const { owner, code } = await ownedTag(app, 3);
+    const made = (await app.inject({ method: 'POST', url: `/api${chargesApi.charges}`, headers: owner.auth, payload: { codes: [code] } })).json<Charge>();
+    const pix = { endToEndId: `E${'7'.repeat(31)}`, txid: made.txid, valor: `${Math.floor(made.amount_cents / 100)}.${String(made.amount_cents % 100).padStart(2, '0')}`, horario: new Date().toISOString() };
+    const webhook = () => app.inject({ method: 'POST', url: `/api${chargesApi.webhook(PIX_SECRET)}`, payload: { pix: [pix] } });
+    const state = async () =>
+      (await direct.query<{ status: string; receipts: number }>(
+        'select c.status, (select count(*)::int from pix_receipts r where r.charge_id = c.id) as receipts from charges c where c.id = $1',
+        [made.id],
+      )).rows[0];
+    const cut = proxy.cutWhen(/update "charges"/);
+    const res = await webhook();
+    await cut;
+    // The provider is told to come back (it retries a webhook that was not a 2xx).
+    expect([res.statusCode, res.json()]).toEqual([503, { message: apiMsg.databaseUnavailable }]);
+    await proxy.restore();
+    expect(await state()).toEqual({ status: 'pending', receipts: 0 });
+    await expect.poll(async () => (await webhook()).statusCode, { timeout: 10_000 }).toBe(200);
+    expect(await state()).toEqual({ status: 'paid', receipts: 1 });
   });
 });
