@@ -31,6 +31,9 @@ test('[REL-06] PostgreSQL goes silent as the finder taps Call: the page says in 
     const retrying = finder.page.getByRole('status').filter({ hasText: t.retrying });
     await expect(retrying).toBeVisible();
     await finder.page.screenshot({ path: test.info().outputPath('finder-retrying-390x844.png') });
+    await finder.page.setViewportSize({ width: 1366, height: 900 });
+    await expect(retrying).toBeVisible();
+    await finder.page.screenshot({ path: test.info().outputPath('finder-retrying-1366x900.png') });
     await expect(owner.page.getByRole('heading', { name: msg.callIncoming })).toHaveCount(0);
 
     // The database is back: the page's next attempt rings the owner — same server process, no restart.
