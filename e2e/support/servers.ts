@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { connect as tcpConnect } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
+import { startPgProxy, type PgProxy } from '../../apps/server/test/pg-proxy';
 import { mintCode, type CliTarget } from './codes';
 import { E2E_TILE_URL, NO_GEOCODER, relaxedLimits } from './limits';
 import { answersHttp, freePort, spawnLogged, stopProcess, tempDir, waitUntilUp } from './processes';
@@ -83,6 +84,12 @@ export interface AppServerOptions {
    * 2: two processes on one PostgreSQL database and one Redis (CALL-12), a stand-in geocoder.
    */
   replicas?: 1 | 2;
+  /**
+   * REL-06: one process on a fresh PostgreSQL database reached through a TCP proxy of the test's own
+   * (apps/server/test/pg-proxy.ts), which `proxy` takes away and brings back; no Redis. The operator
+   * CLI mints on the database directly.
+   */
+  postgresProxy?: boolean;
 }
 
 export interface AppServer {
@@ -91,8 +98,10 @@ export interface AppServer {
   url: string;
   /** The stand-in geocoder's place name (two processes only). */
   locality: string;
-  /** The PostgreSQL database the processes share (two processes only). */
+  /** The PostgreSQL database the processes share (two processes, or `postgresProxy`). */
   databaseUrl: string;
+  /** `postgresProxy`: the proxy between the process and its database. */
+  proxy?: PgProxy;
   /** The operator CLI's way to this server's database (codes.ts). */
   cli: CliTarget;
   /** A fresh unclaimed code in this server's database, minted with the operator CLI. */
@@ -105,7 +114,7 @@ export interface AppServer {
 }
 
 /** Starts a Toque server (or two, see `replicas`) with the relaxed limits and `env`; resolves once each answers. */
-export async function startAppServer({ env = {}, replicas = 1 }: AppServerOptions = {}): Promise<AppServer> {
+export async function startAppServer({ env = {}, replicas = 1, postgresProxy = false }: AppServerOptions = {}): Promise<AppServer> {
   const cleanups: (() => Promise<void> | void)[] = [];
   const cleanUp = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
@@ -115,7 +124,17 @@ export async function startAppServer({ env = {}, replicas = 1 }: AppServerOption
     let target: CliTarget;
     const locality = 'Belo Horizonte';
     let databaseUrl = '';
-    if (replicas === 2) {
+    let proxy: PgProxy | undefined;
+    if (postgresProxy) {
+      const database = await throwawayDatabase();
+      cleanups.push(() => database.drop());
+      const started = await startPgProxy();
+      proxy = started;
+      cleanups.push(() => started.close());
+      databaseUrl = database.url;
+      shared = { DATABASE_URL: started.url(database.url), REDIS_URL: '', GEOCODER_URL: NO_GEOCODER };
+      target = { DATABASE_URL: database.url };
+    } else if (replicas === 2) {
       const redisUrl = process.env.REDIS_URL ?? LOCAL_REDIS;
       if (!(await redisAnswers(redisUrl))) throw new Error(`${NEEDS}. Redis does not answer at ${redisUrl}.`);
       const database = process.env.DATABASE_URL
@@ -172,6 +191,7 @@ export async function startAppServer({ env = {}, replicas = 1 }: AppServerOption
       url: urls[0]!,
       locality,
       databaseUrl,
+      ...(proxy ? { proxy } : {}),
       cli: target,
       mint: (productId) => mintCode(productId, target),
       stop: async (i) => {

@@ -50,6 +50,8 @@ export class TooManyRequests extends HttpError {
     super(429, message, Math.max(1, Math.ceil(retryAfterS)));
   }
 }
+/** REL-06: the `Retry-After` of a 503 while the database cannot be reached (docs/decisions/0051). */
+export const DATABASE_RETRY_AFTER_S = 2;
 /** The server is saturated (the Argon2 queue is full, SEC-05): try again shortly. */
 export class ServiceUnavailable extends HttpError {
   constructor(retryAfterS: number, message: string = apiMsg.busy) {

@@ -27,7 +27,7 @@ export interface TestApp {
 }
 
 /** The tests' configuration: in-memory PGlite or DATABASE_URL, and limits out of the way. */
-function testConfig(env: Record<string, string>): Config {
+export function testConfig(env: Record<string, string>): Config {
   return loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: 'memory://',

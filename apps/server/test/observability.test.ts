@@ -62,7 +62,7 @@ const scrape = async () => (await app.inject({ method: 'GET', url: '/api/metrics
 describe(`health, readiness and metrics ${dbLabel}`, () => {
   test('[REL-03] /api/health answers 200 ok; /api/ready checks the database and answers 200', async () => {
     const health = await app.inject({ method: 'GET', url: '/api/health', remoteAddress: REMOTE });
-    expect([health.statusCode, health.json()]).toEqual([200, { status: 'ok' }]);
+    expect([health.statusCode, health.json()]).toEqual([200, { status: 'ok', database: 'ok' }]);
     const ready = await app.inject({ method: 'GET', url: '/api/ready', remoteAddress: REMOTE });
     expect([ready.statusCode, ready.json()]).toEqual([200, { status: 'ok', checks: { database: 'ok' } }]);
   });

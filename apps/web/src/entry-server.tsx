@@ -61,7 +61,11 @@ export async function renderFinderPage(shell: FinderShell, path: string, seed: F
   // FIND-03: the page's language is the finder's.
   // Replacer functions: the seed holds the owner's and the units' text, which a replacement string
   // would read as `$` patterns (SEC-04).
+  // REL-06: a page rendered while the database was away says it is trying again, and does — without
+  // any script (an old phone, the island not loaded yet): the browser asks for it again after Retry-After.
+  const retry = seed.error?.status === 503 ? `<meta http-equiv="refresh" content="${Math.max(1, Math.round(seed.error.retryAfterS ?? 5))}">` : '';
   return html
+    .replace('</head>', () => `${retry}</head>`)
     .replace(/<html lang="[^"]*">/, () => `<html lang="${seed.lang}">`)
     .replace('</body>', () => `${finderJson(seed)}\n  </body>`);
 }

@@ -131,6 +131,8 @@ export const callUi = {
       healthPlan: 'Plano de saúde',
       paramedicNote: 'Recado para o socorro',
     },
+    /** REL-06: the server could not be reached or its database is down; the page tries again by itself. */
+    retrying: 'Não conseguimos falar com o servidor agora. Tentando de novo...',
   },
   owner: {
     idle: 'Nenhuma chamada no momento.',

@@ -96,6 +96,8 @@ export const apiMsg = {
   routeNotFound: 'Rota não encontrada.',
   tooManyRequests: 'Muitas tentativas. Aguarde um pouco e tente novamente.',
   busy: 'Servidor ocupado no momento. Tente novamente em alguns segundos.',
+  /** REL-06: the database does not answer (503 with Retry-After, docs/decisions/0051). */
+  databaseUnavailable: 'Serviço temporariamente indisponível. Tente novamente em alguns segundos.',
   internal: 'Erro interno. Tente novamente mais tarde.',
   /** No answer at all (the web client's status 0). */
   network: 'Não foi possível falar com o servidor. Verifique sua conexão.',

@@ -12,6 +12,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 import { makePrivateDir } from '../lib/private-dir';
+import { DATABASE_TIMEOUT_CODE, isDatabaseUnavailable } from '../lib/pg-errors';
+import { someoneWaits } from '../lib/db-deadline';
 
 type Schema = typeof schema;
 /** The one database type services see, whichever engine is underneath. */
@@ -24,6 +26,85 @@ export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** REL-06: whether the last word from the database was an answer or a failure to reach it (PGlite: always up). */
+  reachable?: () => boolean;
+}
+
+/**
+ * REL-06 (docs/decisions/0051): how long a request waits for PostgreSQL before it is told the
+ * database is unavailable (503 with Retry-After) — a connection (or a free one of the pool), then
+ * each statement. Together under the 2 s the finder is promised an answer in.
+ */
+const DB_CONNECT_TIMEOUT_MS = 750;
+const DB_QUERY_DEADLINE_MS = 1_200;
+/** A transaction left open by a client that vanished (a network cut) gives its locks back after this long. */
+const IDLE_IN_TRANSACTION_MS = 15_000;
+
+/** REL-06: a statement PostgreSQL did not answer within DB_QUERY_DEADLINE_MS; its connection was cut. */
+class DatabaseTimeout extends Error {
+  readonly code = DATABASE_TIMEOUT_CODE;
+  constructor() {
+    super(`The database did not answer within ${DB_QUERY_DEADLINE_MS} ms`);
+    this.name = 'DatabaseTimeout';
+  }
+}
+
+type QueryArgs = Parameters<pg.Client['query']>;
+
+/**
+ * REL-06: a pool connection that gives up on a silent database. node-postgres waits forever for a
+ * statement's answer when packets go nowhere (a network cut, a firewall that drops): past
+ * DB_QUERY_DEADLINE_MS — for a statement someone waits on (a request, a socket event; a sweep or a
+ * script takes the time it needs) — the connection is cut, every statement on it fails at once (a transaction's
+ * ROLLBACK too, instead of waiting again), and the pool replaces it. A cursor (a submittable)
+ * keeps its own pace. A lost connection no longer throws from the client's 'error' event with
+ * nobody listening (that ended the process): its statements get the error.
+ */
+function boundedClient(onAnswer: (up: boolean) => void) {
+  return class BoundedClient extends pg.Client {
+    constructor(config?: string | pg.ClientConfig) {
+      super(config);
+      this.on('error', () => onAnswer(false));
+    }
+
+    override connect(...args: unknown[]): never {
+      const callback = args[0] as ((error?: Error) => void) | undefined;
+      const connect = (super.connect as (...a: unknown[]) => unknown).bind(this);
+      if (callback) return connect((error?: Error) => (onAnswer(!error), callback(error))) as never;
+      return (connect() as Promise<void>).then(
+        () => onAnswer(true),
+        (error: unknown) => {
+          onAnswer(false);
+          throw error;
+        },
+      ) as never;
+    }
+
+    override query(...args: unknown[]): never {
+      const first = args[0] as { submit?: unknown } | undefined;
+      const call = (list: unknown[]) => (super.query as (...a: unknown[]) => unknown).apply(this, list) as never;
+      // Only what someone waits on (a request, a socket event: lib/db-deadline.ts) has the deadline.
+      if ((first && typeof first.submit === 'function') || !someoneWaits()) return call(args);
+      const timer = setTimeout(() => {
+        const stream = (this as unknown as { connection?: { stream?: { destroy(e: Error): void } } }).connection?.stream;
+        stream?.destroy(new DatabaseTimeout());
+      }, DB_QUERY_DEADLINE_MS);
+      const settle = (error: unknown) => {
+        clearTimeout(timer);
+        if (!error) onAnswer(true);
+        else if (isDatabaseUnavailable(error)) onAnswer(false);
+      };
+      const last = args[args.length - 1];
+      if (typeof last === 'function') {
+        const callback = last as (error: unknown, result: unknown) => void;
+        return call([...args.slice(0, -1), (error: unknown, result: unknown) => (settle(error), callback(error, result))]);
+      }
+      const result = call(args) as unknown;
+      if (result && typeof (result as Promise<unknown>).then === 'function')
+        (result as Promise<unknown>).then(() => settle(undefined), settle);
+      return result as never;
+    }
+  } as unknown as typeof pg.Client & { new (config?: QueryArgs[0]): pg.Client };
 }
 
 // Next to this module: src/db/migrations from the source, dist/migrations in the build (OPS-01).
@@ -74,22 +155,34 @@ async function migrating(run: () => Promise<void>): Promise<void> {
  */
 export async function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
-    // Several processes may start at once: one migrates, the others wait for it.
-    const client = await pool.connect();
+    // Several processes may start at once: one migrates, the others wait for it — on a connection of
+    // its own, without the pool's deadlines (a migration or the wait for the lock may take long).
+    const client = new pg.Client({ connectionString: opts.databaseUrl });
+    await client.connect();
     try {
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
       await migrating(() => migratePg(drizzlePg(client, { schema }), { migrationsFolder }));
     } catch (error) {
-      // A failed start leaves no pool behind (the transaction was rolled back; the lock goes with it).
-      client.release(true);
-      await pool.end();
+      // A failed start leaves no connection behind (the transaction was rolled back; the lock goes with it).
+      await client.end().catch(() => undefined);
       throw error;
     }
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
-    client.release();
-    return { db, engine: 'postgres', close: () => pool.end() };
+    await client.end();
+    let up = true;
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      // REL-06: no request waits longer than this for a connection, new or pooled.
+      connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS,
+      idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS,
+      keepAlive: true,
+      Client: boundedClient((answered) => (up = answered)),
+    });
+    // An idle connection the network dropped: the pool replaces it; nothing to throw.
+    pool.on('error', () => (up = false));
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return { db, engine: 'postgres', close: () => pool.end(), reachable: () => up };
   }
   const onDisk = !opts.dataDir.startsWith('memory://');
   if (onDisk) makePrivateDir(opts.dataDir);

@@ -5,9 +5,10 @@ import fp from 'fastify-plugin';
 import type { PublicTag } from '@toque/contracts/calls';
 import type { FinderSeed } from '@toque/contracts/finder-page';
 import { finderLangFromCookie, pickFinderLang } from '@toque/contracts/finder-text';
-import { callMsg, tooManyAttemptsMessage } from '@toque/contracts/messages';
+import { apiMsg, callMsg, tooManyAttemptsMessage } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
-import { HttpError, NotFound } from '../errors';
+import { DATABASE_RETRY_AFTER_S, HttpError, NotFound, ServiceUnavailable } from '../errors';
+import { isDatabaseUnavailable } from '../lib/pg-errors';
 import { isTagCodeShape } from '../lib/codes';
 import { openGraphTags } from '../lib/open-graph';
 import { clientAddress } from './rate-limit';
@@ -83,8 +84,10 @@ export const finderPagePlugin = fp<{
       if (tag.state === 'unclaimed')
         return reply.header('cache-control', 'no-store').redirect(paths.onboarding(tag.code), 303);
       seed = { code, inApp, lang, tag };
-    } catch (err) {
-      if (!(err instanceof HttpError) || (err.statusCode !== 404 && err.statusCode !== 429)) throw err;
+    } catch (caught) {
+      // REL-06: the database does not answer — the page says it is trying again (and does), never an error page.
+      const err = isDatabaseUnavailable(caught) ? new ServiceUnavailable(DATABASE_RETRY_AFTER_S, apiMsg.databaseUnavailable) : caught;
+      if (!(err instanceof HttpError) || (err.statusCode !== 404 && err.statusCode !== 429 && err.statusCode !== 503)) throw err;
       const { statusCode: status, retryAfterS } = err;
       if (retryAfterS) reply.header('retry-after', String(retryAfterS));
       reply.status(status);

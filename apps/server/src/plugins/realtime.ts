@@ -12,6 +12,8 @@ import { verifyCallerToken } from '../lib/caller-token';
 import { createRedis } from '../lib/redis';
 import { atMostEvery, WARN_INTERVAL_MS } from '../lib/throttle';
 import { holdsNul } from './security';
+import { isDatabaseUnavailable } from '../lib/pg-errors';
+import { forSomeoneWaiting } from '../lib/db-deadline';
 
 /** Who a socket is, settled once at the handshake. */
 type SocketData =
@@ -149,6 +151,15 @@ export const realtimePlugin = fp<{
   /** The same resolution as an HTTP request, token version included (ACC-02): only the header is read. */
   const sessionOf = (token: string) => app.resolveUser({ headers: { authorization: `Bearer ${token}` } } as FastifyRequest);
 
+  /** A handshake whose check failed: REL-06, a database that does not answer is said as such (the client may try again). */
+  const refuseFailed = (err: unknown, next: (err?: Error) => void) => {
+    if (isDatabaseUnavailable(err)) return next(new Error(apiMsg.databaseUnavailable));
+    app.log.error({ err }, 'socket handshake failed');
+    next(new Error(callMsg.socketUnauthorized));
+  };
+
+  // REL-06: a handshake and a socket's events are waited on: their statements have the database deadline.
+  io.use((_socket, next) => forSomeoneWaiting(() => next()));
   // The handshake's auth.token is a user's session token or a finder's caller token; nothing else.
   io.use((socket, next) => {
     // FIND-06: a finder's conversation socket carries `auth.conversation` (its private token) instead.
@@ -162,10 +173,7 @@ export const realtimePlugin = fp<{
           socket.data = { kind: 'finder', conversationId };
           next();
         },
-        (err: unknown) => {
-          app.log.error({ err }, 'socket handshake failed');
-          next(new Error(callMsg.socketUnauthorized));
-        },
+        (err: unknown) => refuseFailed(err, next),
       );
       return;
     }
@@ -185,10 +193,7 @@ export const realtimePlugin = fp<{
         socket.data = { kind: 'user', userId: user.id, tokenVersion: tv };
         next();
       },
-      (err: unknown) => {
-        app.log.error({ err }, 'socket handshake failed');
-        next(new Error(callMsg.socketUnauthorized));
-      },
+      (err: unknown) => refuseFailed(err, next),
     );
   });
 
@@ -234,6 +239,7 @@ export const realtimePlugin = fp<{
 
   io.on('connection', (socket) => {
     guardEvents(socket);
+    socket.use((_packet, next) => forSomeoneWaiting(() => next()));
     const who = socket.data;
     if (who.kind === 'finder') return void socket.join(conversationRoom(who.conversationId));
     if (who.kind !== 'user') return;

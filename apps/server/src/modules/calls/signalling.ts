@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { JoinAck } from '@toque/contracts/calls';
-import { callMsg } from '@toque/contracts/messages';
+import { apiMsg, callMsg } from '@toque/contracts/messages';
+import { isDatabaseUnavailable } from '../../lib/pg-errors';
 import { callRoom, isStopping, type Io, type IoSocket } from '../../plugins/realtime';
 import type { CallLifecycle } from './lifecycle';
 
@@ -49,7 +50,14 @@ export function callsSignalling(io: Io, lifecycle: CallLifecycle) {
       const id = parsed.data;
       if (joined(id)) return reply({ ok: true, role: who.kind === 'caller' ? 'caller' : 'recipient' });
       lifecycle.background(async () => {
-        const result = await lifecycle.join(id, who, socket.id);
+        let result: JoinAck;
+        try {
+          result = await lifecycle.join(id, who, socket.id);
+        } catch (error) {
+          // REL-06: the database did not answer — the client is told so at once (and may join again), never left waiting.
+          reply({ ok: false, message: isDatabaseUnavailable(error) ? apiMsg.databaseUnavailable : apiMsg.internal });
+          throw error;
+        }
         if (result.ok) {
           await socket.join(callRoom(id));
           const info = { roomId: id, id: socket.id, role: result.role };
@@ -101,7 +109,11 @@ export function callsSignalling(io: Io, lifecycle: CallLifecycle) {
       };
       const r = roomInfo.safeParse(info);
       if (!r.success || who.kind !== 'user') return reply(false);
-      lifecycle.background(async () => reply(await lifecycle.decline(r.data.roomId, who.userId)));
+      // REL-06: a database that does not answer is a refusal the ringing screen hears, not a silence.
+      lifecycle.background(async () => reply(await lifecycle.decline(r.data.roomId, who.userId).catch((error: unknown) => {
+        reply(false);
+        throw error;
+      })));
     });
 
     let callRooms: string[] = [];

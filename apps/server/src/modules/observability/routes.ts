@@ -9,7 +9,8 @@ import { createRedis, failFast } from '../../lib/redis';
 /** A dependency that does not answer within this long counts as down: an orchestrator must not wait. */
 const CHECK_TIMEOUT_MS = 1_000;
 
-const health = z.object({ status: z.literal('ok') });
+/** Liveness (the process answers: never restart it for a database outage, REL-06) and the database as last heard, without asking it. */
+const health = z.object({ status: z.literal('ok'), database: z.enum(['ok', 'down']) });
 const readiness = z.object({
   status: z.enum(['ok', 'unavailable']),
   checks: z.record(z.string(), z.enum(['ok', 'down'])),
@@ -43,7 +44,10 @@ export const observabilityRoutes: FastifyPluginAsyncZod<{ operatorToken: string;
     redis?.disconnect();
   });
 
-  app.get('/health', { schema: { tags: ['operations'], response: { 200: health } } }, async () => ({ status: 'ok' as const }));
+  app.get('/health', { schema: { tags: ['operations'], response: { 200: health } } }, async () => ({
+    status: 'ok' as const,
+    database: app.dbReachable() ? ('ok' as const) : ('down' as const),
+  }));
 
   app.get(
     '/ready',

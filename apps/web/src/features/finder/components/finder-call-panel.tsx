@@ -228,6 +228,7 @@ export function FinderCallPanel({
     switchFailed,
     ownerCamera,
     tryingAnother,
+    retrying,
   } = useFinderCall(tag.code, inApp, pass?.token, tag.position_required === true);
   const place = finderPlace(tag);
   const words = placeWords(t, place);
@@ -385,7 +386,8 @@ export function FinderCallPanel({
           </div>
         );
       case 'starting':
-        return <Status>{t.preparing}</Status>;
+        // REL-06: the server cannot serve the call now; the page says it tries again (and does).
+        return <Status>{retrying ? t.retrying : t.preparing}</Status>;
       case 'ringing': {
         const video = state.local.getVideoTracks().length > 0;
         return (

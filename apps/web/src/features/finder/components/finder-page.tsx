@@ -161,7 +161,10 @@ function FinderContent({ code, seed }: { code: string; seed: ReturnType<typeof u
   if (seed?.error) {
     return (
       <Shell>
-        <h1 className="text-2xl font-bold text-slate-900">{finderMessage(t, seed.error.message, seed.error)}</h1>
+        <h1 className="text-2xl font-bold text-slate-900">
+          {/* REL-06: the server could not reach its database; the page reloads itself (entry-server.tsx). */}
+          {seed.error.status === 503 ? t.retrying : finderMessage(t, seed.error.message, seed.error)}
+        </h1>
       </Shell>
     );
   }

@@ -4,6 +4,7 @@ import { finderMessage } from '@toque/contracts/finder-text';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField, TextField } from '../../../components/ui/field';
 import { isApiError } from '../../../lib/api-client';
+import { whileUnavailable } from '../../../lib/retry-unavailable';
 import { useFinderText } from '../i18n';
 
 const MESSAGE_MAX = 500;
@@ -29,6 +30,8 @@ export function MessageForm({ intro, onSend, blocked = null, withContact = false
     null,
   );
   const [busy, setBusy] = useState(false);
+  /** REL-06: the server cannot take the message now (503); it is sent again by itself. */
+  const [retrying, setRetrying] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -47,7 +50,7 @@ export function MessageForm({ intro, onSend, blocked = null, withContact = false
     setBusy(true);
     setError(null);
     try {
-      await onSend(parsed.data, way?.data);
+      await whileUnavailable(() => onSend(parsed.data, way?.data), setRetrying);
     } catch (e) {
       setError(
         isApiError(e) && e.status !== 0
@@ -79,6 +82,11 @@ export function MessageForm({ intro, onSend, blocked = null, withContact = false
           onChange={(event) => setContact(event.target.value)}
           error={contactError ? finderMessage(t, contactError) : undefined}
         />
+      ) : null}
+      {retrying ? (
+        <p role="status" className="font-medium text-slate-800">
+          {t.retrying}
+        </p>
       ) : null}
       <Button type="submit" size="lg" className="w-full" busy={busy}>
         {t.sendMessage}

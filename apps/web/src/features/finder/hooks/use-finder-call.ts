@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CreateCallResponse } from '@toque/contracts/calls';
+import { apiMsg } from '@toque/contracts/messages';
 import { ApiError, isApiError } from '../../../lib/api-client';
+import { whileUnavailable } from '../../../lib/retry-unavailable';
 import { createPeerLink, stopStream, type PeerLink } from '../../../lib/call-peer';
 import { connected, createCallSocket, joinRoom, rejoinRoom, type CallSocket } from '../../../lib/call-socket';
 import { getCallConversationKey } from '../api/conversation';
@@ -83,6 +85,8 @@ export function useFinderCall(code: string, inAppBrowser: boolean, pass?: string
   const [ownerCamera, setOwnerCamera] = useState(false);
   /** FIND-08: an in-order call moved on from the owner to the members. */
   const [tryingAnother, setTryingAnother] = useState(false);
+  /** REL-06: the server cannot serve now (its database is away); the call is tried again by itself. */
+  const [retrying, setRetrying] = useState(false);
 
   const teardown = useCallback(() => {
     const current = live.current;
@@ -137,7 +141,12 @@ export function useFinderCall(code: string, inAppBrowser: boolean, pass?: string
           // CONDO-17: a plate that rings only at its door waits for the position (the server judges it).
           const known = positionRequired ? (early ?? (await where)) : early;
           if (known) position.current = known;
-          const created = await createCall({ code, ...(unitId ? { unitId } : {}), ...(pass ? { pass } : {}), ...locatedFix(known) });
+          // REL-06: a server without its database (503), or no answer, is asked again (a call not made rings nobody).
+          const created = await whileUnavailable(
+            () => createCall({ code, ...(unitId ? { unitId } : {}), ...(pass ? { pass } : {}), ...locatedFix(known) }),
+            setRetrying,
+            { orNoAnswer: true },
+          );
           const sentAt = Date.now();
           call.current = created;
           if (!known)
@@ -179,7 +188,12 @@ export function useFinderCall(code: string, inAppBrowser: boolean, pass?: string
             teardown();
             setState({ phase: 'ended' });
           });
-          const joined = await joinRoom(s, created.roomId);
+          // REL-06: joining asks the database too; while it is away the join is asked again.
+          const joined = await whileUnavailable(async () => {
+            const ack = await joinRoom(s, created.roomId);
+            if (!ack.ok && ack.message === apiMsg.databaseUnavailable) throw new ApiError(503, ack.message);
+            return ack;
+          }, setRetrying);
           if (!joined.ok) throw new ApiError(409, joined.message);
           // A phone that changed networks, or whose server process restarted (OPS-04), reconnects:
           // it joins again (resumes, with the media still up), or learns the call is over.
@@ -365,6 +379,7 @@ export function useFinderCall(code: string, inAppBrowser: boolean, pass?: string
     switchFailed,
     ownerCamera,
     tryingAnother,
+    retrying,
     /** Whether the sent message has a call behind it (a way back can follow it), or went without one (CONDO-17). */
     hasCall: () => call.current !== null,
   };
