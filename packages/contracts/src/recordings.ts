@@ -7,7 +7,7 @@
 /** The longest recording: the browser stops here by itself. */
 export const RECORDING_MAX_SECONDS = 30;
 /** What the server lets pass over 30 s, read from the file (a recorder stops a few frames late). */
-export const RECORDING_TOLERANCE_MS = 1_500;
+export const RECORDING_TOLERANCE_MS = 1_000;
 /** The largest file the server reads (checked from the bytes sent, before any parsing). */
 export const RECORDING_MAX_BYTES = 6_000_000;
 /**

@@ -7,6 +7,7 @@ import { BULK_OPERATIONS_PER_WINDOW, UNIT_INVITATIONS_PER_WINDOW } from '@toque/
 import type { Config } from '../config';
 import { PASSES_PER_WINDOW } from '@toque/contracts/door';
 import { CONVERSATION_LIMITS } from '@toque/contracts/conversations';
+import { RECORDING_LIMITS } from '@toque/contracts/recordings';
 import { TEST_CALL_WINDOW_MS, TEST_CALLS_PER_WINDOW } from '@toque/contracts/ringing';
 import { TooManyRequests } from '../errors';
 import { clientKey } from '../lib/client-address';
@@ -47,7 +48,9 @@ export type LimitName =
   | 'conversationMessagesPerAddress'
   | 'conversationsPerTagAddress'
   | 'photoPerAccount'
-  | 'photoPerAddress';
+  | 'photoPerAddress'
+  | 'recordingsPerCall'
+  | 'recordingsPerAddress';
 
 interface Rule {
   points: number;
@@ -99,6 +102,9 @@ function limitRules(config: Config): Record<LimitName, Rule> {
     // SEC-09: photo uploads, each a decode: the owner's per account, the owners' and couriers' per address.
     photoPerAccount: { points: r.photoPerAccount, windowMs },
     photoPerAddress: { points: r.photoPerIp, windowMs },
+    // FIND-12: a finder's recordings, each a parse and up to 6 MB stored: per call and per address.
+    recordingsPerCall: RECORDING_LIMITS.perCall,
+    recordingsPerAddress: RECORDING_LIMITS.perAddress,
   };
 }
 
