@@ -251,7 +251,7 @@ describe(`FIND-12 a voice or video message after a missed call ${dbLabel}`, () =
 
     // An answered call takes no recording.
     const answered = await startCall(app, code, {}, freshIp());
-    await app.db.update(calls).set({ answeredAt: new Date(), status: 'connected' }).where(eq(calls.id, answered.roomId));
+    await app.db.update(calls).set({ answeredAt: new Date(), status: 'answered' }).where(eq(calls.id, answered.roomId));
     const late = await send(answered.roomId, answered.callerToken, audioWebm);
     expect(late.statusCode).toBe(409);
     expect(errorBody(late)).toBe(callMsg.callAnswered);
@@ -261,7 +261,7 @@ describe(`FIND-12 a voice or video message after a missed call ${dbLabel}`, () =
     const { code } = await ownedTag(app);
     const { roomId, callerToken } = await missedCall(code);
     const ip = freshIp();
-    for (let i = 0; i < RECORDING_LIMITS.perCall.points; i++) expect((await send(roomId, callerToken, audioWebm, { ip })).statusCode).toBe(201);
+    for (let i = 0; i < RECORDING_LIMITS.perCall; i++) expect((await send(roomId, callerToken, audioWebm, { ip })).statusCode).toBe(201);
     const before = await recordingCount();
     const over = await send(roomId, callerToken, audioWebm, { ip });
     expect(over.statusCode).toBe(429);

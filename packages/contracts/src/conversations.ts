@@ -87,7 +87,7 @@ export const finderMessage = z.object({
    */
   name: z.string(),
   body: z.string(),
-  recording: messageRecording,
+  recording: messageRecording.optional(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   created_at: z.string(),
@@ -128,7 +128,7 @@ export const ownerMessage = z.object({
   name: z.string(),
   mine: z.boolean(),
   body: z.string(),
-  recording: messageRecording,
+  recording: messageRecording.optional(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   created_at: z.string(),

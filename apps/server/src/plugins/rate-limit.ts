@@ -103,8 +103,8 @@ function limitRules(config: Config): Record<LimitName, Rule> {
     photoPerAccount: { points: r.photoPerAccount, windowMs },
     photoPerAddress: { points: r.photoPerIp, windowMs },
     // FIND-12: a finder's recordings, each a parse and up to 6 MB stored: per call and per address.
-    recordingsPerCall: RECORDING_LIMITS.perCall,
-    recordingsPerAddress: RECORDING_LIMITS.perAddress,
+    recordingsPerCall: { points: RECORDING_LIMITS.perCall, windowMs },
+    recordingsPerAddress: { points: RECORDING_LIMITS.perAddress, windowMs },
   };
 }
 
