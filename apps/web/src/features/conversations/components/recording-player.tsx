@@ -3,7 +3,9 @@ import { recordingsApi, recordingUi, type RecordingKind } from '@toque/contracts
 import { apiClient } from '../../../lib/api-client';
 
 /**
- * FIND-12: a finder's voice or video message, played in the thread. The media route wants the
+ * FIND-12: a finder's voice or video message, played in the thread. `preload="auto"` (the bytes are
+ * already in memory): with "metadata", Chromium cannot start a WebM that Firefox's MediaRecorder wrote
+ * ("demuxer seek failed") — found by the browser test of a Firefox finder and a Chromium owner. The media route wants the
  * session's bearer token, which a <video src> cannot send: the bytes are fetched once and played
  * from a blob URL (the CSP's media-src allows blob:), freed when the message leaves the screen.
  */
@@ -38,8 +40,8 @@ export function RecordingPlayer({ conversationId, messageId, kind }: { conversat
     );
   if (!url) return <p className="text-sm text-slate-700">{recordingUi.loading}</p>;
   return kind === 'video' ? (
-    <video controls playsInline preload="metadata" src={url} aria-label={label} data-recording className="mt-2 max-h-80 w-full rounded-lg bg-slate-900" />
+    <video controls playsInline preload="auto" src={url} aria-label={label} data-recording className="mt-2 max-h-80 w-full rounded-lg bg-slate-900" />
   ) : (
-    <audio controls preload="metadata" src={url} aria-label={label} data-recording className="mt-2 w-full" />
+    <audio controls preload="auto" src={url} aria-label={label} data-recording className="mt-2 w-full" />
   );
 }
