@@ -17,10 +17,14 @@ const r = recordingFinderText['pt-BR'];
 const f = callUi.finder;
 const phone = { viewport: { width: 390, height: 844 } };
 
+/** With SHOTS_DIR: the page at the phone's size and at a desktop's (1366 × 900), then back to the phone. */
 async function shot(page: Page, name: string) {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()!.width}.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.screenshot({ path: `${SHOTS}/${name}-1366.png`, fullPage: true });
+  await page.setViewportSize(phone.viewport);
 }
 
 /** The owner opens the thread in Conversas and its video plays: frames decoded, time moving. */
