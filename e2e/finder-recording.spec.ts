@@ -131,7 +131,7 @@ test.describe('on a server that rings 15 s', () => {
     await untilInPage(
       finder,
       'the recording played back',
-      () => (document.querySelector('video[data-recording-preview]') as HTMLVideoElement | null)?.readyState ?? 0,
+      () => document.querySelector<HTMLVideoElement>('video[data-recording-preview]')?.readyState ?? 0,
       [],
       15_000,
     );

@@ -3,6 +3,7 @@ import * as constants from './constants';
 import { msg } from './messages';
 import { paths } from './routes';
 import { EXPORT_FILENAME } from './admin';
+import { RECORDING_MAX_SECONDS } from './recordings';
 
 /**
  * Every exact string, timing and limit of the specification, written here as the specification
@@ -109,5 +110,9 @@ describe('the specification literals', () => {
     });
     expect(constants.productTypes).toEqual({ 1: 'Pulseira', 2: 'Campainha', 3: 'Pet', 4: 'Objeto', 5: 'Condomínio' });
     expect(constants.UNKNOWN_PRODUCT).toBe('Desconhecido');
+  });
+
+  test('[FIND-12] a voice or video message is at most 30 s (issue 37)', () => {
+    expect(RECORDING_MAX_SECONDS).toBe(30);
   });
 });
