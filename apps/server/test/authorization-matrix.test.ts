@@ -12,11 +12,14 @@ import { WRISTBAND_PRODUCT_ID } from '@toque/contracts/constants';
 import { doorApi } from '@toque/contracts/door';
 import { posterApi } from '@toque/contracts/poster';
 import { chargesApi, DEFAULT_BILLING, financeAdminApi, financeApi, statementApi } from '@toque/contracts/billing';
+import { readFileSync } from 'node:fs';
 import {
   calls,
   condominiums,
   deliveries,
   conversations,
+  conversationMessages,
+  conversationRecordings,
   tagBatches,
   tagInvitations,
   tagMembers,
@@ -297,6 +300,21 @@ function photoUpload(name: string, target: (s: Scene) => string, expected: Expec
       return statusOf(res);
     },
   };
+}
+
+/** FIND-12: a real recording (Chromium's MediaRecorder), and one stored on a conversation's first message. */
+const recordingWebm = readFileSync(new URL('./fixtures/recordings/audio.webm', import.meta.url));
+async function recordingOf(conversationId: string) {
+  const [first] = await db
+    .select({ id: conversationMessages.id })
+    .from(conversationMessages)
+    .where(eq(conversationMessages.conversationId, conversationId))
+    .limit(1);
+  await db
+    .insert(conversationRecordings)
+    .values({ messageId: first!.id, conversationId, kind: 'audio', mime: 'audio/webm', durationMs: 2000, size: recordingWebm.length, bytes: recordingWebm })
+    .onConflictDoNothing();
+  return first!.id;
 }
 
 const httpRows: Row[] = [
@@ -773,6 +791,34 @@ const httpRows: Row[] = [
       });
     },
   ),
+  // FIND-12: a recording is read by the thread's recipients only; the finder sends it with the
+  // call's caller token, never with a session.
+  conversationRow(
+    'GET',
+    () => "/conversations/:id/messages/:messageId/recording (the tag's)",
+    recipientsOfTag(200),
+    async (s, token) => {
+      const { id } = await conversationOf(s);
+      const messageId = await recordingOf(id);
+      return app.inject({ method: 'GET', url: `/api/conversations/${id}/messages/${messageId}/recording`, headers: token ? bearer(token) : {} });
+    },
+  ),
+  {
+    name: "POST /api/calls/:roomId/recording (a session instead of the caller's token)",
+    expected: all(401),
+    async run(s, role) {
+      const token = tokenOf(role);
+      const { roomId } = await callTo(s);
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/calls/${roomId}/recording`,
+        headers: { ...(token ? bearer(token) : {}), 'content-type': 'audio/webm' },
+        payload: recordingWebm,
+        remoteAddress: freshAddress(),
+      });
+      return statusOf(res);
+    },
+  },
   conversationRow(
     'POST',
     () => "/conversations/:id/close (the tag's)",

@@ -32,6 +32,8 @@ const bodiless = new Set([
   'DELETE /api/products/:code/photo',
   'PUT /api/products/:code/photo',
   'PUT /api/public/deliveries/:id/photo',
+  // FIND-12: the finder's recording is the file itself, read by its bytes.
+  'POST /api/calls/:roomId/recording',
   'DELETE /api/door/passes/:id',
   'POST /api/door/deliveries/:id/collect',
   // FIND-06: closing and blocking a conversation: all in the path.

@@ -71,6 +71,12 @@ export type ConversationMessageBody = z.infer<typeof conversationMessageBody>;
 const conversationState = z.enum(['open', 'closed', 'blocked', 'ended']);
 export type ConversationState = z.infer<typeof conversationState>;
 
+/**
+ * FIND-12: a message that is a voice or video recording (its body is the label, "Mensagem de vídeo,
+ * 12 s"); the recipients fetch its bytes from `recordingsApi.media`. Null for a text message.
+ */
+const messageRecording = z.object({ kind: z.enum(['video', 'audio']), duration_ms: z.number().int() }).nullable();
+
 /** A message as the finder sees it: the other side is named by first name only. */
 export const finderMessage = z.object({
   id: z.number().int(),
@@ -81,6 +87,7 @@ export const finderMessage = z.object({
    */
   name: z.string(),
   body: z.string(),
+  recording: messageRecording.optional(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   created_at: z.string(),
@@ -121,6 +128,7 @@ export const ownerMessage = z.object({
   name: z.string(),
   mine: z.boolean(),
   body: z.string(),
+  recording: messageRecording.optional(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   created_at: z.string(),

@@ -6,6 +6,7 @@ import { EXPORT_FILENAME } from './admin';
 import { callUi } from './call-ui';
 import { EMERGENCY_NUMBERS } from './medical-card';
 import { posterText } from './poster';
+import { RECORDING_MAX_SECONDS } from './recordings';
 
 /**
  * Every exact string, timing and limit of the specification, written here as the specification
@@ -123,5 +124,9 @@ describe('the specification literals', () => {
 
   test("[FIND-10] the lost poster's QR caption, as issue 37 writes it", () => {
     expect(posterText.scan).toBe('Escaneie para chamar o dono — sem ver o número');
+  });
+
+  test('[FIND-12] a voice or video message is at most 30 s (issue 37)', () => {
+    expect(RECORDING_MAX_SECONDS).toBe(30);
   });
 });

@@ -508,6 +508,27 @@ export const conversationMessages = pgTable(
   (t) => [index('conversation_messages_conversation_idx').on(t.conversationId, t.id)],
 );
 
+/**
+ * FIND-12 (docs/decisions/0056): a finder's voice or video recording, the media of one message
+ * (whose body says "Mensagem de vídeo, 12 s"). Kept in the database like the photos (every replica
+ * serves it, backups carry it); deleted with its message, so with its conversation (ADR 0044).
+ */
+export const conversationRecordings = pgTable('conversation_recordings', {
+  messageId: integer('message_id')
+    .primaryKey()
+    .references(() => conversationMessages.id, { onDelete: 'cascade' }),
+  conversationId: uuid('conversation_id')
+    .notNull()
+    .references(() => conversations.id, { onDelete: 'cascade' }),
+  kind: text('kind').$type<'video' | 'audio'>().notNull(),
+  /** The type read from the file (video/webm, audio/webm, video/mp4, audio/mp4), never the declared one. */
+  mime: text('mime').notNull(),
+  durationMs: integer('duration_ms').notNull(),
+  size: integer('size').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: createdAt(),
+});
+
 /** FIND-06: how far each recipient has read a conversation (the unread counts). */
 export const conversationReads = pgTable(
   'conversation_reads',

@@ -7,6 +7,7 @@ import { BULK_OPERATIONS_PER_WINDOW, UNIT_INVITATIONS_PER_WINDOW } from '@toque/
 import type { Config } from '../config';
 import { PASSES_PER_WINDOW } from '@toque/contracts/door';
 import { CONVERSATION_LIMITS } from '@toque/contracts/conversations';
+import { RECORDING_LIMITS } from '@toque/contracts/recordings';
 import { TEST_CALL_WINDOW_MS, TEST_CALLS_PER_WINDOW } from '@toque/contracts/ringing';
 import { TooManyRequests } from '../errors';
 import { clientKey } from '../lib/client-address';
@@ -48,7 +49,9 @@ export type LimitName =
   | 'conversationsPerTagAddress'
   | 'photoPerAccount'
   | 'photoPerAddress'
-  | 'posterPerAccount';
+  | 'posterPerAccount'
+  | 'recordingsPerCall'
+  | 'recordingsPerAddress';
 
 interface Rule {
   points: number;
@@ -102,6 +105,9 @@ function limitRules(config: Config): Record<LimitName, Rule> {
     // FIND-10: each poster decodes the photo and draws a PDF: the owner's own budget, the size of the uploads'.
     posterPerAccount: { points: r.photoPerAccount, windowMs },
     photoPerAddress: { points: r.photoPerIp, windowMs },
+    // FIND-12: a finder's recordings, each a parse and up to 6 MB stored: per call and per address.
+    recordingsPerCall: { points: RECORDING_LIMITS.perCall, windowMs },
+    recordingsPerAddress: { points: RECORDING_LIMITS.perAddress, windowMs },
   };
 }
 

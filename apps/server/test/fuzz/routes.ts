@@ -114,6 +114,12 @@ export const SETUPS: Record<string, Setup> = {
     url: (f) => `/api/calls/${f.call.roomId}/location`,
     headers: (f) => bearer(f.call.callerToken),
   },
+  // FIND-12: the finder's recording after the call (the file itself), with the call's caller token.
+  'POST /api/calls/:roomId/recording': {
+    as: 'none',
+    url: (f) => `/api/calls/${f.call.roomId}/recording`,
+    headers: (f) => bearer(f.call.callerToken),
+  },
   'POST /api/public/tags/:code/message': { as: 'none', url: (f) => `/api/public/tags/${tag(f, 2)}/message` },
   'POST /api/public/tags/:code/location': { as: 'none', url: (f) => `/api/public/tags/${tag(f, 2)}/location` },
   'POST /api/public/tags/:code/conversations': {

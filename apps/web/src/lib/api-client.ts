@@ -40,6 +40,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** 'blob' for binary downloads (the spreadsheet report). */
   responseType?: 'json' | 'blob';
+  /** Headers beside the client's own (FIND-12: the conversation a recording joins). */
+  headers?: Record<string, string>;
 }
 
 /** The part of `fetch` the client uses: it always passes a URL string. */
@@ -111,7 +113,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
   /** The answer of one call, once it is a 2xx; a refusal or no answer throws an ApiError. */
   async function send(method: HttpMethod, path: string, init: RequestOptions): Promise<Response> {
     await waitForSlot(`${method} ${path}`);
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
     const token = getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
     let body: string | Blob | undefined;

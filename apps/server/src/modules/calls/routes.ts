@@ -16,6 +16,7 @@ import { messageResponse } from '@toque/contracts/auth';
 import { callConversationKey, callConversationResponse, callMessageBody, callMessageResponse } from '@toque/contracts/conversations';
 import { errorResponse } from '@toque/contracts/errors';
 import { callMsg, replyMsg } from '@toque/contracts/messages';
+import { RECORDING_CONVERSATION_HEADER, RECORDING_MAX_BYTES, recordingMsg } from '@toque/contracts/recordings';
 import { bearerToken, currentUser } from '../../plugins/auth';
 import { clientAddress } from '../../plugins/rate-limit';
 import type { CallsService } from './service';
@@ -100,6 +101,50 @@ export const callsRoutes: FastifyPluginAsyncZod<{ service: CallsService }> = asy
       return reply.status(201).send({ message: replyMsg.messageSent, ...opened });
     },
   );
+
+  // FIND-12: the finder's recording after a missed call. Its body is the file itself (any content
+  // type: the bytes decide), at most 6 MB — Fastify answers 413 before buffering more. The caller
+  // token and the limits are checked on onRequest, before a byte of the body is read.
+  const recordingUpload: FastifyPluginAsyncZod = async (uploads) => {
+    uploads.removeAllContentTypeParsers();
+    uploads.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: RECORDING_MAX_BYTES }, (_request, body, done) => done(null, body));
+    uploads.addHook('onRequest', async (request) => {
+      const { roomId } = request.params as { roomId?: string };
+      service.checkCaller(String(roomId), bearerToken(request.headers.authorization));
+      await app.limits.consume('recordingsPerAddress', clientAddress(request), recordingMsg.tooMany);
+      await app.limits.consume('recordingsPerCall', String(roomId), recordingMsg.tooMany);
+    });
+    uploads.setErrorHandler((error, _request, reply) => {
+      if ((error as { statusCode?: number }).statusCode === 413) return reply.status(413).send({ message: recordingMsg.tooLarge });
+      throw error;
+    });
+    uploads.post(
+      '/calls/:roomId/recording',
+      {
+        bodyLimit: RECORDING_MAX_BYTES,
+        schema: {
+          tags,
+          description: `FIND-12: the finder's voice or video recording (WebM or MP4, at most 30 s and 6 MB, read from the file) after a call nobody answered, with \`Authorization: Bearer <callerToken>\`; \`${RECORDING_CONVERSATION_HEADER}\` names the conversation this browser holds (joined when it is this tag's). The answer holds the thread and its token.`,
+          params: roomParams,
+          consumes: ['video/webm', 'audio/webm', 'video/mp4', 'audio/mp4'],
+          response: { 201: callMessageResponse, ...errors, 413: errorResponse },
+        },
+      },
+      async (request, reply) => {
+        const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const held = request.headers[RECORDING_CONVERSATION_HEADER];
+        const opened = await service.leaveRecording(
+          request.params.roomId,
+          bearerToken(request.headers.authorization),
+          request.ip,
+          typeof held === 'string' ? held : null,
+          bytes,
+        );
+        return reply.status(201).send({ message: replyMsg.messageSent, ...opened });
+      },
+    );
+  };
+  await app.register(recordingUpload);
 
   app.post(
     '/calls/:roomId/conversation',

@@ -13,6 +13,8 @@ import type {
 import { callsApi } from '@toque/contracts/calls';
 import { CONDOMINIUM_PRODUCT_ID, productLabel, WRISTBAND_PRODUCT_ID } from '@toque/contracts/constants';
 import { callMsg, photoMsg } from '@toque/contracts/messages';
+import { RECORDING_MAX_SECONDS, RECORDING_TOLERANCE_MS, recordingMsg } from '@toque/contracts/recordings';
+import { inspectRecording, RecordingRejected, type RecordingInfo } from '../../lib/recording';
 import { signCallerToken, verifyCallerToken } from '../../lib/caller-token';
 import { isTagCodeShape } from '../../lib/codes';
 import { finderMedical, finderView } from '../../lib/finder-view';
@@ -296,6 +298,37 @@ export function callsService(app: FastifyInstance, lifecycle: CallLifecycle, con
       });
       if (status === 'ringing') await lifecycle.callerLeft(roomId);
       await lifecycle.mailMessage(roomId);
+      return opened;
+    },
+
+    /** FIND-12: the caller token is this call's (checked before the recording's bytes are read). */
+    checkCaller(roomId: string, callerToken: string | null) {
+      requireCallerOf(roomId, callerToken);
+    },
+
+    /**
+     * FIND-12: a voice or video recording after a call nobody answered — read from its bytes (the
+     * container, its tracks, its length), never from the declared type; refused with nothing written
+     * when it is not WebM/MP4 media, is empty or runs past 30 s (and a tolerance). Like a text left
+     * after the call, it goes to the finder's conversation (`held`: the thread this browser holds) and
+     * a recording left while ringing ends the ringing. Any number of recordings up to the limits (the
+     * finder may send again after listening), unlike the call's one text.
+     */
+    async leaveRecording(roomId: string, callerToken: string | null, ip: string, held: string | null, bytes: Buffer): Promise<StartConversationResponse> {
+      requireCallerOf(roomId, callerToken);
+      const call = await repo.findCall(db, roomId);
+      if (!call) throw new NotFound(callMsg.callNotFound);
+      if (call.answeredAt) throw new Conflict(callMsg.callAnswered);
+      let info: RecordingInfo;
+      try {
+        info = inspectRecording(bytes);
+      } catch (error) {
+        if (error instanceof RecordingRejected) throw new BadRequest(recordingMsg[error.reason]);
+        throw error;
+      }
+      if (info.durationMs > RECORDING_MAX_SECONDS * 1000 + RECORDING_TOLERANCE_MS) throw new BadRequest(recordingMsg.tooLong);
+      const opened = await conversations.recordingFromCall(call, ip, held, { kind: info.kind, mime: info.mime, durationMs: info.durationMs, bytes });
+      if (call.status === 'ringing') await lifecycle.callerLeft(roomId);
       return opened;
     },
 

@@ -4,6 +4,7 @@ import {
   condominiums,
   conversationMessages,
   conversationReads,
+  conversationRecordings,
   conversations,
   tagMembers,
   tags,
@@ -62,6 +63,21 @@ export const conversationsRepository = {
       .then((r) => r[0]!);
   },
 
+  /** FIND-12: a recording's bytes, stored beside its message (deleted with it). */
+  insertRecording(tx: Tx, values: typeof conversationRecordings.$inferInsert) {
+    return tx.insert(conversationRecordings).values(values);
+  },
+
+  /** FIND-12: a recording of this conversation (the caller checked who reads it). */
+  recording(db: Conn, conversationId: string, messageId: number) {
+    return db
+      .select({ mime: conversationRecordings.mime, bytes: conversationRecordings.bytes })
+      .from(conversationRecordings)
+      .where(and(eq(conversationRecordings.conversationId, conversationId), eq(conversationRecordings.messageId, messageId)))
+      .limit(1)
+      .then((r) => r[0]);
+  },
+
   touch(tx: Tx, id: string, at: Date) {
     return tx.update(conversations).set({ lastMessageAt: at }).where(eq(conversations.id, id));
   },
@@ -86,12 +102,21 @@ export const conversationsRepository = {
       .then((r) => r[0]);
   },
 
-  /** The thread, oldest first, with each author's name (the caller keeps only the first name). */
+  /**
+   * The thread, oldest first, with each author's name (the caller keeps only the first name) and,
+   * for a recording (FIND-12), its kind and length — never its bytes.
+   */
   messages(db: Conn, conversationId: string) {
     return db
-      .select({ message: conversationMessages, authorName: users.name })
+      .select({
+        message: conversationMessages,
+        authorName: users.name,
+        recordingKind: conversationRecordings.kind,
+        recordingMs: conversationRecordings.durationMs,
+      })
       .from(conversationMessages)
       .leftJoin(users, eq(users.id, conversationMessages.authorId))
+      .leftJoin(conversationRecordings, eq(conversationRecordings.messageId, conversationMessages.id))
       .where(eq(conversationMessages.conversationId, conversationId))
       .orderBy(asc(conversationMessages.id));
   },

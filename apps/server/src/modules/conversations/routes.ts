@@ -78,6 +78,25 @@ export const conversationsRoutes: FastifyPluginAsyncZod<{ service: Conversations
     async (request, reply) => reply.status(201).send(await service.answer(request.params.id, currentUser(request).id, request.body)),
   );
 
+  app.get(
+    '/conversations/:id/messages/:messageId/recording',
+    {
+      ...session,
+      schema: {
+        tags,
+        security,
+        description: "FIND-12: a finder's voice or video recording, for the conversation's recipients only (its type read from the file).",
+        params: idParams.extend({ messageId: z.coerce.number().int().positive().max(2_147_483_647) }),
+        produces: ['video/webm', 'audio/webm', 'video/mp4', 'audio/mp4'],
+        response: { 200: z.unknown().describe('the recording'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const found = await service.recording(request.params.id, request.params.messageId, currentUser(request).id);
+      return reply.type(found.mime).header('cache-control', 'private, no-store').send(found.bytes);
+    },
+  );
+
   app.post(
     '/conversations/:id/close',
     { ...session, schema: { tags, security, params: idParams, response: { 204: z.null(), ...errors } } },

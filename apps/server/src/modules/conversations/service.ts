@@ -19,6 +19,7 @@ import {
   type StartConversationResponse,
 } from '@toque/contracts/conversations';
 import { callMsg } from '@toque/contracts/messages';
+import { recordingLabel, recordingMsg, type RecordingKind } from '@toque/contracts/recordings';
 import { paths } from '@toque/contracts/routes';
 import { firstName } from '@toque/contracts/names';
 import { brasiliaDateTime } from '@toque/contracts/time-format';
@@ -62,15 +63,22 @@ const refusal: Record<Exclude<ConversationState, 'open'>, string> = {
   ended: conversationMsg.ended,
 };
 
-type Row = { message: ConversationMessageRow; authorName: string | null };
+type Row = {
+  message: ConversationMessageRow;
+  authorName: string | null;
+  /** FIND-12: a recording's kind and length (null or absent: a text). */
+  recordingKind?: RecordingKind | null;
+  recordingMs?: number | null;
+};
 
 /** A message signed `name` (the finder's own messages are never signed). */
-function toMessage({ message: m }: Row, name: string): FinderMessage {
+function toMessage({ message: m, recordingKind, recordingMs }: Row, name: string): FinderMessage {
   return {
     id: m.id,
     from: m.fromFinder ? 'finder' : 'owner',
     name: m.fromFinder ? '' : name,
     body: m.body,
+    recording: recordingKind && recordingMs != null ? { kind: recordingKind, duration_ms: recordingMs } : null,
     latitude: m.latitude,
     longitude: m.longitude,
     created_at: m.createdAt.toISOString(),
@@ -269,6 +277,67 @@ export function conversationsService(app: FastifyInstance, background: (work: ()
         app.push.notify(recipients, { type: 'conversation-message', conversationId: conversation.id, text: conversationMsg.pushText, url: paths.conversation(conversation.id) }),
       );
       return { token, thread: await finderThread(found?.conversation ?? conversation) };
+    },
+
+    /**
+     * FIND-12: the finder's voice or video recording after a call nobody answered (its container was
+     * checked by the caller), a message of their conversation exactly as a text after the call is
+     * (FIND-13): the thread whose token this browser sends (`held`) when it is this tag's and unit's
+     * and still open, else a new one. The message's body is its label ("Mensagem de vídeo, 12 s"),
+     * which the list, the push, the e-mail and the export show; the bytes sit beside it and go with
+     * it. The recipients are told like for a text: live, a push, the conversation's throttled e-mail.
+     */
+    async recordingFromCall(
+      call: { tagCode: string; unitId: number | null; latitude: number | null; longitude: number | null },
+      ip: string,
+      held: string | null,
+      recording: { kind: RecordingKind; mime: string; durationMs: number; bytes: Buffer },
+    ): Promise<StartConversationResponse> {
+      const heldRow = held && conversationToken.safeParse(held).success ? await repo.byTokenHash(db, hashToken(held)) : undefined;
+      const same = heldRow && heldRow.tagCode === call.tagCode && heldRow.unitId === call.unitId ? heldRow : undefined;
+      if (same?.blockedAt) throw new Forbidden(conversationMsg.blocked);
+      const joined = same && conversationState(same) === 'open' ? same : undefined;
+      if (joined) await app.limits.consume('conversationMessagesPerToken', joined.id, recordingMsg.tooMany);
+      await app.limits.consume('conversationMessagesPerAddress', clientKey(ip), recordingMsg.tooMany);
+      const token = joined ? held! : randomBytes(16).toString('base64url');
+      const body = recordingLabel(recording.kind, recording.durationMs);
+      const { conversation, message } = await db.transaction(async (tx) => {
+        const conversation =
+          joined ??
+          (await repo.insertConversation(tx, {
+            tagCode: call.tagCode,
+            unitId: call.unitId,
+            tokenHash: hashToken(token),
+            callerAddress: ip,
+            latitude: call.latitude,
+            longitude: call.longitude,
+          }));
+        const message = await repo.insertMessage(tx, { conversationId: conversation.id, fromFinder: true, body, latitude: null, longitude: null });
+        await repo.insertRecording(tx, {
+          messageId: message.id,
+          conversationId: conversation.id,
+          kind: recording.kind,
+          mime: recording.mime,
+          durationMs: recording.durationMs,
+          size: recording.bytes.length,
+          bytes: recording.bytes,
+        });
+        await repo.touch(tx, conversation.id, message.createdAt);
+        return { conversation, message };
+      });
+      const found = await repo.byId(db, conversation.id);
+      const recipients = found ? await repo.recipientIds(db, { tagCode: call.tagCode, unitId: call.unitId, ownerId: found.ownerId }) : [];
+      await broadcast(conversation, { message, authorName: null, recordingKind: recording.kind, recordingMs: recording.durationMs }, recipients);
+      notifyRecipients(found?.conversation ?? conversation, recipients, body, { latitude: null, longitude: null });
+      return { token, thread: await finderThread(found?.conversation ?? conversation) };
+    },
+
+    /** FIND-12: a recording's bytes and type, for one of the conversation's recipients (404 for anyone else). */
+    async recording(id: string, messageId: number, userId: string) {
+      const { conversation: c } = await forRecipient(id, userId);
+      const found = await repo.recording(db, c.id, messageId);
+      if (!found) throw new NotFound(recordingMsg.notFound);
+      return found;
     },
 
     /**

@@ -12,6 +12,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { useAnswer, useConversationAction, useConversationThread } from '../api/conversations';
 import { useLiveConversations, type LiveSocket } from '../live';
+import { RecordingPlayer } from './recording-player';
 
 
 function currentPosition(): Promise<{ latitude: number; longitude: number } | null> {
@@ -87,6 +88,7 @@ export function ConversationThread({ id, socket }: { id: string; socket: LiveSoc
             </p>
             {/* Text only: whatever the finder wrote (a link, markup) is shown as plain text. */}
             <p className="whitespace-pre-line break-words">{m.body}</p>
+            {m.recording ? <RecordingPlayer conversationId={c.id} messageId={m.id} kind={m.recording.kind} /> : null}
             {m.latitude !== null && m.longitude !== null ? (
               <p className="text-sm">
                 <a className="text-brand-700 underline" href={osmLink(m.latitude, m.longitude)} target="_blank" rel="noopener noreferrer">

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode, type Ref } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode, type Ref } from 'react';
+import { recordingFinderText } from '@toque/contracts/recordings';
 import type { PublicTag } from '@toque/contracts/calls';
 import {
   finderMessage,
@@ -97,6 +98,26 @@ function BeforeTheScript({ page }: { page: string }) {
         </a>
       </div>
     </>
+  );
+}
+
+// FIND-12 / PERF-06: the recorder's code loads only when the finder opens it, after a call nobody answered.
+const RecordingForm = lazy(() => import('./recording-form').then((m) => ({ default: m.RecordingForm })));
+
+/** FIND-12: "Gravar uma mensagem de voz ou vídeo" — the recorder once tapped. */
+function RecordEntry({ onSend }: { onSend: (file: Blob) => Promise<void> }) {
+  const { lang, t } = useFinderText();
+  const [open, setOpen] = useState(false);
+  if (!open)
+    return (
+      <Button variant="secondary" size="lg" className="w-full" onClick={() => setOpen(true)}>
+        {recordingFinderText[lang].open}
+      </Button>
+    );
+  return (
+    <Suspense fallback={<p role="status">{t.preparing}</p>}>
+      <RecordingForm onSend={onSend} />
+    </Suspense>
   );
 }
 
@@ -217,6 +238,7 @@ export function FinderCallPanel({
     start,
     hangUp,
     sendMessage,
+    sendRecording,
     sendUnitMessage,
     hasCall,
     sendCallback,
@@ -360,6 +382,9 @@ export function FinderCallPanel({
           <Button size="lg" className="w-full" onClick={() => start(unit, mode)}>
             {t.tryAgain}
           </Button>
+        </div>
+        <div className="border-t border-slate-200 pt-5">
+          <RecordEntry onSend={(file) => sendRecording(file, unit)} />
         </div>
         <div className="border-t border-slate-200 pt-5">
           <MessageForm intro={intro(t, words, reason)} onSend={(text) => sendMessage(text, unit)} />

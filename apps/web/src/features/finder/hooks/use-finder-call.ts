@@ -295,6 +295,18 @@ export function useFinderCall(code: string, inAppBrowser: boolean, pass?: string
     [code, positionRequired],
   );
 
+  /** FIND-12: a voice or video recording after the call nobody answered, into the finder's conversation. */
+  const sendRecording = useCallback(
+    async (file: Blob, unitId?: number) => {
+      if (!call.current) return;
+      const { leaveRecording } = await import('../api/leave-recording');
+      const opened = await leaveRecording(call.current.roomId, call.current.callerToken, file, storedConversationToken(code, unitId));
+      saveConversationToken(code, unitId, opened.token);
+      setState({ phase: 'sent' });
+    },
+    [code],
+  );
+
   /** CONDO-17: refused at a plate that rings only at its door — a message for the unit, with an optional way back, nothing rings. */
   const sendUnitMessage = useCallback(
     async (message: string, unitId: number | undefined, contact?: string) => {
@@ -369,6 +381,7 @@ export function useFinderCall(code: string, inAppBrowser: boolean, pass?: string
     start,
     hangUp,
     sendMessage,
+    sendRecording,
     sendUnitMessage,
     sendCallback,
     callbackLeft,
