@@ -6,6 +6,7 @@ import { INVITATIONS_PER_WINDOW } from '@toque/contracts/constants';
 import { BULK_OPERATIONS_PER_WINDOW, UNIT_INVITATIONS_PER_WINDOW } from '@toque/contracts/units-bulk';
 import type { Config } from '../config';
 import { PASSES_PER_WINDOW } from '@toque/contracts/door';
+import { GATE_OPEN_WINDOW_MS, GATE_OPENS_PER_WINDOW } from '@toque/contracts/gate';
 import { CONVERSATION_LIMITS } from '@toque/contracts/conversations';
 import { TEST_CALL_WINDOW_MS, TEST_CALLS_PER_WINDOW } from '@toque/contracts/ringing';
 import { TooManyRequests } from '../errors';
@@ -47,7 +48,9 @@ export type LimitName =
   | 'conversationMessagesPerAddress'
   | 'conversationsPerTagAddress'
   | 'photoPerAccount'
-  | 'photoPerAddress';
+  | 'photoPerAddress'
+  | 'gatePerAccount'
+  | 'gatePerAddress';
 
 interface Rule {
   points: number;
@@ -99,6 +102,10 @@ function limitRules(config: Config): Record<LimitName, Rule> {
     // SEC-09: photo uploads, each a decode: the owner's per account, the owners' and couriers' per address.
     photoPerAccount: { points: r.photoPerAccount, windowMs },
     photoPerAddress: { points: r.photoPerIp, windowMs },
+    // CONDO-18: gate openings (each an outbound request to the building): a resident's or síndico's
+    // per account, a pass link's per address.
+    gatePerAccount: { points: GATE_OPENS_PER_WINDOW, windowMs: GATE_OPEN_WINDOW_MS },
+    gatePerAddress: { points: GATE_OPENS_PER_WINDOW, windowMs: GATE_OPEN_WINDOW_MS },
   };
 }
 
