@@ -1,3 +1,4 @@
+import type { GateEvent } from '@toque/contracts/gate';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CreateCallResponse } from '@toque/contracts/calls';
 import { ApiError, isApiError } from '../../../lib/api-client';
@@ -83,6 +84,8 @@ export function useFinderCall(code: string, inAppBrowser: boolean, pass?: string
   const [ownerCamera, setOwnerCamera] = useState(false);
   /** FIND-08: an in-order call moved on from the owner to the members. */
   const [tryingAnother, setTryingAnother] = useState(false);
+  /** CONDO-18: the resident opened the building's gate during the call (or tried: the outcome in words). */
+  const [gate, setGate] = useState<GateEvent | null>(null);
 
   const teardown = useCallback(() => {
     const current = live.current;
@@ -119,6 +122,7 @@ export function useFinderCall(code: string, inAppBrowser: boolean, pass?: string
       setCallbackLeft(false);
       setOwnerCamera(false);
       setTryingAnother(false);
+      setGate(null);
       facing.current = 'user';
       void (async () => {
         const local = await media;
@@ -173,6 +177,9 @@ export function useFinderCall(code: string, inAppBrowser: boolean, pass?: string
           });
           s.on('owner-camera', (info) => {
             if (info.roomId === created.roomId) setOwnerCamera(info.on);
+          });
+          s.on('gate', (info) => {
+            if (info.roomId === created.roomId) setGate(info);
           });
           s.on('closeCall', (info) => {
             if (info.roomId !== created.roomId) return;
@@ -365,6 +372,7 @@ export function useFinderCall(code: string, inAppBrowser: boolean, pass?: string
     switchFailed,
     ownerCamera,
     tryingAnother,
+    gate,
     /** Whether the sent message has a call behind it (a way back can follow it), or went without one (CONDO-17). */
     hasCall: () => call.current !== null,
   };
