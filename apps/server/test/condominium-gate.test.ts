@@ -1,4 +1,6 @@
 import { afterAll, describe, expect, test } from 'vitest';
+import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { CreatePassResponse, PassLookup } from '@toque/contracts/door';
 import { doorApi } from '@toque/contracts/door';
@@ -13,13 +15,14 @@ import {
   type GateSettingsResponse,
 } from '@toque/contracts/gate';
 import { callMsg } from '@toque/contracts/messages';
-import { gateOpenings, units, unitResidents, visitorPasses } from '../src/db/schema';
+import { gateControllers, gateOpenings, units, unitResidents, visitorPasses } from '../src/db/schema';
 import { newTagCode } from '../src/lib/codes';
 import { addressAllowed, gateController, parseNetworks, urlRefusal, webhookSignature } from '../src/modules/gate/controller';
 import { bearer, build, dbLabel, signUp } from './helpers';
 import { signUpAdmin } from './condo-support';
 import { connect, join, listen, plate, record, settle, startCall, userId } from './calls-support';
 import { startRelayEmulator, startWebhookReceiver } from './gate-emulator';
+import { badBoolean, badNumber, bodies, catalogue, hostileSegment, notString, withNul } from './hostile-support';
 
 const relay = await startRelayEmulator();
 const receiver = await startWebhookReceiver();
@@ -59,7 +62,9 @@ async function building(gate: Record<string, unknown> = {}) {
     ...gate,
   });
   expect(saved.statusCode, saved.body).toBe(200);
-  return { ...scene, second: second!, neighbour, sindico: scene.owner };
+  // A unit of another building (never excludable here).
+  const elsewhere = await plate(app, 0);
+  return { ...scene, second: second!, neighbour, sindico: scene.owner, foreignUnit: elsewhere.unit.id };
 }
 
 /** A call from the plate to unit 101, answered by its first resident; the finder's socket is in the room. */
@@ -435,5 +440,82 @@ describe(`CONDO-18 the gate opens from the call ${dbLabel}`, () => {
     } finally {
       await strict.close();
     }
+  });
+});
+
+// ---- SEC-03 -------------------------------------------------------------------------------------
+
+const NUM_RUNS = 150;
+const known = new Set<string>([...catalogue, ...Object.values(gateMsg).filter((m): m is string => typeof m === 'string')]);
+let fuzzIps = 0;
+
+function expectClientError(res: LightMyRequestResponse, what: string) {
+  const where = `${res.statusCode} ${res.body.slice(0, 200)} for ${what.slice(0, 300)}`;
+  expect(res.statusCode, where).toBeGreaterThanOrEqual(400);
+  expect(res.statusCode, where).toBeLessThan(500);
+  const body = res.json<Record<string, unknown>>();
+  expect(Object.keys(body), where).toEqual(['message']);
+  expect(known.has(body.message as string), where).toBe(true);
+}
+
+describe(`SEC-03 the gate's hostile inputs ${dbLabel}`, async () => {
+  const b = await building();
+  const snapshot = async () => ({
+    controller: await db.select().from(gateControllers).where(eq(gateControllers.condominiumId, b.unit.condominiumId)),
+    openings: await openings(b.unit.condominiumId),
+  });
+
+  async function fuzz(method: 'POST' | 'PUT' | 'GET', path: (extra: string) => string, arb: fc.Arbitrary<{ payload?: string; contentType?: string; segment?: string }>, token?: string) {
+    const before = await snapshot();
+    await fc.assert(
+      fc.asyncProperty(arb, async (sent) => {
+        const res = await app.inject({
+          method,
+          url: `/api${path(sent.segment ?? '')}`,
+          remoteAddress: `10.77.${Math.floor(++fuzzIps / 250) % 250}.${(fuzzIps % 250) + 1}`,
+          headers: { ...(token ? bearer(token) : {}), ...(sent.contentType ? { 'content-type': sent.contentType } : {}) },
+          ...(sent.payload !== undefined ? { payload: sent.payload } : {}),
+        });
+        expectClientError(res, `${method} ${path(sent.segment ?? '')} ${sent.payload}`);
+      }),
+      { numRuns: NUM_RUNS },
+    );
+    expect(await snapshot()).toEqual(before);
+  }
+
+  test("[SEC-03] [CONDO-18] the síndico's gate settings: 4xx {message} for every malformed body, nothing written", async () => {
+    await fuzz(
+      'PUT',
+      () => gateApi.settings(b.code),
+      bodies(() => ({ kind: 'shelly', url: relay.url, secret: relay.password, seconds: 4, enabled: true, excludedUnitIds: [] }), {
+        kind: { required: true, invalid: fc.oneof(notString, withNul, fc.constantFrom('', 'SHELLY', 'mqtt', '__proto__')) },
+        url: {
+          required: true,
+          invalid: fc.oneof(
+            notString,
+            withNul,
+            fc.constantFrom('', 'portao', 'ftp://relay.example.com', 'http://10.0.0.1', 'http://169.254.169.254', 'http://u:p@relay.example.com', `http://${'a'.repeat(300)}.com`),
+          ),
+        },
+        secret: { required: false, invalid: fc.oneof(notString, fc.constant('x'.repeat(201))) },
+        seconds: { required: true, invalid: fc.oneof(badNumber, fc.constantFrom(31, 1000, '5', null)) },
+        enabled: { required: true, invalid: badBoolean },
+        switchId: { required: false, invalid: fc.constantFrom(-1, 16, 1.5, 'a', null) },
+        excludedUnitIds: { required: false, invalid: fc.oneof(notString.filter((v) => !Array.isArray(v)), fc.constant([0]), fc.constant([2_147_483_648]), fc.constant([b.foreignUnit])) },
+      }),
+      b.sindico.token,
+    );
+  });
+
+  test('[SEC-03] [CONDO-18] a pass opening the gate and the call gate with hostile room ids: 4xx {message}, nothing opened', async () => {
+    await fuzz(
+      'POST',
+      () => gateApi.pass(b.code),
+      bodies(() => ({ token: 'abc' }), {
+        token: { required: true, invalid: fc.oneof(notString, fc.constant(''), fc.constant('x'.repeat(101))) },
+      }),
+    );
+    await fuzz('POST', (segment) => `/calls/${encodeURIComponent(segment)}/gate`, hostileSegment.map((segment) => ({ segment })), b.residents[0]!.token);
+    await fuzz('GET', (segment) => gateApi.settings(segment), hostileSegment.map((segment) => ({ segment })), b.sindico.token);
   });
 });
