@@ -16,6 +16,7 @@ import { doorFinderText, doorMsg, doorUi } from './door';
 import { conversationFinderText, conversationMsg, conversationsUi } from './conversations';
 import { geofenceMsg, geofenceUi } from './geofence';
 import { mapUi } from './map-ui';
+import { gateFinderText, gateMsg, gateUi } from './gate';
 
 /**
  * Every Portuguese text of the catalogue, one `path = text` line each, against a file kept in the
@@ -84,6 +85,12 @@ const catalogue = {
   conversationFinderPt: conversationFinderText['pt-BR'],
   conversationFinderEn: conversationFinderText.en,
   conversationFinderEs: conversationFinderText.es,
+  // CONDO-18: the gate — the server's answers, the síndico's and resident's screens, the visitor's three languages.
+  gateMsg,
+  gateUi,
+  gateFinderPt: gateFinderText['pt-BR'],
+  gateFinderEn: gateFinderText.en,
+  gateFinderEs: gateFinderText.es,
 };
 
 /** Texts built by a function are listed with sample arguments: a name, a count, a type. */

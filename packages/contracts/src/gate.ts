@@ -29,9 +29,9 @@ export const GATE_SIGNATURE_HEADER = 'x-toque-signature';
 /** The opening's id (also in the body): a receiver refuses an id it has seen (a replay). */
 export const GATE_ID_HEADER = 'x-toque-id';
 const GATE_URL_MAX = 300;
-const GATE_SECRET_MIN = 16;
+/** A webhook's HMAC key is at least this long (a guessable key signs anyone's opening). */
+export const GATE_SECRET_MIN = 16;
 const GATE_SECRET_MAX = 200;
-const SHELLY_PASSWORD_MAX = 100;
 /** Openings one account may ask for per minute (the síndico's tests included). */
 export const GATE_OPENS_PER_WINDOW = 10;
 export const GATE_OPEN_WINDOW_MS = 60 * 1000;

@@ -3,6 +3,7 @@ import * as constants from './constants';
 import { msg } from './messages';
 import { paths } from './routes';
 import { EXPORT_FILENAME } from './admin';
+import { GATE_WEBHOOK_MAX_AGE_S, gateKinds, gateUi } from './gate';
 
 /**
  * Every exact string, timing and limit of the specification, written here as the specification
@@ -109,5 +110,11 @@ describe('the specification literals', () => {
     });
     expect(constants.productTypes).toEqual({ 1: 'Pulseira', 2: 'Campainha', 3: 'Pet', 4: 'Objeto', 5: 'Condomínio' });
     expect(constants.UNKNOWN_PRODUCT).toBe('Desconhecido');
+  });
+
+  test('[CONDO-18] the gate: the button the issue names, the webhook stale after 60 s, and the Shelly RPC method', () => {
+    expect(gateUi.open).toBe('Abrir o portão');
+    expect(GATE_WEBHOOK_MAX_AGE_S).toBe(60);
+    expect(gateKinds).toEqual(['shelly', 'webhook']);
   });
 });

@@ -112,7 +112,7 @@ function guardedAgent(allowed: Ranges, resolve: Resolver): Agent {
     });
   };
   return new Agent({
-    connect: { timeout: GATE_TIMEOUT_MS, lookup: lookup as never },
+    connect: { timeout: GATE_TIMEOUT_MS, lookup },
     headersTimeout: GATE_TIMEOUT_MS,
     bodyTimeout: GATE_TIMEOUT_MS,
     maxResponseSize: GATE_RESPONSE_MAX_BYTES,
@@ -143,7 +143,7 @@ export type GateController = ReturnType<typeof gateController>;
 export function gateController(
   allowedNetworks: string[],
   log: { warn: (o: object, m: string) => void },
-  resolve: Resolver = dnsLookup as unknown as Resolver,
+  resolve: Resolver = dnsLookup,
 ) {
   const allowed = parseNetworks(allowedNetworks);
   const agent = guardedAgent(allowed, resolve);

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Conn } from '../../db/client';
-import { callRecipients, calls, condominiums, gateControllers, gateOpenings, units, users } from '../../db/schema';
+import { callRecipients, calls, gateControllers, gateOpenings, units, users } from '../../db/schema';
 
 /** CONDO-18: the gate's own SQL (docs/decisions/0053). */
 export const gateRepository = {

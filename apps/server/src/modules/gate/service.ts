@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { CONDOMINIUM_PRODUCT_ID } from '@toque/contracts/constants';
 import {
   GATE_LOG_LIMIT,
+  GATE_SECRET_MIN,
   gateMsg,
   gateUi,
   type GateAvailability,
@@ -25,8 +26,6 @@ import { callRoom } from '../../plugins/realtime';
 import type { GateController, GateOutcome } from './controller';
 import { gateRepository as repo } from './repository';
 
-/** Webhook secrets shorter than this are refused (a guessable HMAC key signs anyone's opening). */
-const WEBHOOK_SECRET_MIN = 16;
 
 const unitLabel = (u: { name: string | null; block: string | null } | undefined): string | null => {
   if (!u) return null;
@@ -172,7 +171,7 @@ export function gateService(app: FastifyInstance, controller: GateController) {
       const secret = typed ?? kept;
       if (body.kind === 'webhook') {
         if (!secret) throw new BadRequest(gateMsg.secretRequired);
-        if (secret.length < WEBHOOK_SECRET_MIN) throw new BadRequest(gateMsg.secretTooShort);
+        if (secret.length < GATE_SECRET_MIN) throw new BadRequest(gateMsg.secretTooShort);
       }
       const ids = new Set(await repo.unitIds(db, plate.condominiumId));
       const excluded = [...new Set(body.excludedUnitIds)];

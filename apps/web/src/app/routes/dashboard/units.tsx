@@ -5,7 +5,7 @@ import { condoUi } from '@toque/contracts/admin-ui';
 import { UnitsList } from '../../../features/condominium/components/units-list';
 import { PlateDeliveriesToday } from '../../../features/door/components/plate-deliveries-today';
 import { PlatePositionPanel } from '../../../features/condominium/components/plate-position-panel';
-import { GatePanel } from '../../../features/gate/components/gate-panel';
+import { GatePanel } from '../../../features/condominium/components/gate-panel';
 import { useProducts } from '../../../features/products/api/list-products';
 import { CONDOMINIUM_PRODUCT_ID } from '@toque/contracts/constants';
 import { useSession } from '../../../lib/use-session';

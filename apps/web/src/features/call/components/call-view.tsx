@@ -9,7 +9,7 @@ import { AddressLabel } from './address-label';
 import { CallerMap } from './caller-map';
 import { localClock } from '@toque/contracts/time-format';
 import { StreamVideo } from '../../../components/stream-video';
-import { CallGateButton } from '../../gate/components/call-gate-button';
+import { CallGateButton } from './call-gate-button';
 
 interface CallViewProps {
   call: CallData;

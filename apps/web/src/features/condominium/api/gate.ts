@@ -1,12 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  gateApi,
-  type GateAvailability,
-  type GateOpening,
-  type GateResult,
-  type GateSettingsBody,
-  type GateSettingsResponse,
-} from '@toque/contracts/gate';
+import { gateApi, type GateOpening, type GateResult, type GateSettingsBody, type GateSettingsResponse } from '@toque/contracts/gate';
 import { apiClient } from '../../../lib/api-client';
 
 const settingsKey = (code: string) => ['gate', 'settings', code.toUpperCase()] as const;
@@ -39,18 +32,4 @@ export function useTestGate(code: string) {
 
 export function useGateLog(code: string) {
   return useQuery({ queryKey: logKey(code), queryFn: () => apiClient.get<GateOpening[]>(gateApi.log(code)) });
-}
-
-/** The resident's call screen: may it offer "Abrir o portão" (asked once the call is connected). */
-export function useCallGate(roomId: string, connected: boolean) {
-  return useQuery({
-    queryKey: ['gate', 'call', roomId] as const,
-    queryFn: () => apiClient.get<GateAvailability>(gateApi.call(roomId)),
-    enabled: connected,
-    staleTime: Infinity,
-  });
-}
-
-export function useOpenGate(roomId: string) {
-  return useMutation({ mutationFn: () => apiClient.post<GateResult>(gateApi.call(roomId)) });
 }

@@ -13,8 +13,8 @@ import { doorTime } from '@toque/contracts/door';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField, SelectField, TextField } from '../../../components/ui/field';
 import { isApiError } from '../../../lib/api-client';
-import { useOwnerUnits } from '../../condominium/api/list-owner-units';
-import { unitDisplayName } from '../../condominium/unit-display';
+import { useOwnerUnits } from '../api/list-owner-units';
+import { unitDisplayName } from '../unit-display';
 import { useGateLog, useGateSettings, useSaveGate, useTestGate } from '../api/gate';
 
 const messageOf = (error: unknown) => (isApiError(error) || error instanceof Error ? error.message : String(error));
