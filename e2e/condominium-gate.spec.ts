@@ -81,6 +81,8 @@ test('[CONDO-18] on 390 px phones: the síndico links the plate to a Shelly rela
   if (process.env.SHOTS_DIR) {
     await resident.page.screenshot({ path: `${process.env.SHOTS_DIR}/gate-resident-390.png` });
     await finder.screenshot({ path: `${process.env.SHOTS_DIR}/gate-finder-390.png` });
+    await resident.page.setViewportSize({ width: 1366, height: 900 });
+    await resident.page.screenshot({ path: `${process.env.SHOTS_DIR}/gate-resident-1366.png` });
   }
 
   // After the call, the button is gone.
@@ -95,6 +97,10 @@ test('[CONDO-18] on 390 px phones: the síndico links the plate to a Shelly rela
   await expect(log.first()).toContainText('Rui Morador');
   await expect(log.first()).toContainText(`${gateUi.logUnit} 101`);
   await expect(log.first()).toContainText(gateMsg.opened(SECONDS));
+  if (process.env.SHOTS_DIR) {
+    await sindico.page.setViewportSize({ width: 1366, height: 900 });
+    await sindico.page.getByRole('region', { name: gateUi.heading, exact: true }).screenshot({ path: `${process.env.SHOTS_DIR}/gate-panel-1366.png` });
+  }
   await resident.close();
   await sindico.close();
 });
