@@ -2,6 +2,7 @@ import { callUi } from '@toque/contracts/call-ui';
 import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
 import { gateFinderText, gateMsg, gateUi } from '@toque/contracts/gate';
+import { doorUi } from '@toque/contracts/door';
 import { startRelayEmulator, type RelayEmulator } from '../apps/server/test/gate-emulator';
 import { allow, buildingWith, expect, expectPath, finderPhone, GEOCODER_DOWN, newUser, openSession, test } from './support';
 
@@ -19,14 +20,14 @@ test.afterAll(async () => {
 
 const SECONDS = 3;
 
-test('[CONDO-18] on 390 px phones: the síndico links the plate to a Shelly relay, and during a plate call the resident taps "Abrir o portão" — the relay turns on for the configured seconds and the finder reads that the gate is open', async ({
+test('[CONDO-18] on 390 px phones: the síndico links the plate to a Shelly relay, and during a plate call the resident taps "Abrir o portão" — the relay turns on for the configured seconds and the finder reads that the gate is open; a pass the resident allowed opens it too', async ({
   browser,
   request,
   finder: { page: finder },
 }) => {
   test.setTimeout(150_000);
   const building = `Residencial Aroeira ${Date.now() % 10_000}`;
-  const { plate, sindicoToken, tokens } = await buildingWith(request, {
+  const { plate, sindicoToken, tokens, unitIds } = await buildingWith(request, {
     name: building,
     unitNames: ['101'],
     residents: [newUser({ name: 'Rui Morador' })],
@@ -101,6 +102,21 @@ test('[CONDO-18] on 390 px phones: the síndico links the plate to a Shelly rela
     await sindico.page.setViewportSize({ width: 1366, height: 900 });
     await sindico.page.getByRole('region', { name: gateUi.heading, exact: true }).screenshot({ path: `${process.env.SHOTS_DIR}/gate-panel-1366.png` });
   }
+
+  // A pass the resident allows to open the gate: its link opens it by itself, within its window.
+  await resident.page.goto(paths.myUnit(unitIds[0]!));
+  await resident.page.getByLabel(doorUi.visitorName).fill('Ana');
+  await resident.page.getByLabel(gateUi.passCanOpen).check();
+  await resident.page.getByRole('button', { name: doorUi.createPass }).click();
+  const link = await resident.page.getByLabel(doorUi.passLink).inputValue();
+  await expect(resident.page.getByText(gateUi.passOpensGate)).toBeVisible();
+  await finder.goto(new URL(link).pathname + new URL(link).search);
+  const passGate = finder.getByRole('button', { name: gateFinderText['pt-BR'].open });
+  await expect(passGate).toBeVisible();
+  if (process.env.SHOTS_DIR) await finder.screenshot({ path: `${process.env.SHOTS_DIR}/gate-pass-390.png` });
+  await passGate.click();
+  await expect(finder.locator('[data-pass-gate-result]')).toHaveText(gateFinderText['pt-BR'].opened);
+  expect(await relay.waitFor('set', 3)).toMatchObject({ on: true, toggleAfter: SECONDS });
   await resident.close();
   await sindico.close();
 });
