@@ -63,6 +63,8 @@ export default defineConfig({
       GEOCODER_URL: NO_GEOCODER,
       MAP_TILE_URL: E2E_TILE_URL,
       PIX_WEBHOOK_SECRET,
+      // CONDO-18: the gate's relay emulator listens on this machine (condominium-gate.spec.ts).
+      GATE_ALLOWED_NETWORKS: '127.0.0.1/32',
     },
   },
 });

@@ -50,6 +50,9 @@ import { geocodeRoutes } from './modules/geocode/routes';
 import { condominiumRoutes } from './modules/condominium/routes';
 import { doorRoutes } from './modules/door/routes';
 import { doorService } from './modules/door/service';
+import { gateController } from './modules/gate/controller';
+import { gateRoutes } from './modules/gate/routes';
+import { gateService } from './modules/gate/service';
 import { adminRoutes } from './modules/admin/routes';
 import { financeRoutes } from './modules/finance/routes';
 import { observabilityRoutes } from './modules/observability/routes';
@@ -138,6 +141,9 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   setConversationResolver(app.io, (token) => conversationService.socketConversation(token));
   conversationsRetention(app, conversationService);
   doorRetention(app);
+  // CONDO-18: the gate's outbound client (its own guarded connection pool), closed with the app.
+  const gate = gateController(config.gate.allowedNetworks, app.log);
+  app.addHook('onClose', async () => gate.close());
 
   await app.register(
     async (api) => {
@@ -158,6 +164,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       await api.register(geocodeRoutes);
       await api.register(condominiumRoutes);
       await api.register(doorRoutes, { service: doorService(app, calls.background) });
+      await api.register(gateRoutes, { service: gateService(app, gate) });
       await api.register(adminRoutes);
       await api.register(observabilityRoutes, { operatorToken: app.operatorToken, metricsToken: config.metricsToken });
     },

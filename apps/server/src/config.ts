@@ -12,6 +12,7 @@ import { billingConfig, billingVariables, checkBilling } from './config-areas/bi
 import { photosConfig, photosVariables } from './config-areas/photos';
 import { checkGoogle, googleConfig, googleVariables } from './config-areas/google';
 import { mapConfig, mapVariables } from './config-areas/map';
+import { gateConfig, gateVariables } from './config-areas/gate';
 
 /**
  * The environment, one area at a time (config-areas/): each declares its variables and turns them
@@ -34,6 +35,7 @@ const envSchema = z
     ...photosVariables,
     ...googleVariables,
     ...mapVariables,
+    ...gateVariables,
   })
   .superRefine((env, ctx) => {
     checkTurn(env, ctx);
@@ -58,6 +60,7 @@ const envSchema = z
     ...photosConfig(env),
     ...googleConfig(env),
     ...mapConfig(env),
+    ...gateConfig(env),
   }));
 
 export type Config = z.output<typeof envSchema>;

@@ -11,6 +11,7 @@ import { emptyMedicalCard, medicalCardApi } from '@toque/contracts/medical-card'
 import { WRISTBAND_PRODUCT_ID } from '@toque/contracts/constants';
 import { doorApi } from '@toque/contracts/door';
 import { posterApi } from '@toque/contracts/poster';
+import { gateApi } from '@toque/contracts/gate';
 import { chargesApi, DEFAULT_BILLING, financeAdminApi, financeApi, statementApi } from '@toque/contracts/billing';
 import { readFileSync } from 'node:fs';
 import {
@@ -20,6 +21,7 @@ import {
   conversations,
   conversationMessages,
   conversationRecordings,
+  gateControllers,
   tagBatches,
   tagInvitations,
   tagMembers,
@@ -67,6 +69,8 @@ const { app } = await build({
   RATE_CALL_PER_TAG: high,
   RATE_GEOCODE_PER_IP: high,
   GEOCODER_URL: `http://127.0.0.1:${(provider.address() as AddressInfo).port}`,
+  // CONDO-18: the gate's webhook goes to the same local server (it answers 200 to anything).
+  GATE_ALLOWED_NETWORKS: '127.0.0.1/32',
 });
 const url = await listen(app);
 const db = app.db;
@@ -151,6 +155,8 @@ const signedIn = (cell: Cell): Expected => ({ ...all(cell), anonymous: 401 });
 const adminOnly = (cell: Cell): Expected => ({ ...all(403), anonymous: 401, admin: cell });
 /** The plate's owner and an administrator act on its units; anyone else is refused (CONDO-01). */
 const plateOwner = (cell: Cell): Expected => ({ ...all(403), anonymous: 401, sindico: cell, admin: cell });
+/** CONDO-18: the plate's síndico only — an administrator too is refused (the gate's URL aims the server at a network). */
+const sindicoOnly = (cell: Cell): Expected => ({ ...all(403), anonymous: 401, sindico: cell });
 /** The tag's owner acts; a member is told it is the owner's; to anyone else the tag does not exist. */
 const tagOwner = (cell: Cell): Expected => ({ ...all(404), anonymous: 401, member: 403, owner: cell });
 
@@ -252,6 +258,19 @@ const roomOf = (s: Scene) => rooms.get(s) ?? ':roomId';
 /** CALL-15: a switched-off tag of the owner's, made while the cell runs. */
 const offTags = new Map<Scene, string>();
 const offTagOf = (s: Scene) => offTags.get(s) ?? ':code';
+
+/** CONDO-18: the scene's plate linked to a webhook gate on the test's local server. */
+const gateUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/portao`;
+async function linkGate(s: Scene) {
+  await db.insert(gateControllers).values({
+    condominiumId: s.condominiumId,
+    kind: 'webhook',
+    url: gateUrl,
+    secret: 'um-segredo-de-webhook-longo',
+    openSeconds: 4,
+    enabled: true,
+  });
+}
 
 /** CONDO-15 / CONDO-16: a delivery and a pass of the scene's unit, made while the cell runs. */
 const deliveryIds = new Map<Scene, number>();
@@ -1080,6 +1099,35 @@ const httpRows: Row[] = [
       return undefined;
     },
   ),
+  // ---- CONDO-18: the gate. Its settings, test and log are the plate's síndico's alone (an
+  // administrator included: the URL aims the server at a network); opening from a call is the
+  // resident's who answered it (to anyone else the call does not exist); a pass opens nothing here.
+  http('GET', (s) => gateApi.settings(s.plate), sindicoOnly(200)),
+  http('PUT', (s) => gateApi.settings(s.plate), sindicoOnly(200), () => ({
+    kind: 'webhook',
+    url: gateUrl,
+    secret: 'um-segredo-de-webhook-longo',
+    seconds: 4,
+    enabled: true,
+  })),
+  http('POST', (s) => gateApi.test(s.plate), sindicoOnly(200), async (s) => {
+    await linkGate(s);
+    return undefined;
+  }),
+  http('GET', (s) => gateApi.log(s.plate), sindicoOnly(200)),
+  http('GET', (s) => gateApi.call(roomOf(s)), { ...signedIn(404), resident: 200 }, async (s) => {
+    rooms.set(s, (await callTo(s, true)).roomId);
+    return undefined;
+  }),
+  http('POST', (s) => gateApi.call(roomOf(s)), { ...signedIn(404), resident: 200 }, async (s) => {
+    await linkGate(s);
+    const call = await callTo(s, true);
+    rooms.set(s, call.roomId);
+    // The resident answers (their socket stays in the call), so the call is connected for every role.
+    await join(await connect(url, people.resident.token), call.roomId);
+    return undefined;
+  }),
+  http('POST', (s) => gateApi.pass(s.plate), all(403), () => ({ token: 'not-a-pass-token' })),
   // ---- Administration (ADM-*): the administrator only; no body is read before that.
   http('GET', () => adminApi.listClients, adminOnly(200)),
   http(
@@ -1253,6 +1301,26 @@ const socketRows: Row[] = [
         () => 'received',
         () => 'not received',
       );
+    },
+  ),
+  // CONDO-18: the gate's outcome goes to the call's room: the finder and the resident who answered.
+  socketRow(
+    "'gate' (the resident opens the gate of the unit's call)",
+    { ...all('none'), anonymous: 'refused', resident: 'got' },
+    async (socket, s) => {
+      await linkGate(s);
+      const call = await ringing(s, true);
+      const seen = record(socket);
+      const ack = await join(socket, call.roomId);
+      // Someone else's socket: the resident answers from a socket of their own.
+      if (!ack.ok) await join(await connect(url, people.resident.token), call.roomId);
+      const res = await app.inject({ method: 'POST', url: `/api${gateApi.call(call.roomId)}`, headers: bearer(people.resident.token) });
+      const got = await seen.next('gate', 400).then(
+        () => 'got',
+        () => 'none',
+      );
+      call.finder.disconnect();
+      return res.statusCode === 200 ? got : res.statusCode;
     },
   ),
   socketRow(

@@ -442,6 +442,8 @@ describe(`CONDO-16 expected visitors ${dbLabel}`, () => {
       visitorName: 'Ana',
       validFrom: null,
       validUntil: pass.validUntil,
+      // CONDO-18: a pass opens the gate only if its resident allowed it (and the plate has a gate).
+      canOpenGate: false,
     });
     // Another plate's page does not know the pass, and a made-up token is unknown.
     const other = await building();
@@ -511,6 +513,7 @@ describe(`CONDO-16 expected visitors ${dbLabel}`, () => {
       visitorName: null,
       validFrom: null,
       validUntil: null,
+      canOpenGate: false,
     });
 
     const upcoming = await createPass(b.unit.id, token, 'Fabi', Date.now() + 2 * hour, hour);

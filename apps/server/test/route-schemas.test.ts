@@ -41,6 +41,9 @@ const bodiless = new Set([
   'POST /api/conversations/:id/block',
   // CALL-17: the owner opens the thread of an answered call: all in the path.
   'POST /api/calls/:roomId/conversation',
+  // CONDO-18: the resident opens the gate of the call, the síndico tries it: all in the path.
+  'POST /api/calls/:roomId/gate',
+  'POST /api/gate/plates/:code/test',
 ]);
 /** Authenticated routes that answer without a 401: validateToken says `{ valid: false }` instead (AUTH-06). */
 const noUnauthorized = new Set(['/api/auth/validateToken']);

@@ -18,6 +18,7 @@ import { geofenceMsg, geofenceUi } from './geofence';
 import { mapUi } from './map-ui';
 import { medicalCardUi, medicalMsg } from './medical-card';
 import { posterMsg, posterOg, posterText, posterUi } from './poster';
+import { gateFinderText, gateMsg, gateUi } from './gate';
 
 /**
  * Every Portuguese text of the catalogue, one `path = text` line each, against a file kept in the
@@ -94,6 +95,12 @@ const catalogue = {
   posterMsg,
   posterUi,
   posterOg,
+  // CONDO-18: the gate — the server's answers, the síndico's and resident's screens, the visitor's three languages.
+  gateMsg,
+  gateUi,
+  gateFinderPt: gateFinderText['pt-BR'],
+  gateFinderEn: gateFinderText.en,
+  gateFinderEs: gateFinderText.es,
 };
 
 /** Texts built by a function are listed with sample arguments: a name, a count, a type. */

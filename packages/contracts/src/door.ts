@@ -326,6 +326,8 @@ export const createPassBody = z.object({
   visitorName: z.string().trim().min(1, doorMsg.visitorNameRequired).max(VISITOR_NAME_MAX, doorMsg.visitorNameTooLong),
   validFrom: z.iso.datetime({ offset: true }),
   validUntil: z.iso.datetime({ offset: true }),
+  /** CONDO-18: the visitor may open the building's gate through the link, within the window. */
+  canOpenGate: z.boolean().optional(),
 });
 export type CreatePassBody = z.infer<typeof createPassBody>;
 
@@ -340,6 +342,8 @@ const visitorPass = z.object({
   validUntil: z.string(),
   status: passStatus,
   revokedAt: z.string().nullable(),
+  /** CONDO-18: the resident allowed the visitor to open the gate. */
+  canOpenGate: z.boolean(),
 });
 export type VisitorPass = z.infer<typeof visitorPass>;
 export const passList = z.array(visitorPass);
@@ -356,6 +360,8 @@ export const passLookupResponse = z.object({
   visitorName: z.string().nullable(),
   validFrom: z.string().nullable(),
   validUntil: z.string().nullable(),
+  /** CONDO-18: an active pass whose resident allowed it, on a plate whose gate it may open now. */
+  canOpenGate: z.boolean(),
 });
 export type PassLookup = z.infer<typeof passLookupResponse>;
 

@@ -3,6 +3,7 @@
 import type { Candidate, IncomingCall, JoinAck, OwnerCamera, Relay, SessionDescription } from './calls';
 import type { ConversationMessageEvent, ConversationStateEvent } from './conversations';
 import type { Delivery, DeliveryEvent } from './door';
+import type { GateEvent } from './gate';
 import type { TestCall } from './ringing';
 import type { TagScan } from './scans';
 
@@ -40,6 +41,8 @@ export interface ServerToClientEvents {
   'delivery-collected': (delivery: Delivery) => void;
   /** CONDO-15: the courier's photo of that package arrived (the unit's residents only). */
   'delivery-photo': (delivery: Delivery) => void;
+  /** CONDO-18: to the call's room — the resident opened the building's gate (or it failed, in words). */
+  gate: (event: GateEvent) => void;
   /** FIND-06: a new message of a conversation (to the finder's socket and to the recipients' sessions). */
   'conversation-message': (event: ConversationMessageEvent) => void;
   /** FIND-06: the conversation was closed or blocked. */

@@ -7,6 +7,7 @@ import { callUi } from './call-ui';
 import { EMERGENCY_NUMBERS } from './medical-card';
 import { posterText } from './poster';
 import { RECORDING_MAX_SECONDS } from './recordings';
+import { GATE_WEBHOOK_MAX_AGE_S, gateKinds, gateUi } from './gate';
 
 /**
  * Every exact string, timing and limit of the specification, written here as the specification
@@ -128,5 +129,11 @@ describe('the specification literals', () => {
 
   test('[FIND-12] a voice or video message is at most 30 s (issue 37)', () => {
     expect(RECORDING_MAX_SECONDS).toBe(30);
+  });
+
+  test('[CONDO-18] the gate: the button the issue names, the webhook stale after 60 s, and the Shelly RPC method', () => {
+    expect(gateUi.open).toBe('Abrir o portão');
+    expect(GATE_WEBHOOK_MAX_AGE_S).toBe(60);
+    expect(gateKinds).toEqual(['shelly', 'webhook']);
   });
 });

@@ -416,6 +416,8 @@ export const visitorPasses = pgTable(
     tokenHash: text('token_hash').notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /** CONDO-18: the resident allowed the visitor to open the gate through the link, within the window. */
+    canOpenGate: boolean('can_open_gate').notNull().default(false),
   },
   (t) => [uniqueIndex('visitor_passes_token_hash_key').on(t.tokenHash), index('visitor_passes_unit_idx').on(t.unitId, t.validUntil)],
 );
@@ -446,6 +448,50 @@ export const deliveries = pgTable(
     photoAttempts: smallint('photo_attempts').notNull().default(0),
   },
   (t) => [index('deliveries_unit_idx').on(t.unitId, t.createdAt)],
+);
+
+/**
+ * CONDO-18 (docs/decisions/0053): the gate controller a condominium's plate opens — a Shelly Gen2
+ * relay (`url` is its base, the server calls `/rpc`) or a signed webhook (`url` is the endpoint).
+ * `secret` is the relay's password (user `admin`) or the webhook's HMAC key: kept like the server's
+ * other stored secrets (the VAPID keys in `settings`), never sent back by any API.
+ */
+export const gateControllers = pgTable('gate_controllers', {
+  condominiumId: integer('condominium_id')
+    .primaryKey()
+    .references(() => condominiums.id, { onDelete: 'cascade' }),
+  kind: text('kind', { enum: ['shelly', 'webhook'] }).notNull(),
+  url: text('url').notNull(),
+  secret: text('secret'),
+  switchId: smallint('switch_id').notNull().default(0),
+  openSeconds: smallint('open_seconds').notNull().default(5),
+  enabled: boolean('enabled').notNull().default(false),
+  /** Units whose residents may not open the gate (the síndico's choice). */
+  excludedUnitIds: jsonb('excluded_unit_ids').$type<number[]>().notNull().default([]),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** CONDO-18: the building's log of gate openings — who, which unit, when, the result — tests included. */
+export const gateOpenings = pgTable(
+  'gate_openings',
+  {
+    id: serial('id').primaryKey(),
+    condominiumId: integer('condominium_id')
+      .notNull()
+      .references(() => condominiums.id, { onDelete: 'cascade' }),
+    via: text('via', { enum: ['call', 'pass', 'test'] }).notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A pass's opening: the visitor's first name as the pass said it (the pass itself is purged later). */
+    visitorName: text('visitor_name'),
+    unitId: integer('unit_id').references(() => units.id, { onDelete: 'set null' }),
+    callId: text('call_id').references(() => calls.id, { onDelete: 'set null' }),
+    passId: integer('pass_id').references(() => visitorPasses.id, { onDelete: 'set null' }),
+    ok: boolean('ok').notNull(),
+    /** The words shown on the screens (and, for a failure, what went wrong). */
+    result: text('result').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('gate_openings_condominium_idx').on(t.condominiumId, t.createdAt)],
 );
 
 export const callRecipients = pgTable(

@@ -6,6 +6,7 @@ import { INVITATIONS_PER_WINDOW } from '@toque/contracts/constants';
 import { BULK_OPERATIONS_PER_WINDOW, UNIT_INVITATIONS_PER_WINDOW } from '@toque/contracts/units-bulk';
 import type { Config } from '../config';
 import { PASSES_PER_WINDOW } from '@toque/contracts/door';
+import { GATE_OPEN_WINDOW_MS, GATE_OPENS_PER_WINDOW } from '@toque/contracts/gate';
 import { CONVERSATION_LIMITS } from '@toque/contracts/conversations';
 import { RECORDING_LIMITS } from '@toque/contracts/recordings';
 import { TEST_CALL_WINDOW_MS, TEST_CALLS_PER_WINDOW } from '@toque/contracts/ringing';
@@ -51,7 +52,9 @@ export type LimitName =
   | 'photoPerAddress'
   | 'posterPerAccount'
   | 'recordingsPerCall'
-  | 'recordingsPerAddress';
+  | 'recordingsPerAddress'
+  | 'gatePerAccount'
+  | 'gatePerAddress';
 
 interface Rule {
   points: number;
@@ -108,6 +111,10 @@ function limitRules(config: Config): Record<LimitName, Rule> {
     // FIND-12: a finder's recordings, each a parse and up to 6 MB stored: per call and per address.
     recordingsPerCall: { points: RECORDING_LIMITS.perCall, windowMs },
     recordingsPerAddress: { points: RECORDING_LIMITS.perAddress, windowMs },
+    // CONDO-18: gate openings (each an outbound request to the building): a resident's or síndico's
+    // per account, a pass link's per address.
+    gatePerAccount: { points: GATE_OPENS_PER_WINDOW, windowMs: GATE_OPEN_WINDOW_MS },
+    gatePerAddress: { points: GATE_OPENS_PER_WINDOW, windowMs: GATE_OPEN_WINDOW_MS },
   };
 }
 

@@ -150,6 +150,9 @@ export const SETUPS: Record<string, Setup> = {
     },
   },
   'POST /api/public/tags/:code/pass': { as: 'none', url: (f) => `/api/public/tags/${f.seed.sindicoPlate}/pass` },
+  // The gate (CONDO-18): the síndico's settings of their plate's gate; a pass link opening it.
+  'PUT /api/gate/plates/:code': { as: 'sindico', url: (f) => `/api/gate/plates/${f.seed.sindicoPlate}` },
+  'POST /api/public/tags/:code/gate': { as: 'none', url: (f) => `/api/public/tags/${f.seed.sindicoPlate}/gate` },
   // The administrator: activation, tags (unclaimed ones), users (the spare account), batches.
   'POST /api/condominium/createCondominium': { as: 'admin' },
   'POST /api/condominium/createUnitOfCondominium': { as: 'admin' },

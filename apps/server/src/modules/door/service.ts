@@ -27,6 +27,7 @@ import { firstName } from '@toque/contracts/names';
 import { paths } from '@toque/contracts/routes';
 import { brasiliaClock, brasiliaIsoDay } from '@toque/contracts/time-format';
 import { tagsRepository } from '../../db/repositories/tags';
+import { gateControllersRepository, unitMayOpen } from '../../db/repositories/gate-controllers';
 import { passTokenHash, visitorPassesRepository, type VisitorPassRow } from '../../db/repositories/visitor-passes';
 import { unitResidentsRepository as residentsRepo } from '../../db/repositories/unit-residents';
 import { BadRequest, Conflict, Forbidden, NotFound, ServiceUnavailable } from '../../errors';
@@ -94,6 +95,7 @@ function toPass(p: VisitorPassRow, now: Date): VisitorPass {
     validUntil: p.validUntil.toISOString(),
     status: passStatusAt(p, now),
     revokedAt: p.revokedAt?.toISOString() ?? null,
+    canOpenGate: p.canOpenGate,
   };
 }
 
@@ -274,6 +276,7 @@ export function doorService(app: FastifyInstance, background: (work: () => Promi
         validFrom: from,
         validUntil: until,
         tokenHash: passTokenHash(token),
+        canOpenGate: body.canOpenGate ?? false,
       });
       return {
         ...toPass(row, new Date()),
@@ -305,10 +308,19 @@ export function doorService(app: FastifyInstance, background: (work: () => Promi
       await app.limits.consume('tagViewPerAddress', clientKey(ip));
       const tag = await findPlate(rawCode);
       const pass = await visitorPassesRepository.byTokenOnPlate(db, token, tag.code);
-      if (!pass) return { status: 'unknown', unitId: null, visitorName: null, validFrom: null, validUntil: null };
+      if (!pass) return { status: 'unknown', unitId: null, visitorName: null, validFrom: null, validUntil: null, canOpenGate: false };
       const status = passStatusAt(pass, new Date());
       const shown = status === 'active' || status === 'upcoming';
+      // CONDO-18: the link offers to open the gate only while the pass is active, allowed by its
+      // resident (still living there), on a plate whose gate is on and the unit not excluded.
+      const gate = status === 'active' && pass.canOpenGate ? await gateControllersRepository.ofPlate(db, tag.code) : undefined;
+      const canOpenGate =
+        !!gate &&
+        unitMayOpen(gate.controller, pass.unitId) &&
+        !!pass.createdBy &&
+        (await residentsRepo.includes(db, pass.unitId, pass.createdBy));
       return {
+        canOpenGate,
         status,
         unitId: status === 'active' ? pass.unitId : null,
         visitorName: shown ? pass.visitorName : null,

@@ -5,6 +5,7 @@ import { condoUi } from '@toque/contracts/admin-ui';
 import { UnitsList } from '../../../features/condominium/components/units-list';
 import { PlateDeliveriesToday } from '../../../features/door/components/plate-deliveries-today';
 import { PlatePositionPanel } from '../../../features/condominium/components/plate-position-panel';
+import { GatePanel } from '../../../features/condominium/components/gate-panel';
 import { useProducts } from '../../../features/products/api/list-products';
 import { CONDOMINIUM_PRODUCT_ID } from '@toque/contracts/constants';
 import { useSession } from '../../../lib/use-session';
@@ -68,6 +69,8 @@ function PlateGate({ condoCode }: { condoCode: string }) {
       <UnitsList condoCode={plate.code} plateUrl={plate.public_url} />
       {/* CONDO-17: the plate's position and whether a call needs the visitor at its door. */}
       <PlatePositionPanel condoCode={plate.code} />
+      {/* CONDO-18: the building's gate, opened from the plate's calls. */}
+      <GatePanel code={plate.code} />
       <BackToProducts />
     </div>
   );

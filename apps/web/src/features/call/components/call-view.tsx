@@ -9,6 +9,7 @@ import { AddressLabel } from './address-label';
 import { CallerMap } from './caller-map';
 import { localClock } from '@toque/contracts/time-format';
 import { StreamVideo } from '../../../components/stream-video';
+import { CallGateButton } from './call-gate-button';
 
 interface CallViewProps {
   call: CallData;
@@ -37,7 +38,7 @@ export function CallView({ call, where, remote, local, connected, camera, onTogg
   const cameraOff = useRemoteCameraOff(connected ? remote : null);
   const located = call.latitude !== null && call.longitude !== null;
   return (
-    <div className={`space-y-4 lg:pb-0 ${camera.failed ? 'pb-52' : 'pb-40'}`}>
+    <div className={`space-y-4 lg:pb-0 ${camera.failed ? 'pb-52' : 'pb-40'} has-[[data-gate-open]]:pb-64`}>
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         {where ? <h1 className="text-xl font-bold text-slate-900 lg:text-2xl">{callUi.owner.from(where)}</h1> : null}
         {/* CALL-14: how long the call has lasted, from the moment the finder's media arrived. */}
@@ -108,6 +109,8 @@ export function CallView({ call, where, remote, local, connected, camera, onTogg
         </div>
       </div>
       <div className="fixed inset-x-0 bottom-0 z-20 grid grid-cols-2 gap-2 border-t border-slate-200 bg-white p-3 lg:static lg:flex lg:justify-end lg:border-0 lg:bg-transparent lg:p-0">
+        {/* CONDO-18: a plate's call may open the building's gate (only when the server says so). */}
+        <CallGateButton roomId={call.roomId} connected={connected} />
         {/* Beside the button that failed, in view on a phone too. */}
         {camera.failed ? (
           <p role="alert" className="col-span-2 text-sm font-medium text-red-700 lg:mr-auto lg:self-center">

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { doorTime, doorUi, VISITOR_NAME_MAX, type CreatePassResponse } from '@toque/contracts/door';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
+import { CheckboxField, TextField } from '../../../components/ui/field';
+import { gateUi } from '@toque/contracts/gate';
 import { notify } from '../../../lib/toast';
 import { useCreatePass, usePasses, useRevokePass } from '../api/passes';
 
@@ -58,6 +59,8 @@ export function UnitPasses({ unitId }: { unitId: number }) {
   const [from, setFrom] = useState(() => localInput(Date.now()));
   const [until, setUntil] = useState(() => localInput(Date.now() + 4 * HOUR));
   const [made, setMade] = useState<CreatePassResponse | null>(null);
+  /** CONDO-18: the visitor may open the building's gate through the link, within the window. */
+  const [canOpenGate, setCanOpenGate] = useState(false);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -65,7 +68,7 @@ export function UnitPasses({ unitId }: { unitId: number }) {
     const untilDate = new Date(until);
     if (Number.isNaN(fromDate.getTime()) || Number.isNaN(untilDate.getTime())) return;
     create.mutate(
-      { visitorName: name, validFrom: fromDate.toISOString(), validUntil: untilDate.toISOString() },
+      { visitorName: name, validFrom: fromDate.toISOString(), validUntil: untilDate.toISOString(), canOpenGate },
       {
         onSuccess: (pass) => {
           setMade(pass);
@@ -85,6 +88,19 @@ export function UnitPasses({ unitId }: { unitId: number }) {
         <TextField label={doorUi.visitorName} value={name} maxLength={VISITOR_NAME_MAX} autoComplete="off" onChange={(e) => setName(e.target.value)} />
         <TextField label={doorUi.passFrom} type="datetime-local" value={from} onChange={(e) => setFrom(e.target.value)} />
         <TextField label={doorUi.passUntil} type="datetime-local" value={until} onChange={(e) => setUntil(e.target.value)} />
+        <div className="sm:col-span-3">
+          <CheckboxField
+            name="canOpenGate"
+            label={
+              <>
+                <span className="font-medium text-slate-900">{gateUi.passCanOpen}</span>
+                <span className="block text-slate-600">{gateUi.passCanOpenHint}</span>
+              </>
+            }
+            checked={canOpenGate}
+            onChange={(e) => setCanOpenGate(e.target.checked)}
+          />
+        </div>
         {create.isError ? (
           <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 font-medium text-red-800 sm:col-span-3">
             {create.error.message}
@@ -110,7 +126,7 @@ export function UnitPasses({ unitId }: { unitId: number }) {
               <div>
                 <p className="font-semibold text-slate-900">{p.visitorName}</p>
                 <p className="text-sm text-slate-700">
-                  {`${doorUi.passState[p.status]} · ${doorUi.passWindow(doorTime(p.validFrom), doorTime(p.validUntil))}`}
+                  {`${doorUi.passState[p.status]} · ${doorUi.passWindow(doorTime(p.validFrom), doorTime(p.validUntil))}${p.canOpenGate ? ` · ${gateUi.passOpensGate}` : ''}`}
                 </p>
               </div>
               {p.status === 'active' || p.status === 'upcoming' ? (

@@ -1,3 +1,4 @@
+import { gateFinderText } from '@toque/contracts/gate';
 import { lazy, Suspense, useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode, type Ref } from 'react';
 import { recordingFinderText } from '@toque/contracts/recordings';
 import type { PublicTag } from '@toque/contracts/calls';
@@ -230,7 +231,7 @@ export function FinderCallPanel({
    */
   unitChoice?: { value: number | null; onChange: (unitId: number | null) => void } | undefined;
 }) {
-  const { t } = useFinderText();
+  const { t, lang } = useFinderText();
   // The server rendering the page (PERF-05) read the user agent already: hydration must agree with it.
   const [inApp] = useState(() => seen ?? isInAppBrowser(navigator.userAgent));
   const {
@@ -251,6 +252,7 @@ export function FinderCallPanel({
     ownerCamera,
     tryingAnother,
     retrying,
+    gate,
   } = useFinderCall(tag.code, inApp, pass?.token, tag.position_required === true);
   const place = finderPlace(tag);
   const words = placeWords(t, place);
@@ -441,6 +443,16 @@ export function FinderCallPanel({
         return (
           <div className="space-y-4">
             <Status>{words.connected(who)}</Status>
+            {/* CONDO-18: the resident opened the building's gate (or it failed), said in words. */}
+            {gate ? (
+              <p
+                role={gate.opened ? 'status' : 'alert'}
+                className={`rounded-lg px-3 py-2 text-lg font-bold ${gate.opened ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-800'}`}
+                data-gate={gate.opened ? 'opened' : 'failed'}
+              >
+                {gate.opened ? gateFinderText[lang].opened : gateFinderText[lang].failed}
+              </p>
+            ) : null}
             <CallDuration since={state.since} label={t.duration} className="text-slate-800" />
             {connectedMedia(state.local, state.remote, video)}
             {video ? null : <p className="text-slate-700">{t.voiceOnlyActive}</p>}

@@ -45,7 +45,7 @@ export function PlateDoor({ tag, inApp }: { tag: PublicTag; inApp?: boolean | un
   }
   return (
     <>
-      {pass ? <PassNotice pass={pass} /> : null}
+      {pass ? <PassNotice pass={pass} code={tag.code} /> : null}
       <DoorKindPicker value={kind} onChange={setKind} />
       {kind === 'delivery' ? <DeliveryForm tag={tag} unitId={deliveryUnit} onUnit={setDeliveryUnit} /> : null}
       <div hidden={kind === 'delivery'} className="space-y-6">

@@ -1,3 +1,4 @@
+import type { GateEvent } from '@toque/contracts/gate';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CreateCallResponse } from '@toque/contracts/calls';
 import { apiMsg } from '@toque/contracts/messages';
@@ -87,6 +88,8 @@ export function useFinderCall(code: string, inAppBrowser: boolean, pass?: string
   const [tryingAnother, setTryingAnother] = useState(false);
   /** REL-06: the server cannot serve now (its database is away); the call is tried again by itself. */
   const [retrying, setRetrying] = useState(false);
+  /** CONDO-18: the resident opened the building's gate during the call (or tried: the outcome in words). */
+  const [gate, setGate] = useState<GateEvent | null>(null);
 
   const teardown = useCallback(() => {
     const current = live.current;
@@ -123,6 +126,7 @@ export function useFinderCall(code: string, inAppBrowser: boolean, pass?: string
       setCallbackLeft(false);
       setOwnerCamera(false);
       setTryingAnother(false);
+      setGate(null);
       facing.current = 'user';
       void (async () => {
         const local = await media;
@@ -182,6 +186,9 @@ export function useFinderCall(code: string, inAppBrowser: boolean, pass?: string
           });
           s.on('owner-camera', (info) => {
             if (info.roomId === created.roomId) setOwnerCamera(info.on);
+          });
+          s.on('gate', (info) => {
+            if (info.roomId === created.roomId) setGate(info);
           });
           s.on('closeCall', (info) => {
             if (info.roomId !== created.roomId) return;
@@ -393,6 +400,7 @@ export function useFinderCall(code: string, inAppBrowser: boolean, pass?: string
     ownerCamera,
     tryingAnother,
     retrying,
+    gate,
     /** Whether the sent message has a call behind it (a way back can follow it), or went without one (CONDO-17). */
     hasCall: () => call.current !== null,
   };
