@@ -11,7 +11,7 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['vitest.config.ts', 'scripts/lib/*.d.mts'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: { projectService: { allowDefaultProject: ['vitest.config.ts', 'scripts/lib/*.d.mts', 'bench/lib/*.d.mts'] }, tsconfigRootDir: import.meta.dirname },
       globals: { ...globals.node },
     },
     plugins: { toque: boundaries },
