@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { doorApi } from '@toque/contracts/door';
-import { deliveries, visitorPasses } from '../src/db/schema';
+import { deliveries, gateOpenings, visitorPasses } from '../src/db/schema';
 import { doorCutoffs } from '../src/modules/door/retention';
 import { bearer, build, dbLabel } from './helpers';
 import { eventually, plate } from './calls-support';
@@ -13,12 +13,39 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => sql`now() - make_interval(days => ${days})`;
 
 describe(`the door's retention ${dbLabel}`, () => {
-  test('[LEG-01] [CONDO-15] [CONDO-16] the cutoffs are 30 days for a package photo, 184 for a notice, 30 after a pass ends', () => {
+  test('[LEG-01] [CONDO-15] [CONDO-16] [CONDO-18] the cutoffs are 30 days for a package photo, 184 for a notice, 30 after a pass ends, 184 for a gate opening', () => {
     const now = Date.UTC(2026, 10, 28, 12);
     const cut = doorCutoffs(now);
     expect((now - cut.photoBefore.getTime()) / DAY_MS).toBe(30);
     expect((now - cut.deliveryBefore.getTime()) / DAY_MS).toBe(184);
     expect((now - cut.passBefore.getTime()) / DAY_MS).toBe(30);
+    expect((now - cut.gateOpeningBefore.getTime()) / DAY_MS).toBe(184);
+  });
+
+  test("[LEG-01] [CONDO-18] the periodic job deletes a gate opening from the building's log after 184 days; newer ones are kept", async () => {
+    const { unit } = await plate(app, 1);
+    const opening = (days: number) =>
+      db
+        .insert(gateOpenings)
+        .values({ condominiumId: unit.condominiumId, via: 'call', unitId: unit.id, ok: true, result: 'Portão aberto.' })
+        .returning({ id: gateOpenings.id })
+        .then(async ([row]) => {
+          await db
+            .update(gateOpenings)
+            .set({ createdAt: daysAgo(days) })
+            .where(eq(gateOpenings.id, row!.id));
+          return row!.id;
+        });
+    const ancient = await opening(185);
+    const recent = await opening(183);
+    await eventually(async () => {
+      const left = await db
+        .select({ id: gateOpenings.id })
+        .from(gateOpenings)
+        .where(eq(gateOpenings.condominiumId, unit.condominiumId));
+      expect(left.map((r) => r.id)).toEqual([recent]);
+    }, 10_000);
+    expect(ancient).not.toBe(recent);
   });
 
   test("[LEG-01] [CONDO-15] [CONDO-16] the periodic job deletes a package's photo after 30 days, the notice after 184, a pass 30 days after it ended or was revoked; newer ones are kept", async () => {

@@ -50,6 +50,11 @@ export const FINDER_IP_RETENTION_DAYS = 184;
 export const DELIVERY_PHOTO_RETENTION_DAYS = 30;
 export const DELIVERY_RETENTION_DAYS = 184;
 export const VISITOR_PASS_RETENTION_DAYS = 30;
+/**
+ * CONDO-18 / LEG-01: a gate opening (who, unit, when, result) stays in the building's log as long as a
+ * delivery notice does — the unit's recent history of who came in — and is then deleted by the same purge.
+ */
+export const GATE_OPENING_RETENTION_DAYS = 184;
 
 export const RESET_CODE_TTL_MS = 15 * 60 * 1000;
 export const RESET_CODE_MAX_ATTEMPTS = 5;

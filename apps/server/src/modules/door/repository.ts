@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, gt, gte, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { DELIVERY_PHOTO_ATTEMPTS } from '@toque/contracts/door';
 import type { Conn } from '../../db/client';
-import { condominiums, deliveries, units, users, visitorPasses } from '../../db/schema';
+import { condominiums, deliveries, gateOpenings, units, users, visitorPasses } from '../../db/schema';
 
 // A list never carries the photos' bytes (a unit's 100 deliveries would be megabytes) nor the upload token.
 const {
@@ -226,7 +226,7 @@ export const doorRepository = {
    * LEG-01: the door's records past their retention (constants.ts). Idempotent: processes racing
    * each other change nothing twice (docs/decisions/0016).
    */
-  async purge(db: Conn, o: { photoBefore: Date; deliveryBefore: Date; passBefore: Date }) {
+  async purge(db: Conn, o: { photoBefore: Date; deliveryBefore: Date; passBefore: Date; gateOpeningBefore: Date }) {
     const photos = await db
       .update(deliveries)
       .set({ photoWebp: null, photoTokenHash: null, photoTokenExpiresAt: null })
@@ -245,6 +245,10 @@ export const doorRepository = {
       .delete(visitorPasses)
       .where(or(lt(visitorPasses.validUntil, o.passBefore), lt(visitorPasses.revokedAt, o.passBefore)))
       .returning({ id: visitorPasses.id });
-    return { photos: photos.length, deliveries: notices.length, passes: passes.length };
+    const openings = await db
+      .delete(gateOpenings)
+      .where(lt(gateOpenings.createdAt, o.gateOpeningBefore))
+      .returning({ id: gateOpenings.id });
+    return { photos: photos.length, deliveries: notices.length, passes: passes.length, gateOpenings: openings.length };
   },
 };

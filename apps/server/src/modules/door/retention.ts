@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   DELIVERY_PHOTO_RETENTION_DAYS,
   DELIVERY_RETENTION_DAYS,
+  GATE_OPENING_RETENTION_DAYS,
   VISITOR_PASS_RETENTION_DAYS,
   DAY_MS,
 } from '@toque/contracts/constants';
@@ -14,17 +15,18 @@ export function doorCutoffs(now: number) {
     photoBefore: new Date(now - DELIVERY_PHOTO_RETENTION_DAYS * DAY_MS),
     deliveryBefore: new Date(now - DELIVERY_RETENTION_DAYS * DAY_MS),
     passBefore: new Date(now - VISITOR_PASS_RETENTION_DAYS * DAY_MS),
+    gateOpeningBefore: new Date(now - GATE_OPENING_RETENTION_DAYS * DAY_MS),
   };
 }
 
 /**
- * CONDO-15 / CONDO-16 / LEG-01: a package's photo, a delivery notice and a visitor pass are deleted
+ * CONDO-15 / CONDO-16 / CONDO-18 / LEG-01: a package's photo, a delivery notice, a visitor pass and a gate opening are deleted
  * once past the retention the privacy policy states — on the calls' purge interval, like theirs.
  */
 export function doorRetention(app: FastifyInstance) {
   every(app, 'door purge', app.config.retention.purgeIntervalMs, async () => {
     const cleared = await doorRepository.purge(app.db, doorCutoffs(Date.now()));
-    if (cleared.photos + cleared.deliveries + cleared.passes > 0)
+    if (cleared.photos + cleared.deliveries + cleared.passes + cleared.gateOpenings > 0)
       app.log.info(cleared, 'door records past their retention deleted');
   });
 }
