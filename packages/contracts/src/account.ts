@@ -8,7 +8,7 @@ import { msg } from './messages';
  * date of the newer of the two documents; when either changes, this moves on and the server refuses
  * a sign-up that accepted an older text (the page was open before the change).
  */
-export const TERMS_VERSION = '2026-11-28';
+export const TERMS_VERSION = '2026-11-29';
 
 /** ACC-07: what the consent recorded at sign-up covers. */
 export const CONSENT_DOCUMENTS = 'Termos de uso e Política de privacidade';

@@ -67,6 +67,13 @@ describe('privacy policy', () => {
     expect(text).not.toContain('cartão');
   });
 
+  it('[LEG-01] [FIND-11] [FIND-12] [CONDO-18] names what issue 37 added: the medical card as health data, a recorded message kept with its conversation, the gate log for 184 days', () => {
+    expect(text).toContain('dado pessoal sensível (art. 11 da LGPD)');
+    expect(text).toContain('é apagada com a pulseira');
+    expect(text).toContain('faz parte da conversa e é apagada com ela');
+    expect(text).toContain('registro do prédio, que o síndico vê, e é apagada 184 dias depois.');
+  });
+
   it('[LEG-02] [FIN-05] the terms say what an overdue tag does: lost mode still rings, otherwise information and messages, never a word about money to the finder', () => {
     const terms = strings(termsOfUse).join('\n');
     expect(terms).toContain('atraso há mais de 30 (trinta) dias');

@@ -3,6 +3,7 @@ import {
   DELIVERY_RETENTION_DAYS,
   FINDER_IP_RETENTION_DAYS,
   FINDER_LOCATION_RETENTION_DAYS,
+  GATE_OPENING_RETENTION_DAYS,
   VISITOR_PASS_RETENTION_DAYS,
 } from '@toque/contracts/constants';
 import { ui } from '@toque/contracts/ui';
@@ -14,7 +15,7 @@ const cnpj = company.cnpj ? `, inscrita no CNPJ sob o nº ${company.cnpj}` : '';
 /** LEG-01: privacy policy under the LGPD (Lei nº 13.709/2018). */
 export const privacyPolicy: LegalDocument = {
   title: ui.site.headings.privacy,
-  updatedAt: 'Última atualização: 28 de novembro de 2026',
+  updatedAt: 'Última atualização: 29 de novembro de 2026',
   intro: [
     `Esta Política de Privacidade explica como a ${company.legalName}${cnpj}, com sede em ${company.address} ` +
       '("Toque", "nós"), trata os dados pessoais de quem visita o site, cria uma conta, usa os produtos Toque ' +
@@ -132,9 +133,13 @@ export const privacyPolicy: LegalDocument = {
         // imported here, where they would bring zod into the legal page's chunk.
         'Uma conversa se encerra depois de 30 dias sem mensagens e é apagada 180 dias depois da última ' +
           'mensagem; até lá, a localização e o endereço IP de quem escreveu seguem os mesmos prazos das chamadas.',
+        'Uma mensagem de voz ou de vídeo gravada por quem encontrou, depois de uma chamada não atendida, faz parte ' +
+          'da conversa e é apagada com ela; a cópia dos seus dados a traz como um item da conversa, sem a gravação.',
         `A foto de um pacote é apagada ${DELIVERY_PHOTO_RETENTION_DAYS} dias depois do aviso de entrega, e o ` +
           `aviso, ${DELIVERY_RETENTION_DAYS} dias depois. Um passe de visitante é apagado ` +
           `${VISITOR_PASS_RETENTION_DAYS} dias depois de vencido ou revogado.`,
+        'Cada abertura do portão de um condomínio pela Toque (quem abriu, a unidade, quando e o resultado) fica no ' +
+          `registro do prédio, que o síndico vê, e é apagada ${GATE_OPENING_RETENTION_DAYS} dias depois.`,
         'Durante a videochamada, quando o serviço usa um servidor de retransmissão, a imagem e o som passam por ' +
           'ele, e quem chama e quem atende não ficam sabendo o endereço IP um do outro.',
         'Registros de acesso são mantidos pelo prazo mínimo do Marco Civil da Internet. A imagem e o som das ' +
@@ -185,6 +190,10 @@ export const privacyPolicy: LegalDocument = {
           'assistidas que você cadastra em uma pulseira são tratadas no melhor interesse delas (art. 14 da ' +
           'LGPD) e só são mostradas a quem encontra se você ativar essa opção. Cadastre apenas o necessário para ' +
           'que a pessoa seja ajudada.',
+        'A ficha médica de uma pulseira (condições de saúde, alergias, medicamentos, tipo sanguíneo, plano de ' +
+          'saúde e um recado para o socorro) é dado pessoal sensível (art. 11 da LGPD): cada item só aparece para ' +
+          'quem encontra se você o ativar, só o dono da pulseira a vê e altera, ela vai na cópia dos seus dados e ' +
+          'é apagada com a pulseira.',
       ],
     },
     {
