@@ -61,6 +61,8 @@ const notExported: Record<string, string> = {
   pix_receipts:
     'SEC-08: the bank’s end-to-end ids received for a charge (reconciliation bookkeeping); what the user paid is exported with the charges',
   __drizzle_migrations: 'migration bookkeeping',
+  conversation_recordings:
+    'FIND-12: a finder’s recorded voice or video (the media bytes): each is exported as its conversation message (“Mensagem de vídeo, 12 s”), not the media (docs/decisions/0056)',
   gate_controllers: 'CONDO-18: a building’s gate controller (its address and secret), the síndico’s settings: no person in it',
   gate_openings:
     'CONDO-18: the building’s log of gate openings — not in the export yet (docs/decisions/0053, “Not done”); a deleted account’s rows lose their user id',
