@@ -3,6 +3,7 @@ import { chargesApi } from '@toque/contracts/billing';
 import { SOCKET_PATH } from '@toque/contracts/calls';
 import { apiMsg, photoMsg } from '@toque/contracts/messages';
 import { PHOTO_MAX_BYTES } from '@toque/contracts/products';
+import { RECORDING_MAX_BYTES, recordingMsg } from '@toque/contracts/recordings';
 import { build, dbLabel } from './helpers';
 import {
   bodyLimitOf,
@@ -109,7 +110,12 @@ describe(`${dbLabel} the deploy's nginx sites against the app`, () => {
             );
           }
           const expected = JSON.stringify({
-            message: largest === PHOTO_MAX_BYTES ? photoMsg.tooLarge : apiMsg.validation,
+            message:
+              largest === PHOTO_MAX_BYTES
+                ? photoMsg.tooLarge
+                : largest === RECORDING_MAX_BYTES
+                  ? recordingMsg.tooLarge
+                  : apiMsg.validation,
           });
           const answer = tooLargeAnswer(server, location);
           if (answer !== expected)

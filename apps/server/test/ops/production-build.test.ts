@@ -65,7 +65,7 @@ describe('the production build', () => {
       const base = await listening(server);
       const health = await fetch(`${base}/api/health`);
       expect(health.status).toBe(200);
-      expect(await health.json()).toEqual({ status: 'ok' });
+      expect(await health.json()).toEqual({ status: 'ok', database: 'ok' });
       // Argon2 (native) and the contracts compiled into the bundle, on the real path of a login.
       const login = (password: string) =>
         fetch(`${base}/api/auth/login`, {
