@@ -19,7 +19,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: STRONG }).jwtSecret).toBe(STRONG);
   });
 
-  test('[SEC-01] [SEC-05] [SEC-09] rate limits default to 30 logins per address, 10 failures per e-mail and address, 10 codes per address and 5 per account, 5 data exports per account, 20 photos per account and 30 per address, in 15 minutes', () => {
+  test('[SEC-01] [SEC-05] [SEC-09] rate limits default to 30 logins per address, 10 failures per e-mail and address, 10 codes per address and 5 per account, 5 data exports per account, 20 photos per account and 30 per address, 3 recorded messages per call and 10 per address, in 15 minutes', () => {
     expect(loadConfig({}).rateLimits).toEqual({
       loginPerIp: 30,
       loginPerEmail: 10,
@@ -33,6 +33,8 @@ describe('loadConfig', () => {
       tagViewWindowMs: 60 * 1000,
       photoPerAccount: 20,
       photoPerIp: 30,
+      recordingPerCall: 3,
+      recordingPerIp: 10,
     });
     // SEC-09: one photo decoded at a time, four waiting, 15 s each at most, a 64 MB heap per worker.
     expect(loadConfig({}).photos).toEqual({ workers: 1, queue: 4, timeoutMs: 15_000, workerHeapMb: 64 });

@@ -1,3 +1,4 @@
+import { RECORDING_LIMITS } from '@toque/contracts/recordings';
 import type { Values } from './area';
 import { positive } from './area';
 
@@ -27,6 +28,9 @@ export const limitsVariables = {
   /** SEC-09: photo uploads (each one a decode) per account (the owner's) and per address (owners' and couriers'), per RATE_WINDOW_MS. */
   RATE_PHOTO_PER_ACCOUNT: positive(20),
   RATE_PHOTO_PER_IP: positive(30),
+  /** FIND-12: a finder's recorded messages (each a parse and up to 6 MB stored) per call and per address, per RATE_WINDOW_MS. */
+  RATE_RECORDING_PER_CALL: positive(RECORDING_LIMITS.perCall),
+  RATE_RECORDING_PER_IP: positive(RECORDING_LIMITS.perAddress),
 };
 
 export function limitsConfig(e: Values<typeof limitsVariables>) {
@@ -45,6 +49,8 @@ export function limitsConfig(e: Values<typeof limitsVariables>) {
       tagViewWindowMs: e.RATE_TAG_VIEW_WINDOW_MS,
       photoPerAccount: e.RATE_PHOTO_PER_ACCOUNT,
       photoPerIp: e.RATE_PHOTO_PER_IP,
+      recordingPerCall: e.RATE_RECORDING_PER_CALL,
+      recordingPerIp: e.RATE_RECORDING_PER_IP,
     },
   };
 }

@@ -8,7 +8,6 @@ import type { Config } from '../config';
 import { PASSES_PER_WINDOW } from '@toque/contracts/door';
 import { GATE_OPEN_WINDOW_MS, GATE_OPENS_PER_WINDOW } from '@toque/contracts/gate';
 import { CONVERSATION_LIMITS } from '@toque/contracts/conversations';
-import { RECORDING_LIMITS } from '@toque/contracts/recordings';
 import { TEST_CALL_WINDOW_MS, TEST_CALLS_PER_WINDOW } from '@toque/contracts/ringing';
 import { TooManyRequests } from '../errors';
 import { clientKey } from '../lib/client-address';
@@ -109,8 +108,8 @@ function limitRules(config: Config): Record<LimitName, Rule> {
     posterPerAccount: { points: r.photoPerAccount, windowMs },
     photoPerAddress: { points: r.photoPerIp, windowMs },
     // FIND-12: a finder's recordings, each a parse and up to 6 MB stored: per call and per address.
-    recordingsPerCall: { points: RECORDING_LIMITS.perCall, windowMs },
-    recordingsPerAddress: { points: RECORDING_LIMITS.perAddress, windowMs },
+    recordingsPerCall: { points: r.recordingPerCall, windowMs },
+    recordingsPerAddress: { points: r.recordingPerIp, windowMs },
     // CONDO-18: gate openings (each an outbound request to the building): a resident's or síndico's
     // per account, a pass link's per address.
     gatePerAccount: { points: GATE_OPENS_PER_WINDOW, windowMs: GATE_OPEN_WINDOW_MS },
