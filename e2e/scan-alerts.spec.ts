@@ -173,14 +173,16 @@ test('[FIND-02] lost mode on the edit page: the server HTML of the finder page s
   await expect(toast(page, dashboardUi.toasts.updated)).toBeVisible();
 
   // The server-rendered HTML (no script run): the lost notice comes before everything else of the tag.
-  const html = await (await request.get(paths.finder(code!))).text();
+  // The page's body: the head's Open Graph tags (FIND-10) repeat the lost message for a shared link's preview.
+  const served = await (await request.get(paths.finder(code!))).text();
+  const html = served.slice(served.indexOf('<body'));
   const lostAt = html.indexOf(callUi.finder.lostHeading);
   expect(lostAt).toBeGreaterThan(-1);
   expect(html.indexOf('O Thor fugiu!')).toBeGreaterThan(lostAt);
   expect(html).toContain(callUi.finder.reward('R$ 300'));
   expect(lostAt).toBeLessThan(html.indexOf(callUi.finder.heading));
   expect(lostAt).toBeLessThan(html.indexOf(callUi.finder.call));
-  expect(html).not.toContain(user.email);
+  expect(served).not.toContain(user.email);
 
   const finder = await finderPhone(browser);
   await openFinderPage(finder.page, code!);
