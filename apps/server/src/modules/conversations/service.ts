@@ -161,6 +161,35 @@ export function conversationsService(app: FastifyInstance, background: (work: ()
   }
 
   /** A push to every recipient and, at most once per interval and conversation, an e-mail (through the mail queue). */
+  type CallSide = { tagCode: string; unitId: number | null; latitude: number | null; longitude: number | null };
+
+  /**
+   * FIND-13 / FIND-12: the thread a finder's browser holds (`token`) when it is the call's tag's and
+   * unit's and still open; undefined when there is none (a new one is opened). A blocked thread's
+   * token writes nothing (403).
+   */
+  async function heldThread(call: CallSide, token: string | null | undefined) {
+    const held = token && conversationToken.safeParse(token).success ? await repo.byTokenHash(db, hashToken(token)) : undefined;
+    const same = held && held.tagCode === call.tagCode && held.unitId === call.unitId ? held : undefined;
+    if (same?.blockedAt) throw new Forbidden(conversationMsg.blocked);
+    return same && conversationState(same) === 'open' ? same : undefined;
+  }
+
+  /** The held thread, or a new one for the call's tag and unit under `token` (inside the caller's transaction). */
+  async function threadFor(tx: Tx, call: CallSide, joined: ConversationRow | undefined, token: string, ip: string, at: { latitude: number | null; longitude: number | null }) {
+    return (
+      joined ??
+      (await repo.insertConversation(tx, {
+        tagCode: call.tagCode,
+        unitId: call.unitId,
+        tokenHash: hashToken(token),
+        callerAddress: ip,
+        latitude: at.latitude ?? call.latitude,
+        longitude: at.longitude ?? call.longitude,
+      }))
+    );
+  }
+
   function notifyRecipients(c: ConversationRow, recipients: string[], body: string, where: { latitude: number | null; longitude: number | null }) {
     background(async () => {
       const url = paths.conversation(c.id);
@@ -241,29 +270,17 @@ export function conversationsService(app: FastifyInstance, background: (work: ()
      * own (CALL-07), which takes the thread's mail slot so a next message does not mail again at once.
      */
     async fromCall(
-      call: { tagCode: string; unitId: number | null; latitude: number | null; longitude: number | null },
+      call: CallSide,
       ip: string,
       body: CallMessageBody,
       claimCall: (tx: Tx, conversationId: string) => Promise<void>,
     ): Promise<StartConversationResponse> {
-      const held = body.conversation ? await repo.byTokenHash(db, hashToken(body.conversation)) : undefined;
-      const same = held && held.tagCode === call.tagCode && held.unitId === call.unitId ? held : undefined;
-      if (same?.blockedAt) throw new Forbidden(conversationMsg.blocked);
-      const joined = same && conversationState(same) === 'open' ? same : undefined;
+      const joined = await heldThread(call, body.conversation);
       const token = joined ? body.conversation! : randomBytes(16).toString('base64url');
       const located = body.latitude !== undefined && body.longitude !== undefined;
       const position = { latitude: located ? body.latitude! : null, longitude: located ? body.longitude! : null };
       const { conversation, message } = await db.transaction(async (tx) => {
-        const conversation =
-          joined ??
-          (await repo.insertConversation(tx, {
-            tagCode: call.tagCode,
-            unitId: call.unitId,
-            tokenHash: hashToken(token),
-            callerAddress: ip,
-            latitude: position.latitude ?? call.latitude,
-            longitude: position.longitude ?? call.longitude,
-          }));
+        const conversation = await threadFor(tx, call, joined, token, ip, position);
         const message = await repo.insertMessage(tx, { conversationId: conversation.id, fromFinder: true, body: body.message, ...position });
         await repo.touch(tx, conversation.id, message.createdAt);
         await claimCall(tx, conversation.id);
@@ -288,30 +305,18 @@ export function conversationsService(app: FastifyInstance, background: (work: ()
      * it. The recipients are told like for a text: live, a push, the conversation's throttled e-mail.
      */
     async recordingFromCall(
-      call: { tagCode: string; unitId: number | null; latitude: number | null; longitude: number | null },
+      call: CallSide,
       ip: string,
       held: string | null,
       recording: { kind: RecordingKind; mime: string; durationMs: number; bytes: Buffer },
     ): Promise<StartConversationResponse> {
-      const heldRow = held && conversationToken.safeParse(held).success ? await repo.byTokenHash(db, hashToken(held)) : undefined;
-      const same = heldRow && heldRow.tagCode === call.tagCode && heldRow.unitId === call.unitId ? heldRow : undefined;
-      if (same?.blockedAt) throw new Forbidden(conversationMsg.blocked);
-      const joined = same && conversationState(same) === 'open' ? same : undefined;
+      const joined = await heldThread(call, held);
       if (joined) await app.limits.consume('conversationMessagesPerToken', joined.id, recordingMsg.tooMany);
       await app.limits.consume('conversationMessagesPerAddress', clientKey(ip), recordingMsg.tooMany);
       const token = joined ? held! : randomBytes(16).toString('base64url');
       const body = recordingLabel(recording.kind, recording.durationMs);
       const { conversation, message } = await db.transaction(async (tx) => {
-        const conversation =
-          joined ??
-          (await repo.insertConversation(tx, {
-            tagCode: call.tagCode,
-            unitId: call.unitId,
-            tokenHash: hashToken(token),
-            callerAddress: ip,
-            latitude: call.latitude,
-            longitude: call.longitude,
-          }));
+        const conversation = await threadFor(tx, call, joined, token, ip, { latitude: null, longitude: null });
         const message = await repo.insertMessage(tx, { conversationId: conversation.id, fromFinder: true, body, latitude: null, longitude: null });
         await repo.insertRecording(tx, {
           messageId: message.id,
