@@ -5,6 +5,16 @@ import { callRecipients, calls, condominiums, tagMembers, tags, units, users, vi
 const PURGE_BATCH = 1000;
 export type CallStatus = (typeof calls.$inferSelect)['status'];
 
+/** What a ringing screen and a notification show of a call: the call, its tag's name and type, the unit, the pass's visitor. */
+const summaryFields = {
+  call: calls,
+  tagName: tags.name,
+  productId: tags.productId,
+  unitName: units.name,
+  visitorName: visitorPasses.visitorName,
+  passUntil: visitorPasses.validUntil,
+};
+
 export const callsRepository = {
   condominiumOfPlate(db: Conn, code: string) {
     return db
@@ -63,14 +73,7 @@ export const callsRepository = {
   /** The call with what a notification shows: tag name and type, unit name. */
   summary(db: Conn, roomId: string) {
     return db
-      .select({
-        call: calls,
-        tagName: tags.name,
-        productId: tags.productId,
-        unitName: units.name,
-        visitorName: visitorPasses.visitorName,
-        passUntil: visitorPasses.validUntil,
-      })
+      .select(summaryFields)
       .from(calls)
       .innerJoin(tags, eq(tags.code, calls.tagCode))
       .leftJoin(units, eq(units.id, calls.unitId))
@@ -193,15 +196,7 @@ export const callsRepository = {
   ringingFor(db: Conn, userIds: string[], since: Date) {
     if (userIds.length === 0) return Promise.resolve([]);
     return db
-      .select({
-        userId: callRecipients.userId,
-        call: calls,
-        tagName: tags.name,
-        productId: tags.productId,
-        unitName: units.name,
-        visitorName: visitorPasses.visitorName,
-        passUntil: visitorPasses.validUntil,
-      })
+      .select({ userId: callRecipients.userId, ...summaryFields })
       .from(callRecipients)
       .innerJoin(calls, eq(calls.id, callRecipients.callId))
       .innerJoin(tags, eq(tags.code, calls.tagCode))
