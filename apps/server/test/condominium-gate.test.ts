@@ -17,7 +17,9 @@ import {
 import { callMsg } from '@toque/contracts/messages';
 import { gateControllers, gateOpenings, units, unitResidents, visitorPasses } from '../src/db/schema';
 import { newTagCode } from '../src/lib/codes';
+import { openSecret, sealSecret } from '../src/lib/sealed-secret';
 import { addressAllowed, gateController, parseNetworks, urlRefusal, webhookSignature } from '../src/modules/gate/controller';
+import { resealGateSecrets } from '../src/modules/gate/service';
 import { bearer, build, dbLabel, signUp } from './helpers';
 import { signUpAdmin } from './condo-support';
 import { connect, join, listen, plate, record, settle, startCall, userId } from './calls-support';
@@ -31,7 +33,14 @@ afterAll(async () => {
   await receiver.close();
 });
 
-const { app } = await build({ GATE_ALLOWED_NETWORKS: '127.0.0.1/32', RATE_CALL_PER_IP: '100000', RATE_CALL_PER_TAG: '100000' });
+/** A JWT secret this server still accepts (a rotation in progress): a controller's secret sealed under it still opens. */
+const earlierSecret = 'an-earlier-secret-of-the-operator-0123456789';
+const { app } = await build({
+  GATE_ALLOWED_NETWORKS: '127.0.0.1/32',
+  RATE_CALL_PER_IP: '100000',
+  RATE_CALL_PER_TAG: '100000',
+  JWT_ACCEPTED_SECRETS: earlierSecret,
+});
 const url = await listen(app);
 const db = app.db;
 
@@ -224,6 +233,45 @@ describe(`CONDO-18 the gate opens from the call ${dbLabel}`, () => {
     expect(await call.finderSeen.next('gate')).toEqual({ roomId: call.roomId, opened: false, message: gateMsg.refused });
     const [entry] = (await inject('GET', gateApi.log(scene.code), scene.sindico.token)).json<GateOpening[]>();
     expect(entry).toMatchObject({ via: 'call', ok: false, result: gateMsg.refused, unitName: '101' });
+    call.finder.disconnect();
+    call.resident.disconnect();
+  });
+
+  test("[CONDO-18] the controller's secret is sealed in the database: no plaintext in the row; a seal of a secret still accepted opens; one the server cannot open is said in words, reaches no relay, and is asked for again", async () => {
+    const scene = await building();
+    const row = async () => (await db.select().from(gateControllers).where(eq(gateControllers.condominiumId, scene.unit.condominiumId)))[0]!;
+    const stored = (await row()).secret!;
+    expect(stored).toMatch(/^sealed:v1:/);
+    expect(stored).not.toContain(relay.password);
+    expect(openSecret(stored, [app.config.jwtSecret], 'gate-controller')).toBe(relay.password);
+    // Sealed under a secret the server still accepts (JWT_ACCEPTED_SECRETS): the gate opens.
+    await db.update(gateControllers).set({ secret: sealSecret(relay.password, earlierSecret, 'gate-controller') }).where(eq(gateControllers.condominiumId, scene.unit.condominiumId));
+    const setsBefore = relay.events.filter((e) => e.kind === 'set').length;
+    expect((await inject('POST', gateApi.test(scene.code), scene.sindico.token)).json<GateResult>()).toEqual({ opened: true, message: gateMsg.opened(3) });
+    await relay.waitFor('set', setsBefore + 1);
+    // A saved form re-seals the kept secret under the signing secret.
+    const settings = (await inject('GET', gateApi.settings(scene.code), scene.sindico.token)).json<GateSettingsResponse>();
+    expect(settings).toMatchObject({ settings: { secretSet: true } });
+    const resaved = await inject('PUT', gateApi.settings(scene.code), scene.sindico.token, { kind: 'shelly', url: relay.url, seconds: 3, enabled: true, excludedUnitIds: [] });
+    expect(resaved.statusCode, resaved.body).toBe(200);
+    expect(openSecret((await row()).secret!, [app.config.jwtSecret], 'gate-controller')).toBe(relay.password);
+    // So does a server starting during the rotation, for every controller: forgetting the old secret later breaks no gate.
+    await db.update(gateControllers).set({ secret: sealSecret(relay.password, earlierSecret, 'gate-controller') }).where(eq(gateControllers.condominiumId, scene.unit.condominiumId));
+    expect(await resealGateSecrets(db, app.config)).toBeGreaterThanOrEqual(1);
+    expect(openSecret((await row()).secret!, [app.config.jwtSecret], 'gate-controller')).toBe(relay.password);
+    expect(await resealGateSecrets(db, { jwtSecret: app.config.jwtSecret, jwtAcceptedSecrets: [] })).toBe(0);
+    // Sealed under a secret the server no longer knows: the call fails in words on both screens, no request reaches the relay.
+    await db.update(gateControllers).set({ secret: sealSecret(relay.password, 'a-secret-this-server-never-had-0123456789', 'gate-controller') }).where(eq(gateControllers.condominiumId, scene.unit.condominiumId));
+    const call = await connectedCall(scene);
+    const requestsBefore = relay.requests;
+    const res = await inject('POST', gateApi.call(call.roomId), scene.residents[0]!.token);
+    expect(res.json<GateResult>()).toEqual({ opened: false, message: gateMsg.secretLost });
+    expect(await call.finderSeen.next('gate')).toEqual({ roomId: call.roomId, opened: false, message: gateMsg.secretLost });
+    expect(relay.requests).toBe(requestsBefore);
+    const [entry] = (await inject('GET', gateApi.log(scene.code), scene.sindico.token)).json<GateOpening[]>();
+    expect(entry).toMatchObject({ via: 'call', ok: false, result: gateMsg.secretLost });
+    // The síndico's screen asks for it again; a webhook cannot be kept without one.
+    expect((await inject('GET', gateApi.settings(scene.code), scene.sindico.token)).json<GateSettingsResponse>()).toMatchObject({ settings: { secretSet: false } });
     call.finder.disconnect();
     call.resident.disconnect();
   });

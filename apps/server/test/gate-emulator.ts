@@ -42,6 +42,8 @@ export interface RelayEmulator {
   events: SwitchEvent[];
   /** Requests refused for their credentials (401 after a challenge was answered wrongly). */
   refused: number;
+  /** Every request that reached the relay, challenges included. */
+  requests: number;
   /** Answers every request with this status (the relay's failure), or null. */
   failWith: number | null;
   /** Waits for the `kind` event number `n` (1-based). */
@@ -114,6 +116,7 @@ export async function startRelayEmulator(options: { password?: string; host?: st
     password,
     events,
     refused: 0,
+    requests: 0,
     failWith: null,
     waitFor: waiter(events),
     close: async () => {
@@ -123,6 +126,7 @@ export async function startRelayEmulator(options: { password?: string; host?: st
   };
 
   const server: Server = createServer((req, res) => {
+    emulator.requests++;
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://relay');
       const isRpc = url.pathname === '/rpc' && req.method === 'POST';

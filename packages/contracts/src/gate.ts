@@ -56,6 +56,8 @@ export const gateMsg = {
   hostRefused:
     'Este endereço não é aceito: o servidor não chama endereços locais, internos ou reservados. Use o endereço público do controlador (ou peça ao operador que libere a rede do prédio).',
   secretRequired: 'Informe a senha do relé ou o segredo do webhook.',
+  /** The stored secret no longer opens with the server's key (its JWT secret changed): typed again by the síndico. */
+  secretLost: 'O portão não abriu: o síndico precisa informar de novo a senha ou o segredo do controlador.',
   secretTooShort: `O segredo do webhook precisa de pelo menos ${GATE_SECRET_MIN} caracteres.`,
   secretTooLong: `A senha ou o segredo pode ter no máximo ${GATE_SECRET_MAX} caracteres.`,
   secondsRange: `O portão fica aberto de ${GATE_SECONDS_MIN} a ${GATE_SECONDS_MAX} segundos.`,

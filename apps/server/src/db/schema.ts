@@ -453,8 +453,9 @@ export const deliveries = pgTable(
 /**
  * CONDO-18 (docs/decisions/0053): the gate controller a condominium's plate opens — a Shelly Gen2
  * relay (`url` is its base, the server calls `/rpc`) or a signed webhook (`url` is the endpoint).
- * `secret` is the relay's password (user `admin`) or the webhook's HMAC key: kept like the server's
- * other stored secrets (the VAPID keys in `settings`), never sent back by any API.
+ * `secret` is the relay's password (user `admin`) or the webhook's HMAC key, sealed with AES-256-GCM
+ * under a key derived from JWT_SECRET (lib/sealed-secret.ts): a copy of the database opens no gate.
+ * Never sent back by any API.
  */
 export const gateControllers = pgTable('gate_controllers', {
   condominiumId: integer('condominium_id')

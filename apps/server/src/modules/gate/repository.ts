@@ -1,9 +1,25 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Conn } from '../../db/client';
 import { callRecipients, calls, gateControllers, gateOpenings, units, users } from '../../db/schema';
 
 /** CONDO-18: the gate's own SQL (docs/decisions/0053). */
 export const gateRepository = {
+  /** Every stored controller secret (sealed), for re-sealing after a JWT secret rotation. */
+  secrets(db: Conn) {
+    return db
+      .select({ condominiumId: gateControllers.condominiumId, secret: gateControllers.secret })
+      .from(gateControllers)
+      .where(isNotNull(gateControllers.secret)) as Promise<{ condominiumId: number; secret: string }[]>;
+  },
+
+  /** Replaces a sealed secret, unless a síndico changed it meanwhile. */
+  replaceSecret(db: Conn, condominiumId: number, was: string, sealed: string) {
+    return db
+      .update(gateControllers)
+      .set({ secret: sealed })
+      .where(and(eq(gateControllers.condominiumId, condominiumId), eq(gateControllers.secret, was)));
+  },
+
   /** A call with what the gate needs: its state, who answered, its unit and plate — if `userId` was rung by it. */
   callOfRecipient(db: Conn, roomId: string, userId: string) {
     return db

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Conn } from '../../db/client';
 import { CONDOMINIUM_PRODUCT_ID } from '@toque/contracts/constants';
 import {
   GATE_LOG_LIMIT,
@@ -21,6 +22,7 @@ import { visitorPassesRepository } from '../../db/repositories/visitor-passes';
 import { BadRequest, Forbidden, NotFound } from '../../errors';
 import { clientKey } from '../../lib/client-address';
 import { isTagCodeShape } from '../../lib/codes';
+import { openSecret, sealSecret } from '../../lib/sealed-secret';
 import type { AuthUser } from '../../plugins/auth';
 import { callRoom } from '../../plugins/realtime';
 import type { GateController, GateOutcome } from './controller';
@@ -33,7 +35,10 @@ const unitLabel = (u: { name: string | null; block: string | null } | undefined)
   return u.block ? `${u.block} - ${name}` : name;
 };
 
-function toSettings(row: GateControllerRow): GateSettings {
+/** The purpose the controllers' secrets are sealed for (lib/sealed-secret.ts). */
+const SEALED_FOR = 'gate-controller';
+
+function toSettings(row: GateControllerRow, secretUsable: boolean): GateSettings {
   return {
     kind: row.kind,
     url: row.url,
@@ -41,11 +46,30 @@ function toSettings(row: GateControllerRow): GateSettings {
     seconds: row.openSeconds,
     enabled: row.enabled,
     excludedUnitIds: row.excludedUnitIds,
-    secretSet: !!row.secret,
+    // A secret the server can no longer open (its JWT secret changed) is asked for again.
+    secretSet: secretUsable,
   };
 }
 
 export type GateService = ReturnType<typeof gateService>;
+
+/**
+ * After a JWT secret rotation (docs/operations.md §3): the controller secrets sealed under a secret
+ * that is only still accepted are sealed again under the signing one, so that forgetting the old secret
+ * later leaves every gate working. Run when a server starts; returns how many were re-sealed.
+ */
+export async function resealGateSecrets(db: Conn, config: { jwtSecret: string; jwtAcceptedSecrets: readonly string[] }): Promise<number> {
+  if (config.jwtAcceptedSecrets.length === 0) return 0;
+  let resealed = 0;
+  for (const row of await repo.secrets(db)) {
+    if (openSecret(row.secret, [config.jwtSecret], SEALED_FOR) !== null) continue;
+    const plain = openSecret(row.secret, config.jwtAcceptedSecrets, SEALED_FOR);
+    if (plain === null) continue;
+    await repo.replaceSecret(db, row.condominiumId, row.secret, sealSecret(plain, config.jwtSecret, SEALED_FOR));
+    resealed++;
+  }
+  return resealed;
+}
 
 /**
  * CONDO-18 (docs/decisions/0053). The server alone decides who may open: a resident of the called
@@ -55,6 +79,17 @@ export type GateService = ReturnType<typeof gateService>;
  */
 export function gateService(app: FastifyInstance, controller: GateController) {
   const { db } = app;
+  /** The server secrets that open a sealed controller secret: the signing one, then those still accepted. */
+  const serverSecrets = [app.config.jwtSecret, ...app.config.jwtAcceptedSecrets];
+  const opened = (row: GateControllerRow) => (row.secret === null ? null : openSecret(row.secret, serverSecrets, SEALED_FOR));
+  const settingsOf = (row: GateControllerRow) => toSettings(row, opened(row) !== null);
+  app.addHook('onReady', async () => {
+    const resealed = await resealGateSecrets(db, app.config).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'gate: the controller secrets were not re-sealed under the new JWT secret');
+      return 0;
+    });
+    if (resealed > 0) app.log.info({ resealed }, 'gate: controller secrets re-sealed under the signing JWT secret');
+  });
 
   /** The síndico's plate (its owner; an administrator is no síndico here: the URL aims the server at a network). */
   async function sindicoPlate(rawCode: string, user: AuthUser) {
@@ -73,10 +108,11 @@ export function gateService(app: FastifyInstance, controller: GateController) {
     entry: { condominiumId: number; via: 'call' | 'pass' | 'test'; userId?: string; visitorName?: string; unitId: number | null; callId?: string; passId?: number },
     context: { plate: string; unit: string | null },
   ): Promise<GateResult> {
-    const outcome: GateOutcome = await controller.open(
-      { kind: target.kind, url: target.url, secret: target.secret, switchId: target.switchId, seconds: target.openSeconds },
-      context,
-    );
+    const secret = opened(target);
+    const outcome: GateOutcome =
+      target.secret !== null && secret === null
+        ? { opened: false, message: gateMsg.secretLost }
+        : await controller.open({ kind: target.kind, url: target.url, secret, switchId: target.switchId, seconds: target.openSeconds }, context);
     const message = outcome.opened ? gateMsg.opened(target.openSeconds) : outcome.message;
     await repo.record(db, {
       condominiumId: entry.condominiumId,
@@ -158,7 +194,7 @@ export function gateService(app: FastifyInstance, controller: GateController) {
 
     async settings(rawCode: string, user: AuthUser): Promise<GateSettings | null> {
       const plate = await sindicoPlate(rawCode, user);
-      return plate.controller ? toSettings(plate.controller) : null;
+      return plate.controller ? settingsOf(plate.controller) : null;
     },
 
     async save(rawCode: string, user: AuthUser, body: GateSettingsBody): Promise<GateSettings> {
@@ -166,8 +202,9 @@ export function gateService(app: FastifyInstance, controller: GateController) {
       const refusal = controller.urlRefusal(body.kind, body.url);
       if (refusal) throw new BadRequest(refusal);
       const typed = body.secret?.trim() ? body.secret : null;
-      // A secret is kept across saves unless a new one is typed; a new kind needs its own.
-      const kept = plate.controller && plate.controller.kind === body.kind ? plate.controller.secret : null;
+      // A secret is kept across saves unless a new one is typed; a new kind needs its own, and so does
+      // one the server can no longer open. Kept sealed (lib/sealed-secret.ts), re-sealed under the current key.
+      const kept = plate.controller && plate.controller.kind === body.kind ? opened(plate.controller) : null;
       const secret = typed ?? kept;
       if (body.kind === 'webhook') {
         if (!secret) throw new BadRequest(gateMsg.secretRequired);
@@ -180,13 +217,13 @@ export function gateService(app: FastifyInstance, controller: GateController) {
         condominiumId: plate.condominiumId,
         kind: body.kind,
         url: body.url.trim(),
-        secret,
+        secret: secret === null ? null : sealSecret(secret, app.config.jwtSecret, SEALED_FOR),
         switchId: body.switchId,
         openSeconds: body.seconds,
         enabled: body.enabled,
         excludedUnitIds: excluded,
       });
-      return toSettings(row);
+      return settingsOf(row);
     },
 
     /** "Testar": the síndico opens the gate from the settings screen (logged as a test). */
