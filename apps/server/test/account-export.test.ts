@@ -12,6 +12,7 @@ import { conversationsApi, conversationsUi, type ConversationList, type StartCon
 import { doorApi, doorUi, type CreateDeliveryResponse, type CreatePassResponse, type Delivery } from '@toque/contracts/door';
 import { callSettingsApi, callSettingsUi, type QuietHours } from '@toque/contracts/quiet-hours';
 import { emptyMedicalCard, medicalCardApi } from '@toque/contracts/medical-card';
+import { gateMsg } from '@toque/contracts/gate';
 import {
   callRecipients,
   calls,
@@ -19,6 +20,7 @@ import {
   conversationMessages,
   conversations,
   deliveries,
+  gateOpenings,
   outbox,
   pushSubscriptions,
   scans,
@@ -64,8 +66,6 @@ const notExported: Record<string, string> = {
   conversation_recordings:
     'FIND-12: a finder’s recorded voice or video (the media bytes): each is exported as its conversation message (“Mensagem de vídeo, 12 s”), not the media (docs/decisions/0056)',
   gate_controllers: 'CONDO-18: a building’s gate controller (its address and secret), the síndico’s settings: no person in it',
-  gate_openings:
-    'CONDO-18: the building’s log of gate openings — not in the export yet (docs/decisions/0053, “Not done”); a deleted account’s rows lose their user id',
 };
 
 function keys() {
@@ -182,6 +182,13 @@ async function richAccount() {
   expect(collected.statusCode, collected.body).toBe(200);
   await deliver(building.code, { unitId: building.unit.id, company: 'correios' }, await phoneJpeg());
   const pass = await createPass(building.unit.id, user.auth, 'Carla');
+  // CONDO-18: the user opened the building's gate from a call; the user's pass tried it; a neighbour's opening is not the user's.
+  const condominiumId = building.unit.condominiumId;
+  await db.insert(gateOpenings).values([
+    { condominiumId, via: 'call', userId: me, unitId: building.unit.id, ok: true, result: gateMsg.opened(5) },
+    { condominiumId, via: 'pass', visitorName: 'Carla', unitId: building.unit.id, passId: pass.id, ok: false, result: gateMsg.unreachable },
+    { condominiumId, via: 'call', userId: userId(building.residents[0]!.token), unitId: building.unit.id, ok: true, result: gateMsg.opened(5) },
+  ]);
   // Calls: to the lost tag (a message and a callback contact), to the shared tag, to the unit.
   const call = await startCall(app, mine.code);
   await app.inject({ method: 'POST', url: `/api/calls/${call.roomId}/message`, headers: bearer(call.callerToken), payload: { message: 'Achei o Rex.' } });
@@ -207,7 +214,7 @@ async function richAccount() {
 }
 
 describe(`[ACC-07] the export against the database ${dbLabel}`, () => {
-  test('[ACC-03] [ACC-07] [FIN-03] [FIND-06] [FIND-07] [FIND-08] [FIND-09] [FIND-11] [CONDO-15] [CONDO-16] every table’s rows about the user are in the export (Pix charges, finder page and photo, quiet hours and ring order, conversations, deliveries and passes too), medical card too, field by field; tables left out are listed with a reason', async () => {
+  test('[ACC-03] [ACC-07] [FIN-03] [FIND-06] [FIND-07] [FIND-08] [FIND-09] [FIND-11] [CONDO-15] [CONDO-16] [CONDO-18] every table’s rows about the user are in the export (Pix charges, finder page and photo, quiet hours and ring order, conversations, deliveries and passes too), medical card and gate openings too, field by field; tables left out are listed with a reason', async () => {
     const { user, me, finder, pass } = await richAccount();
     const res = await app.inject({ method: 'POST', url: '/api/account/export', headers: user.auth, payload: { password: user.password } });
     expect(res.statusCode).toBe(200);
@@ -418,12 +425,38 @@ describe(`[ACC-07] the export against the database ${dbLabel}`, () => {
           validUntil: iso(p.validUntil),
           status: 'upcoming',
           revokedAt: null,
+          canOpenGate: false,
           createdAt: iso(p.createdAt),
         })),
       );
       // The pass's link token and its hash stay out: the link was the resident's to share, once.
       const text = JSON.stringify(data);
       expect(text).not.toContain(rows[0]!.tokenHash);
+    });
+
+    await check('gate_openings', async () => {
+      const rows = await db
+        .select({ o: gateOpenings })
+        .from(gateOpenings)
+        .leftJoin(visitorPasses, eq(visitorPasses.id, gateOpenings.passId))
+        .where(or(eq(gateOpenings.userId, me), eq(visitorPasses.createdBy, me)))
+        .orderBy(asc(gateOpenings.id));
+      expect(rows).toHaveLength(2);
+      expect(data.gateOpenings).toEqual(
+        rows.map(({ o }) => ({
+          condominium: 'Edifício Aurora',
+          unit: '101',
+          via: o.via,
+          visitorName: o.visitorName,
+          opened: o.ok,
+          result: o.result,
+          createdAt: iso(o.createdAt),
+        })),
+      );
+      expect(data.gateOpenings.map((g) => [g.via, g.visitorName, g.opened])).toEqual([
+        ['call', null, true],
+        ['pass', 'Carla', false],
+      ]);
     });
 
     await check('call_recipients', async () => {
@@ -494,7 +527,7 @@ describe(`[ACC-07] the export against the database ${dbLabel}`, () => {
     expect(all.filter((t) => !compared.has(t) && !(t in notExported))).toEqual([]);
   });
 
-  test('[ACC-03] [ACC-07] [FIN-03] [FIND-06] [FIND-07] [FIND-08] [FIND-09] [FIND-11] [CONDO-15] [CONDO-16] the readable document says the same in Portuguese: product names, plans and Pix charges, finder page and photo, medical card, quiet hours, conversations, deliveries and passes, statuses in words, pt-BR dates, the reward in reais', async () => {
+  test('[ACC-03] [ACC-07] [FIN-03] [FIND-06] [FIND-07] [FIND-08] [FIND-09] [FIND-11] [CONDO-15] [CONDO-16] [CONDO-18] the readable document says the same in Portuguese: product names, plans and Pix charges, finder page and photo, medical card, quiet hours, conversations, deliveries, passes and gate openings, statuses in words, pt-BR dates, the reward in reais', async () => {
     const { user } = await richAccount();
     const res = await app.inject({ method: 'POST', url: '/api/account/export', headers: user.auth, payload: { password: user.password } });
     const data = accountExport.parse(res.json());
@@ -512,6 +545,7 @@ describe(`[ACC-07] the export against the database ${dbLabel}`, () => {
       exportHtmlUi.conversations.heading,
       exportHtmlUi.deliveries.heading,
       exportHtmlUi.passes.heading,
+      exportHtmlUi.gate.heading,
       exportHtmlUi.charges.heading,
     ]) {
       expect(html).toContain(`>${heading}</h2>`);
@@ -525,6 +559,9 @@ describe(`[ACC-07] the export against the database ${dbLabel}`, () => {
       'Rex fugiu perto da praça. Ligue!',
       `${formatReais(20_000)} — e um abraço`,
       'R$ 200,00',
+      // CONDO-18: the gate openings, a pass's by the visitor's name.
+      exportHtmlUi.gate.visitorPass('Carla'),
+      gateMsg.opened(5),
       TERMS_VERSION,
       formatExportDate(data.profile.termsAcceptedAt!),
       formatExportDate(tag.createdAt),

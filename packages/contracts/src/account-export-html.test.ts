@@ -40,6 +40,7 @@ function sample(photoUrl: string): AccountExport {
     conversations: [],
     deliveries: [],
     passes: [],
+    gateOpenings: [],
     charges: [],
     pushSubscriptions: [],
     mails: [],

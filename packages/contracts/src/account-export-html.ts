@@ -4,6 +4,7 @@ import { chargeWords, planWords, type ChargeStatus, type PlanInterval } from './
 import { conversationsUi } from './conversations';
 import { dashboardUi } from './dashboard-ui';
 import { doorUi } from './door';
+import { gateUi } from './gate';
 import { callSettingsUi } from './quiet-hours';
 import { medicalCardUi } from './medical-card';
 import { formatReais } from './money';
@@ -154,7 +155,18 @@ export const exportHtmlUi = {
     until: doorUi.passUntil,
     status: doorUi.statusLabel,
     states: doorUi.passState as Record<string, string>,
+    opensGate: gateUi.passOpensGate,
     createdAt: 'Criado em',
+  },
+  /** CONDO-18. */
+  gate: {
+    heading: 'Aberturas do portão por mim ou pelos meus passes',
+    when: gateUi.logWhen,
+    unit: gateUi.logUnit,
+    via: 'Como',
+    vias: gateUi.via as Record<string, string>,
+    visitorPass: (name: string) => `Passe de ${name}`,
+    result: gateUi.logResult,
   },
   calls: {
     heading: 'Chamadas recebidas',
@@ -469,7 +481,7 @@ export function renderExportHtml(data: AccountExport): string {
     ]),
   );
   const passes = table(
-    [ui.passes.visitor, ui.residencies.condominium, ui.passes.unit, ui.passes.from, ui.passes.until, ui.passes.status, ui.passes.createdAt],
+    [ui.passes.visitor, ui.residencies.condominium, ui.passes.unit, ui.passes.from, ui.passes.until, ui.passes.status, ui.passes.opensGate, ui.passes.createdAt],
     data.passes.map((v) => [
       e(v.visitorName),
       e(v.condominium),
@@ -477,7 +489,18 @@ export function renderExportHtml(data: AccountExport): string {
       formatExportDate(v.validFrom),
       formatExportDate(v.validUntil),
       e(ui.passes.states[v.status] ?? v.status) + (v.revokedAt ? ` ${formatExportDate(v.revokedAt)}` : ''),
+      e(v.canOpenGate ? ui.yes : ui.no),
       formatExportDate(v.createdAt),
+    ]),
+  );
+  const gate = table(
+    [ui.gate.when, ui.residencies.condominium, ui.gate.unit, ui.gate.via, ui.gate.result],
+    data.gateOpenings.map((g) => [
+      formatExportDate(g.createdAt),
+      e(g.condominium),
+      e(g.unit ?? ui.empty),
+      e(g.via === 'pass' && g.visitorName ? ui.gate.visitorPass(g.visitorName) : (ui.gate.vias[g.via] ?? g.via)),
+      e(g.result),
     ]),
   );
   const push = table(
@@ -509,6 +532,7 @@ export function renderExportHtml(data: AccountExport): string {
     section('conversas', ui.conversations.heading, conversations),
     section('entregas', ui.deliveries.heading, deliveries),
     section('passes', ui.passes.heading, passes),
+    section('portao', ui.gate.heading, gate),
     section('cobrancas', ui.charges.heading, charges),
     section('notificacoes', ui.push.heading, push),
     section('emails', ui.mails.heading, mails),

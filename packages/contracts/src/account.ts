@@ -383,6 +383,22 @@ export const accountExport = z.object({
       validUntil: z.string(),
       status: z.enum(['active', 'upcoming', 'expired', 'revoked']),
       revokedAt: z.string().nullable(),
+      /** CONDO-18: whether the pass may open the gate by itself within its window. */
+      canOpenGate: z.boolean(),
+      createdAt: z.string(),
+    }),
+  ),
+  /** CONDO-18: the gate openings the user made (in a call, or testing as síndico) and those of the user's passes. */
+  gateOpenings: z.array(
+    z.object({
+      condominium: z.string(),
+      unit: z.string().nullable(),
+      via: z.enum(['call', 'pass', 'test']),
+      /** A pass's opening: the visitor's name as the pass said it. */
+      visitorName: z.string().nullable(),
+      opened: z.boolean(),
+      /** The words both screens showed. */
+      result: z.string(),
       createdAt: z.string(),
     }),
   ),

@@ -9,6 +9,7 @@ import {
   condominiums,
   conversationMessages,
   deliveries,
+  gateOpenings,
   outbox,
   pushSubscriptions,
   scans,
@@ -261,6 +262,7 @@ export const accountRepository = {
         validFrom: visitorPasses.validFrom,
         validUntil: visitorPasses.validUntil,
         revokedAt: visitorPasses.revokedAt,
+        canOpenGate: visitorPasses.canOpenGate,
         createdAt: visitorPasses.createdAt,
       })
       .from(visitorPasses)
@@ -268,6 +270,26 @@ export const accountRepository = {
       .innerJoin(condominiums, eq(condominiums.id, units.condominiumId))
       .where(eq(visitorPasses.createdBy, userId))
       .orderBy(asc(visitorPasses.createdAt), asc(visitorPasses.id));
+  },
+
+  /** CONDO-18: the gate openings the user made (from a call, or a síndico's test) and those of the passes the user created. */
+  gateOpenings(db: Conn, userId: string) {
+    return db
+      .select({
+        condominium: condominiums.name,
+        unit: units.name,
+        via: gateOpenings.via,
+        visitorName: gateOpenings.visitorName,
+        ok: gateOpenings.ok,
+        result: gateOpenings.result,
+        createdAt: gateOpenings.createdAt,
+      })
+      .from(gateOpenings)
+      .innerJoin(condominiums, eq(condominiums.id, gateOpenings.condominiumId))
+      .leftJoin(units, eq(units.id, gateOpenings.unitId))
+      .leftJoin(visitorPasses, eq(visitorPasses.id, gateOpenings.passId))
+      .where(or(eq(gateOpenings.userId, userId), eq(visitorPasses.createdBy, userId)))
+      .orderBy(asc(gateOpenings.createdAt), asc(gateOpenings.id));
   },
 
   /** FIN-03: the Pix charges made for the user, oldest first. */

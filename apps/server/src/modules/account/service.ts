@@ -120,7 +120,7 @@ export function accountService(app: FastifyInstance) {
       const row = await confirmed(userId, password);
       const owned = await repo.ownedTags(db, userId);
       const codes = owned.map((t) => t.code);
-      const [members, invited, photos, memberships, residencies, rung, seen, written, delivered, passes, billed, push] = await Promise.all([
+      const [members, invited, photos, memberships, residencies, rung, seen, written, delivered, passes, opened, billed, push] = await Promise.all([
         repo.membersOf(db, codes),
         repo.pendingInvitations(db, codes),
         repo.photos(db, codes),
@@ -131,6 +131,7 @@ export function accountService(app: FastifyInstance) {
         repo.conversationMessages(db, userId),
         repo.deliveries(db, userId),
         repo.passes(db, userId),
+        repo.gateOpenings(db, userId),
         repo.charges(db, userId),
         repo.pushSubscriptions(db, userId),
       ]);
@@ -279,7 +280,17 @@ export function accountService(app: FastifyInstance) {
           validUntil: iso(p.validUntil),
           status: passStatusAt(p, now),
           revokedAt: isoOrNull(p.revokedAt),
+          canOpenGate: p.canOpenGate,
           createdAt: iso(p.createdAt),
+        })),
+        gateOpenings: opened.map((g) => ({
+          condominium: g.condominium,
+          unit: g.unit,
+          via: g.via,
+          visitorName: g.visitorName,
+          opened: g.ok,
+          result: g.result,
+          createdAt: iso(g.createdAt),
         })),
         pushSubscriptions: push.map((p) => ({ endpoint: p.endpoint, createdAt: iso(p.createdAt) })),
         mails: mails.map((m) => ({ subject: m.subject, createdAt: iso(m.createdAt) })),
