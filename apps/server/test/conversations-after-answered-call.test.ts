@@ -14,15 +14,15 @@ import {
 import { callMsg } from '@toque/contracts/messages';
 import { calls, conversations } from '../src/db/schema';
 import { build, dbLabel, errorBody, signUp } from './helpers';
-import { connect, connectConversation, eventually, join, listen, ownedTag, plate, startCall } from './calls-support';
+import { connect, connectConversation, eventually, ringOut, join, listen, ownedTag, plate, startCall } from './calls-support';
 
 /**
  * CALL-17 (issue 33 item 8) / FIND-13: after an ANSWERED call, its owner (or anyone who answers the
  * tag) opens a conversation with the finder of THAT call; the finder's page learns its key with the
  * call's caller token, and nobody else can (docs/decisions/0044, addendum).
  */
-const RING_MS = 300;
-const { app } = await build({ CALL_RING_TIMEOUT_MS: String(RING_MS), CALL_SWEEP_INTERVAL_MS: '100', RATE_CALL_PER_IP: '1000' });
+// The production ring: a missed call is made overdue (ringOut) rather than raced by a short ring.
+const { app } = await build({ CALL_SWEEP_INTERVAL_MS: '100', RATE_CALL_PER_IP: '1000' });
 const url = await listen(app);
 
 let ipSeq = 40;
@@ -140,7 +140,7 @@ describe(`CALL-17 writing to the finder after an answered call ${dbLabel}`, () =
   test('[CALL-17] a call nobody answered: 409 until its finder writes (FIND-13), then the owner reaches that thread and the finder is sent no second key', async () => {
     const { owner, code } = await ownedTag(app);
     const call = await startCall(app, code, {}, freshIp());
-    await eventually(async () => expect((await callRow(call.roomId)).status).toBe('missed'));
+    await ringOut(app, call.roomId);
     const refused = await open(call.roomId, owner.auth);
     expect([refused.statusCode, errorBody(refused)]).toEqual([409, conversationMsg.callNotAnswered]);
     expect(await threadsOf(code)).toEqual([]);

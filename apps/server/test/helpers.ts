@@ -167,12 +167,17 @@ export async function buildOn(database: Database, env: Record<string, string> = 
   return { app, database, config };
 }
 
-export async function buildPair(env: Record<string, string> = {}): Promise<[TestApp, TestApp]> {
+/** Two apps on one database; `each` adds settings of one process only (the second's applied to the second). */
+export async function buildPair(
+  env: Record<string, string> = {},
+  each: [Record<string, string>, Record<string, string>] = [{}, {}],
+): Promise<[TestApp, TestApp]> {
   // With REDIS_URL the counters outlive the run: keep the suite's own calls under the limit.
   const config = testConfig({ RATE_CALL_PER_IP: '100000', ...env });
   const first = await openTestDatabase(config.databaseUrl);
   const second = engine === 'postgres' ? await openTestDatabase(config.databaseUrl) : first;
-  const apps = [await buildApp(config, first), await buildApp(config, second)];
+  const configs = each.map((own) => (Object.keys(own).length === 0 ? config : testConfig({ RATE_CALL_PER_IP: '100000', ...env, ...own })));
+  const apps = [await buildApp(configs[0]!, first), await buildApp(configs[1]!, second)];
   await Promise.all(apps.map((a) => a.ready()));
   afterAll(async () => {
     await Promise.all(apps.map((a) => a.close()));
