@@ -166,6 +166,48 @@ describe(`CONDO-15 deliveries ${dbLabel}`, () => {
     expect(list.json<Delivery[]>()).toEqual([expect.objectContaining({ company: 'mercado-livre', collectedBy: null })]);
   });
 
+  test("[CONDO-15] the same notice sent again after its answer was lost (the form's key) is one delivery: the residents are told once, the new answer's photo token works and the lost one does not; another key is another delivery", async () => {
+    const b = await building();
+    const tab = record(await connect(url, b.residents[0]!.token));
+    const requestKey = randomBytes(16).toString('base64url');
+    const body = { unitId: b.unit.id, company: 'correios', requestKey };
+    const first = await deliver(b.code, body, '10.8.0.1');
+    expect(first.statusCode, first.body).toBe(201);
+    await tab.next('delivery');
+    // The answer never reached the courier's phone: the form sends the same notice again, from another address too.
+    const again = await deliver(b.code, body, '10.8.0.2');
+    expect(again.statusCode, again.body).toBe(201);
+    const [a, c] = [first.json<CreateDeliveryResponse>(), again.json<CreateDeliveryResponse>()];
+    expect(c.id).toBe(a.id);
+    expect(c.message).toBe(doorMsg.deliverySent);
+    expect(c.photoToken).not.toBe(a.photoToken);
+    const rows = await db.select().from(deliveries).where(eq(deliveries.unitId, b.unit.id));
+    expect(rows.map((r) => [r.id, r.requestKey])).toEqual([[a.id, requestKey]]);
+    // The lost answer's token is replaced by the one the courier now holds.
+    const jpeg = await phoneJpeg();
+    expect((await uploadPhoto(a.id, a.photoToken, jpeg)).statusCode).toBe(404);
+    expect((await uploadPhoto(c.id, c.photoToken, jpeg)).statusCode).toBe(200);
+    // Once the photo is there, a third copy changes nothing and its token opens nothing.
+    const third = (await deliver(b.code, body, '10.8.0.3')).json<CreateDeliveryResponse>();
+    expect(third.id).toBe(a.id);
+    expect((await uploadPhoto(third.id, third.photoToken, jpeg)).statusCode).toBe(404);
+    await settle(200);
+    expect(tab.all('delivery')).toEqual([]);
+    // A new key (the form after "Avisar outra entrega") is a new delivery, and the same key on another unit is that unit's.
+    const next = await deliver(b.code, { ...body, requestKey: randomBytes(16).toString('base64url') });
+    expect(next.json<CreateDeliveryResponse>().id).not.toBe(a.id);
+    expect(await tab.next('delivery')).toMatchObject({ company: 'correios' });
+    const elsewhere = await deliver(b.code, { ...body, unitId: b.second.id });
+    expect(elsewhere.statusCode, elsewhere.body).toBe(201);
+    expect(elsewhere.json<CreateDeliveryResponse>().id).not.toBe(a.id);
+    // Two copies at once: one row.
+    const raceKey = randomBytes(16).toString('base64url');
+    const raced = await Promise.all([1, 2, 3].map((n) => deliver(b.code, { ...body, requestKey: raceKey }, `10.8.1.${n}`)));
+    expect(raced.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+    expect(new Set(raced.map((r) => r.json<CreateDeliveryResponse>().id)).size).toBe(1);
+    expect(await db.select({ n: count() }).from(deliveries).where(eq(deliveries.requestKey, raceKey))).toEqual([{ n: 1 }]);
+  });
+
   test("[CONDO-15] 'outra' takes the courier's company name; without it, or too long, 400 and nothing written", async () => {
     const b = await building();
     const before = await db.select({ n: count() }).from(deliveries).where(eq(deliveries.unitId, b.unit.id));
@@ -666,8 +708,12 @@ describe(`SEC-03 the door's hostile inputs ${dbLabel}`, async () => {
     await fuzz(
       'POST',
       doorApi.deliver(b.code),
-      bodies(() => ({ unitId: b.unit.id, company: 'outra', companyOther: 'Jadlog' }), {
+      bodies(() => ({ unitId: b.unit.id, company: 'outra', companyOther: 'Jadlog', requestKey: randomBytes(16).toString('base64url') }), {
         unitId: { required: true, invalid: fc.oneof(badId, fc.constant(2_147_483_648)) },
+        requestKey: {
+          required: false,
+          invalid: fc.oneof(notString, withNul, fc.constantFrom('', 'curta', 'x'.repeat(65), 'chave com espaços 1234', '../../etc/passwd-12')),
+        },
         company: {
           required: true,
           invalid: fc.oneof(notString, withNul, fc.constantFrom('', 'OUTRA', 'fedex', '__proto__')),

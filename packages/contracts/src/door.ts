@@ -25,6 +25,8 @@ export const deliveryCompanyNames: Record<Exclude<DeliveryCompany, 'outra'>, str
 };
 
 export const COMPANY_OTHER_MAX = 40;
+/** CONDO-15: a courier's form's key for one notice (a retry after a lost answer is the same delivery). */
+export const DELIVERY_REQUEST_KEY = /^[A-Za-z0-9_-]{16,64}$/;
 export const VISITOR_NAME_MAX = 30;
 /** CONDO-16: a pass is valid at most this long. */
 const PASS_MAX_DAYS = 7;
@@ -44,6 +46,8 @@ export const doorMsg = {
   companyOtherTooLong: `O nome da empresa pode ter no máximo ${COMPANY_OTHER_MAX} caracteres.`,
   deliverySent: 'Entrega avisada. Os moradores foram notificados.',
   deliveryNotFound: 'Entrega não encontrada.',
+  /** A form's key that no form makes (only a hand-made request sends it). */
+  invalidRequestKey: 'Pedido inválido. Recarregue a página e tente de novo.',
   alreadyCollected: 'Esta entrega já foi marcada como retirada.',
   collectedOk: 'Entrega marcada como retirada.',
   notAPlate: 'Este Toque não é uma placa de condomínio.',
@@ -280,6 +284,11 @@ export const createDeliveryBody = z
     unitId: dbId,
     company: z.enum(deliveryCompanies),
     companyOther: z.string().trim().max(COMPANY_OTHER_MAX, doorMsg.companyOtherTooLong).optional(),
+    /**
+     * The courier's form's own random key for this notice (16–64 URL-safe characters): sent again after
+     * a lost answer, it is the same delivery — the residents are not told twice.
+     */
+    requestKey: z.string().regex(DELIVERY_REQUEST_KEY, doorMsg.invalidRequestKey).optional(),
   })
   .refine((b) => b.company !== 'outra' || !!b.companyOther, {
     message: doorMsg.companyOtherRequired,

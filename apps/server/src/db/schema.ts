@@ -446,8 +446,13 @@ export const deliveries = pgTable(
     photoTokenExpiresAt: timestamp('photo_token_expires_at', { withTimezone: true }),
     /** SEC-09: uploads tried with the token (each a decode); at DELIVERY_PHOTO_ATTEMPTS it is spent. */
     photoAttempts: smallint('photo_attempts').notNull().default(0),
+    /** The courier's form's own key for this notice: a retry whose answer was lost is the same delivery. */
+    requestKey: text('request_key'),
   },
-  (t) => [index('deliveries_unit_idx').on(t.unitId, t.createdAt)],
+  (t) => [
+    index('deliveries_unit_idx').on(t.unitId, t.createdAt),
+    uniqueIndex('deliveries_request_key_idx').on(t.unitId, t.requestKey),
+  ],
 );
 
 /**

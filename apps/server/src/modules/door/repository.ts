@@ -9,11 +9,12 @@ const {
   photoTokenHash: _token,
   photoTokenExpiresAt: _expires,
   photoAttempts: _attempts,
+  requestKey: _requestKey,
   ...deliveryFields
 } = getTableColumns(deliveries);
 export type DeliveryRow = Omit<
   typeof deliveries.$inferSelect,
-  'photoWebp' | 'photoTokenHash' | 'photoTokenExpiresAt' | 'photoAttempts'
+  'photoWebp' | 'photoTokenHash' | 'photoTokenExpiresAt' | 'photoAttempts' | 'requestKey'
 >;
 
 const deliveryColumns = {
@@ -58,12 +59,32 @@ export const doorRepository = {
       .then((r) => r[0]);
   },
 
+  /** A new notice; undefined when this unit already has one under the form's request key (a retry). */
   insertDelivery(db: Conn, values: typeof deliveries.$inferInsert) {
     return db
       .insert(deliveries)
       .values(values)
+      .onConflictDoNothing({ target: [deliveries.unitId, deliveries.requestKey] })
       .returning({ id: deliveries.id, createdAt: deliveries.createdAt })
-      .then((r) => r[0]!);
+      .then((r) => r[0]);
+  },
+
+  /**
+   * A retried notice (its answer was lost): the courier never got the photo token, so a new one replaces
+   * it while no photo is there; the delivery's id either way.
+   */
+  retried(db: Conn, unitId: number, requestKey: string, photo: { photoTokenHash: string; photoTokenExpiresAt: Date }) {
+    const same = and(eq(deliveries.unitId, unitId), eq(deliveries.requestKey, requestKey));
+    return db.transaction(async (tx) => {
+      const [renewed] = await tx
+        .update(deliveries)
+        .set({ ...photo, photoAttempts: 0 })
+        .where(and(same, isNull(deliveries.photoWebp)))
+        .returning({ id: deliveries.id });
+      if (renewed) return { id: renewed.id, tokenRenewed: true };
+      const [kept] = await tx.select({ id: deliveries.id }).from(deliveries).where(same).limit(1);
+      return kept ? { id: kept.id, tokenRenewed: false } : undefined;
+    });
   },
 
   /**

@@ -147,13 +147,22 @@ export function doorService(app: FastifyInstance, background: (work: () => Promi
       if (residents.length === 0) throw new Conflict(callMsg.unitEmpty);
       // The courier's one chance to attach the package's photo: 128 random bits, only their hash kept.
       const photoToken = randomBytes(16).toString('base64url');
+      const photo = { photoTokenHash: photoTokenHash(photoToken), photoTokenExpiresAt: new Date(Date.now() + DELIVERY_PHOTO_WINDOW_MS) };
       const row = await repo.insertDelivery(db, {
         unitId: unit.id,
         company: body.company,
         companyOther: body.company === 'outra' ? (body.companyOther ?? null) : null,
-        photoTokenHash: photoTokenHash(photoToken),
-        photoTokenExpiresAt: new Date(Date.now() + DELIVERY_PHOTO_WINDOW_MS),
+        requestKey: body.requestKey ?? null,
+        ...photo,
       });
+      if (!row) {
+        // The same form sent again after its answer was lost: the same delivery, told to nobody twice.
+        const again = await repo.retried(db, unit.id, body.requestKey!, photo);
+        const found = again && (await repo.delivery(db, again.id));
+        if (!found) throw new NotFound(doorMsg.deliveryNotFound);
+        // A photo already there: the token answered is one nothing accepts (the photo is sent once).
+        return { delivery: toDelivery(found), photoToken: again.tokenRenewed ? photoToken : randomBytes(16).toString('base64url') };
+      }
       const found = await repo.delivery(db, row.id);
       const delivery = toDelivery(found!);
       const text = doorUi.deliveryNotice(delivery.companyLabel, brasiliaClock.format(row.createdAt));

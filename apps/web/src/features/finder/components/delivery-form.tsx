@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { PublicTag } from '@toque/contracts/calls';
 import {
   COMPANY_OTHER_MAX,
@@ -30,6 +30,12 @@ function PhotoPreview({ file, alt }: { file: File; alt: string }) {
   return <img src={url} alt={alt} onLoad={() => URL.revokeObjectURL(url)} className="size-24 rounded-lg object-cover" />;
 }
 
+/** A random key for one notice (128 bits, base64url): a retry after a lost answer sends the same one. */
+function newRequestKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
 /** After the notice: the photo's fate (none chosen, on its way, arrived, or refused). */
 type PhotoState = 'none' | 'sending' | 'sent' | 'failed';
 
@@ -56,6 +62,8 @@ export function DeliveryForm({
   const [sent, setSent] = useState(false);
   const [photo, setPhoto] = useState<File | null>(null);
   const [photoState, setPhotoState] = useState<PhotoState>('none');
+  /** The notice's key, kept while the form says the same: sent again after a lost answer, it is one delivery. */
+  const requestKey = useRef<{ of: string; key: string } | null>(null);
   const photoId = useId();
   const photoHintId = useId();
   const photoTitleId = useId();
@@ -82,6 +90,7 @@ export function DeliveryForm({
             setOther('');
             setPhoto(null);
             setPhotoState('none');
+            requestKey.current = null;
             onUnit(null);
           }}
         >
@@ -97,10 +106,13 @@ export function DeliveryForm({
       setError({ message: callMsg.unitRequired });
       return;
     }
+    const of = JSON.stringify([unitId, company, company === 'outra' ? other : null]);
+    if (requestKey.current?.of !== of) requestKey.current = { of, key: newRequestKey() };
     const parsed = createDeliveryBody.safeParse({
       unitId,
       company: company ?? undefined,
       ...(company === 'outra' ? { companyOther: other } : {}),
+      requestKey: requestKey.current.key,
     });
     if (!parsed.success) {
       setError({
