@@ -172,6 +172,14 @@ function hold(event: Event, replay: () => void, isCall: boolean) {
   );
 }
 
+/** A tag's call button the island starts the call of (never without WebRTC: the app says why it cannot call). */
+function islandCallButton(target: EventTarget | null): HTMLButtonElement | null {
+  const button = target instanceof Element ? target.closest('button') : null;
+  return button?.hasAttribute(CALL_START) && !button.disabled && typeof RTCPeerConnection === 'function'
+    ? button
+    : null;
+}
+
 /** The call this island started (one: a second tap before the app runs adds nothing). */
 let islandCall: StartedCall | undefined;
 
@@ -196,7 +204,8 @@ function callNow(event: Event, button: HTMLButtonElement, code: string) {
     show(PENDING, false);
     show(CALL_RINGING, true);
   });
-  startApp().then(
+  // The app starts once the call is made (or refused): until then the phone's CPU is the call's.
+  call.outcome.then(startApp).then(
     () => handOverCall(call),
     () => {
       // Without the app the call cannot be joined: the page says how to go on.
@@ -211,9 +220,15 @@ if (root) {
   // The finder's first sign of life — a finger down anywhere, a scroll towards the button, a key, a
   // focused field — starts the app, so that it is usually running before the call is tapped (on a
   // 4× slowed CPU the app's start and hydration cost ~1 s; measured in docs/decisions/0037).
-  const early = () => void startApp().catch(() => undefined);
-  for (const type of ['pointerdown', 'scroll', 'keydown', 'focusin'])
-    addEventListener(type, early, { once: true, passive: true, capture: true });
+  // A finger on a tag's call button is the exception: that tap starts the call first, and the app
+  // once the call is made (its start would delay the call's own work on a slow phone's CPU).
+  const early = (event: Event) => {
+    if (app || islandCallButton(event.target)) return;
+    void startApp().catch(() => undefined);
+    for (const type of signsOfLife) removeEventListener(type, early, { capture: true });
+  };
+  const signsOfLife = ['pointerdown', 'scroll', 'keydown', 'focusin'];
+  for (const type of signsOfLife) addEventListener(type, early, { passive: true, capture: true });
 
   // Radios work natively before the app runs; the choice is handed over to it. Heard on the
   // document, in the capture phase: while React hydrates, its own capture listener on #root stops
@@ -237,8 +252,8 @@ if (root) {
       const button = (event.target as Element | null)?.closest?.('button');
       // Links work as links; a disabled button has no tap to hold; a submit is held as the form's submit.
       if (!button || button.disabled || (button.type === 'submit' && button.form)) return;
-      const code = button.getAttribute(CALL_START);
-      if (code && typeof RTCPeerConnection === 'function') return callNow(event, button, code);
+      const code = islandCallButton(button)?.getAttribute(CALL_START);
+      if (code) return callNow(event, button, code);
       const isCall = button.closest(`[${AWAITS_SCRIPT}]`)?.tagName === 'FIELDSET';
       hold(event, () => button.click(), isCall);
     },

@@ -27,7 +27,9 @@ type Failure = { message: string; status?: number; retryAfterS?: number | undefi
 function PhotoPreview({ file, alt }: { file: File; alt: string }) {
   const url = useMemo(() => URL.createObjectURL(file), [file]);
   // Once drawn, the picture no longer needs its URL.
-  return <img src={url} alt={alt} onLoad={() => URL.revokeObjectURL(url)} className="size-24 rounded-lg object-cover" />;
+  return (
+    <img src={url} alt={alt} onLoad={() => URL.revokeObjectURL(url)} className="size-24 rounded-lg object-cover" />
+  );
 }
 
 /** After the notice: the photo's fate (none chosen, on its way, arrived, or refused). */

@@ -1,5 +1,15 @@
 import { gateFinderText } from '@toque/contracts/gate';
-import { lazy, Suspense, useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode, type Ref } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import { recordingFinderText } from '@toque/contracts/recordings';
 import type { PublicTag } from '@toque/contracts/calls';
 import {
@@ -289,7 +299,15 @@ export function FinderCallPanel({
   };
   const unit = unitId ?? undefined;
   const needsUnit = isPlate && unitId === null;
-  const picker = isPlate ? <UnitPicker key={passUnit ?? 'any'} units={tag.units} unlisted={tag.units_unlisted} value={unitId} onChange={setUnitId} /> : null;
+  const picker = isPlate ? (
+    <UnitPicker
+      key={passUnit ?? 'any'}
+      units={tag.units}
+      unlisted={tag.units_unlisted}
+      value={unitId}
+      onChange={setUnitId}
+    />
+  ) : null;
   const chosen = tag.units.find((u) => u.unit_id === unitId);
   // Who rings: the unit of a plate, the owner (or a home's owner) otherwise (FIND-05).
   const who = chosen ? finderUnitName(t, chosen) : tag.owner_first_name;
@@ -420,7 +438,9 @@ export function FinderCallPanel({
           <div className="space-y-5">
             <p className="text-slate-700">{mode === 'voice' ? words.explainVoice : words.explain}</p>
             {picker}
-            {isPlate && tag.units.length === 0 && !tag.units_unlisted ? <p className="text-slate-700">{t.server.unitEmpty}</p> : null}
+            {isPlate && tag.units.length === 0 && !tag.units_unlisted ? (
+              <p className="text-slate-700">{t.server.unitEmpty}</p>
+            ) : null}
             {tag.position_required ? <p className="font-medium text-slate-900">{t.positionNeeded}</p> : null}
             <ModePicker value={mode} onChange={setMode} fieldRef={modeField} />
             <Button

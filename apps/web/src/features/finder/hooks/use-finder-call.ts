@@ -17,8 +17,6 @@ import { storedConversationToken } from '../components/conversation-entry';
 import { saveConversationToken } from '../conversation-tokens';
 import {
   cameraTrack,
-  currentPosition,
-  finderMedia,
   located,
   locatedFix,
   positionWithin,
@@ -115,8 +113,7 @@ export function useFinderCall(code: string, inAppBrowser: boolean, pass?: string
         setState({ phase: 'message', reason: 'no-webrtc' });
         return;
       }
-      const started =
-        begun ?? startCall({ code, unitId, pass, mode, positionRequired, position: position.current });
+      const started = begun ?? startCall({ code, unitId, pass, mode, positionRequired, position: position.current });
       const { where } = started;
       call.current = null;
       callUnit.current = unitId;
@@ -155,7 +152,9 @@ export function useFinderCall(code: string, inAppBrowser: boolean, pass?: string
           // The island's call rings on screen once it is made, as the island said (the room is joined below).
           if (begun)
             setState((current) =>
-              current.phase === 'starting' ? { phase: 'ringing', local, deadline: sentAt + created.ringTimeoutMs } : current,
+              current.phase === 'starting'
+                ? { phase: 'ringing', local, deadline: sentAt + created.ringTimeoutMs }
+                : current,
             );
           if (!known)
             void where
@@ -175,7 +174,9 @@ export function useFinderCall(code: string, inAppBrowser: boolean, pass?: string
             localStream: local,
             onRemoteStream: (remote) =>
               setState((now) =>
-                now.phase === 'connected' ? { ...now, remote } : { phase: 'connected', local, remote, since: Date.now() },
+                now.phase === 'connected'
+                  ? { ...now, remote }
+                  : { phase: 'connected', local, remote, since: Date.now() },
               ),
           });
           live.current = { socket: s, link, local };
@@ -225,7 +226,11 @@ export function useFinderCall(code: string, inAppBrowser: boolean, pass?: string
             socket?.disconnect();
           }
           const quietUntil = isApiError(error) ? error.details?.quiet_until_time : undefined;
-          setState(typeof quietUntil === 'string' ? { phase: 'quiet', until: quietUntil } : { phase: 'failed', error: errorOf(error) });
+          setState(
+            typeof quietUntil === 'string'
+              ? { phase: 'quiet', until: quietUntil }
+              : { phase: 'failed', error: errorOf(error) },
+          );
         }
       })();
     },
@@ -249,7 +254,8 @@ export function useFinderCall(code: string, inAppBrowser: boolean, pass?: string
           const { token } = await getCallConversationKey(ended.roomId, ended.callerToken);
           if (stopped) return;
           if (token) {
-            if (storedConversationToken(code, callUnit.current) !== token) saveConversationToken(code, callUnit.current, token);
+            if (storedConversationToken(code, callUnit.current) !== token)
+              saveConversationToken(code, callUnit.current, token);
             return;
           }
         } catch (error) {
@@ -311,7 +317,12 @@ export function useFinderCall(code: string, inAppBrowser: boolean, pass?: string
     async (file: Blob, unitId?: number) => {
       if (!call.current) return;
       const { leaveRecording } = await import('../api/leave-recording');
-      const opened = await leaveRecording(call.current.roomId, call.current.callerToken, file, storedConversationToken(code, unitId));
+      const opened = await leaveRecording(
+        call.current.roomId,
+        call.current.callerToken,
+        file,
+        storedConversationToken(code, unitId),
+      );
       saveConversationToken(code, unitId, opened.token);
       setState({ phase: 'sent' });
     },
@@ -372,7 +383,10 @@ export function useFinderCall(code: string, inAppBrowser: boolean, pass?: string
         return;
       }
       track.enabled = old.enabled;
-      const sender = current.link.connection()?.getSenders().find((s) => s.track === old);
+      const sender = current.link
+        .connection()
+        ?.getSenders()
+        .find((s) => s.track === old);
       await sender?.replaceTrack(track);
       current.local.removeTrack(old);
       current.local.addTrack(track);
