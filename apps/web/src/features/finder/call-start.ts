@@ -26,7 +26,7 @@ export interface CallRequest {
 }
 
 /** How the start ended: no camera/microphone (the message path), the call made, or the server's refusal. */
-export type CallStart =
+type CallStart =
   | { media: null }
   | { media: MediaStream; created: CreateCallResponse; sentAt: number; known: Position | null }
   | { media: MediaStream; error: unknown };
