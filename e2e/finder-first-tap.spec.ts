@@ -70,7 +70,7 @@ async function firstTap(browser: Browser, path: string, html?: string) {
           w.__tapAt = event.timeStamp;
           const frame = () => {
             const ringing = Array.from(document.querySelectorAll('[role=status]')).some(
-              (el) => !(el as HTMLElement).hidden && /^Chamando /.test(el.textContent ?? ''),
+              (el) => el.checkVisibility() && /^Chamando /.test(el.textContent ?? ''),
             );
             if (ringing) w.__ringingAt = performance.now();
             else requestAnimationFrame(frame);
