@@ -30,7 +30,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const args = new Map(process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=')));
 const runs = Number(args.get('runs') ?? 5);
 const port = Number(args.get('port') ?? 3200);
-const pages = ['/', '/pulseiras', '/login'];
+const pages = ['/', '/pulseiras', '/login', '/sign-up'];
 const THRESHOLD = 95;
 /** PERF-06: each finder page, on the median of the runs. */
 const FINDER = { performance: 98, tbtMs: 100, lcpMs: 1500 };

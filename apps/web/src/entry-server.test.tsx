@@ -102,6 +102,7 @@ describe('prerendered pages', () => {
     '/landing-page',
     '/coming-soon',
     '/login',
+    '/sign-up',
   ])('[PERF-03] %s hydrates its prerendered HTML without a mismatch', async (path) => {
     await hydrates(path);
   });
