@@ -181,11 +181,11 @@ export async function blockingBeyondControl(
   html: string,
   margin: number,
   device: BrowserContextOptions,
-): Promise<Blocking> {
+): Promise<Blocking & { scripts: string[] }> {
   const control = withoutScripts(html);
   if (control.includes('<script')) throw new Error(`${target.name}: the control still has a script`);
   if (control.length <= html.length / 2) throw new Error(`${target.name}: the control lost more than the scripts`);
   const quiet = await leastBlocking(browser, target, 0, { device, control });
   const run = await leastBlocking(browser, target, quiet.tbt + margin, { device });
-  return { name: target.name, tbt: run.tbt, control: quiet.tbt, margin, ready: run.ready, longTasks: run.longTasks };
+  return { name: target.name, tbt: run.tbt, control: quiet.tbt, margin, ready: run.ready, longTasks: run.longTasks, scripts: run.scripts };
 }
