@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 // PERF-03 / PERF-05 / PERF-06 benchmark: `npm run bench:web`.
 // Builds the web app (which itself fails past the 110 KB home and 35 KB finder first-load budgets),
 // serves it with the real server on a fresh embedded database, runs Lighthouse (mobile preset,
-// simulated throttling, offline) on /, /pulseiras, /login and the finder's page /t/{code} of three
+// simulated throttling, offline) on /, /pulseiras, /login, /sign-up and the finder's page /t/{code} of three
 // seeded tags — a plain pet tag (name, important information, a phone photo — FIND-09), a lost tag (notice, reward, photo)
 // and a condominium plate with units — rendered by the server per request (PERF-05), and prints the
 // scores and the JavaScript each page loads.

@@ -8,7 +8,7 @@ import { blockingBeyondControl, blockingReport, type Blocking, type Measured } f
 
 /**
  * PERF-03: the guard that keeps the public pages within Lighthouse's reach in the suite (issue 35,
- * docs/decisions/0057). Lighthouse is too slow and too noisy for `npm test`; the finder pages'
+ * docs/decisions/0037's addendum 3). Lighthouse is too slow and too noisy for `npm test`; the finder pages'
  * measure (PERF-08, support/main-thread.ts) is not: each public page beside its control — its own
  * prerendered HTML with every script taken out, answered at the same address — on a fresh 390 px
  * phone with the CPU slowed 4× and no input, long tasks summed until 3 s after the page has

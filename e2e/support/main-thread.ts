@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@play
 
 /**
  * The main-thread guards' measure (PERF-08 for the finder pages, PERF-03 for the public pages;
- * docs/decisions/0037's addendum, 0057): a page and its control — the same server HTML with every
+ * docs/decisions/0037's addenda 1 and 3): a page and its control — the same server HTML with every
  * script taken out, answered at the same address — each loaded on a fresh phone context with the
  * CPU slowed 4× and no input, and their total blocking time compared. The control pays the page's
  * own parsing, style and layout, so the difference is what the scripts cost.
