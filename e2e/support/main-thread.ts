@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@play
  */
 
 /** A page's HTML without its scripts: what the page costs with no script at all. */
-export function withoutScripts(html: string): string {
+function withoutScripts(html: string): string {
   return html
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
     .replace(/<link\b[^>]*rel="(?:modulepreload|prefetch|preload)"[^>]*>/gi, '');
@@ -26,7 +26,7 @@ const ATTEMPTS = 3;
  * How a page that runs the app without input says it has: an event it dispatches on window (the
  * finder's `toque:finder-ready`), or an element that matches once it has hydrated (polled every 100 ms).
  */
-export type Ready = { event: string } | { selector: string };
+type Ready = { event: string } | { selector: string };
 
 export interface Measured {
   /** The address opened (a pass link's query, a conversation's private link). */
@@ -138,7 +138,7 @@ export async function loadThrottled(browser: Browser, target: Measured, options:
 }
 
 /** The least blocking of up to three loads, stopping at the first within `limit`. */
-export async function leastBlocking(browser: Browser, target: Measured, limit: number, options: LoadOptions) {
+async function leastBlocking(browser: Browser, target: Measured, limit: number, options: LoadOptions) {
   const runs: Load[] = [];
   for (let i = 0; i < ATTEMPTS; i++) {
     const run = await loadThrottled(browser, target, options);
