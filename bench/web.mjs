@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 // PERF-03 / PERF-05 / PERF-06 benchmark: `npm run bench:web`.
 // Builds the web app (which itself fails past the 110 KB home and 35 KB finder first-load budgets),
 // serves it with the real server on a fresh embedded database, runs Lighthouse (mobile preset,
-// simulated throttling, offline) on /, /pulseiras, /login and the finder's page /t/{code} of three
+// simulated throttling, offline) on /, /pulseiras, /login, /sign-up and the finder's page /t/{code} of three
 // seeded tags — a plain pet tag (name, important information, a phone photo — FIND-09), a lost tag (notice, reward, photo)
 // and a condominium plate with units — rendered by the server per request (PERF-05), and prints the
 // scores and the JavaScript each page loads.
@@ -30,7 +30,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const args = new Map(process.argv.slice(2).map((arg) => arg.replace(/^--/, '').split('=')));
 const runs = Number(args.get('runs') ?? 5);
 const port = Number(args.get('port') ?? 3200);
-const pages = ['/', '/pulseiras', '/login'];
+const pages = ['/', '/pulseiras', '/login', '/sign-up'];
 const THRESHOLD = 95;
 /** PERF-06: each finder page, on the median of the runs. */
 const FINDER = { performance: 98, tbtMs: 100, lcpMs: 1500 };

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { conversationsApi } from '@toque/contracts/conversations';
 import { doorApi, PASS_QUERY } from '@toque/contracts/door';
 import { emptyMedicalCard, medicalCardApi } from '@toque/contracts/medical-card';
@@ -19,6 +19,7 @@ import {
   toque,
 } from './support';
 import { finderPhone } from './support/calls';
+import { blockingBeyondControl, blockingReport, loadThrottled, type Blocking, type Connection, type Measured } from './support/main-thread';
 
 /**
  * PERF-08: the guard that would have caught the finder page working before anyone touched it
@@ -29,16 +30,8 @@ import { finderPhone } from './support/calls';
  * and layout (120–150 ms at 4× here, more on a slower machine), so the difference is the scripts'.
  */
 
-/** The server's HTML of a finder page without its scripts: what the page costs with no script at all. */
-function withoutScripts(html: string): string {
-  return html
-    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
-    .replace(/<link\b[^>]*rel="(?:modulepreload|prefetch|preload)"[^>]*>/gi, '');
-}
 /** How much more a finder page may block the main thread than the control (total blocking time). */
 const TBT_MARGIN_MS = 100;
-/** The window measured after the load event, with no input. */
-const AFTER_LOAD_MS = 3000;
 /**
  * A variant that must run the app at once (a returning conversation, a pass link, a page whose
  * purpose is a text field: a switched-off or suspended tag's message form) may block the main thread
@@ -47,101 +40,13 @@ const AFTER_LOAD_MS = 3000;
 const APP_MARGIN_MS = 200;
 /** The React page says it has hydrated the server's HTML (apps/web features/finder/island.ts FINDER_READY_EVENT). */
 const FINDER_READY_EVENT = 'toque:finder-ready';
-/** How long a variant that runs the app at once is given to say it is ready (a loaded 2-core machine, CPU 4×). */
-const READY_WITHIN_MS = 20_000;
-/** A noisy run is measured again (the machine is shared); a regression blocks in every run. */
-const ATTEMPTS = 3;
 
-interface Connection {
-  saveData: boolean;
-  effectiveType: '4g' | '3g' | '2g' | 'slow-2g';
-}
-
-interface Load {
-  /** Total blocking time: the sum of each long task's time over 50 ms, from navigation to load + 3 s. */
-  tbt: number;
-  longTasks: number[];
-  /** When the React page said it had hydrated (ms after navigation), if it ran in the window. */
-  ready?: number;
-  /** Every script the page requested (URL paths), kept up to date after the window too. */
-  scripts: string[];
-  page: Page;
-  context: BrowserContext;
-}
-
-/**
- * Opens `variant` on a fresh 390 px phone (empty cache, as a finder's first scan) with the CPU slowed
- * 4×, and records long tasks (observed from the document's start) and script requests until 3 s
- * after the load event — for a variant that runs the app at once, until 3 s after the later of the
- * load and the app's hydration. No input is sent: Playwright's navigation moves no pointer and focuses nothing.
- */
-async function load(browser: Browser, variant: Variant, connection?: Connection, control?: string): Promise<Load> {
-  const path = new URL(variant.url, 'http://x').pathname;
-  const context = await browser.newContext(finderPhone);
-  const page = await context.newPage();
-  // The control: this address answers the given HTML (same origin, same styles and images).
-  if (control !== undefined)
-    await page.route(
-      (url) => url.pathname === path,
-      (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: control }),
-    );
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  if (connection) {
-    // What the finder's phone says of its connection (Network Information API): Save-Data, 2G/3G.
-    await page.addInitScript((c) => {
-      Object.defineProperty(Navigator.prototype, 'connection', {
-        configurable: true,
-        get: () => Object.assign(new EventTarget(), c),
-      });
-    }, connection);
-  }
-  await page.addInitScript((ready) => {
-    const tasks: number[] = [];
-    (window as unknown as { __longTasks: number[] }).__longTasks = tasks;
-    addEventListener(ready, () => ((window as unknown as { __ready: number }).__ready = performance.now()), { once: true });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) tasks.push(entry.duration);
-    }).observe({ type: 'longtask', buffered: true });
-  }, FINDER_READY_EVENT);
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (request.resourceType() === 'script' || url.pathname.endsWith('.js')) scripts.push(url.pathname);
-  });
-  await page.goto(variant.url, { waitUntil: 'load' });
-  const { longTasks, ready } = await page.evaluate(
-    ([after, waitReady, within]) =>
-      new Promise<{ longTasks: number[]; ready?: number }>((resolve) => {
-        const w = window as unknown as { __longTasks: number[]; __ready?: number };
-        const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
-        const loaded = navigation?.loadEventEnd || performance.now();
-        const done = () => resolve({ longTasks: [...w.__longTasks], ready: w.__ready });
-        const check = () => {
-          const now = performance.now();
-          const from = waitReady && w.__ready === undefined ? (now < loaded + within ? now : loaded) : Math.max(loaded, w.__ready ?? 0);
-          if (now >= from + after) done();
-          else setTimeout(check, Math.min(250, from + after - now));
-        };
-        check();
-      }),
-    [AFTER_LOAD_MS, variant.startsApp && !control, READY_WITHIN_MS] as const,
-  );
-  const tbt = Math.round(longTasks.reduce((sum, duration) => sum + Math.max(0, duration - 50), 0));
-  return { tbt, longTasks: longTasks.map(Math.round), ready: ready && Math.round(ready), scripts, page, context };
-}
-
-/** The least blocking of up to ATTEMPTS loads, stopping at the first within `limit`. */
-async function leastBlocking(browser: Browser, variant: Variant, limit: number, control?: string) {
-  const runs: Load[] = [];
-  for (let i = 0; i < ATTEMPTS; i++) {
-    const run = await load(browser, variant, undefined, control);
-    await run.context.close();
-    runs.push(run);
-    if (run.tbt <= limit) break;
-  }
-  return runs.reduce((best, run) => (run.tbt < best.tbt ? run : best));
-}
+/** What the measure opens for a variant: one that runs the app at once is measured until it has hydrated. */
+const measured = (variant: Variant): Measured & { name: string } => ({
+  name: variant.name,
+  url: variant.url,
+  ready: variant.startsApp ? { event: FINDER_READY_EVENT } : undefined,
+});
 
 interface Variant {
   name: string;
@@ -274,27 +179,15 @@ test('[PERF-08] [PERF-06] @smoke with the CPU slowed 4× and no input, no finder
 }) => {
   test.setTimeout(300_000);
   const variants = await finderVariants(request);
-  const runs: { name: string; tbt: number; control: number; margin: number; ready?: number; longTasks: number[] }[] = [];
+  const runs: Blocking[] = [];
   for (const variant of variants) {
-    const html = await serverHtml(request, variant);
-    const control = withoutScripts(html);
-    expect(control, `${variant.name}: the control keeps the page and drops its scripts`).not.toContain('<script');
-    expect(control.length).toBeGreaterThan(html.length / 2);
     const margin = variant.startsApp ? APP_MARGIN_MS : TBT_MARGIN_MS;
-    // The control before the page, at its quietest: the machine's own noise in this run.
-    const quiet = await leastBlocking(browser, variant, 0, control);
-    const run = await leastBlocking(browser, variant, quiet.tbt + margin);
+    const blocking = await blockingBeyondControl(browser, measured(variant), await serverHtml(request, variant), margin, finderPhone);
     // A variant that runs the app at once is measured with the app hydrated (it said so in the window).
-    if (variant.startsApp) expect(run.ready, `${variant.name}: the app hydrated the page without input`).toBeDefined();
-    runs.push({ name: variant.name, tbt: run.tbt, control: quiet.tbt, margin, ready: run.ready, longTasks: run.longTasks });
+    if (variant.startsApp) expect(blocking.ready, `${variant.name}: the app hydrated the page without input`).toBeDefined();
+    runs.push(blocking);
   }
-  const report = runs
-    .map(
-      (run) =>
-        `${run.name}: TBT ${run.tbt} ms, without scripts ${run.control} ms, allowed +${run.margin} ms` +
-        `${run.ready === undefined ? '' : `, app hydrated at ${run.ready} ms`} (long tasks: ${run.longTasks.join(', ') || 'none'} ms)`,
-    )
-    .join('\n');
+  const report = blockingReport(runs);
   console.log(report);
   expect(
     runs.filter((run) => run.tbt > run.control + run.margin).map((run) => run.name),
@@ -316,7 +209,7 @@ test('[PERF-08] [PERF-06] @smoke on Save-Data or a 3G connection, a finder page 
   for (const [label, connection] of connections) {
     for (const variant of label === 'Save-Data' ? variants : variants.slice(0, 1)) {
       const allowed = await islandScripts(request, variant);
-      const run = await load(browser, variant, connection);
+      const run = await loadThrottled(browser, measured(variant), { device: finderPhone, connection });
       const beyond = run.scripts.filter((script) => !allowed.has(script));
       expect(beyond, `${label}, ${variant.name}: scripts requested before a sign of life`).toEqual([]);
       // The finder's first sign of life (here a key, which taps no link) is what fetches and runs the app.

@@ -206,6 +206,7 @@ test('[PERF-03] the public pages arrive as HTML with their content, before any J
     [paths.manual, manual.steps[0]!.title],
     [paths.terms, 'Belo Horizonte'],
     [paths.login, ui.headings.login],
+    [paths.signUp, ui.headings.signUp],
   ];
   for (const [path, text] of pages) {
     const res = await request.get(path);

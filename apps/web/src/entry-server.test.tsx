@@ -102,9 +102,27 @@ describe('prerendered pages', () => {
     '/landing-page',
     '/coming-soon',
     '/login',
+    '/sign-up',
   ])('[PERF-03] %s hydrates its prerendered HTML without a mismatch', async (path) => {
     await hydrates(path);
   });
+
+  // AUTH-03 / AUTH-07: text typed before the app has the form would be lost when it takes the
+  // fields, and a submit then would be the browser's GET, the password in the address.
+  it.each(['/login', '/sign-up'])(
+    '[PERF-03] [AUTH-07] the form of %s takes no input in its prerendered HTML, and all of it once hydrated',
+    async (path) => {
+      const controls = (root: ParentNode) => [...root.querySelectorAll<HTMLInputElement | HTMLButtonElement>('form input, form button')];
+      const html = document.createElement('div');
+      html.innerHTML = await prerendered(path);
+      expect(controls(html).length).toBeGreaterThan(2);
+      expect(controls(html).filter((control) => !control.disabled).map((control) => control.outerHTML)).toEqual([]);
+      const page = await hydrates(path);
+      await vi.waitFor(() =>
+        expect(controls(page).filter((control) => control.disabled).map((control) => control.outerHTML)).toEqual([]),
+      );
+    },
+  );
 });
 
 describe("the finder's page rendered by the server (PERF-05)", () => {

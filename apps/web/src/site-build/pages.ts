@@ -44,4 +44,13 @@ export const prerenderedPages: readonly PrerenderedPage[] = [
       boot,
     ],
   },
+  {
+    path: paths.signUp,
+    preload: [
+      'src/app/layouts/services-layout.tsx',
+      'src/app/guards/guest-route.tsx',
+      'src/app/routes/auth/sign-up.tsx',
+      boot,
+    ],
+  },
 ];

@@ -10,6 +10,7 @@ import { ui } from '@toque/contracts/ui';
 import { Button } from '../../../components/ui/button';
 import { messageForStatus } from '../../../lib/error-message';
 import { notify } from '../../../lib/toast';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { loginBodyOf, useLogin } from '../api/login';
 import { useRegister } from '../api/register';
 import { useStartSession } from '../hooks/use-start-session';
@@ -40,6 +41,9 @@ export function SignUpForm() {
   const state = location.state as unknown;
   // TAG-11: an invitation's link brings the invited e-mail (`/sign-up?email=…`): the account it joins.
   const invited = new URLSearchParams(location.search).get('email') ?? '';
+  // The page is prerendered (PERF-03): nothing may be typed or sent before the form's handlers exist
+  // (text typed before would be lost when they take the fields, and a submit would be a GET with the password).
+  const hydrated = useHydrated();
   const {
     register,
     handleSubmit,
@@ -73,9 +77,9 @@ export function SignUpForm() {
   return (
     <div className="space-y-6">
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
-        <AccountFields field={(name) => register(name)} errors={errors} />
-        <TermsConsent field={register('acceptTerms')} error={errors.acceptTerms?.message} />
-        <Button type="submit" size="lg" className="w-full" busy={isSubmitting}>
+        <AccountFields field={(name) => ({ ...register(name), disabled: !hydrated })} errors={errors} />
+        <TermsConsent field={{ ...register('acceptTerms'), disabled: !hydrated }} error={errors.acceptTerms?.message} />
+        <Button type="submit" size="lg" className="w-full" busy={isSubmitting} disabled={!hydrated}>
           {ui.buttons.signUp}
         </Button>
       </form>
