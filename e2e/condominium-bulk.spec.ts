@@ -12,9 +12,11 @@ import {
   loginAs,
   mintCodes,
   newUser,
+  printFrames,
   registerUser,
   test,
   toast,
+  watchPrintFrames,
 } from './support';
 import { expectNoSeriousA11yViolations } from './support/dashboard';
 
@@ -159,19 +161,6 @@ test('[CONDO-14] a síndica revokes an invitation; the menu offers Meu condomín
   await customerContext.close();
 });
 
-/** The print frames' documents (their srcdoc), watched from now on. */
-async function watchPrintFrames(page: Page) {
-  await page.evaluate(() => {
-    const seen: string[] = [];
-    (window as unknown as { printFrames: string[] }).printFrames = seen;
-    new MutationObserver((records) => {
-      for (const node of records.flatMap((r) => Array.from(r.addedNodes))) {
-        if (node instanceof HTMLIFrameElement) seen.push(node.srcdoc);
-      }
-    }).observe(document.body, { childList: true });
-  });
-}
-
 /** Decodes a QR code PNG (a data URL) by drawing it in the page and reading its pixels with jsQR. */
 async function decodeQrDataUrl(page: Page, dataUrl: string): Promise<string | null> {
   const { width, height, data } = await page.evaluate(async (src) => {
@@ -244,10 +233,8 @@ test('[CONDO-19] at 390 px: every QR code of the units’ print sheet, decoded, 
   await expect(page.getByRole('button', { name: condoUi.printCodes })).toBeVisible();
   await watchPrintFrames(page);
   await page.getByRole('button', { name: condoUi.printCodes }).click();
-  await expect
-    .poll(() => page.evaluate(() => (window as unknown as { printFrames: string[] }).printFrames.length))
-    .toBe(1);
-  const sheet = await page.evaluate(() => (window as unknown as { printFrames: string[] }).printFrames[0]!);
+  await expect.poll(async () => (await printFrames(page)).length).toBe(1);
+  const sheet = (await printFrames(page))[0]!;
   const images = [...sheet.matchAll(/<img src="(data:image\/png;base64,[^"]+)"/g)].map((match) => match[1]!);
   expect(images).toHaveLength(2);
   const url = `${new URL(page.url()).origin}${paths.finder(plate)}`;

@@ -20,9 +20,11 @@ import {
   newUser,
   openAccountMenu,
   pageErrors,
+  printFrames,
   registerUser,
   test,
   toast,
+  watchPrintFrames,
 } from './support';
 
 /** Screenshots for a person to look at, only when asked for: `SHOTS_DIR=/tmp/shots npx playwright test …`. */
@@ -47,19 +49,6 @@ async function open(browser: Browser, token: string) {
   const errors = pageErrors(page);
   await loginAs(page, token);
   return { context, page, errors };
-}
-
-/** Starts watching the print frames (their srcdoc) the page adds. Call after the page has loaded. */
-async function watchPrintFrames(page: Page) {
-  await page.evaluate(() => {
-    const seen: string[] = [];
-    (window as unknown as { printFrames: string[] }).printFrames = seen;
-    new MutationObserver((records) => {
-      for (const node of records.flatMap((r) => Array.from(r.addedNodes))) {
-        if (node instanceof HTMLIFrameElement) seen.push(node.srcdoc);
-      }
-    }).observe(document.body, { childList: true });
-  });
 }
 
 function unitCards(page: Page): Locator {
@@ -179,10 +168,8 @@ test.describe('condominium journey', () => {
 
     await watchPrintFrames(sil.page);
     await sil.page.getByRole('button', { name: condoUi.printCodes }).click();
-    await expect
-      .poll(() => sil.page.evaluate(() => (window as unknown as { printFrames: string[] }).printFrames.join('')))
-      .toContain(codes[2]!);
-    const sheet = await sil.page.evaluate(() => (window as unknown as { printFrames: string[] }).printFrames.join(''));
+    await expect.poll(async () => (await printFrames(sil.page)).join('')).toContain(codes[2]!);
+    const sheet = (await printFrames(sil.page)).join('');
     for (const code of codes) expect(sheet).toContain(code);
     expect(sheet.match(/<img src="data:image\/png/g)).toHaveLength(3);
 

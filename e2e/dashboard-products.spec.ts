@@ -4,7 +4,18 @@ import { dashboardUi } from '@toque/contracts/dashboard-ui';
 import { defaultTagName } from '@toque/contracts/products';
 import { adminApi, paths } from '@toque/contracts/routes';
 import { listTags, ownerWithTags, rowControl, share, tab, tagRow } from './support/dashboard';
-import { apiLogin, createAdmin, expect, loginAs, newUser, registerUser, test, toast } from './support';
+import {
+  apiLogin,
+  createAdmin,
+  expect,
+  loginAs,
+  newUser,
+  printFrames,
+  registerUser,
+  test,
+  toast,
+  watchPrintFrames,
+} from './support';
 
 const actions = dashboardUi.tagActions;
 const tabs = dashboardUi.tabs;
@@ -130,20 +141,10 @@ test.describe('my products', () => {
     expect(Buffer.concat(chunks).subarray(1, 4).toString()).toBe('PNG');
 
     // Printing prints a frame that holds the same picture only (it goes away once printed).
-    await page.evaluate(() => {
-      const seen: string[] = [];
-      (window as unknown as { printFrames: string[] }).printFrames = seen;
-      new MutationObserver((records) => {
-        for (const node of records.flatMap((r) => Array.from(r.addedNodes))) {
-          if (node instanceof HTMLIFrameElement) seen.push(node.srcdoc);
-        }
-      }).observe(document.body, { childList: true });
-    });
+    await watchPrintFrames(page);
     await dialog.getByRole('button', { name: dashboardUi.qr.print }).click();
     const src = (await img.getAttribute('src'))!;
-    await expect
-      .poll(() => page.evaluate(() => (window as unknown as { printFrames: string[] }).printFrames))
-      .toEqual([expect.stringContaining(`<img src="${src}"`)]);
+    await expect.poll(() => printFrames(page)).toEqual([expect.stringContaining(`<img src="${src}"`)]);
 
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();

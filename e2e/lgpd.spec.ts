@@ -3,7 +3,7 @@ import { api, paths, productsApi } from '@toque/contracts/routes';
 import { productTypes } from '@toque/contracts/constants';
 import { msg } from '@toque/contracts/messages';
 import { ui } from '@toque/contracts/ui';
-import type { Download, Locator, Page } from '@playwright/test';
+import type { Download, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/dashboard';
 import {
   apiLogin,
@@ -12,6 +12,7 @@ import {
   expectFieldError,
   expectPath,
   field,
+  fillAccountFields,
   loginAs,
   mintCodes,
   newUser,
@@ -46,15 +47,6 @@ async function checkBothViewports(page: Page, name: string) {
   }
 }
 
-async function fillAccount(scope: Page | Locator, user: TestUser) {
-  await field(scope, ui.fields.name).fill(user.name);
-  await field(scope, ui.fields.email).fill(user.email);
-  await field(scope, ui.fields.phone).fill(user.phone);
-  await field(scope, ui.fields.cpfOrCnpj).fill(user.cpfOrCnpj);
-  await field(scope, ui.fields.password).fill(user.password);
-  await field(scope, ui.fields.confirmPassword).fill(user.password);
-}
-
 async function loginThroughForm(page: Page, user: TestUser) {
   // The page left behind may still be on screen while the login page loads: wait for the login page.
   await expect(page.getByRole('heading', { name: ui.headings.login, level: 1 })).toBeVisible();
@@ -69,7 +61,7 @@ test.describe('[ACC-03] consent at sign-up', () => {
   }) => {
     await page.goto(paths.signUp);
     const user = newUser();
-    await fillAccount(page, user);
+    await fillAccountFields(page, user);
     const posts: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes(apiUrl(api.register))) posts.push(r.url());
@@ -99,7 +91,7 @@ test.describe('[ACC-04] sign-up keeps the origin', () => {
     await expectPath(page, paths.login);
     await page.getByRole('link', { name: ui.links.signUp, exact: true }).click();
     await expectPath(page, paths.signUp);
-    await fillAccount(page, newUser());
+    await fillAccountFields(page, newUser());
     await page.getByRole('checkbox', { name: CONSENT }).check();
     await page.getByRole('button', { name: ui.buttons.signUp, exact: true }).click();
     await expectPath(page, paths.account);
@@ -140,7 +132,7 @@ test.describe('[ACC-04] onboarding reads the code first', () => {
     await page.goto(paths.onboarding(code!));
     const form = page.locator('#register');
     await expect(form.getByText(`Este código é de: ${productTypes[4]}.`)).toBeVisible();
-    await fillAccount(form, { ...newUser(), email: existing.email });
+    await fillAccountFields(form, { ...newUser(), email: existing.email });
     await form.getByRole('checkbox', { name: CONSENT }).check();
     await form.getByRole('button', { name: ui.buttons.onboarding, exact: true }).click();
     await expect(toast(page, msg.onboardingConflict)).toBeVisible();
