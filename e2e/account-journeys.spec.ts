@@ -18,14 +18,13 @@ import {
   apiUrl,
   buildingWith,
   callWithMessage,
-  claimTag,
   expect,
   expectFieldError,
   field,
   loginAs,
   markLost,
-  mintCodes,
   newUser,
+  ownedTag,
   recordApiRequests,
   registerUser,
   test,
@@ -63,10 +62,9 @@ test('[TAG-11] a lost tag: the reward typed in reais (refused in Portuguese when
   browser,
   request,
 }) => {
-  const [code] = await mintCodes(3);
-  const { token } = await claimTag(request, code!, { name: 'Coleira do Rex' });
+  const { code, token } = await ownedTag(request, 3, { name: 'Coleira do Rex' });
   await loginAs(page, token);
-  await page.goto(paths.editTag(code!));
+  await page.goto(paths.editTag(code));
   await page.getByRole('switch', { name: callUi.scans.lostToggle, exact: true }).check();
   await field(page, callUi.scans.lostMessage).fill('O Rex fugiu perto da praça. Ele é manso!');
   const amount = field(page, callUi.scans.lostRewardAmount);
@@ -91,7 +89,7 @@ test('[TAG-11] a lost tag: the reward typed in reais (refused in Portuguese when
   // Badged wherever the owner lists it.
   for (const where of [paths.products, paths.dashboard]) {
     await page.goto(where);
-    const row = tagRow(page, code!);
+    const row = tagRow(page, code);
     await expect(row.getByText(dashboardUi.status.lost, { exact: true })).toBeVisible();
     await atBothSizes(page, where === paths.products ? 'products-lost' : 'dashboard-lost');
   }
@@ -99,13 +97,13 @@ test('[TAG-11] a lost tag: the reward typed in reais (refused in Portuguese when
   // The finder reads the amount in reais, in their language.
   const pt = await browser.newContext({ viewport: viewports.phone, locale: 'pt-BR' });
   const finder = await pt.newPage();
-  await finder.goto(paths.finder(code!));
+  await finder.goto(paths.finder(code));
   await expect(finder.getByText(callUi.finder.reward('R$ 200,00 — e um abraço'), { exact: true })).toBeVisible();
   if (SHOTS) await finder.screenshot({ path: `${SHOTS}/finder-reward-phone.png`, fullPage: true });
   await pt.close();
   const en = await browser.newContext({ viewport: viewports.desktop, locale: 'en-US' });
   const english = await en.newPage();
-  await english.goto(paths.finder(code!));
+  await english.goto(paths.finder(code));
   await expect(english.getByText(finderText.en.reward('R$200.00 — e um abraço'), { exact: true })).toBeVisible();
   await en.close();
 });

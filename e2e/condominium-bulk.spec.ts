@@ -12,12 +12,11 @@ import {
   loginAs,
   mintCodes,
   newUser,
-  printFrames,
   registerUser,
   test,
   toast,
-  watchPrintFrames,
 } from './support';
+import { printFrames, watchPrintFrames } from './support/print';
 import { expectNoSeriousA11yViolations } from './support/dashboard';
 
 /**

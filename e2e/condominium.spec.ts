@@ -20,12 +20,11 @@ import {
   newUser,
   openAccountMenu,
   pageErrors,
-  printFrames,
   registerUser,
   test,
   toast,
-  watchPrintFrames,
 } from './support';
+import { printFrames, watchPrintFrames } from './support/print';
 
 /** Screenshots for a person to look at, only when asked for: `SHOTS_DIR=/tmp/shots npx playwright test …`. */
 const SHOTS = process.env.SHOTS_DIR;

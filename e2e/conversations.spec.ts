@@ -3,7 +3,7 @@ import { devices, type Page } from '@playwright/test';
 import { conversationFinderText, conversationsUi } from '@toque/contracts/conversations';
 import { paths } from '@toque/contracts/routes';
 import { expectNoSeriousA11yViolations } from './support/dashboard';
-import { claimTag, expect, loginAs, mintCodes, pageErrors, test, watchCallSocket } from './support';
+import { expect, loginAs, ownedTag, pageErrors, test, watchCallSocket } from './support';
 
 /**
  * FIND-06 in two real browser contexts: a finder on a 390 px phone writes instead of calling, the
@@ -30,15 +30,14 @@ test('[FIND-06] the finder writes from a 390 px phone, the owner answers from Co
   browser,
   request,
 }) => {
-  const [code] = await mintCodes(3);
-  const { user, token } = await claimTag(request, code!, { name: 'Mochila azul' });
+  const { code, user, token } = await ownedTag(request, 3, { name: 'Mochila azul' });
   const ownerFirst = user.name.split(' ')[0]!;
 
   // The finder: a phone, no account. Keyboard only: the button, the message, Enviar.
   const finderContext = await browser.newContext({ ...devices['Pixel 7'], viewport: { width: 390, height: 844 } });
   const finder = await finderContext.newPage();
   const finderErrors = pageErrors(finder);
-  await finder.goto(paths.finder(code!));
+  await finder.goto(paths.finder(code));
   const write = finder.getByRole('button', { name: c.writeInstead });
   await write.focus();
   await finder.keyboard.press('Enter');

@@ -4,18 +4,8 @@ import { dashboardUi } from '@toque/contracts/dashboard-ui';
 import { defaultTagName } from '@toque/contracts/products';
 import { adminApi, paths } from '@toque/contracts/routes';
 import { listTags, ownerWithTags, rowControl, share, tab, tagRow } from './support/dashboard';
-import {
-  apiLogin,
-  createAdmin,
-  expect,
-  loginAs,
-  newUser,
-  printFrames,
-  registerUser,
-  test,
-  toast,
-  watchPrintFrames,
-} from './support';
+import { apiLogin, createAdmin, expect, loginAs, newUser, registerUser, test, toast } from './support';
+import { printFrames, watchPrintFrames } from './support/print';
 
 const actions = dashboardUi.tagActions;
 const tabs = dashboardUi.tabs;

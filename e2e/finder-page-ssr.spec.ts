@@ -5,7 +5,7 @@ import { FINDER_DATA_ID } from '@toque/contracts/finder-page';
 import { callMsg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
 import { callsApi } from '@toque/contracts/calls';
-import { claimTag, expect, mintCodes, recordApiRequests, test, toque } from './support';
+import { expect, ownedTag, recordApiRequests, test, toque } from './support';
 
 /** Screenshots for a person to look at, only when asked for: `SHOTS_DIR=/tmp/shots npx playwright test …`. */
 const SHOTS = process.env.SHOTS_DIR;
@@ -62,10 +62,9 @@ test('[PERF-05] [CALL-01] [CALL-02] the first HTML of /t/{code}, before any Java
   browser,
   request,
 }) => {
-  const [code] = await mintCodes(3);
-  await claimTag(request, code!, { name: 'Coleira do Rex', importantInfo: 'Tem alergia a frango' });
+  const { code } = await ownedTag(request, 3, { name: 'Coleira do Rex', importantInfo: 'Tem alergia a frango' });
 
-  const res = await request.get(paths.finder(code!));
+  const res = await request.get(paths.finder(code));
   expect(res.status()).toBe(200);
   expect(res.headers()['cache-control']).toBe('no-store');
   const html = await res.text();
@@ -82,7 +81,7 @@ test('[PERF-05] [CALL-01] [CALL-02] the first HTML of /t/{code}, before any Java
   // A browser with JavaScript off sees the same.
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  await page.goto(paths.finder(code!));
+  await page.goto(paths.finder(code));
   await expect(page.getByRole('heading', { name: callUi.finder.heading })).toBeVisible();
   await expect(page.getByText('Coleira do Rex')).toBeVisible();
   await expect(page.getByText('Tem alergia a frango')).toBeVisible();
@@ -95,12 +94,11 @@ test("[PERF-05] [PERF-06] [CALL-01] [CALL-02] the island makes the server's page
   page,
   request,
 }) => {
-  const [code] = await mintCodes(3);
-  await claimTag(request, code!, { name: 'Coleira do Rex', importantInfo: 'Tem alergia a frango' });
+  const { code } = await ownedTag(request, 3, { name: 'Coleira do Rex', importantInfo: 'Tem alergia a frango' });
   const errors = consoleErrors(page);
   const tagRequests = recordApiRequests(page, callsApi.publicTag(''));
   await page.setViewportSize(viewports.phone);
-  await page.goto(paths.finder(code!));
+  await page.goto(paths.finder(code));
   const call = page.getByRole('button', { name: callUi.finder.call });
   await expect(call).toBeVisible();
   // PERF-06: the island enables the button; React has not taken the page over before the tap.
@@ -127,15 +125,14 @@ test('[PERF-05] [PERF-06] [CALL-01] [ADM-06] inactive and unknown tags are rende
   page,
   request,
 }) => {
-  const [code] = await mintCodes(2);
-  await claimTag(request, code!, { name: 'Casa da praia' });
-  toque('set-active', code!, 'off');
+  const { code } = await ownedTag(request, 2, { name: 'Casa da praia' });
+  toque('set-active', code, 'off');
   const errors = consoleErrors(page);
   const tagRequests = recordApiRequests(page, callsApi.publicTag(''));
 
-  const inactive = await request.get(paths.finder(code!));
+  const inactive = await request.get(paths.finder(code));
   expect([inactive.status(), await inactive.text()]).toEqual([200, expect.stringContaining(callMsg.inactive)]);
-  await page.goto(paths.finder(code!));
+  await page.goto(paths.finder(code));
   await expect(page.getByRole('heading', { name: callMsg.inactive })).toBeVisible();
   await tapLanguage(page);
   await expect.poll(() => hydrated(page, 'main a, header a')).toBe(true);
