@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { callUi } from '@toque/contracts/call-ui';
 import { FINDER_DATA_ID } from '@toque/contracts/finder-page';
@@ -6,19 +5,7 @@ import { callMsg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
 import { callsApi } from '@toque/contracts/calls';
 import { expect, ownedTag, recordApiRequests, test, toque } from './support';
-
-/** Screenshots for a person to look at, only when asked for: `SHOTS_DIR=/tmp/shots npx playwright test …`. */
-const SHOTS = process.env.SHOTS_DIR;
-const viewports = { phone: { width: 390, height: 844 }, desktop: { width: 1366, height: 900 } } as const;
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  for (const [label, size] of Object.entries(viewports)) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: `${SHOTS}/finder-${name}-${label}.png`, fullPage: true });
-  }
-}
+import { shootBothSizes, viewports } from './support/shots';
 
 /** console.error lines of the page (the `test` fixture fails on uncaught errors). */
 function consoleErrors(page: Page): string[] {
@@ -105,7 +92,7 @@ test("[PERF-05] [PERF-06] [CALL-01] [CALL-02] the island makes the server's page
   await expect(call).toBeEnabled();
   expect(await hydrated(page, 'main button.w-full')).toBe(false);
   expect(await layoutShift(page)).toBe(0);
-  await shoot(page, 'active');
+  await shootBothSizes(page, 'finder-active');
 
   // Callable: the tap starts the call (the fake camera of the test browser answers).
   await call.click();
@@ -136,7 +123,7 @@ test('[PERF-05] [PERF-06] [CALL-01] [ADM-06] inactive and unknown tags are rende
   await expect(page.getByRole('heading', { name: callMsg.inactive })).toBeVisible();
   await tapLanguage(page);
   await expect.poll(() => hydrated(page, 'main a, header a')).toBe(true);
-  await shoot(page, 'inactive');
+  await shootBothSizes(page, 'finder-inactive');
 
   const unknown = await request.get(paths.finder('ZZZZZZZ2'));
   expect([unknown.status(), await unknown.text()]).toEqual([404, expect.stringContaining(callMsg.tagNotFound)]);
@@ -144,7 +131,7 @@ test('[PERF-05] [PERF-06] [CALL-01] [ADM-06] inactive and unknown tags are rende
   await expect(page.getByRole('heading', { name: callMsg.tagNotFound })).toBeVisible();
   await tapLanguage(page);
   await expect.poll(() => hydrated(page, 'header a')).toBe(true);
-  await shoot(page, 'unknown');
+  await shootBothSizes(page, 'finder-unknown');
 
   expect(tagRequests.map((r) => r.url())).toEqual([]);
   // The 404 of the unknown page's own document is the browser's only complaint.

@@ -1,10 +1,9 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { api, paths, productsApi } from '@toque/contracts/routes';
 import { productTypes } from '@toque/contracts/constants';
 import { msg } from '@toque/contracts/messages';
 import { ui } from '@toque/contracts/ui';
 import type { Download, Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './support/dashboard';
 import {
   apiLogin,
   apiUrl,
@@ -23,6 +22,7 @@ import {
   toast,
   toque,
 } from './support';
+import { a11yAtBothSizes, viewports } from './support/shots';
 
 /**
  * ACC-03 (LGPD self-service) and ACC-04 (onboarding, reset link, sign-up origin) in Chromium. The
@@ -30,22 +30,8 @@ import {
  */
 
 const CONSENT = 'Li e aceito os Termos de uso e a Política de privacidade';
-const SHOTS = process.env.SHOTS_DIR;
-const viewports = { phone: { width: 390, height: 844 }, desktop: { width: 1366, height: 900 } } as const;
 
 test.describe.configure({ timeout: 90_000 });
-
-/** axe at both viewports and, when SHOTS_DIR is set, a full-page screenshot of each. */
-async function checkBothViewports(page: Page, name: string) {
-  for (const [label, size] of Object.entries(viewports)) {
-    await page.setViewportSize(size);
-    await expectNoSeriousA11yViolations(page, `${name} at ${label}`);
-    if (SHOTS) {
-      mkdirSync(SHOTS, { recursive: true });
-      await page.screenshot({ path: `${SHOTS}/${name}-${label}.png`, fullPage: true });
-    }
-  }
-}
 
 async function loginThroughForm(page: Page, user: TestUser) {
   // The page left behind may still be on screen while the login page loads: wait for the login page.
@@ -78,7 +64,7 @@ test.describe('[ACC-03] consent at sign-up', () => {
       'href',
       '/politica-de-privacidade',
     );
-    await checkBothViewports(page, 'sign-up-consent-error');
+    await a11yAtBothSizes(page, 'sign-up-consent-error');
     await consent.check();
     await page.getByRole('button', { name: ui.buttons.signUp, exact: true }).click();
     await expect(toast(page, 'Cadastro realizado com sucesso!')).toBeVisible();
@@ -116,7 +102,7 @@ test.describe('[ACC-04] onboarding reads the code first', () => {
     await expect(page.getByRole('heading', { name: 'Este Toque já foi ativado', level: 2 })).toBeVisible();
     await expect(page.getByText('QR Code não encontrado.')).toHaveCount(0);
     await expect(page.locator('#register')).toHaveCount(0);
-    await checkBothViewports(page, 'onboarding-activated');
+    await a11yAtBothSizes(page, 'onboarding-activated');
     await page.getByRole('link', { name: 'Entrar na minha conta' }).click();
     await expectPath(page, paths.login);
     await loginThroughForm(page, owner);
@@ -138,7 +124,7 @@ test.describe('[ACC-04] onboarding reads the code first', () => {
     await expect(toast(page, msg.onboardingConflict)).toBeVisible();
     const offer = form.getByRole('status').filter({ hasText: 'Você já tem conta no Toque.' });
     await expect(offer).toBeVisible();
-    await checkBothViewports(page, 'onboarding-existing-customer');
+    await a11yAtBothSizes(page, 'onboarding-existing-customer');
     await offer.getByRole('link', { name: 'Entrar e adicionar este Toque' }).click();
     await expectPath(page, paths.login);
     await loginThroughForm(page, existing);
@@ -146,7 +132,7 @@ test.describe('[ACC-04] onboarding reads the code first', () => {
     await expectPath(page, paths.onboarding(code!));
     await expect(page.getByRole('heading', { name: 'Você já está conectado', level: 2 })).toBeVisible();
     await expect(page.locator('#register')).toHaveCount(0);
-    await checkBothViewports(page, 'onboarding-logged-in');
+    await a11yAtBothSizes(page, 'onboarding-logged-in');
     await page.getByRole('button', { name: 'Adicionar à minha conta' }).click();
     await expect(toast(page, 'Toque adicionado à sua conta!')).toBeVisible();
     await expectPath(page, paths.products);
@@ -159,7 +145,7 @@ test.describe('[ACC-04] onboarding reads the code first', () => {
     await page.goto(paths.onboarding('Z0Z0Z0Z0'));
     await expect(page.getByRole('heading', { name: 'Código não encontrado', level: 2 })).toBeVisible();
     await expect(page.locator('#register')).toHaveCount(0);
-    await checkBothViewports(page, 'onboarding-unknown');
+    await a11yAtBothSizes(page, 'onboarding-unknown');
 
     // A code the owner deleted cannot be activated again.
     const owner = await registerUser(request, newUser());
@@ -185,7 +171,7 @@ test.describe('[ACC-04] onboarding reads the code first', () => {
         return !!header && !!heading && heading.y >= header.y + header.height && heading.y < 844 / 2;
       })
       .toBe(true);
-    await checkBothViewports(page, 'onboarding-form');
+    await a11yAtBothSizes(page, 'onboarding-form');
   });
 });
 
@@ -222,7 +208,7 @@ test.describe('[ACC-03] my account: contact, data, deletion', () => {
     request,
   }) => {
     await expect(field(page, 'Telefone')).toHaveValue(user.phone);
-    await checkBothViewports(page, 'account');
+    await a11yAtBothSizes(page, 'account');
     const newEmail = `novo.${user.email}`;
     await field(page, 'E-mail').fill(newEmail);
     await field(page, 'Telefone').fill('11912345678');
@@ -297,7 +283,7 @@ test.describe('[ACC-03] my account: contact, data, deletion', () => {
     await expect(dialog.getByRole('alert')).toHaveText(
       'Senha incorreta. Por favor, verifique sua senha e tente novamente.',
     );
-    await checkBothViewports(page, 'account-delete-dialog');
+    await a11yAtBothSizes(page, 'account-delete-dialog');
 
     await dialog.getByLabel('Sua senha', { exact: true }).fill(user.password);
     await dialog.getByRole('button', { name: 'Excluir definitivamente' }).click();
