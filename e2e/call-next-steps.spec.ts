@@ -14,6 +14,7 @@ import {
   expectPath,
   finderPhone,
   GEOCODER_DOWN,
+  onShortRingServer,
   openFinder,
   openOwner,
   openSession,
@@ -105,15 +106,12 @@ async function expectInViewport(page: Page, names: string[]) {
   }
 }
 
-test.describe('on a server that rings 15 s', () => {
-  test.use({ ringTimeoutMs: 15_000 });
-
+onShortRingServer(180_000, () => {
   test("[CALL-15] a finder whose phone never gives a position rings the owner at once; the ringing screen counts down the server's seconds; after no answer: try again, then a callback contact only the owner sees", async ({
     browser,
     request,
     ringServer,
   }) => {
-    test.setTimeout(180_000);
     const owner = await ownerOnDashboard(browser, request, { name: 'Coleira do Thor' }, ringServer);
     const { code, token, user } = owner;
     const finder = await finderOnTag(browser, code, 'never');

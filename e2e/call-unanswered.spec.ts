@@ -2,7 +2,7 @@ import { devices, type Browser, type BrowserContextOptions, type Page } from '@p
 import { callUi } from '@toque/contracts/call-ui';
 import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
-import { callHistory, expect, expectPath, openFinder, ownedTag, test } from './support';
+import { callHistory, expect, expectPath, onShortRingServer, openFinder, ownedTag, test } from './support';
 
 const finderAt = { latitude: -23.5505, longitude: -46.6333 };
 
@@ -49,15 +49,12 @@ test('[CALL-07] Rejeitar by the only recipient: the finder is offered the messag
   await finder.close();
 });
 
-test.describe('on a server that rings 15 s', () => {
-  test.use({ ringTimeoutMs: 15_000 });
-
+onShortRingServer(135_000, () => {
   test('[CALL-07] [CALL-13] nobody answers in time and the finder refused location: the call still rings, then the message is left without a place', async ({
     browser,
     request,
     ringServer,
   }) => {
-    test.setTimeout(135_000);
     const { code, token, user } = await ownedTag(request, 1, { name: 'Pulseira da Bia' }, ringServer!.cli);
     const finder = await finderPage(browser, code, { permissions: ['camera', 'microphone'], geolocation: undefined });
     // The browser itself says no to location, as a finder tapping "Não permitir" would.

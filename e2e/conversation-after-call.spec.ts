@@ -1,7 +1,7 @@
 import { callUi } from '@toque/contracts/call-ui';
 import { conversationFinderText, conversationsUi } from '@toque/contracts/conversations';
 import { paths } from '@toque/contracts/routes';
-import { allow, expect, GEOCODER_DOWN, openFinder, openOwner, test } from './support';
+import { allow, expect, GEOCODER_DOWN, onShortRingServer, openFinder, openOwner, test } from './support';
 import { shotAtWidth } from './support/shots';
 
 /**
@@ -16,15 +16,12 @@ const f = callUi.finder;
 // The geocoder is down in the tests: the owner's call screen shows its handled error.
 test.use({ allowConsoleErrors: allow(GEOCODER_DOWN) });
 
-test.describe('on a server that rings 15 s', () => {
-  test.use({ ringTimeoutMs: 15_000 });
-
+onShortRingServer(180_000, () => {
   test('[FIND-13] a missed call, the message, the owner answers in Conversas, the finder sees it live and after a reload: one thread, no second way to write', async ({
     browser,
     request,
     ringServer,
   }) => {
-    test.setTimeout(180_000);
     const owner = await openOwner(browser, request, {
       tag: { name: 'Coleira da Mel' },
       server: ringServer,

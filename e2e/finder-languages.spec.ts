@@ -9,6 +9,7 @@ import {
   expectPath,
   markLost,
   newUser,
+  onShortRingServer,
   openFinder,
   openOwner,
   openSession,
@@ -135,15 +136,12 @@ test("[FIND-03] a finder whose browser is in Spanish sees a plate's one line for
   await finderSide.close();
 });
 
-test.describe('on a server that rings 15 s', () => {
-  test.use({ ringTimeoutMs: 15_000 });
-
+onShortRingServer(135_000, () => {
   test("[FIND-03] a finder whose browser is in Spanish sees the unanswered call, the message form's error and the message sent in Spanish", async ({
     browser,
     request,
     ringServer,
   }) => {
-    test.setTimeout(135_000);
     const { es } = finderText;
     // A pet tag whose owner is not online: nobody answers (this server's ring timeout is 15 s).
     const { code, user } = await ownedTag(request, 3, {}, ringServer!.cli);
