@@ -1,6 +1,6 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import type { Download, Page } from '@playwright/test';
+import type { Download } from '@playwright/test';
 import { accountApi, accountExport, type AccountExport, accountMsg, accountUi, TERMS_VERSION } from '@toque/contracts/account';
 import { callStatusWords, exportHtmlUi, formatExportDate } from '@toque/contracts/account-export-html';
 import { condoUi } from '@toque/contracts/admin-ui';
@@ -12,26 +12,26 @@ import { msg } from '@toque/contracts/messages';
 import { api, condoApi, paths, productsApi } from '@toque/contracts/routes';
 import { ui } from '@toque/contracts/ui';
 import { callsApi } from '@toque/contracts/calls';
-import { expectNoSeriousA11yViolations, ownerWithTags, rowControl, share, tagRow } from './support/dashboard';
+import { ownerWithTags, rowControl, share, tagRow } from './support/dashboard';
 import {
   apiLogin,
   apiUrl,
   buildingWith,
   callWithMessage,
-  claimTag,
   expect,
   expectFieldError,
   field,
   loginAs,
   markLost,
-  mintCodes,
   newUser,
+  ownedTag,
   recordApiRequests,
   registerUser,
   test,
   toast,
   toque,
 } from './support';
+import { a11yAtBothSizes, viewports } from './support/shots';
 
 /**
  * Issue 20's account journeys in Chromium, at 390×844 and 1366×900: the lost tag's badge and
@@ -42,20 +42,6 @@ import {
 test.describe.configure({ timeout: 120_000 });
 
 const SHOTS = process.env.SHOTS_DIR;
-const viewports = { phone: { width: 390, height: 844 }, desktop: { width: 1366, height: 900 } } as const;
-
-/** axe at both sizes and, with SHOTS_DIR set, a full-page screenshot of each. */
-async function atBothSizes(page: Page, name: string) {
-  for (const [label, size] of Object.entries(viewports)) {
-    await page.setViewportSize(size);
-    await expectNoSeriousA11yViolations(page, `${name} at ${label}`);
-    if (SHOTS) {
-      mkdirSync(SHOTS, { recursive: true });
-      await page.screenshot({ path: `${SHOTS}/${name}-${label}.png`, fullPage: true });
-    }
-  }
-}
-
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 test('[TAG-11] a lost tag: the reward typed in reais (refused in Portuguese when it is not an amount), badged Perdido in Meus Produtos and on the dashboard, shown to the finder as "R$ 200,00"', async ({
@@ -63,10 +49,9 @@ test('[TAG-11] a lost tag: the reward typed in reais (refused in Portuguese when
   browser,
   request,
 }) => {
-  const [code] = await mintCodes(3);
-  const { token } = await claimTag(request, code!, { name: 'Coleira do Rex' });
+  const { code, token } = await ownedTag(request, 3, { name: 'Coleira do Rex' });
   await loginAs(page, token);
-  await page.goto(paths.editTag(code!));
+  await page.goto(paths.editTag(code));
   await page.getByRole('switch', { name: callUi.scans.lostToggle, exact: true }).check();
   await field(page, callUi.scans.lostMessage).fill('O Rex fugiu perto da praça. Ele é manso!');
   const amount = field(page, callUi.scans.lostRewardAmount);
@@ -80,7 +65,7 @@ test('[TAG-11] a lost tag: the reward typed in reais (refused in Portuguese when
   expect(puts).toHaveLength(0);
   await amount.fill('200');
   await field(page, callUi.scans.lostReward).fill('e um abraço');
-  await atBothSizes(page, 'edit-tag-reward');
+  await a11yAtBothSizes(page, 'edit-tag-reward');
   await page.getByRole('button', { name: dashboardUi.editTag.save, exact: true }).click();
   await expect(toast(page, dashboardUi.toasts.updated)).toBeVisible();
   expect(puts[0]!.postDataJSON()).toMatchObject({ lost: true, lostRewardCents: 20_000, lostReward: 'e um abraço' });
@@ -91,21 +76,21 @@ test('[TAG-11] a lost tag: the reward typed in reais (refused in Portuguese when
   // Badged wherever the owner lists it.
   for (const where of [paths.products, paths.dashboard]) {
     await page.goto(where);
-    const row = tagRow(page, code!);
+    const row = tagRow(page, code);
     await expect(row.getByText(dashboardUi.status.lost, { exact: true })).toBeVisible();
-    await atBothSizes(page, where === paths.products ? 'products-lost' : 'dashboard-lost');
+    await a11yAtBothSizes(page, where === paths.products ? 'products-lost' : 'dashboard-lost');
   }
 
   // The finder reads the amount in reais, in their language.
   const pt = await browser.newContext({ viewport: viewports.phone, locale: 'pt-BR' });
   const finder = await pt.newPage();
-  await finder.goto(paths.finder(code!));
+  await finder.goto(paths.finder(code));
   await expect(finder.getByText(callUi.finder.reward('R$ 200,00 — e um abraço'), { exact: true })).toBeVisible();
   if (SHOTS) await finder.screenshot({ path: `${SHOTS}/finder-reward-phone.png`, fullPage: true });
   await pt.close();
   const en = await browser.newContext({ viewport: viewports.desktop, locale: 'en-US' });
   const english = await en.newPage();
-  await english.goto(paths.finder(code!));
+  await english.goto(paths.finder(code));
   await expect(english.getByText(finderText.en.reward('R$200.00 — e um abraço'), { exact: true })).toBeVisible();
   await en.close();
 });
@@ -129,7 +114,7 @@ test('[TAG-11] sharing with an e-mail that has no account sends an invitation (l
   }
   await expect(sharing.getByRole('heading', { name: dashboardUi.sharing.invitationsHeading })).toBeVisible();
   await expect(sharing.getByText('2/3 pessoas')).toBeVisible();
-  await atBothSizes(page, 'share-invitations');
+  await a11yAtBothSizes(page, 'share-invitations');
 
   // The mail went through the queue, to the address typed.
   expect(toque('outbox', '200')).toContain(`para: ${invitee.email}`);
@@ -187,14 +172,14 @@ test('[CONDO-11] a resident sees the unit and building by name and the other res
     await expect(row.getByRole('link', { name: dashboardUi.tagActions.units })).toHaveCount(0);
     const hrefs = await page.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
     expect(hrefs.filter((h) => h.includes(building.plate))).toEqual([]);
-    await atBothSizes(page, where === paths.products ? 'resident-products' : 'resident-dashboard');
+    await a11yAtBothSizes(page, where === paths.products ? 'resident-products' : 'resident-dashboard');
   }
 
   const row = tagRow(page, building.plate);
   await rowControl(row, view.leave).click();
   const dialog = page.getByRole('alertdialog', { name: view.leaveTitle });
   await expect(dialog).toContainText(view.leaveText);
-  await atBothSizes(page, 'resident-leave-dialog');
+  await a11yAtBothSizes(page, 'resident-leave-dialog');
   await dialog.getByRole('button', { name: condoUi.leaveConfirm }).click();
   await expect(row).toHaveCount(0);
   // Bruno stays in 101, alone now.
@@ -214,7 +199,7 @@ test('[ACC-07] Minha Conta shows the accepted terms with version and date, and a
   await expect(record).toContainText(/\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}/);
   // No "Senha atual" on the page until a change is made.
   await expect(page.getByLabel(ui.fields.currentPassword, { exact: true })).toHaveCount(0);
-  await atBothSizes(page, 'account-page');
+  await a11yAtBothSizes(page, 'account-page');
 
   // A new name: one prompt, one field.
   const puts = recordApiRequests(page, api.updateUser);
@@ -229,7 +214,7 @@ test('[ACC-07] Minha Conta shows the accepted terms with version and date, and a
   await field(prompt, ui.fields.currentPassword).fill('senha-errada');
   await prompt.getByRole('button', { name: accountUi.passwordPrompt.profileConfirm }).click();
   await expect(prompt.getByRole('alert')).toHaveText(msg.profileWrongPassword);
-  await atBothSizes(page, 'account-password-prompt');
+  await a11yAtBothSizes(page, 'account-password-prompt');
   await field(prompt, ui.fields.currentPassword).fill(user.password);
   await prompt.getByRole('button', { name: accountUi.passwordPrompt.profileConfirm }).click();
   await expect(toast(page, msg.profileSuccess)).toBeVisible();
@@ -286,7 +271,7 @@ test('[ACC-07] "Baixar meus dados": one prompt, then both a Portuguese HTML docu
   const again = page.waitForEvent('download');
   await page.getByRole('link', { name: accountUi.privacy.downloadJson }).click();
   expect((await again).suggestedFilename()).toBe(exportHtmlUi.jsonFileName);
-  await atBothSizes(page, 'account-export-ready');
+  await a11yAtBothSizes(page, 'account-export-ready');
 
   // Both say what the server holds now (only the moment of the export differs).
   const held = await serverExport(request, owner.token, owner.user.password);
@@ -318,5 +303,5 @@ test('[ACC-07] "Baixar meus dados": one prompt, then both a Portuguese HTML docu
   await page.goto(pathToFileURL(copy).href);
   await expect(page.getByRole('heading', { level: 1, name: exportHtmlUi.title })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: exportHtmlUi.calls.heading })).toBeVisible();
-  await atBothSizes(page, 'export-document');
+  await a11yAtBothSizes(page, 'export-document');
 });

@@ -5,6 +5,7 @@ import { paths } from '@toque/contracts/routes';
 import { ui } from '@toque/contracts/ui';
 import { claimTag, mintCodes, allow } from './support';
 import { expect, firefoxGoto, openFirefoxTab, test, untilInPage } from './support/firefox';
+import { marketingPaths } from './support/public';
 
 // BRW-01: every kind of page at 390 px, in Firefox and in Chromium, without a script error or a
 // Content-Security-Policy violation (the guards of support.ts and support/firefox.ts fail the test
@@ -39,18 +40,7 @@ interface PageToTry {
 
 /** The public pages, the sign-in pages, onboarding and the finder page (anonymous). */
 function publicPages(claimed: string, unclaimed: string): PageToTry[] {
-  const marketing = [
-    paths.home,
-    paths.bracelets,
-    paths.collars,
-    paths.objects,
-    paths.doorbells,
-    paths.manual,
-    paths.privacy,
-    paths.terms,
-    paths.landing,
-    paths.comingSoon,
-  ].map((path): PageToTry => ({ path, ready: { kind: 'hydrated', path } }));
+  const marketing = marketingPaths.map((path): PageToTry => ({ path, ready: { kind: 'hydrated', path } }));
   return [
     ...marketing,
     { path: paths.login, ready: { kind: 'button', name: ui.buttons.login } },

@@ -3,20 +3,19 @@ import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
 import { callsApi } from '@toque/contracts/calls';
 import { expectNoSeriousA11yViolations } from './support/dashboard';
-import { apiUrl, claimTag, expect, loginAs, mintCodes, test } from './support';
+import { apiUrl, expect, loginAs, ownedTag, test } from './support';
 
 test('[A11Y-01] axe-core finds no serious or critical violation on the finder page, the ringing /call page and the call history', async ({
   page,
   request,
 }) => {
   test.setTimeout(90_000);
-  const [code] = await mintCodes(3);
-  const { token } = await claimTag(request, code!, {
+  const { code, token } = await ownedTag(request, 3, {
     name: 'Coleira do Bob',
     importantInfo: 'Late muito, mas é manso.',
   });
 
-  await page.goto(paths.finder(code!));
+  await page.goto(paths.finder(code));
   await expect(page.getByRole('button', { name: callUi.finder.call })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'the finder page');
 

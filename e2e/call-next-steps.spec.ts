@@ -9,16 +9,16 @@ import {
   apiLogin,
   apiUrl,
   callHistory,
-  claimTag,
   createAdmin,
   expect,
   expectPath,
   finderPhone,
   GEOCODER_DOWN,
-  mintCodes,
+  onShortRingServer,
   openFinder,
   openOwner,
   openSession,
+  ownedTag,
   type OwnerOptions,
   registerUser,
   test,
@@ -106,15 +106,12 @@ async function expectInViewport(page: Page, names: string[]) {
   }
 }
 
-test.describe('on a server that rings 15 s', () => {
-  test.use({ ringTimeoutMs: 15_000 });
-
+onShortRingServer(180_000, () => {
   test("[CALL-15] a finder whose phone never gives a position rings the owner at once; the ringing screen counts down the server's seconds; after no answer: try again, then a callback contact only the owner sees", async ({
     browser,
     request,
     ringServer,
   }) => {
-    test.setTimeout(180_000);
     const owner = await ownerOnDashboard(browser, request, { name: 'Coleira do Thor' }, ringServer);
     const { code, token, user } = owner;
     const finder = await finderOnTag(browser, code, 'never');
@@ -265,10 +262,9 @@ test("[CALL-15] a switched-off tag still takes a message (with a way back); it r
   request,
 }) => {
   test.setTimeout(90_000);
-  const [code] = await mintCodes(4);
-  const { token } = await claimTag(request, code!, { name: 'Mala de viagem' });
+  const { code, token } = await ownedTag(request, 4, { name: 'Mala de viagem' });
   const admin = await apiLogin(request, createAdmin());
-  const off = await request.patch(`/api${adminApi.qrStatus(code!)}`, {
+  const off = await request.patch(`/api${adminApi.qrStatus(code)}`, {
     headers: { authorization: `Bearer ${admin}` },
     data: { is_active: false },
   });
@@ -276,7 +272,7 @@ test("[CALL-15] a switched-off tag still takes a message (with a way back); it r
 
   const finder = await openFinder(browser, { context: { deviceScaleFactor: 2, geolocation: finderAt } });
   const { page } = finder;
-  await page.goto(paths.finder(code!));
+  await page.goto(paths.finder(code));
   await expect(page.getByRole('heading', { name: callMsg.inactive })).toBeVisible();
   await expect(page.getByRole('button', { name: callUi.finder.call })).toHaveCount(0);
   await expect(page.getByText(callUi.finder.offMessage)).toBeVisible();
@@ -314,8 +310,7 @@ test('[CALL-15] [CALL-13] a browser without WebRTC rings nobody: the tap leads t
   browser,
   request,
 }) => {
-  const [code] = await mintCodes(4);
-  const { token } = await claimTag(request, code!, { name: 'Mochila azul' });
+  const { code, token } = await ownedTag(request, 4, { name: 'Mochila azul' });
   const { page, errors, context } = await openFinder(browser, {
     context: { deviceScaleFactor: 2, geolocation: finderAt },
     // As in Tor Browser or a Firefox with media.peerconnection.enabled off: no RTCPeerConnection at all.
@@ -325,7 +320,7 @@ test('[CALL-15] [CALL-13] a browser without WebRTC rings nobody: the tap leads t
       });
     },
   });
-  await page.goto(paths.finder(code!));
+  await page.goto(paths.finder(code));
   await page.getByRole('button', { name: callUi.finder.call }).click();
   await expect(page.getByText(callUi.finder.noWebRtc)).toBeVisible();
   // Nobody was rung by the tap.

@@ -4,6 +4,7 @@ import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
 import { allow, expect, expectPath, GEOCODER_DOWN, openFinder, openOwner, recordMediaAndOffers, test, watchCallSocket, type Probe } from './support';
 import { expectNoSeriousA11yViolations } from './support/dashboard';
+import { shotAtWidth } from './support/shots';
 
 // The geocoder is down in the tests: the owner's screen shows its handled error.
 test.use({ allowConsoleErrors: allow(GEOCODER_DOWN) });
@@ -92,6 +93,22 @@ async function expectTapTarget(button: Locator) {
   expect(box.height, 'tap target height').toBeGreaterThanOrEqual(44);
 }
 
+/** Both sides of the call now: axe finds nothing serious, and with SHOTS_DIR set, a screenshot of each. */
+async function checkBothSides(owner: Page, finder: Page, shot: string, ownerState: string, finderState: string) {
+  await expectNoSeriousA11yViolations(owner, `the owner's call, ${ownerState}`);
+  await expectNoSeriousA11yViolations(finder, `the finder's call, ${finderState}`);
+  await shotAtWidth(owner, `call14-owner-${shot}`);
+  await shotAtWidth(finder, `call14-finder-${shot}`);
+}
+
+/** The finder of the tests below: a desktop browser, camera and microphone granted. */
+const desktopFinder = {
+  viewport: { width: 1280, height: 720 },
+  isMobile: false,
+  hasTouch: false,
+  permissions: ['camera', 'microphone'],
+};
+
 const screens = [
   { name: 'phone', viewport: { width: 390, height: 844 }, mobile: true },
   { name: 'desktop', viewport: { width: 1366, height: 900 }, mobile: false },
@@ -103,7 +120,6 @@ for (const screen of screens) {
     request,
   }) => {
     test.setTimeout(300_000);
-    const shots = process.env.SHOTS_DIR;
     const screenOptions = { viewport: screen.viewport, isMobile: screen.mobile, hasTouch: screen.mobile };
     const {
       page: owner,
@@ -178,12 +194,7 @@ for (const screen of screens) {
     }
     await expect(owner.locator('[data-call-duration]')).toContainText(o.duration);
     await expect(finder.locator('[data-call-duration]')).toContainText(f.duration);
-    await expectNoSeriousA11yViolations(owner, "the owner's call, microphone only");
-    await expectNoSeriousA11yViolations(finder, "the finder's call, the owner on voice only");
-    if (shots) {
-      await owner.screenshot({ path: `${shots}/call14-owner-voice-${screen.viewport.width}.png`, fullPage: true });
-      await finder.screenshot({ path: `${shots}/call14-finder-voice-${screen.viewport.width}.png`, fullPage: true });
-    }
+    await checkBothSides(owner, finder, 'voice', 'microphone only', 'the owner on voice only');
 
     // "Ligar câmera", from the keyboard: the camera is asked for only now, and its frames reach
     // the finder on the same connection, without a new offer.
@@ -214,12 +225,7 @@ for (const screen of screens) {
     }
     expect((await media(owner)).offers).toBe(0);
     expect((await media(finder)).offers).toBe(1);
-    await expectNoSeriousA11yViolations(owner, "the owner's call, camera on");
-    await expectNoSeriousA11yViolations(finder, "the finder's call, the owner's camera on");
-    if (shots) {
-      await owner.screenshot({ path: `${shots}/call14-owner-camera-${screen.viewport.width}.png`, fullPage: true });
-      await finder.screenshot({ path: `${shots}/call14-finder-camera-${screen.viewport.width}.png`, fullPage: true });
-    }
+    await checkBothSides(owner, finder, 'camera', 'camera on', "the owner's camera on");
 
     // "Desligar câmera" (Space): the camera stops, nothing more is sent, and the finder is told again.
     await cameraOff.focus();
@@ -272,14 +278,7 @@ test("[CALL-14] a camera the owner's browser refuses: the owner is told, the cal
     page: finder,
     errors: finderErrors,
     context: finderContext,
-  } = await openFinder(browser, {
-    context: {
-      viewport: { width: 1280, height: 720 },
-      isMobile: false,
-      hasTouch: false,
-      permissions: ['camera', 'microphone'],
-    },
-  });
+  } = await openFinder(browser, { context: desktopFinder });
   await finder.goto(paths.finder(code));
   await finder.getByRole('button', { name: f.call }).click();
   await expectPath(owner, paths.call);
@@ -328,14 +327,7 @@ test.describe('a finder whose signalling drops', () => {
       page: finder,
       errors: finderErrors,
       context: finderContext,
-    } = await openFinder(browser, {
-      context: {
-        viewport: { width: 1280, height: 720 },
-        isMobile: false,
-        hasTouch: false,
-        permissions: ['camera', 'microphone'],
-      },
-    });
+    } = await openFinder(browser, { context: desktopFinder });
     const finderSocket = watchCallSocket(finder);
     await finder.goto(paths.finder(code));
     await finder.getByRole('button', { name: f.call }).click();

@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { callUi } from '@toque/contracts/call-ui';
 import { osmLink } from '@toque/contracts/calls';
 import { msg } from '@toque/contracts/messages';
@@ -20,6 +18,7 @@ import {
   registerUser,
   test,
 } from './support';
+import { shotAtWidth } from './support/shots';
 
 /**
  * CALL-17: the owner knows where they are — the logged-in header's 'Minha área', the ringing card's
@@ -29,17 +28,10 @@ import {
 // The geocoder is down in the tests: the place falls back to the finder's coordinates.
 test.use({ allowConsoleErrors: allow(GEOCODER_DOWN) });
 
-const SHOTS = process.env.SHOTS_DIR;
 const sizes = [
   { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
   { name: 'desktop', viewport: { width: 1366, height: 900 }, isMobile: false, hasTouch: false },
 ] as const;
-
-async function shot(page: Page, name: string, fullPage = true) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()!.width}.png`, fullPage });
-}
 
 for (const size of sizes) {
   test(`[CALL-17] at ${size.viewport.width}×${size.viewport.height} the logged-in header offers 'Minha área', which leads to the dashboard; logged out it does not`, async ({
@@ -64,7 +56,7 @@ for (const size of sizes) {
     await expect(myArea).toBeVisible();
     const box = (await myArea.boundingBox())!;
     expect(box.height).toBeGreaterThanOrEqual(44);
-    await shot(page, 'header-logged-in', false);
+    await shotAtWidth(page, 'header-logged-in', false);
     if (!size.isMobile) {
       // From 1024 px (the inline menu) the logged-in header still fits on one line.
       await page.setViewportSize({ width: 1024, height: 768 });
@@ -74,7 +66,7 @@ for (const size of sizes) {
         return row.scrollWidth <= row.clientWidth && row.getBoundingClientRect().height < 90;
       });
       expect(fits).toBe(true);
-      await shot(page, 'header-logged-in', false);
+      await shotAtWidth(page, 'header-logged-in', false);
       await page.setViewportSize(size.viewport);
     }
     await myArea.click();
@@ -106,7 +98,7 @@ for (const size of sizes) {
       timeout: 20_000,
     });
     await expectNoSeriousA11yViolations(owner.page, 'the ringing card');
-    await shot(owner.page, 'ringing');
+    await shotAtWidth(owner.page, 'ringing');
 
     await card.getByRole('button', { name: callUi.owner.answer }).click();
     await expect(finder.page.getByRole('status').filter({ hasText: callUi.finder.connected })).toBeVisible({
@@ -131,7 +123,7 @@ for (const size of sizes) {
       osmLink(latitude, longitude),
     );
     await expectNoSeriousA11yViolations(owner.page, 'the end of the call');
-    await shot(owner.page, 'call-ended');
+    await shotAtWidth(owner.page, 'call-ended');
     await ended.getByRole('link', { name: callUi.owner.backToDashboard }).click();
     await expectPath(owner.page, paths.dashboard);
 

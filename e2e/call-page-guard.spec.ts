@@ -3,7 +3,7 @@ import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
 import { ui } from '@toque/contracts/ui';
 import { callsApi } from '@toque/contracts/calls';
-import { apiLogin, apiUrl, claimTag, expect, expectPath, loginAs, mintCodes, registerUser, test } from './support';
+import { apiLogin, apiUrl, expect, expectPath, loginAs, ownedTag, registerUser, test } from './support';
 
 test.describe('/call for a call that is not there', () => {
   test('[CALL-08] [AUTH-02] logged out, /call?roomId=… sends to the login page, not to a ringing screen', async ({ page }) => {
@@ -17,8 +17,7 @@ test.describe('/call for a call that is not there', () => {
     page,
     request,
   }) => {
-    const [code] = await mintCodes(3);
-    await claimTag(request, code!, { name: 'Coleira da Mel' });
+    const { code } = await ownedTag(request, 3, { name: 'Coleira da Mel' });
     const other = await request.post(apiUrl(callsApi.create), { data: { code } });
     expect(other.status()).toBe(201);
     const { roomId: someoneElses } = (await other.json()) as { roomId: string };
@@ -34,8 +33,7 @@ test.describe('/call for a call that is not there', () => {
   });
 
   test('[CALL-04] [CALL-08] the owner\'s own ringing call still rings', async ({ page, request }) => {
-    const [code] = await mintCodes(3);
-    const { token } = await claimTag(request, code!, { name: 'Coleira do Bob' });
+    const { code, token } = await ownedTag(request, 3, { name: 'Coleira do Bob' });
     const { roomId } = (await (await request.post(apiUrl(callsApi.create), { data: { code } })).json()) as { roomId: string };
     await loginAs(page, token);
     await page.goto(`${paths.call}?roomId=${roomId}`);

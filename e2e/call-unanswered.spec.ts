@@ -2,7 +2,7 @@ import { devices, type Browser, type BrowserContextOptions, type Page } from '@p
 import { callUi } from '@toque/contracts/call-ui';
 import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
-import { callHistory, claimTag, expect, expectPath, mintCodes, openFinder, test } from './support';
+import { callHistory, expect, expectPath, onShortRingServer, openFinder, ownedTag, test } from './support';
 
 const finderAt = { latitude: -23.5505, longitude: -46.6333 };
 
@@ -49,18 +49,14 @@ test('[CALL-07] Rejeitar by the only recipient: the finder is offered the messag
   await finder.close();
 });
 
-test.describe('on a server that rings 15 s', () => {
-  test.use({ ringTimeoutMs: 15_000 });
-
+onShortRingServer(135_000, () => {
   test('[CALL-07] [CALL-13] nobody answers in time and the finder refused location: the call still rings, then the message is left without a place', async ({
     browser,
     request,
     ringServer,
   }) => {
-    test.setTimeout(135_000);
-    const [code] = await mintCodes(1, 1, ringServer!.cli);
-    const { token, user } = await claimTag(request, code!, { name: 'Pulseira da Bia' });
-    const finder = await finderPage(browser, code!, { permissions: ['camera', 'microphone'], geolocation: undefined });
+    const { code, token, user } = await ownedTag(request, 1, { name: 'Pulseira da Bia' }, ringServer!.cli);
+    const finder = await finderPage(browser, code, { permissions: ['camera', 'microphone'], geolocation: undefined });
     // The browser itself says no to location, as a finder tapping "Não permitir" would.
     const cdp = await finder.context.newCDPSession(finder.page);
     await cdp.send('Browser.setPermission', {
@@ -93,17 +89,16 @@ test('[CALL-13] an in-app browser goes straight to the message path; a refused c
   request,
 }) => {
   test.setTimeout(90_000);
-  const [code] = await mintCodes(3);
-  const { token } = await claimTag(request, code!, { name: 'Coleira da Mel' });
+  const { code, token } = await ownedTag(request, 3, { name: 'Coleira da Mel' });
 
   const instagram =
     'Mozilla/5.0 (Linux; Android 13; SM-A536B Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.6099.144 Mobile Safari/537.36 Instagram 312.0.0.32.112 Android';
-  const inApp = await finderPage(browser, code!, { userAgent: instagram });
+  const inApp = await finderPage(browser, code, { userAgent: instagram });
   await expect(inApp.page.getByText(callUi.finder.inAppBrowser)).toBeVisible();
   await expect(inApp.page.getByRole('button', { name: callUi.finder.call })).toHaveCount(0);
   await sendMessage(inApp.page, 'Sua cachorra está comigo, no portão azul.');
 
-  const cameraless = await finderPage(browser, code!);
+  const cameraless = await finderPage(browser, code);
   // The phone refuses the camera (the user said no, or another app holds it).
   await cameraless.page.evaluate(() => {
     navigator.mediaDevices.getUserMedia = () =>

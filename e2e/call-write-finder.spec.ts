@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { callUi } from '@toque/contracts/call-ui';
 import { conversationFinderText, conversationsUi } from '@toque/contracts/conversations';
 import { expectNoSeriousA11yViolations } from './support/dashboard';
 import { allow, answeredCall, expect, GEOCODER_DOWN, openFinder, openOwner, test } from './support';
+import { shotAtWidth } from './support/shots';
 
 /**
  * CALL-17 (issue 33 item 8) / FIND-13: after an answered call the owner's end screen offers
@@ -11,14 +10,7 @@ import { allow, answeredCall, expect, GEOCODER_DOWN, openFinder, openOwner, test
  * end-of-call screen — shows the thread and the message live, and again after a reload; the finder
  * answers in it.
  */
-const SHOTS = process.env.SHOTS_DIR;
 const c = conversationFinderText['pt-BR'];
-
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()!.width}.png`, fullPage: true });
-}
 
 // The geocoder is down in the tests: the end screen's place falls back to the coordinates.
 test.use({ allowConsoleErrors: allow(GEOCODER_DOWN) });
@@ -48,8 +40,8 @@ for (const size of sizes) {
     expect(box.height).toBeGreaterThanOrEqual(44);
     await expect(finder.page.getByRole('status').filter({ hasText: callUi.finder.ended })).toBeVisible();
     await expectNoSeriousA11yViolations(owner.page, 'the end of the call, with the write step');
-    await shot(owner.page, 'call17-owner-ended');
-    await shot(finder.page, 'call17-finder-ended');
+    await shotAtWidth(owner.page, 'call17-owner-ended');
+    await shotAtWidth(finder.page, 'call17-finder-ended');
 
     await write.click();
     await expect(owner.page).toHaveURL(/\/dashboard\/conversas\/[0-9a-f-]{36}$/);
@@ -58,7 +50,7 @@ for (const size of sizes) {
     await owner.page.getByRole('button', { name: conversationsUi.send, exact: true }).click();
     await expect(owner.page.getByTestId('owner-thread').getByRole('listitem')).toHaveCount(1);
     await expect(answer).toHaveValue('');
-    await shot(owner.page, 'call17-owner-thread');
+    await shotAtWidth(owner.page, 'call17-owner-thread');
 
     // The finder's end-of-call screen learns of the thread and shows the message, without a reload.
     const thread = finder.page.getByTestId('finder-thread');
@@ -67,7 +59,7 @@ for (const size of sizes) {
     await expect(thread.getByRole('listitem').first()).toContainText(ownerFirst);
     await expect(thread.getByRole('listitem').first()).toContainText('Obrigada por ligar! Onde posso buscar a Mel?');
     await expectNoSeriousA11yViolations(finder.page, "the finder's end of call with the owner's thread");
-    await shot(finder.page, 'call17-finder-thread');
+    await shotAtWidth(finder.page, 'call17-finder-thread');
 
     // After a reload the thread is still this browser's; the finder answers and the owner reads it live.
     await finder.page.reload();

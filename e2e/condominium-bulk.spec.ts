@@ -1,4 +1,3 @@
-import jsQR from 'jsqr';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { condoUi } from '@toque/contracts/admin-ui';
 import { formatReais } from '@toque/contracts/money';
@@ -16,6 +15,8 @@ import {
   test,
   toast,
 } from './support';
+import { printFrames, watchPrintFrames } from './support/print';
+import { decodeQrImage } from './support/qr';
 import { expectNoSeriousA11yViolations } from './support/dashboard';
 
 /**
@@ -159,36 +160,6 @@ test('[CONDO-14] a síndica revokes an invitation; the menu offers Meu condomín
   await customerContext.close();
 });
 
-/** The print frames' documents (their srcdoc), watched from now on. */
-async function watchPrintFrames(page: Page) {
-  await page.evaluate(() => {
-    const seen: string[] = [];
-    (window as unknown as { printFrames: string[] }).printFrames = seen;
-    new MutationObserver((records) => {
-      for (const node of records.flatMap((r) => Array.from(r.addedNodes))) {
-        if (node instanceof HTMLIFrameElement) seen.push(node.srcdoc);
-      }
-    }).observe(document.body, { childList: true });
-  });
-}
-
-/** Decodes a QR code PNG (a data URL) by drawing it in the page and reading its pixels with jsQR. */
-async function decodeQrDataUrl(page: Page, dataUrl: string): Promise<string | null> {
-  const { width, height, data } = await page.evaluate(async (src) => {
-    const img = new Image();
-    img.src = src;
-    await img.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = img.naturalWidth;
-    canvas.height = img.naturalHeight;
-    const context = canvas.getContext('2d')!;
-    context.drawImage(img, 0, 0);
-    const pixels = context.getImageData(0, 0, canvas.width, canvas.height);
-    return { width: pixels.width, height: pixels.height, data: Array.from(pixels.data) };
-  }, dataUrl);
-  return jsQR(Uint8ClampedArray.from(data), width, height)?.data ?? null;
-}
-
 /** Sônia's building: 'Apto 101' and 'Apto 102' under a fresh plate, her units page open at 390 px. */
 async function cedro(page: Page, request: APIRequestContext) {
   await page.setViewportSize({ width: 390, height: 844 });
@@ -244,12 +215,10 @@ test('[CONDO-19] at 390 px: every QR code of the units’ print sheet, decoded, 
   await expect(page.getByRole('button', { name: condoUi.printCodes })).toBeVisible();
   await watchPrintFrames(page);
   await page.getByRole('button', { name: condoUi.printCodes }).click();
-  await expect
-    .poll(() => page.evaluate(() => (window as unknown as { printFrames: string[] }).printFrames.length))
-    .toBe(1);
-  const sheet = await page.evaluate(() => (window as unknown as { printFrames: string[] }).printFrames[0]!);
+  await expect.poll(async () => (await printFrames(page)).length).toBe(1);
+  const sheet = (await printFrames(page))[0]!;
   const images = [...sheet.matchAll(/<img src="(data:image\/png;base64,[^"]+)"/g)].map((match) => match[1]!);
   expect(images).toHaveLength(2);
   const url = `${new URL(page.url()).origin}${paths.finder(plate)}`;
-  for (const image of images) expect(await decodeQrDataUrl(page, image)).toBe(url);
+  for (const image of images) expect(await decodeQrImage(page, image)).toBe(url);
 });

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { adminUi, condoUi } from '@toque/contracts/admin-ui';
@@ -24,21 +23,8 @@ import {
   test,
   toast,
 } from './support';
-
-/** Screenshots for a person to look at, only when asked for: `SHOTS_DIR=/tmp/shots npx playwright test …`. */
-const SHOTS = process.env.SHOTS_DIR;
-const viewports = { phone: { width: 390, height: 844 }, desktop: { width: 1366, height: 900 } } as const;
-
-/** A full-page screenshot of what the page shows now, at 390 × 844 and at 1366 × 900. */
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  for (const [label, size] of Object.entries(viewports)) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: `${SHOTS}/${name}-${label}.png`, fullPage: true });
-  }
-  await page.setViewportSize(viewports.desktop);
-}
+import { shootBothSizes, viewports } from './support/shots';
+import { printFrames, watchPrintFrames } from './support/print';
 
 /** A logged-in page of its own (its own context and localStorage) whose uncaught errors are kept. */
 async function open(browser: Browser, token: string) {
@@ -47,19 +33,6 @@ async function open(browser: Browser, token: string) {
   const errors = pageErrors(page);
   await loginAs(page, token);
   return { context, page, errors };
-}
-
-/** Starts watching the print frames (their srcdoc) the page adds. Call after the page has loaded. */
-async function watchPrintFrames(page: Page) {
-  await page.evaluate(() => {
-    const seen: string[] = [];
-    (window as unknown as { printFrames: string[] }).printFrames = seen;
-    new MutationObserver((records) => {
-      for (const node of records.flatMap((r) => Array.from(r.addedNodes))) {
-        if (node instanceof HTMLIFrameElement) seen.push(node.srcdoc);
-      }
-    }).observe(document.body, { childList: true });
-  });
 }
 
 function unitCards(page: Page): Locator {
@@ -78,7 +51,7 @@ async function joinUnit(browser: Browser, token: string, code: string, shotName?
   await field(dialog, dashboardUi.addTag.field).fill(code);
   await dialog.getByRole('button', { name: dashboardUi.addTag.submit }).click();
   await expect(toast(page, dashboardUi.toasts.joinedUnit)).toBeVisible();
-  if (shotName) await shoot(page, shotName);
+  if (shotName) await shootBothSizes(page, shotName);
   return { context, page, errors };
 }
 
@@ -122,7 +95,7 @@ test.describe('condominium journey', () => {
     await page.getByRole('button', { name: labels.submit }).click();
     await expect(page.getByText(msg.unitQuantityInvalid)).toBeVisible();
     await expect(page.getByText(msg.tagCodeLength)).toBeVisible();
-    await shoot(page, 'activation-errors');
+    await shootBothSizes(page, 'activation-errors');
 
     await field(page, labels.name).fill(building);
     await field(page, labels.quantity).fill('3');
@@ -149,7 +122,7 @@ test.describe('condominium journey', () => {
     await page.getByRole('button', { name: labels.submit }).click();
     await expect(toast(page, msg.condoCreateSuccess)).toBeVisible({ timeout: 25_000 });
     expect(await page.evaluate(() => (window as unknown as { sawProgress: boolean }).sawProgress)).toBe(true);
-    await shoot(page, 'activation');
+    await shootBothSizes(page, 'activation');
     await page.getByRole('link', { name: labels.exit, exact: true }).click();
     await expectPath(page, paths.dashboard);
 
@@ -175,14 +148,12 @@ test.describe('condominium journey', () => {
     const stored = await sil.page.evaluate((id) => window.localStorage.getItem(`unit_owner_${id}`), ids[0]);
     expect(JSON.parse(stored!)).toMatchObject({ unit_id: ids[0], condominium_name: building });
     await expectNoSeriousA11yViolations(sil.page, 'the units page');
-    await shoot(sil.page, 'units');
+    await shootBothSizes(sil.page, 'units');
 
     await watchPrintFrames(sil.page);
     await sil.page.getByRole('button', { name: condoUi.printCodes }).click();
-    await expect
-      .poll(() => sil.page.evaluate(() => (window as unknown as { printFrames: string[] }).printFrames.join('')))
-      .toContain(codes[2]!);
-    const sheet = await sil.page.evaluate(() => (window as unknown as { printFrames: string[] }).printFrames.join(''));
+    await expect.poll(async () => (await printFrames(sil.page)).join('')).toContain(codes[2]!);
+    const sheet = (await printFrames(sil.page)).join('');
     for (const code of codes) expect(sheet).toContain(code);
     expect(sheet.match(/<img src="data:image\/png/g)).toHaveLength(3);
 
@@ -217,7 +188,7 @@ test.describe('condominium journey', () => {
     await expect(sil.page.getByText('Alice', { exact: true })).toBeVisible();
     await expect(sil.page.getByText('Bruno', { exact: true })).toBeVisible();
     await expectNoSeriousA11yViolations(sil.page, 'the edit-unit page');
-    await shoot(sil.page, 'edit-unit');
+    await shootBothSizes(sil.page, 'edit-unit');
 
     // A reload keeps the page (CONDO-05).
     await sil.page.reload();
@@ -227,7 +198,7 @@ test.describe('condominium journey', () => {
     const confirm = sil.page.getByRole('alertdialog', { name: condoUi.removeTitle });
     await expect(confirm).toBeVisible();
     await expectNoSeriousA11yViolations(sil.page, 'the remove-resident confirmation');
-    await shoot(sil.page, 'remove-resident');
+    await shootBothSizes(sil.page, 'remove-resident');
     await confirm.getByRole('button', { name: condoUi.removeConfirm }).click();
     await expect(toast(sil.page, condoUi.removed)).toBeVisible();
     await expect(sil.page.getByText('1/3')).toBeVisible();
@@ -247,7 +218,7 @@ test.describe('condominium journey', () => {
     await a.page.goto(paths.products);
     const plateRow = tagRow(a.page, plate);
     await expect(rowControl(plateRow, condoUi.residentView.leave)).toBeVisible();
-    await shoot(a.page, 'products-resident');
+    await shootBothSizes(a.page, 'products-resident');
     await rowControl(plateRow, condoUi.residentView.leave).click();
     const leave = a.page.getByRole('alertdialog', { name: condoUi.residentView.leaveTitle });
     await leave.getByRole('button', { name: condoUi.leaveConfirm }).click();
@@ -259,7 +230,7 @@ test.describe('condominium journey', () => {
     await expect(search).toBeVisible();
     await expect(page.getByRole('status')).toHaveCount(0);
     await expectNoSeriousA11yViolations(page, 'the clients page');
-    await shoot(page, 'clients');
+    await shootBothSizes(page, 'clients');
     const fragment = `${cpf.slice(2, 5)}.${cpf.slice(5, 8)}-${cpf.slice(8, 9)}`;
     await search.fill(fragment);
     const row = page.locator('li[data-user-id]').filter({ hasText: formatCpfOrCnpj(cpf) });
@@ -269,7 +240,7 @@ test.describe('condominium journey', () => {
     const toggle = row.getByRole('switch', { name: `${adminUi.clients.active} ${plate}` });
     await expect(toggle).toBeChecked();
     await expectNoSeriousA11yViolations(page, 'an expanded client');
-    await shoot(page, 'clients-expanded');
+    await shootBothSizes(page, 'clients-expanded');
     // ADM-10: switching off asks why first; Cancelar leaves the plate on, a short reason is refused.
     await toggle.click();
     const asking = page.getByRole('dialog', { name: adminUi.switchOff.title(plate) });
@@ -281,7 +252,7 @@ test.describe('condominium journey', () => {
     await asking.getByRole('button', { name: adminUi.switchOff.confirm }).click();
     await expect(asking.getByText(adminMsg.reasonRequired)).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'the switch-off dialog');
-    await shoot(page, 'switch-off-dialog');
+    await shootBothSizes(page, 'switch-off-dialog');
     await field(asking, adminUi.switchOff.reason).fill('Placa devolvida pelo condomínio');
     const reload = page.waitForRequest((r) => r.url().includes(apiUrl(adminApi.listClients)));
     const changedAt = Date.now();
@@ -315,7 +286,7 @@ test.describe('condominium journey', () => {
     );
     await expect(page.locator('[data-audit-entry]')).toContainText('— motivo: Placa devolvida pelo condomínio');
     await expectNoSeriousA11yViolations(page, 'the audit log');
-    await shoot(page, 'audit');
+    await shootBothSizes(page, 'audit');
 
     // ── DASH-03 / ADM-04: the report, from the avatar dropdown. ──
     const menu = await openAccountMenu(page);

@@ -8,10 +8,9 @@ import type { PushPayload } from '@toque/contracts/push';
 import { paths } from '@toque/contracts/routes';
 import {
   allow,
-  claimTag,
   expect,
   loginAs,
-  mintCodes,
+  ownedTag,
   pageErrors,
   PUSH_IN_INCOGNITO,
   serviceWorkerOf,
@@ -28,10 +27,9 @@ test("[FIND-06] a finder's message pushed to the owner becomes a notification wh
   browser,
   request,
 }) => {
-  const [code] = await mintCodes(3);
-  const { token } = await claimTag(request, code!, { name: 'Carteira marrom' });
+  const { code, token } = await ownedTag(request, 3, { name: 'Carteira marrom' });
   // A real conversation: the finder wrote (the server pushes this payload to the owner's phones).
-  const started = await request.post(`/api${conversationsApi.start(code!)}`, {
+  const started = await request.post(`/api${conversationsApi.start(code)}`, {
     data: { body: 'Achei sua carteira no ônibus 4103.' },
   });
   expect(started.status(), await started.text()).toBe(201);

@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { devices, type Page } from '@playwright/test';
+import { devices } from '@playwright/test';
 import { conversationFinderText, conversationsUi } from '@toque/contracts/conversations';
 import { paths } from '@toque/contracts/routes';
-import { expectNoSeriousA11yViolations } from './support/dashboard';
-import { claimTag, expect, loginAs, mintCodes, pageErrors, test, watchCallSocket } from './support';
+import { expect, loginAs, ownedTag, pageErrors, test, watchCallSocket } from './support';
+import { a11yAtBothSizes } from './support/shots';
 
 /**
  * FIND-06 in two real browser contexts: a finder on a 390 px phone writes instead of calling, the
@@ -12,33 +11,20 @@ import { claimTag, expect, loginAs, mintCodes, pageErrors, test, watchCallSocket
  */
 test.describe.configure({ timeout: 120_000 });
 
-const SHOTS = process.env.SHOTS_DIR;
 const c = conversationFinderText['pt-BR'];
-
-async function shots(page: Page, name: string) {
-  for (const [label, size] of Object.entries({ phone: { width: 390, height: 844 }, desktop: { width: 1366, height: 900 } })) {
-    await page.setViewportSize(size);
-    await expectNoSeriousA11yViolations(page, `${name} at ${label}`);
-    if (SHOTS) {
-      mkdirSync(SHOTS, { recursive: true });
-      await page.screenshot({ path: `${SHOTS}/${name}-${label}.png`, fullPage: true });
-    }
-  }
-}
 
 test('[FIND-06] the finder writes from a 390 px phone, the owner answers from Conversas, the finder sees it live and after a reload; a block is told', async ({
   browser,
   request,
 }) => {
-  const [code] = await mintCodes(3);
-  const { user, token } = await claimTag(request, code!, { name: 'Mochila azul' });
+  const { code, user, token } = await ownedTag(request, 3, { name: 'Mochila azul' });
   const ownerFirst = user.name.split(' ')[0]!;
 
   // The finder: a phone, no account. Keyboard only: the button, the message, Enviar.
   const finderContext = await browser.newContext({ ...devices['Pixel 7'], viewport: { width: 390, height: 844 } });
   const finder = await finderContext.newPage();
   const finderErrors = pageErrors(finder);
-  await finder.goto(paths.finder(code!));
+  await finder.goto(paths.finder(code));
   const write = finder.getByRole('button', { name: c.writeInstead });
   await write.focus();
   await finder.keyboard.press('Enter');
@@ -56,7 +42,7 @@ test('[FIND-06] the finder writes from a 390 px phone, the owner answers from Co
   // Nothing of the owner but the first name on the finder's page.
   expect(await finder.content()).not.toContain(user.email);
   expect(await finder.content()).not.toContain(user.name.split(' ')[1]!);
-  await shots(finder, 'conversation-finder');
+  await a11yAtBothSizes(finder, 'conversation-finder');
 
   // The owner: the unread badge in the menu, the list, the thread; the finder's link is plain text.
   const ownerContext = await browser.newContext();
@@ -68,7 +54,7 @@ test('[FIND-06] the finder writes from a 390 px phone, the owner answers from Co
   await socket.connected();
   await expect(owner.getByTestId('nav-unread').first()).toHaveText(/1/);
   await expect(owner.getByTestId('unread')).toHaveText(conversationsUi.unread(1));
-  await shots(owner, 'conversations-list');
+  await a11yAtBothSizes(owner, 'conversations-list');
   await owner.getByRole('link', { name: /Mochila azul/ }).click();
   const ownerThread = owner.getByTestId('owner-thread');
   await expect(ownerThread).toContainText('<b>https://exemplo.com</b>');
@@ -79,7 +65,7 @@ test('[FIND-06] the finder writes from a 390 px phone, the owner answers from Co
   await owner.getByRole('button', { name: conversationsUi.send, exact: true }).focus();
   await owner.keyboard.press('Enter');
   await expect(ownerThread.getByRole('listitem')).toHaveCount(2);
-  await shots(owner, 'conversation-owner');
+  await a11yAtBothSizes(owner, 'conversation-owner');
 
   // The finder sees the answer without reloading, under the owner's first name.
   await expect(thread.getByRole('listitem')).toHaveCount(2);

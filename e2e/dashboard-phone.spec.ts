@@ -2,19 +2,7 @@ import { conversationsApi, conversationsUi } from '@toque/contracts/conversation
 import { dashboardUi } from '@toque/contracts/dashboard-ui';
 import { paths, productsApi } from '@toque/contracts/routes';
 import { ui } from '@toque/contracts/ui';
-import {
-  apiLogin,
-  apiUrl,
-  claimTag,
-  expect,
-  field,
-  loginAs,
-  mintCodes,
-  newUser,
-  registerUser,
-  test,
-  toast,
-} from './support';
+import { apiLogin, apiUrl, expect, field, loginAs, newUser, ownedTag, registerUser, test, toast } from './support';
 import { expectNoSeriousA11yViolations, ownerWithTags } from './support/dashboard';
 
 // ACC-04 phone pass: what a 390 px phone cut, hid or covered, each checked where it showed.
@@ -60,8 +48,7 @@ test.describe('the dashboard on a 390 px phone', () => {
   });
 
   test("[FIND-06] [ACC-06] an unread conversation shows on the closed menu's button, not only inside the open menu", async ({ page, request }) => {
-    const [code] = await mintCodes(3);
-    const { token } = await claimTag(request, code!, { name: 'Carteira marrom' });
+    const { code, token } = await ownedTag(request, 3, { name: 'Carteira marrom' });
     await loginAs(page, token);
     await page.goto(paths.dashboard);
     const plain = page.getByRole('button', { name: ui.site.nav.openMenu, exact: true });
@@ -69,7 +56,7 @@ test.describe('the dashboard on a 390 px phone', () => {
     await expect(page.getByTestId('menu-unread')).toHaveCount(0);
 
     // A finder writes; the owner opens the dashboard again with the menu closed.
-    const started = await request.post(`/api${conversationsApi.start(code!)}`, { data: { body: 'Achei sua carteira no ônibus 4103.' } });
+    const started = await request.post(`/api${conversationsApi.start(code)}`, { data: { body: 'Achei sua carteira no ônibus 4103.' } });
     expect(started.status(), await started.text()).toBe(201);
     await page.reload();
     const menuButton = page.getByRole('button', { name: conversationsUi.openMenuUnread(1), exact: true });

@@ -1,27 +1,14 @@
-import jsQR from 'jsqr';
 import type { Locator, Page } from '@playwright/test';
 import { dashboardUi } from '@toque/contracts/dashboard-ui';
 import { defaultTagName } from '@toque/contracts/products';
 import { adminApi, paths } from '@toque/contracts/routes';
 import { listTags, ownerWithTags, rowControl, share, tab, tagRow } from './support/dashboard';
 import { apiLogin, createAdmin, expect, loginAs, newUser, registerUser, test, toast } from './support';
+import { printFrames, watchPrintFrames } from './support/print';
+import { decodeQrImage } from './support/qr';
 
 const actions = dashboardUi.tagActions;
 const tabs = dashboardUi.tabs;
-
-/** Decodes the QR code drawn by an <img> in the page, reading its pixels through a canvas. */
-async function decodeQr(img: Locator): Promise<string | null> {
-  const { width, height, data } = await img.evaluate((el: HTMLImageElement) => {
-    const canvas = document.createElement('canvas');
-    canvas.width = el.naturalWidth;
-    canvas.height = el.naturalHeight;
-    const context = canvas.getContext('2d')!;
-    context.drawImage(el, 0, 0);
-    const pixels = context.getImageData(0, 0, canvas.width, canvas.height);
-    return { width: pixels.width, height: pixels.height, data: Array.from(pixels.data) };
-  });
-  return jsQR(Uint8ClampedArray.from(data), width, height)?.data ?? null;
-}
 
 async function openProducts(page: Page) {
   await page.goto(paths.products);
@@ -118,7 +105,7 @@ test.describe('my products', () => {
     const url = `${new URL(page.url()).origin}${paths.finder(code)}`;
     await expect(img).toHaveAttribute('data-qr-value', url);
     // The picture itself, decoded, is the tag's public address.
-    expect(await decodeQr(img)).toBe(url);
+    expect(await decodeQrImage(page, (await img.getAttribute('src'))!)).toBe(url);
 
     const download = page.waitForEvent('download');
     await dialog.getByRole('link', { name: dashboardUi.qr.download }).click();
@@ -130,20 +117,10 @@ test.describe('my products', () => {
     expect(Buffer.concat(chunks).subarray(1, 4).toString()).toBe('PNG');
 
     // Printing prints a frame that holds the same picture only (it goes away once printed).
-    await page.evaluate(() => {
-      const seen: string[] = [];
-      (window as unknown as { printFrames: string[] }).printFrames = seen;
-      new MutationObserver((records) => {
-        for (const node of records.flatMap((r) => Array.from(r.addedNodes))) {
-          if (node instanceof HTMLIFrameElement) seen.push(node.srcdoc);
-        }
-      }).observe(document.body, { childList: true });
-    });
+    await watchPrintFrames(page);
     await dialog.getByRole('button', { name: dashboardUi.qr.print }).click();
     const src = (await img.getAttribute('src'))!;
-    await expect
-      .poll(() => page.evaluate(() => (window as unknown as { printFrames: string[] }).printFrames))
-      .toEqual([expect.stringContaining(`<img src="${src}"`)]);
+    await expect.poll(() => printFrames(page)).toEqual([expect.stringContaining(`<img src="${src}"`)]);
 
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();

@@ -5,7 +5,7 @@ import { callMsg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
 import { callsApi } from '@toque/contracts/calls';
 import { expectNoSeriousA11yViolations } from './support/dashboard';
-import { apiUrl, claimTag, expect, mintCodes, test, toque } from './support';
+import { apiUrl, expect, ownedTag, test, toque } from './support';
 
 const finderAt = { latitude: -23.5505, longitude: -46.6333 };
 const shots = process.env.E2E_SHOTS_DIR;
@@ -24,13 +24,12 @@ test("[FIN-05] a suspended tag's finder page on a phone: the tag's information, 
   request,
 }) => {
   test.setTimeout(90_000);
-  const [code] = await mintCodes(3);
-  const { token } = await claimTag(request, code!, { name: 'Rex', importantInfo: 'Toma remédio às 8h' });
+  const { code, token } = await ownedTag(request, 3, { name: 'Rex', importantInfo: 'Toma remédio às 8h' });
   // The operator sets the plan 31 days overdue: suspended (docs/decisions/0040).
-  expect(toque('set-due', code!, '-31')).toContain(code!);
+  expect(toque('set-due', code, '-31')).toContain(code);
 
   const { page } = finder;
-  await page.goto(paths.finder(code!));
+  await page.goto(paths.finder(code));
   await expect(page.getByText(callMsg.suspended)).toBeVisible();
   await expect(page.getByText(`${callUi.finder.tagName}: Rex`)).toBeVisible();
   await expect(page.getByText('Toma remédio às 8h')).toBeVisible();
@@ -46,8 +45,8 @@ test("[FIN-05] a suspended tag's finder page on a phone: the tag's information, 
   expect(entry).toMatchObject({ kind: 'message', message: 'Achei o Rex na praça da Liberdade.' });
 
   // Paying moves the due date on: the call button is back at once.
-  toque('set-due', code!, '30');
-  await page.goto(paths.finder(code!));
+  toque('set-due', code, '30');
+  await page.goto(paths.finder(code));
   await expect(page.getByRole('button', { name: callUi.finder.call })).toBeVisible();
   await expect(page.getByText(callMsg.suspended)).toHaveCount(0);
 

@@ -2,7 +2,7 @@ import type { Page, Route } from '@playwright/test';
 import { callUi } from '@toque/contracts/call-ui';
 import { finderText } from '@toque/contracts/finder-text';
 import { paths } from '@toque/contracts/routes';
-import { allow, claimTag, expect, expectPath, mintCodes, test } from './support';
+import { allow, expect, expectPath, ownedTag, test } from './support';
 
 /**
  * PERF-06: before the tap the finder page runs only its island; the app (React, the page's
@@ -167,15 +167,14 @@ test.describe('the app code failing', () => {
     browser,
     request,
   }) => {
-    const [code] = await mintCodes(3);
-    await claimTag(request, code!, { name: 'Coleira do Rex', importantInfo: 'Tem alergia a frango' });
+    const { code } = await ownedTag(request, 3, { name: 'Coleira do Rex', importantInfo: 'Tem alergia a frango' });
     await page.route(APP_CHUNK, (route) => route.fulfill({ status: 503, body: '' }));
-    await page.goto(paths.finder(code!));
+    await page.goto(paths.finder(code));
     await page.getByRole('button', { name: callUi.finder.call }).click();
 
     const failed = page.getByRole('alert').filter({ hasText: pt.scriptFailed });
     await expect(failed).toBeVisible();
-    await expect(failed.getByRole('link', { name: pt.reload })).toHaveAttribute('href', paths.finder(code!));
+    await expect(failed.getByRole('link', { name: pt.reload })).toHaveAttribute('href', paths.finder(code));
     await expect(page.getByRole('status').filter({ hasText: callUi.finder.preparing })).toHaveCount(0);
     await expect(page.getByRole('heading', { name: callUi.finder.heading })).toBeVisible();
     for (const text of ['Coleira do Rex', 'Tem alergia a frango', callUi.finder.importantInfo])
@@ -186,11 +185,11 @@ test.describe('the app code failing', () => {
     // what a browser without JavaScript shows is read from the HTML the server sends.)
     const context = await browser.newContext({ javaScriptEnabled: false, locale: 'pt-BR' });
     const noScript = await context.newPage();
-    await noScript.goto(paths.finder(code!));
+    await noScript.goto(paths.finder(code));
     await expect(noScript.getByText('Tem alergia a frango')).toBeVisible();
     await expect(noScript.getByRole('button', { name: callUi.finder.call })).toBeVisible();
     await context.close();
-    const html = await (await request.get(paths.finder(code!), { headers: { 'accept-language': 'pt-BR' } })).text();
+    const html = await (await request.get(paths.finder(code), { headers: { 'accept-language': 'pt-BR' } })).text();
     expect(html).toMatch(new RegExp(`<noscript><p[^>]*>${pt.noScript.replace(/[.()]/g, '\\$&')}</p></noscript>`));
   });
 });

@@ -5,15 +5,15 @@ import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
 import {
   buildingWith,
-  claimTag,
   expect,
   expectPath,
   markLost,
-  mintCodes,
   newUser,
+  onShortRingServer,
   openFinder,
   openOwner,
   openSession,
+  ownedTag,
   test,
   watchCallSocket,
   GEOCODER_DOWN,
@@ -136,22 +136,18 @@ test("[FIND-03] a finder whose browser is in Spanish sees a plate's one line for
   await finderSide.close();
 });
 
-test.describe('on a server that rings 15 s', () => {
-  test.use({ ringTimeoutMs: 15_000 });
-
+onShortRingServer(135_000, () => {
   test("[FIND-03] a finder whose browser is in Spanish sees the unanswered call, the message form's error and the message sent in Spanish", async ({
     browser,
     request,
     ringServer,
   }) => {
-    test.setTimeout(135_000);
     const { es } = finderText;
     // A pet tag whose owner is not online: nobody answers (this server's ring timeout is 15 s).
-    const [code] = await mintCodes(3, 1, ringServer!.cli);
-    const { user } = await claimTag(request, code!);
+    const { code, user } = await ownedTag(request, 3, {}, ringServer!.cli);
     const finderSide = await finderPhoneIn(browser, 'es-ES');
     const { page: finder, errors: finderErrors } = finderSide;
-    await finder.goto(paths.finder(code!));
+    await finder.goto(paths.finder(code));
     await finder.getByRole('button', { name: es.call }).click();
     await expect(finder.getByRole('status').filter({ hasText: es.ringing(user.name.split(' ')[0]!) })).toBeVisible();
     await expect(finder.getByRole('status').filter({ hasText: es.unanswered })).toBeVisible({ timeout: 45_000 });
@@ -171,14 +167,13 @@ test("[FIND-03] [FIND-02] [FIND-01] a lost tag's notice and the location sharing
   browser,
   request,
 }) => {
-  const [code] = await mintCodes(3);
-  const { token } = await claimTag(request, code!, { name: 'Rex' });
-  await markLost(request, token, code!, { name: 'Rex', message: 'Fugiu perto da praça.', reward: 'R$ 50' });
+  const { code, token } = await ownedTag(request, 3, { name: 'Rex' });
+  await markLost(request, token, code, { name: 'Rex', message: 'Fugiu perto da praça.', reward: 'R$ 50' });
   const { en, es } = finderText;
 
   const finderSide = await finderPhoneIn(browser, 'en-US');
   const { page: finder, errors: finderErrors } = finderSide;
-  await finder.goto(paths.finder(code!));
+  await finder.goto(paths.finder(code));
   await expect(finder.getByRole('heading', { name: en.lostHeading })).toBeVisible();
   await expect(finder.getByText(en.reward('R$ 50'), { exact: true })).toBeVisible();
   // The owner's message is the owner's words, shown as written.

@@ -1,24 +1,11 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { callUi } from '@toque/contracts/call-ui';
 import { FINDER_DATA_ID } from '@toque/contracts/finder-page';
 import { callMsg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
 import { callsApi } from '@toque/contracts/calls';
-import { claimTag, expect, mintCodes, recordApiRequests, test, toque } from './support';
-
-/** Screenshots for a person to look at, only when asked for: `SHOTS_DIR=/tmp/shots npx playwright test …`. */
-const SHOTS = process.env.SHOTS_DIR;
-const viewports = { phone: { width: 390, height: 844 }, desktop: { width: 1366, height: 900 } } as const;
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  for (const [label, size] of Object.entries(viewports)) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: `${SHOTS}/finder-${name}-${label}.png`, fullPage: true });
-  }
-}
+import { expect, ownedTag, recordApiRequests, test, toque } from './support';
+import { shootBothSizes, viewports } from './support/shots';
 
 /** console.error lines of the page (the `test` fixture fails on uncaught errors). */
 function consoleErrors(page: Page): string[] {
@@ -62,10 +49,9 @@ test('[PERF-05] [CALL-01] [CALL-02] the first HTML of /t/{code}, before any Java
   browser,
   request,
 }) => {
-  const [code] = await mintCodes(3);
-  await claimTag(request, code!, { name: 'Coleira do Rex', importantInfo: 'Tem alergia a frango' });
+  const { code } = await ownedTag(request, 3, { name: 'Coleira do Rex', importantInfo: 'Tem alergia a frango' });
 
-  const res = await request.get(paths.finder(code!));
+  const res = await request.get(paths.finder(code));
   expect(res.status()).toBe(200);
   expect(res.headers()['cache-control']).toBe('no-store');
   const html = await res.text();
@@ -82,7 +68,7 @@ test('[PERF-05] [CALL-01] [CALL-02] the first HTML of /t/{code}, before any Java
   // A browser with JavaScript off sees the same.
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  await page.goto(paths.finder(code!));
+  await page.goto(paths.finder(code));
   await expect(page.getByRole('heading', { name: callUi.finder.heading })).toBeVisible();
   await expect(page.getByText('Coleira do Rex')).toBeVisible();
   await expect(page.getByText('Tem alergia a frango')).toBeVisible();
@@ -95,19 +81,18 @@ test("[PERF-05] [PERF-06] [CALL-01] [CALL-02] the island makes the server's page
   page,
   request,
 }) => {
-  const [code] = await mintCodes(3);
-  await claimTag(request, code!, { name: 'Coleira do Rex', importantInfo: 'Tem alergia a frango' });
+  const { code } = await ownedTag(request, 3, { name: 'Coleira do Rex', importantInfo: 'Tem alergia a frango' });
   const errors = consoleErrors(page);
   const tagRequests = recordApiRequests(page, callsApi.publicTag(''));
   await page.setViewportSize(viewports.phone);
-  await page.goto(paths.finder(code!));
+  await page.goto(paths.finder(code));
   const call = page.getByRole('button', { name: callUi.finder.call });
   await expect(call).toBeVisible();
   // PERF-06: the island enables the button; React has not taken the page over before the tap.
   await expect(call).toBeEnabled();
   expect(await hydrated(page, 'main button.w-full')).toBe(false);
   expect(await layoutShift(page)).toBe(0);
-  await shoot(page, 'active');
+  await shootBothSizes(page, 'finder-active');
 
   // Callable: the tap starts the call (the fake camera of the test browser answers).
   await call.click();
@@ -127,19 +112,18 @@ test('[PERF-05] [PERF-06] [CALL-01] [ADM-06] inactive and unknown tags are rende
   page,
   request,
 }) => {
-  const [code] = await mintCodes(2);
-  await claimTag(request, code!, { name: 'Casa da praia' });
-  toque('set-active', code!, 'off');
+  const { code } = await ownedTag(request, 2, { name: 'Casa da praia' });
+  toque('set-active', code, 'off');
   const errors = consoleErrors(page);
   const tagRequests = recordApiRequests(page, callsApi.publicTag(''));
 
-  const inactive = await request.get(paths.finder(code!));
+  const inactive = await request.get(paths.finder(code));
   expect([inactive.status(), await inactive.text()]).toEqual([200, expect.stringContaining(callMsg.inactive)]);
-  await page.goto(paths.finder(code!));
+  await page.goto(paths.finder(code));
   await expect(page.getByRole('heading', { name: callMsg.inactive })).toBeVisible();
   await tapLanguage(page);
   await expect.poll(() => hydrated(page, 'main a, header a')).toBe(true);
-  await shoot(page, 'inactive');
+  await shootBothSizes(page, 'finder-inactive');
 
   const unknown = await request.get(paths.finder('ZZZZZZZ2'));
   expect([unknown.status(), await unknown.text()]).toEqual([404, expect.stringContaining(callMsg.tagNotFound)]);
@@ -147,7 +131,7 @@ test('[PERF-05] [PERF-06] [CALL-01] [ADM-06] inactive and unknown tags are rende
   await expect(page.getByRole('heading', { name: callMsg.tagNotFound })).toBeVisible();
   await tapLanguage(page);
   await expect.poll(() => hydrated(page, 'header a')).toBe(true);
-  await shoot(page, 'unknown');
+  await shootBothSizes(page, 'finder-unknown');
 
   expect(tagRequests.map((r) => r.url())).toEqual([]);
   // The 404 of the unknown page's own document is the browser's only complaint.

@@ -4,7 +4,7 @@ import { callUi } from '@toque/contracts/call-ui';
 import { dashboardUi } from '@toque/contracts/dashboard-ui';
 import { photoMsg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
-import { claimTag, expect, loginAs, markLost, mintCodes, seriousViolations, test, toast } from './support';
+import { expect, loginAs, markLost, ownedTag, seriousViolations, test, toast } from './support';
 
 /**
  * FIND-09: the owner sends a photo from a 390 px phone and switches fields off; a finder's phone
@@ -41,16 +41,15 @@ test('[FIND-09] the owner uploads a photo on a 390 px phone and switches the fir
   browser,
   request,
 }) => {
-  const [code] = await mintCodes(3);
-  const { user, token } = await claimTag(request, code!, { name: 'Rex' });
+  const { code, user, token } = await ownedTag(request, 3, { name: 'Rex' });
   const first = user.name.split(' ')[0]!;
-  await markLost(request, token, code!, { name: 'Rex', message: 'Rex fugiu perto da praça!', rewardCents: 20_000 });
+  await markLost(request, token, code, { name: 'Rex', message: 'Rex fugiu perto da praça!', rewardCents: 20_000 });
 
   // The owner, on a phone.
   const ownerContext = await browser.newContext(phone);
   const owner = await ownerContext.newPage();
   await loginAs(owner, token);
-  await owner.goto(paths.editTag(code!));
+  await owner.goto(paths.editTag(code));
   const fileInput = owner.getByLabel(labels.photoChoose);
   await expect(fileInput).toBeVisible();
   expect(await seriousViolations(owner)).toEqual([]);
@@ -82,7 +81,7 @@ test('[FIND-09] the owner uploads a photo on a 390 px phone and switches the fir
   // A finder's phone.
   const finderContext = await browser.newContext({ ...devices['Pixel 7'] });
   const finder = await finderContext.newPage();
-  await finder.goto(paths.finder(code!));
+  await finder.goto(paths.finder(code));
   await expect(finder.getByText('Rex fugiu perto da praça!')).toBeVisible();
   const photo = finder.getByRole('img', { name: callUi.finder.photoAlt('Rex') });
   await expect(photo).toBeVisible();
@@ -96,7 +95,7 @@ test('[FIND-09] the owner uploads a photo on a 390 px phone and switches the fir
   if (SHOTS) await finder.screenshot({ path: `${SHOTS}/find09-finder-1366.png`, fullPage: true });
 
   // The server's HTML, before any script.
-  const html = await (await request.get(paths.finder(code!))).text();
+  const html = await (await request.get(paths.finder(code))).text();
   const src = await photo.getAttribute('src');
   expect(src).toMatch(/\/photo\/[0-9a-f]{32}\.webp$/);
   expect(html).toContain(src!);

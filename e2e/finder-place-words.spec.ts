@@ -4,7 +4,18 @@ import { finderText, type FinderLang } from '@toque/contracts/finder-text';
 import { condoApi, paths, productsApi } from '@toque/contracts/routes';
 import { parseUnitNumber, type Unit } from '@toque/contracts/condominium';
 import { expectNoSeriousA11yViolations } from './support/dashboard';
-import { apiAs, apiLogin, claimTag, createAdmin, expect, mintCodes, newUser, pageErrors, registerUser, test } from './support';
+import {
+  apiAs,
+  apiLogin,
+  createAdmin,
+  expect,
+  mintCodes,
+  newUser,
+  ownedTag,
+  pageErrors,
+  registerUser,
+  test,
+} from './support';
 
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 const locales: [FinderLang, string][] = [
@@ -81,25 +92,23 @@ test("[FIND-05] a house's doorbell speaks of a home, and other tags read natural
   request,
 }) => {
   test.setTimeout(90_000);
-  const [doorbell] = await mintCodes(2);
-  const { user } = await claimTag(request, doorbell!, { name: 'Casa da praia' });
+  const { code: doorbell, user } = await ownedTag(request, 2, { name: 'Casa da praia' });
   const firstName = user.name.split(' ')[0]!;
-  const [wristband] = await mintCodes(1);
-  await claimTag(request, wristband!, { name: 'Pulseira do Léo' });
+  const { code: wristband } = await ownedTag(request, 1, { name: 'Pulseira do Léo' });
 
   for (const [lang, locale] of locales) {
     const t = finderText[lang];
     const context = await browser.newContext({ ...phone, locale });
     const page = await context.newPage();
     const errors = pageErrors(page);
-    await page.goto(paths.finder(doorbell!));
+    await page.goto(paths.finder(doorbell));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.homeHeading(firstName));
     await expect(page.getByRole('button', { name: t.callHome })).toBeEnabled();
     await expect(page.getByText(t.explainHome)).toBeVisible();
     await expectChromeIn(page, lang);
     if (shots) await page.screenshot({ path: `${shots}/doorbell-${lang}-390.png`, fullPage: true });
 
-    await page.goto(paths.finder(wristband!));
+    await page.goto(paths.finder(wristband));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.heading);
     await expect(page.getByText(t.reached(t.productType(1)))).toBeVisible();
     await expect(page.getByRole('button', { name: t.call })).toBeEnabled();

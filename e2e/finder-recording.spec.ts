@@ -4,7 +4,7 @@ import { callUi } from '@toque/contracts/call-ui';
 import { conversationsUi } from '@toque/contracts/conversations';
 import { recordingFinderText } from '@toque/contracts/recordings';
 import { paths } from '@toque/contracts/routes';
-import { allow, GEOCODER_DOWN, openFinder, openOwner } from './support';
+import { allow, GEOCODER_DOWN, onShortRingServer, openFinder, openOwner } from './support';
 import { expect, firefoxButton, test, untilInPage } from './support/firefox';
 
 /**
@@ -50,15 +50,12 @@ async function ownerPlays(owner: Page, tagName: string) {
 // The geocoder is down in the tests: the owner's screens show its handled error.
 test.use({ allowConsoleErrors: allow(GEOCODER_DOWN) });
 
-test.describe('on a server that rings 15 s', () => {
-  test.use({ ringTimeoutMs: 15_000 });
-
+onShortRingServer(150_000, () => {
   test('[FIND-12] Chromium: a missed call, the finder records a video (countdown), plays it back, records again and sends it; the owner plays it in Conversas', async ({
     browser,
     request,
     ringServer,
   }) => {
-    test.setTimeout(150_000);
     const owner = await openOwner(browser, request, { tag: { name: 'Coleira da Mel' }, server: ringServer, path: paths.conversations, context: phone });
     await expect(owner.page.getByText(conversationsUi.empty)).toBeVisible();
 
@@ -109,7 +106,6 @@ test.describe('on a server that rings 15 s', () => {
     ringServer,
     firefoxTab,
   }) => {
-    test.setTimeout(150_000);
     const owner = await openOwner(browser, request, { tag: { name: 'Mochila azul' }, server: ringServer, path: paths.conversations, context: phone });
 
     const finder = firefoxTab.page;

@@ -1,21 +1,18 @@
 import { callUi } from '@toque/contracts/call-ui';
 import { medicalCardUi } from '@toque/contracts/medical-card';
 import { paths } from '@toque/contracts/routes';
-import { expect, field, openFinder, openOwner, test, toast } from './support';
+import { expect, field, onShortRingServer, openFinder, openOwner, test, toast } from './support';
 
 const shots = process.env.E2E_SHOTS_DIR;
 const phone = { width: 390, height: 844 };
 const desk = { width: 1366, height: 900 };
 
-test.describe('on a server that rings 15 s', () => {
-  test.use({ ringTimeoutMs: 15_000 });
-
+onShortRingServer(180_000, () => {
   test('[FIND-11] the owner fills a wristband\'s medical card; its finder sees 192 and 193 as tel: links first, the fields switched on, and the links again after a call nobody answered', async ({
     browser,
     request,
     ringServer,
   }) => {
-    test.setTimeout(180_000);
     const server = { url: ringServer!.url, cli: ringServer!.cli };
     const owner = await openOwner(browser, request, {
       tag: { productId: 1, name: 'Pulseira da Vó Lia' },

@@ -2,16 +2,7 @@ import { devices } from '@playwright/test';
 import { callUi } from '@toque/contracts/call-ui';
 import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
-import {
-  claimTag,
-  finderPhone,
-  GEOCODER_DOWN,
-  inboundVideoBytes,
-  mintCodes,
-  openFinder,
-  openOwner,
-  allow,
-} from './support';
+import { finderPhone, GEOCODER_DOWN, inboundVideoBytes, openFinder, openOwner, allow, ownedTag } from './support';
 import {
   expect,
   FIREFOX_POSITION,
@@ -78,8 +69,7 @@ test("[BRW-01] [CALL-02] [CALL-05] an owner on Firefox answers a finder on Chrom
   firefoxTab,
 }) => {
   test.setTimeout(135_000);
-  const [code] = await mintCodes(3);
-  const { token } = await claimTag(request, code!, { name: 'Mochila azul' });
+  const { code, token } = await ownedTag(request, 3, { name: 'Mochila azul' });
 
   // The owner on Firefox, on the dashboard, its call socket accepted by the server.
   const owner = firefoxTab.page;
@@ -97,7 +87,7 @@ test("[BRW-01] [CALL-02] [CALL-05] an owner on Firefox answers a finder on Chrom
   // The finder on Chromium: the shared finder's phone (location, camera and microphone allowed) as a Pixel 7.
   const finderSide = await openFinder(browser, { context: devices['Pixel 7'] });
   const finder = finderSide.page;
-  await finder.goto(paths.finder(code!));
+  await finder.goto(paths.finder(code));
   await finder.getByRole('button', { name: callUi.finder.call }).click();
 
   // Firefox rings; Atender; the finder's camera plays there and its position is on the map.

@@ -1,10 +1,9 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { api, paths, productsApi } from '@toque/contracts/routes';
 import { productTypes } from '@toque/contracts/constants';
 import { msg } from '@toque/contracts/messages';
 import { ui } from '@toque/contracts/ui';
-import type { Download, Locator, Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './support/dashboard';
+import type { Download, Page } from '@playwright/test';
 import {
   apiLogin,
   apiUrl,
@@ -12,6 +11,7 @@ import {
   expectFieldError,
   expectPath,
   field,
+  fillAccountFields,
   loginAs,
   mintCodes,
   newUser,
@@ -22,6 +22,7 @@ import {
   toast,
   toque,
 } from './support';
+import { a11yAtBothSizes, viewports } from './support/shots';
 
 /**
  * ACC-03 (LGPD self-service) and ACC-04 (onboarding, reset link, sign-up origin) in Chromium. The
@@ -29,31 +30,8 @@ import {
  */
 
 const CONSENT = 'Li e aceito os Termos de uso e a Política de privacidade';
-const SHOTS = process.env.SHOTS_DIR;
-const viewports = { phone: { width: 390, height: 844 }, desktop: { width: 1366, height: 900 } } as const;
 
 test.describe.configure({ timeout: 90_000 });
-
-/** axe at both viewports and, when SHOTS_DIR is set, a full-page screenshot of each. */
-async function checkBothViewports(page: Page, name: string) {
-  for (const [label, size] of Object.entries(viewports)) {
-    await page.setViewportSize(size);
-    await expectNoSeriousA11yViolations(page, `${name} at ${label}`);
-    if (SHOTS) {
-      mkdirSync(SHOTS, { recursive: true });
-      await page.screenshot({ path: `${SHOTS}/${name}-${label}.png`, fullPage: true });
-    }
-  }
-}
-
-async function fillAccount(scope: Page | Locator, user: TestUser) {
-  await field(scope, ui.fields.name).fill(user.name);
-  await field(scope, ui.fields.email).fill(user.email);
-  await field(scope, ui.fields.phone).fill(user.phone);
-  await field(scope, ui.fields.cpfOrCnpj).fill(user.cpfOrCnpj);
-  await field(scope, ui.fields.password).fill(user.password);
-  await field(scope, ui.fields.confirmPassword).fill(user.password);
-}
 
 async function loginThroughForm(page: Page, user: TestUser) {
   // The page left behind may still be on screen while the login page loads: wait for the login page.
@@ -69,7 +47,7 @@ test.describe('[ACC-03] consent at sign-up', () => {
   }) => {
     await page.goto(paths.signUp);
     const user = newUser();
-    await fillAccount(page, user);
+    await fillAccountFields(page, user);
     const posts: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes(apiUrl(api.register))) posts.push(r.url());
@@ -86,7 +64,7 @@ test.describe('[ACC-03] consent at sign-up', () => {
       'href',
       '/politica-de-privacidade',
     );
-    await checkBothViewports(page, 'sign-up-consent-error');
+    await a11yAtBothSizes(page, 'sign-up-consent-error');
     await consent.check();
     await page.getByRole('button', { name: ui.buttons.signUp, exact: true }).click();
     await expect(toast(page, 'Cadastro realizado com sucesso!')).toBeVisible();
@@ -99,7 +77,7 @@ test.describe('[ACC-04] sign-up keeps the origin', () => {
     await expectPath(page, paths.login);
     await page.getByRole('link', { name: ui.links.signUp, exact: true }).click();
     await expectPath(page, paths.signUp);
-    await fillAccount(page, newUser());
+    await fillAccountFields(page, newUser());
     await page.getByRole('checkbox', { name: CONSENT }).check();
     await page.getByRole('button', { name: ui.buttons.signUp, exact: true }).click();
     await expectPath(page, paths.account);
@@ -124,7 +102,7 @@ test.describe('[ACC-04] onboarding reads the code first', () => {
     await expect(page.getByRole('heading', { name: 'Este Toque já foi ativado', level: 2 })).toBeVisible();
     await expect(page.getByText('QR Code não encontrado.')).toHaveCount(0);
     await expect(page.locator('#register')).toHaveCount(0);
-    await checkBothViewports(page, 'onboarding-activated');
+    await a11yAtBothSizes(page, 'onboarding-activated');
     await page.getByRole('link', { name: 'Entrar na minha conta' }).click();
     await expectPath(page, paths.login);
     await loginThroughForm(page, owner);
@@ -140,13 +118,13 @@ test.describe('[ACC-04] onboarding reads the code first', () => {
     await page.goto(paths.onboarding(code!));
     const form = page.locator('#register');
     await expect(form.getByText(`Este código é de: ${productTypes[4]}.`)).toBeVisible();
-    await fillAccount(form, { ...newUser(), email: existing.email });
+    await fillAccountFields(form, { ...newUser(), email: existing.email });
     await form.getByRole('checkbox', { name: CONSENT }).check();
     await form.getByRole('button', { name: ui.buttons.onboarding, exact: true }).click();
     await expect(toast(page, msg.onboardingConflict)).toBeVisible();
     const offer = form.getByRole('status').filter({ hasText: 'Você já tem conta no Toque.' });
     await expect(offer).toBeVisible();
-    await checkBothViewports(page, 'onboarding-existing-customer');
+    await a11yAtBothSizes(page, 'onboarding-existing-customer');
     await offer.getByRole('link', { name: 'Entrar e adicionar este Toque' }).click();
     await expectPath(page, paths.login);
     await loginThroughForm(page, existing);
@@ -154,7 +132,7 @@ test.describe('[ACC-04] onboarding reads the code first', () => {
     await expectPath(page, paths.onboarding(code!));
     await expect(page.getByRole('heading', { name: 'Você já está conectado', level: 2 })).toBeVisible();
     await expect(page.locator('#register')).toHaveCount(0);
-    await checkBothViewports(page, 'onboarding-logged-in');
+    await a11yAtBothSizes(page, 'onboarding-logged-in');
     await page.getByRole('button', { name: 'Adicionar à minha conta' }).click();
     await expect(toast(page, 'Toque adicionado à sua conta!')).toBeVisible();
     await expectPath(page, paths.products);
@@ -167,7 +145,7 @@ test.describe('[ACC-04] onboarding reads the code first', () => {
     await page.goto(paths.onboarding('Z0Z0Z0Z0'));
     await expect(page.getByRole('heading', { name: 'Código não encontrado', level: 2 })).toBeVisible();
     await expect(page.locator('#register')).toHaveCount(0);
-    await checkBothViewports(page, 'onboarding-unknown');
+    await a11yAtBothSizes(page, 'onboarding-unknown');
 
     // A code the owner deleted cannot be activated again.
     const owner = await registerUser(request, newUser());
@@ -193,7 +171,7 @@ test.describe('[ACC-04] onboarding reads the code first', () => {
         return !!header && !!heading && heading.y >= header.y + header.height && heading.y < 844 / 2;
       })
       .toBe(true);
-    await checkBothViewports(page, 'onboarding-form');
+    await a11yAtBothSizes(page, 'onboarding-form');
   });
 });
 
@@ -230,7 +208,7 @@ test.describe('[ACC-03] my account: contact, data, deletion', () => {
     request,
   }) => {
     await expect(field(page, 'Telefone')).toHaveValue(user.phone);
-    await checkBothViewports(page, 'account');
+    await a11yAtBothSizes(page, 'account');
     const newEmail = `novo.${user.email}`;
     await field(page, 'E-mail').fill(newEmail);
     await field(page, 'Telefone').fill('11912345678');
@@ -305,7 +283,7 @@ test.describe('[ACC-03] my account: contact, data, deletion', () => {
     await expect(dialog.getByRole('alert')).toHaveText(
       'Senha incorreta. Por favor, verifique sua senha e tente novamente.',
     );
-    await checkBothViewports(page, 'account-delete-dialog');
+    await a11yAtBothSizes(page, 'account-delete-dialog');
 
     await dialog.getByLabel('Sua senha', { exact: true }).fill(user.password);
     await dialog.getByRole('button', { name: 'Excluir definitivamente' }).click();

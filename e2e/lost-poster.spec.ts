@@ -4,7 +4,7 @@ import { callUi } from '@toque/contracts/call-ui';
 import { dashboardUi } from '@toque/contracts/dashboard-ui';
 import { posterFilename, posterOg, posterText, posterUi } from '@toque/contracts/poster';
 import { paths, productsApi } from '@toque/contracts/routes';
-import { claimTag, expect, loginAs, mintCodes, seriousViolations, test, toast } from './support';
+import { expect, loginAs, ownedTag, seriousViolations, test, toast } from './support';
 import { pdfQrCode, readPdf } from './support/pdf';
 
 /**
@@ -21,10 +21,9 @@ test("[FIND-10] the owner turns lost mode on, downloads the A4 poster (its text 
   browser,
   request,
 }) => {
-  const [code] = await mintCodes(3);
-  const { user, token } = await claimTag(request, code!, { name: 'Rex', importantInfo: 'Toma remédio às 8h' });
+  const { code, user, token } = await ownedTag(request, 3, { name: 'Rex', importantInfo: 'Toma remédio às 8h' });
   const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#b5651d' } }).jpeg().toBuffer();
-  const uploaded = await request.put(`/api${productsApi.photo(code!)}`, {
+  const uploaded = await request.put(`/api${productsApi.photo(code)}`, {
     headers: { authorization: `Bearer ${token}`, 'content-type': 'image/jpeg' },
     data: photo,
   });
@@ -40,7 +39,7 @@ test("[FIND-10] the owner turns lost mode on, downloads the A4 poster (its text 
   });
   const owner = await context.newPage();
   await loginAs(owner, token);
-  await owner.goto(paths.editTag(code!));
+  await owner.goto(paths.editTag(code));
 
   // Lost mode on: the poster waits for it to be saved.
   const poster = owner.getByRole('region', { name: posterUi.heading });
@@ -61,7 +60,7 @@ test("[FIND-10] the owner turns lost mode on, downloads the A4 poster (its text 
     owner.waitForEvent('download'),
     poster.getByRole('button', { name: posterUi.download }).click(),
   ]);
-  expect(download.suggestedFilename()).toBe(posterFilename(code!));
+  expect(download.suggestedFilename()).toBe(posterFilename(code));
   const bytes = new Uint8Array(await readFile(await download.path()));
   const pdf = await readPdf(bytes);
   expect(pdf.pages).toBe(1);
@@ -84,7 +83,7 @@ test("[FIND-10] the owner turns lost mode on, downloads the A4 poster (its text 
   // Its QR code, decoded from the rendered page, is the tag's page.
   const pageUrl = await pdfQrCode(bytes);
   expect(pageUrl).not.toBeNull();
-  expect(new URL(pageUrl!).pathname).toBe(paths.finder(code!));
+  expect(new URL(pageUrl!).pathname).toBe(paths.finder(code));
 
   // Sharing: the phone's share sheet gets the page's link; WhatsApp's link carries it; the link is copied.
   await poster.getByRole('button', { name: posterUi.share }).click();
@@ -101,7 +100,7 @@ test("[FIND-10] the owner turns lost mode on, downloads the A4 poster (its text 
   if (SHOTS) await owner.screenshot({ path: `${SHOTS}/find10-poster-1366.png`, fullPage: true });
 
   // The shared link's page: its preview in the server's HTML head, the image a 1200 × 630 JPEG.
-  const html = await (await request.get(paths.finder(code!))).text();
+  const html = await (await request.get(paths.finder(code))).text();
   const head = html.slice(0, html.indexOf('</head>'));
   const og = (property: string) => new RegExp(`<meta property="${property}" content="([^"]*)">`).exec(head)?.[1];
   expect(og('og:title')).toBe(posterOg.title('Rex'));

@@ -4,7 +4,7 @@ import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
 import { ringingUi, setupGuideUi as copy } from '@toque/contracts/ringing';
 import { ui } from '@toque/contracts/ui';
-import { apiLogin, expect, expectPath, field, loginAs, mintCodes, newUser, registerUser, storedToken, test, toast, watchCallSocket, allow, PUSH_IN_INCOGNITO } from './support';
+import { apiLogin, expect, expectPath, fillAccountFields, loginAs, mintCodes, newUser, registerUser, storedToken, test, toast, watchCallSocket, allow, PUSH_IN_INCOGNITO } from './support';
 import { expectNoSeriousA11yViolations, listTags } from './support/dashboard';
 
 // Chromium in a test profile refuses Web Push subscriptions and says so on the console itself.
@@ -31,12 +31,7 @@ test('[ACC-05] [CALL-16] after "Criar conta e vincular" the new owner lands on /
   const socket = watchCallSocket(page);
   await page.goto(paths.onboarding(code!));
   const form = page.locator('#register');
-  await field(form, ui.fields.name).fill(user.name);
-  await field(form, ui.fields.email).fill(user.email);
-  await field(form, ui.fields.phone).fill(user.phone);
-  await field(form, ui.fields.cpfOrCnpj).fill(user.cpfOrCnpj);
-  await field(form, ui.fields.password).fill(user.password);
-  await field(form, ui.fields.confirmPassword).fill(user.password);
+  await fillAccountFields(form, user);
   await form.getByRole('checkbox', { name: 'Li e aceito os Termos de uso e a Política de privacidade' }).check();
   await form.getByRole('button', { name: ui.buttons.onboarding, exact: true }).click();
 

@@ -9,6 +9,7 @@ import {
   expectFieldError,
   expectPath,
   field,
+  fillAccountFields,
   mintCodes,
   newUser,
   recordApiRequests,
@@ -29,12 +30,7 @@ async function openOnboarding(page: Page, code: string): Promise<Locator> {
 }
 
 async function fillOnboarding(form: Locator, user: TestUser, productId: ProductId) {
-  await field(form, ui.fields.name).fill(user.name);
-  await field(form, ui.fields.email).fill(user.email);
-  await field(form, ui.fields.phone).fill(user.phone);
-  await field(form, ui.fields.cpfOrCnpj).fill(user.cpfOrCnpj);
-  await field(form, ui.fields.password).fill(user.password);
-  await field(form, ui.fields.confirmPassword).fill(user.password);
+  await fillAccountFields(form, user);
   await expect(field(form, ui.fields.productType)).toHaveValue(String(productId));
   await form.getByRole('checkbox', { name: 'Li e aceito os Termos de uso e a Política de privacidade' }).check();
 }

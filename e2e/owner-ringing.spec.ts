@@ -7,16 +7,15 @@ import { scanAlertText } from '@toque/contracts/scans';
 import {
   apiLogin,
   callHistory,
-  claimTag,
   expect,
   expectPath,
   GEOCODER_DOWN,
   expectOwnerSeesVideo,
   loginAs,
-  mintCodes,
   openFinder,
   openOwner,
   openSession,
+  ownedTag,
   registerUser,
   serviceWorkerOf,
   shownNotifications,
@@ -267,15 +266,14 @@ test("[CALL-16] [PERF-03] the owner's code loads only with a session: never on a
   page,
   request,
 }) => {
-  const [code] = await mintCodes(4);
-  const { token } = await claimTag(request, code!, { name: 'Chaves' });
+  const { code, token } = await ownedTag(request, 4, { name: 'Chaves' });
   const scripts: string[] = [];
   page.on('request', (r) => {
     if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
   });
   await page.goto(paths.home);
   await page.waitForLoadState('networkidle');
-  await page.goto(paths.finder(code!));
+  await page.goto(paths.finder(code));
   await expect(page.getByRole('button', { name: callUi.finder.call })).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(scripts.filter((s) => s.includes('owner-presence'))).toEqual([]);

@@ -9,6 +9,7 @@ import {
   expectFieldError,
   expectPath,
   field,
+  fillAccountFields,
   mintCodes,
   newUser,
   openAccountMenu,
@@ -155,12 +156,7 @@ test('[AUTH-13] [AUTH-06] [AUTH-09] [AUTH-11] [AUTH-12] [DASH-03] the whole jour
   // A buyer creates the account with the code of the tag they bought.
   await page.goto(paths.onboarding(code!));
   const form = page.locator('#register');
-  await field(form, ui.fields.name).fill(user.name);
-  await field(form, ui.fields.email).fill(user.email);
-  await field(form, ui.fields.phone).fill(user.phone);
-  await field(form, ui.fields.cpfOrCnpj).fill(user.cpfOrCnpj);
-  await field(form, ui.fields.password).fill(user.password);
-  await field(form, ui.fields.confirmPassword).fill(user.password);
+  await fillAccountFields(form, user);
   await field(form, ui.fields.productType).selectOption('3');
   // ACC-03: the consent every new account gives.
   await form.getByRole('checkbox', { name: 'Li e aceito os Termos de uso e a Política de privacidade' }).check();

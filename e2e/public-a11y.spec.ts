@@ -1,21 +1,9 @@
 import { paths } from '@toque/contracts/routes';
 import { ui } from '@toque/contracts/ui';
 import { expect, seriousViolations, test } from './support';
-import { openPage } from './support/public';
+import { marketingPaths, openPage } from './support/public';
 
-const publicRoutes = [
-  paths.home,
-  paths.bracelets,
-  paths.collars,
-  paths.objects,
-  paths.doorbells,
-  paths.manual,
-  paths.privacy,
-  paths.terms,
-  paths.landing,
-  paths.comingSoon,
-  '/pagina-que-nao-existe',
-];
+const publicRoutes = [...marketingPaths, '/pagina-que-nao-existe'];
 
 for (const route of publicRoutes) {
   test(`[A11Y-01] axe finds no serious or critical violation on ${route}`, async ({ page }) => {

@@ -5,13 +5,12 @@ import { callMsg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
 import { scanAlertText, scansApi, type TagScan } from '@toque/contracts/scans';
 import {
-  claimTag,
   expect,
   field,
   loginAs,
-  mintCodes,
   openFinder,
   openOwner,
+  ownedTag,
   pageErrors,
   serviceWorkerOf,
   shownNotifications,
@@ -118,8 +117,7 @@ test('[FIND-01] a scan push becomes a notification with its own text, whose clic
   browser,
   request,
 }) => {
-  const [code] = await mintCodes(3);
-  const { token } = await claimTag(request, code!, { name: 'Coleira do Thor' });
+  const { code, token } = await ownedTag(request, 3, { name: 'Coleira do Thor' });
   const context = await browser.newContext({ permissions: ['notifications'] });
   const page = await context.newPage();
   const errors = pageErrors(page);
@@ -129,7 +127,7 @@ test('[FIND-01] a scan push becomes a notification with its own text, whose clic
   // The payload the server pushes for a scan of a lost tag (PushPayload 'tag-scanned').
   const scan: TagScan = {
     id: 4242,
-    tagCode: code!,
+    tagCode: code,
     tagName: 'Coleira do Thor',
     productId: 3,
     lost: true,
@@ -161,10 +159,9 @@ test('[FIND-02] lost mode on the edit page: the server HTML of the finder page s
   page,
   request,
 }) => {
-  const [code] = await mintCodes(3);
-  const { user, token } = await claimTag(request, code!, { name: 'Coleira do Thor' });
+  const { code, user, token } = await ownedTag(request, 3, { name: 'Coleira do Thor' });
   await loginAs(page, token);
-  await page.goto(paths.editTag(code!));
+  await page.goto(paths.editTag(code));
   const message = 'O Thor fugiu! Ele é manso. Por favor, chame pela página.';
   await page.getByRole('switch', { name: callUi.scans.lostToggle, exact: true }).check();
   await field(page, callUi.scans.lostMessage).fill(message);
@@ -174,7 +171,7 @@ test('[FIND-02] lost mode on the edit page: the server HTML of the finder page s
 
   // The server-rendered HTML (no script run): the lost notice comes before everything else of the tag.
   // The page's body: the head's Open Graph tags (FIND-10) repeat the lost message for a shared link's preview.
-  const served = await (await request.get(paths.finder(code!))).text();
+  const served = await (await request.get(paths.finder(code))).text();
   const html = served.slice(served.indexOf('<body'));
   const lostAt = html.indexOf(callUi.finder.lostHeading);
   expect(lostAt).toBeGreaterThan(-1);
@@ -185,7 +182,7 @@ test('[FIND-02] lost mode on the edit page: the server HTML of the finder page s
   expect(served).not.toContain(user.email);
 
   const finder = await finderPhone(browser);
-  await openFinderPage(finder.page, code!);
+  await openFinderPage(finder.page, code);
   const notice = finder.page.getByRole('region', { name: callUi.finder.lostHeading });
   await expect(notice).toContainText(message);
   const size = await notice.getByTestId('lost-message').evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
@@ -209,11 +206,11 @@ test('[FIND-02] lost mode on the edit page: the server HTML of the finder page s
   ).toBeVisible();
 
   // Off again: the finder page is the ordinary one.
-  await page.goto(paths.editTag(code!));
+  await page.goto(paths.editTag(code));
   await page.getByRole('switch', { name: callUi.scans.lostToggle, exact: true }).uncheck();
   await page.getByRole('button', { name: dashboardUi.editTag.save, exact: true }).click();
   await expect(toast(page, dashboardUi.toasts.updated)).toBeVisible();
-  const normal = await (await request.get(paths.finder(code!))).text();
+  const normal = await (await request.get(paths.finder(code))).text();
   expect(normal).not.toContain(callUi.finder.lostHeading);
   expect(normal).not.toContain('O Thor fugiu!');
   expect(finder.errors).toEqual([]);

@@ -8,7 +8,7 @@ import {
   expect,
   expectFieldError,
   expectPath,
-  field,
+  fillAccountFields,
   newUser,
   recordApiRequests,
   registerUser,
@@ -26,12 +26,7 @@ async function openSignUp(page: Page) {
 }
 
 async function fillSignUp(page: Page, form: SignUpForm) {
-  await field(page, ui.fields.name).fill(form.name);
-  await field(page, ui.fields.email).fill(form.email);
-  await field(page, ui.fields.phone).fill(form.phone);
-  await field(page, ui.fields.cpfOrCnpj).fill(form.cpfOrCnpj);
-  await field(page, ui.fields.password).fill(form.password);
-  await field(page, ui.fields.confirmPassword).fill(form.confirmPassword);
+  await fillAccountFields(page, form);
   // ACC-03: the consent every sign-up gives.
   await page.getByRole('checkbox', { name: 'Li e aceito os Termos de uso e a Política de privacidade' }).check();
 }

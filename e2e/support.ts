@@ -3,7 +3,8 @@
  * accounts (users, sessions, tags through the API), codes (the operator CLI, minting), pages
  * (locators and assertions on screens), console (the error guard), calls (the owner and the
  * finder of a call), processes and servers (what a spec starts itself), limits, and fixtures
- * (the suite's `test`). Specs import from here.
+ * (the suite's `test`). Specs import from here; the helpers of fewer specs (dashboard, public, shots,
+ * print, qr, firefox, webkit, …) from their own files.
  */
 export * from './support/accounts';
 export * from './support/api';

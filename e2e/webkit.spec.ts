@@ -1,7 +1,7 @@
 import { callUi } from '@toque/contracts/call-ui';
 import { paths } from '@toque/contracts/routes';
 import { ui } from '@toque/contracts/ui';
-import { claimTag, mintCodes } from './support';
+import { ownedTag } from './support';
 import { expect, probeErrors, test } from './support/webkit';
 
 // BRW-02: WebKit through Debian's WebKitGTK and its WebDriver. What this engine can show here, and
@@ -12,8 +12,7 @@ test('[BRW-02] [SEC-04] WebKit (WebKitGTK): the finder page renders what was fou
   webkit,
 }) => {
   test.setTimeout(90_000);
-  const [code] = await mintCodes(3);
-  await claimTag(request, code!, { name: 'Coleira do Thor', importantInfo: 'Não pode comer chocolate' });
+  const { code } = await ownedTag(request, 3, { name: 'Coleira do Thor', importantInfo: 'Não pode comer chocolate' });
 
   const { session, origin } = webkit;
   // As narrow as MiniBrowser's window goes (its toolbar keeps it a little wider than 390 px).
@@ -24,14 +23,14 @@ test('[BRW-02] [SEC-04] WebKit (WebKitGTK): the finder page renders what was fou
     );
 
   // The finder page: what was found, the owner's note, and the call button once the page is live.
-  await session.go(`${origin}${paths.finder(code!)}`);
+  await session.go(`${origin}${paths.finder(code)}`);
   await session.until('the call button enabled (the page hydrated)', enabled, [callUi.finder.call]);
   const text = await session.run(() => document.body.innerText);
   expect(text).toContain(callUi.finder.heading);
   expect(text).toContain('Coleira do Thor');
   expect(text).toContain('Não pode comer chocolate');
   expect(await session.run(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  expect(await probeErrors(session), `errors on ${paths.finder(code!)}`).toEqual([]);
+  expect(await probeErrors(session), `errors on ${paths.finder(code)}`).toEqual([]);
   const engine = await session.run(() => ({
     width: window.innerWidth,
     peerConnection: typeof RTCPeerConnection,

@@ -5,7 +5,7 @@ import { CONDOMINIUM_PRODUCT_ID, storageKeys } from '@toque/contracts/constants'
 import { mailMsg } from '@toque/contracts/mail';
 import { api, condoApi, productsApi } from '@toque/contracts/routes';
 import { callsApi } from '@toque/contracts/calls';
-import { mintCode, toque } from './codes';
+import { mintCode, toque, type CliTarget } from './codes';
 import { apiUrl } from './api';
 
 export interface TestUser {
@@ -103,6 +103,20 @@ export async function claimTag(
     expect(renamed.ok()).toBe(true);
   }
   return { user, token };
+}
+
+/**
+ * A fresh code of `productId` (minted on `target`, the suite's server by default), claimed by a fresh
+ * owner through the API and named: the tag most specs start from.
+ */
+export async function ownedTag(
+  request: APIRequestContext,
+  productId: number,
+  tag: { name?: string; importantInfo?: string } = {},
+  target?: CliTarget,
+): Promise<{ code: string; user: TestUser; token: string }> {
+  const code = await mintCode(productId, target);
+  return { code, ...(await claimTag(request, code, tag)) };
 }
 
 /* ---- Demo-like data for the account journeys (ACC-07, TAG-11, CONDO-11) ---- */

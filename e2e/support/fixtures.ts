@@ -136,3 +136,16 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   ],
 });
 export { expect };
+
+/**
+ * The tests that wait for a missed call, each given `timeout` ms: they run on a server of the worker's
+ * own that misses an unanswered call after 15 s (`ringTimeoutMs`; the tests' `ringServer`), under the
+ * title "on a server that rings 15 s".
+ */
+export function onShortRingServer(timeout: number, tests: () => void) {
+  test.describe('on a server that rings 15 s', () => {
+    test.use({ ringTimeoutMs: 15_000 });
+    test.describe.configure({ timeout });
+    tests();
+  });
+}

@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, type Request } from '@playwright/test';
 import { API_BASE } from '@toque/contracts/routes';
 import { ui } from '@toque/contracts/ui';
+import type { TestUser } from './accounts';
 
 /** A react-toastify toast (role alert) with this catalogue text. */
 export function toast(page: Page, text: string): Locator {
@@ -15,6 +16,19 @@ export async function expectPath(page: Page, path: string) {
 /** The input whose `<label>` is exactly this `ui.fields` text. */
 export function field(scope: Page | Locator, label: string): Locator {
   return scope.getByLabel(label, { exact: true });
+}
+
+/** The account form's six fields, as sign-up, onboarding and the LGPD journeys fill them. */
+type AccountFields = Pick<TestUser, 'name' | 'email' | 'phone' | 'cpfOrCnpj' | 'password'> & { confirmPassword?: string };
+
+/** Fills name, e-mail, phone, CPF/CNPJ, password and its confirmation (the password unless `confirmPassword` is given). */
+export async function fillAccountFields(scope: Page | Locator, account: AccountFields) {
+  await field(scope, ui.fields.name).fill(account.name);
+  await field(scope, ui.fields.email).fill(account.email);
+  await field(scope, ui.fields.phone).fill(account.phone);
+  await field(scope, ui.fields.cpfOrCnpj).fill(account.cpfOrCnpj);
+  await field(scope, ui.fields.password).fill(account.password);
+  await field(scope, ui.fields.confirmPassword).fill(account.confirmPassword ?? account.password);
 }
 
 /**

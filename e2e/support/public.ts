@@ -1,5 +1,20 @@
 import type { Locator, Page } from '@playwright/test';
+import { paths } from '@toque/contracts/routes';
 import { expect } from '../support';
+
+/** The site's public marketing pages: home, the product pages, the manual, the legal pages, the landing and coming-soon pages. */
+export const marketingPaths = [
+  paths.home,
+  paths.bracelets,
+  paths.collars,
+  paths.objects,
+  paths.doorbells,
+  paths.manual,
+  paths.privacy,
+  paths.terms,
+  paths.landing,
+  paths.comingSoon,
+];
 
 /** Fake time starts here and stands still until a test moves it (page.clock). */
 const CLOCK_START = new Date('2026-03-02T12:00:00-03:00').getTime();
