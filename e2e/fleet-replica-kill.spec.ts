@@ -77,14 +77,43 @@ function watchFinderScreen(page: Page, ownerFirstName: string) {
   };
 }
 
-/** The owner and the finder as phones steered (nginx's test cookie) to replica `ownerOn` and `finderOn`; the finder's call rings the owner. */
-async function ringingCall(browser: Browser, ownerOn: 0 | 1, finderOn: 0 | 1) {
+/**
+ * The owner's phone between the page and the server: its call socket's frames pass through, except
+ * that while `inFlight` is set an `incoming-call` from the server does not reach the page yet — the
+ * ring is on its way when the replica dies (it never arrives: its socket dies with the replica).
+ */
+async function ringsInFlight(page: Page) {
+  const state = { inFlight: false, held: 0 };
+  await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((message) => server.send(message));
+    server.onMessage((message) => {
+      if (state.inFlight && typeof message === 'string' && message.includes('"incoming-call"')) {
+        state.held += 1;
+        return;
+      }
+      ws.send(message);
+    });
+  });
+  return state;
+}
+
+/**
+ * The owner and the finder as phones steered (nginx's test cookie) to replica `ownerOn` and
+ * `finderOn`; the finder calls, and the owner's phone rings — or, with `ringInFlight`, the ring is
+ * on its way to it (sent by its replica, not yet shown).
+ */
+async function ringingCall(browser: Browser, ownerOn: 0 | 1, finderOn: 0 | 1, ringInFlight = false) {
   const steer = (i: 0 | 1) => [{ name: 'toque_replica', value: nginx.steer[i], url: nginx.url }];
   const direct = await playwrightRequest.newContext({ baseURL: cluster.urls[ownerOn] });
+  let rings: Awaited<ReturnType<typeof ringsInFlight>> | undefined;
   const owner = await openOwner(browser, direct, {
     server: { url: nginx.url, cli: cluster.cli },
     context: { ignoreHTTPSErrors: true },
-    init: (page) => page.context().addCookies(steer(ownerOn)),
+    init: async (page) => {
+      await page.context().addCookies(steer(ownerOn));
+      rings = await ringsInFlight(page);
+    },
   });
   await direct.dispose();
   expect(upstreamOf((await owner.context.request.get(apiUrl(opsApi.health))).headers())).toBe(portOf(ownerOn));
@@ -96,37 +125,47 @@ async function ringingCall(browser: Browser, ownerOn: 0 | 1, finderOn: 0 | 1) {
   expect(upstreamOf((await finder.context.request.get(apiUrl(opsApi.health))).headers())).toBe(portOf(finderOn));
   const firstName = owner.user.name.split(' ')[0]!;
   await finder.page.goto(paths.finder(owner.code));
+  rings!.inFlight = ringInFlight;
   await finder.page.getByRole('button', { name: callUi.finder.call }).click();
-  await expectPath(owner.page, paths.call);
-  await expect(owner.page.getByRole('heading', { name: msg.callIncoming })).toBeVisible();
   await expect(finder.page.getByRole('status').filter({ hasText: callUi.finder.ringing(firstName) })).toBeVisible();
   await finderSocket.connected();
-  return { owner, finder, finderSocket, firstName };
+  if (ringInFlight) {
+    // The owner's replica sent the ring; the phone has not shown it.
+    await expect.poll(() => rings!.held, { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect(owner.page.getByRole('heading', { name: msg.callIncoming })).toHaveCount(0);
+  } else {
+    await expectPath(owner.page, paths.call);
+    await expect(owner.page.getByRole('heading', { name: msg.callIncoming })).toBeVisible();
+  }
+  return { owner, finder, finderSocket, firstName, rings: rings! };
 }
 
-test('[REL-04] SIGKILL of the owner\'s replica while the call rings: the finder\'s screen keeps ringing, the owner\'s phone comes back on the other replica and answers, and the finder sees the call connected — never a dead screen', async ({
+test('[REL-04] SIGKILL of the owner\'s replica while the call rings, its ring still on the way to the owner\'s phone: the finder\'s screen keeps ringing, the phone comes back on the other replica, rings and answers, and the finder sees the call connected — never a dead screen', async ({
   browser,
 }) => {
   test.setTimeout(240_000);
-  // The owner on replica 0, which dies; the finder on replica 1.
-  const { owner, finder, firstName } = await ringingCall(browser, 0, 1);
+  // The owner on replica 0, which dies with the ring on its way to the phone; the finder on replica 1.
+  const { owner, finder, firstName, rings } = await ringingCall(browser, 0, 1, true);
   const screen = watchFinderScreen(finder.page, firstName);
   const opened = owner.socket.opened;
   const killedAt = Date.now();
   const killed = await cluster.stop(0, 'SIGKILL');
   expect(killed.code).toBeNull();
+  rings.inFlight = false;
 
-  // The owner's socket comes back by itself, on replica 1 (the only one left), and the phone still rings.
+  // The owner's socket comes back by itself, on replica 1 (the only one left), and the phone rings:
+  // the call is rung again from the database on arrival.
   await expect.poll(() => owner.socket.opened, { timeout: 15_000 }).toBeGreaterThan(opened);
+  await expectPath(owner.page, paths.call);
   await expect(owner.page.getByRole('heading', { name: msg.callIncoming })).toBeVisible();
-  const backAfterMs = Date.now() - killedAt;
+  const rangAfterMs = Date.now() - killedAt;
   await owner.page.getByRole('button', { name: callUi.owner.answer }).click();
   await expect(finder.page.getByRole('status').filter({ hasText: callUi.finder.connected })).toBeVisible({ timeout: 30_000 });
   const answeredAfterMs = Date.now() - killedAt;
   const samples = await screen.stop();
 
   console.log(
-    `REL-04 owner's replica killed: owner's socket back after ${backAfterMs} ms, the finder saw the call connected ${answeredAfterMs} ms after the kill; finder's screen ${JSON.stringify(countShows(samples))}`,
+    `REL-04 owner's replica killed with the ring in flight: the owner's phone rang ${rangAfterMs} ms after the kill, the finder saw the call connected after ${answeredAfterMs} ms; finder's screen ${JSON.stringify(countShows(samples))}`,
   );
   // Between the kill and the answer the finder's screen said "ringing" all along, then "connected".
   expect(samples.filter((s) => s.shows === 'dead' || s.shows === 'unanswered')).toEqual([]);
