@@ -346,6 +346,7 @@ const ringsHeard = new Map(); // roomId → how many times an owner heard it (--
 const drops = new Map(); // reason → count
 const dropEvents = []; // --faults: { at, reason } each owner socket that dropped
 const backEvents = []; // --faults: { at, ms } each that came back, ms after it dropped
+const refusedEvents = []; // --faults: { at, reason } each handshake of a dropped socket the server refused
 let clientNo = 0;
 
 /** Forks client processes for `owners` and connects them all; resolves with the totals. */
@@ -375,6 +376,7 @@ async function connectOwners(url, owners) {
           dropEvents.push({ at: message.at, reason: message.reason });
         }
         if (message.type === 'back') backEvents.push({ at: message.at, ms: message.ms });
+        if (message.type === 'refused') refusedEvents.push({ at: message.at, reason: message.reason });
       });
       return new Promise((resolve) => {
         child.on('message', (message) => message.type === 'connected' && resolve(message));
@@ -387,7 +389,7 @@ async function connectOwners(url, owners) {
           accounts: batch.map(({ userId, token }) => ({ userId, token })),
           addresses,
           concurrency: 50,
-          ...(FAULTS ? { reconnect: RECONNECT } : {}),
+          ...(FAULTS ? { reconnect: RECONNECT, retryRefused: DB_UNAVAILABLE } : {}),
         });
       });
     }),
@@ -923,13 +925,18 @@ async function faultPhase(url, live) {
     const backMs = back.map((b) => b.ms);
     const reasons = {};
     for (const d of dropped) reasons[d.reason] = (reasons[d.reason] ?? 0) + 1;
-    log(`— ${w.name}: ${mine.length} calls started`);
+    const refusals = {};
+    for (const r of refusedEvents.filter((e) => e.at >= from && e.at < to && (i > 0 || e.at < firstFault)))
+      refusals[r.reason] = (refusals[r.reason] ?? 0) + 1;
+    const postMs = mine.filter((c) => c.answeredAt !== undefined).map((c) => c.answeredAt - c.started);
+    log(`— ${w.name}: ${mine.length} calls started; the finder's tap → the call's answer (retries included) ${stats(postMs)}`);
     log(
       `    outcomes ${JSON.stringify(kinds)}; rang on time ${stats(onTime)}; rang late ${late.length} (delay ${stats(late)}); ` +
         `told ${told.length} ${JSON.stringify(toldHow)}; rung twice ${twice}; finder join timeouts ${mine.filter((c) => c.joinTimeouts).length}`,
     );
     log(
-      `    owner sockets dropped ${dropped.length} ${JSON.stringify(reasons)}, back ${back.length} (${stats(backMs)}), not back ${dropped.length - back.length}`,
+      `    owner sockets dropped ${dropped.length} ${JSON.stringify(reasons)}, back ${back.length} (${stats(backMs)}), not back ${dropped.length - back.length}; ` +
+        `their connection attempts that failed on the way back ${JSON.stringify(refusals)}`,
     );
     const written = rows.filter((r) => Number(r.started) >= from - 1000 && Number(r.started) < to);
     log(
