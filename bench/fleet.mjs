@@ -683,7 +683,7 @@ function curlProbe(target, body) {
  * time; 0 silent, 0 half-written, nothing ringing past its time. Logs it; resolves true when held.
  */
 function dbBudget(w, calls, mine, silent, toldLate, halfWritten, ringingLeft) {
-  const during = (at) => at >= w.at && at < w.backAt;
+  const during = (at) => at >= w.downAt && at < w.backAt;
   const answers = calls.flatMap((c) => c.attempts ?? []).filter((a) => during(a.at));
   const byStatus = {};
   for (const a of answers) byStatus[a.status] = (byStatus[a.status] ?? 0) + 1;
@@ -858,6 +858,8 @@ async function faultPhase(url, live) {
       }
     })();
     await pgProxy.outage(DB_MODE);
+    // From now on the database is away (a probe sent before this was answered by it).
+    dbFault.downAt = epochNow();
     await sleep(DB_DOWN_S * 1000);
     await pgProxy.restore();
     dbFault.backAt = epochNow();
