@@ -716,7 +716,8 @@ function dbBudget(w, calls, mine, silent, toldLate, halfWritten, ringingLeft) {
     return downAt !== undefined && okAgainAt !== undefined && notOk === 0;
   });
   // curl's probes: the answer's shape and time, free of the bench's own event loop.
-  const probes = w.pages.filter((p) => during(p.at));
+  // Sent and answered while the database was away (one sent just before it came back may be answered by it).
+  const probes = w.pages.filter((p) => during(p.at) && (p.status === 0 || during(p.at + p.ms)));
   const probeOk = (p) =>
     p.status === 503 && p.retryAfter && p.ms <= DB_ANSWER_MS && (p.kind === 'page' ? p.html && p.refresh : p.json);
   const probesBad = probes.filter((p) => !probeOk(p));
