@@ -30,14 +30,24 @@
 // every dropped socket back within 5 s. --owners=N is --sockets=N; --ring-timeout=MS (60000) the
 // replicas' ringing time; --redis-port=N (port+20) its own Redis (REDIS_URL is refused: never the
 // shared one, which this mode stops).
-import { fork, spawn } from 'node:child_process';
+// (d) REL-06 (docs/decisions/0051): PostgreSQL taken away for --db-down=S (10) by the TCP proxy of
+// apps/server/test/pg-proxy.ts, between the replicas and PostgreSQL (the machine's PostgreSQL keeps
+// running), --db-mode=blackhole (packets go nowhere: the worst case) or refuse. The finders behave
+// like the finder's page (apps/web/src/lib/retry-unavailable.ts): a 503 or no answer to the POST is
+// asked again after Retry-After, growing × 1.5, 8 attempts; a join refused with databaseUnavailable
+// too. Per fault as above, and: every API answer during the outage (503 JSON with Retry-After within
+// 2 s, or what else), each replica's /api/health saying `database: 'down'` (and `ok` after), the
+// finder's page /t/{code} during it, calls half-written (a call without its recipients) and written
+// twice, and recovery without a restart (same replica processes; calls started 5 s after it ring on
+// time). Budget REL-06: all of those, 0 silent. --faults=kill,redis,nginx,db picks faults (all by default).
+import { execFile, fork, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { createSecretKey, randomBytes, randomInt } from 'node:crypto';
 import { Agent, request } from 'node:https';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { io } from 'socket.io-client';
 import { ensureServerBuilt, findNginx, redisAnswers, root, serverMain } from '../scripts/lib/setup.mjs';
@@ -57,6 +67,15 @@ const args = new Map(
 const number = (name, fallback) => Number(args.get(name) ?? fallback);
 const SOCKETS = number('owners', number('sockets', 10_000));
 const FAULTS = args.has('faults');
+const FAULT_KINDS = ['kill', 'redis', 'nginx', 'db'];
+/** --faults=db,kill: only these, in the order of FAULT_KINDS; --faults alone: all of them. */
+const FAULTS_ON = FAULTS
+  ? args.get('faults') === 'true'
+    ? FAULT_KINDS
+    : FAULT_KINDS.filter((k) => args.get('faults').split(',').includes(k))
+  : [];
+const DB_DOWN_S = number('db-down', 10);
+const DB_MODE = args.get('db-mode') ?? 'blackhole';
 const GAP_S = number('gap', 60);
 const REDIS_DOWN_S = number('redis-down', 10);
 /** Calls before the first fault: the baseline each fault is compared with. */
@@ -87,6 +106,12 @@ const RECONNECT = Function(
   `return ${/SOCKET_RECONNECTION = (\{[^}]*\})/.exec(readFileSync(join(root, 'packages/contracts/src/calls.ts'), 'utf8'))[1]}`,
 )();
 const JWT_SECRET = randomBytes(32).toString('base64url');
+/** The server's answer while its database is away (packages/contracts/src/messages.ts), read as RECONNECT is. */
+const DB_UNAVAILABLE = /databaseUnavailable: '([^']*)'/.exec(
+  readFileSync(join(root, 'packages/contracts/src/messages.ts'), 'utf8'),
+)[1];
+/** REL-06: an answer during the outage is due within this long (docs/decisions/0051). */
+const DB_ANSWER_MS = 2_000;
 
 const log = (line) => console.log(line);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -103,6 +128,9 @@ const f1 = (v) => (Number.isFinite(v) ? v.toFixed(1) : 'n/a');
 
 const dbName = `toque_fleet_${randomBytes(5).toString('hex')}`;
 const databaseUrl = ADMIN_URL.replace(/\/[^/]*$/, `/${dbName}`);
+/** --faults with db: the replicas reach PostgreSQL through the tests' TCP proxy; the bench's own pool does not. */
+let pgProxy;
+let replicaDatabaseUrl = databaseUrl;
 
 async function adminQuery(text) {
   const client = new pg.Client({ connectionString: ADMIN_URL });
@@ -120,7 +148,7 @@ const replicaEnv = (port) => ({
   PORT: String(port),
   HOST: '127.0.0.1',
   PUBLIC_URL: `https://127.0.0.1:${PORT}`,
-  DATABASE_URL: databaseUrl,
+  DATABASE_URL: replicaDatabaseUrl,
   REDIS_URL,
   JWT_SECRET,
   LOG_LEVEL: 'warn',
@@ -255,8 +283,13 @@ function agentFor(localAddress) {
   return agent;
 }
 
-function post(url, path, body, localAddress, token) {
-  return new Promise((resolve, reject) => {
+/**
+ * POST /api{path}: resolves with the answer whatever its status — { status, ms, retryAfter, json,
+ * body } — or { status: 0, ms, error } when none came (a network error, 30 s without an answer).
+ */
+function postAnswer(url, path, body, localAddress, token) {
+  const t = performance.now();
+  return new Promise((resolve) => {
     const data = JSON.stringify(body);
     const req = request(
       `${url}/api${path}`,
@@ -273,17 +306,35 @@ function post(url, path, body, localAddress, token) {
       (res) => {
         let text = '';
         res.on('data', (d) => (text += d));
-        res.on('end', () =>
-          res.statusCode >= 200 && res.statusCode < 300
-            ? resolve(JSON.parse(text))
-            : reject(new Error(`${res.statusCode} ${text.slice(0, 160)}`)),
-        );
+        res.on('end', () => {
+          let parsed;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            parsed = undefined;
+          }
+          resolve({
+            status: res.statusCode,
+            ms: performance.now() - t,
+            retryAfter: res.headers['retry-after'],
+            json: /application\/json/.test(res.headers['content-type'] ?? '') && parsed !== undefined,
+            body: parsed,
+            text: text.slice(0, 160),
+          });
+        });
+        res.on('error', (error) => resolve({ status: 0, ms: performance.now() - t, error: error.message }));
       },
     );
     req.once('timeout', () => req.destroy(new Error('timeout')));
-    req.once('error', reject);
+    req.once('error', (error) => resolve({ status: 0, ms: performance.now() - t, error: error.message }));
     req.end(data);
   });
+}
+
+async function post(url, path, body, localAddress, token) {
+  const answer = await postAnswer(url, path, body, localAddress, token);
+  if (answer.status >= 200 && answer.status < 300) return answer.body;
+  throw new Error(answer.status ? `${answer.status} ${answer.text}` : answer.error);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -295,6 +346,7 @@ const ringsHeard = new Map(); // roomId → how many times an owner heard it (--
 const drops = new Map(); // reason → count
 const dropEvents = []; // --faults: { at, reason } each owner socket that dropped
 const backEvents = []; // --faults: { at, ms } each that came back, ms after it dropped
+const refusedEvents = []; // --faults: { at, reason } each handshake of a dropped socket the server refused
 let clientNo = 0;
 
 /** Forks client processes for `owners` and connects them all; resolves with the totals. */
@@ -324,6 +376,7 @@ async function connectOwners(url, owners) {
           dropEvents.push({ at: message.at, reason: message.reason });
         }
         if (message.type === 'back') backEvents.push({ at: message.at, ms: message.ms });
+        if (message.type === 'refused') refusedEvents.push({ at: message.at, reason: message.reason });
       });
       return new Promise((resolve) => {
         child.on('message', (message) => message.type === 'connected' && resolve(message));
@@ -336,7 +389,7 @@ async function connectOwners(url, owners) {
           accounts: batch.map(({ userId, token }) => ({ userId, token })),
           addresses,
           concurrency: 50,
-          ...(FAULTS ? { reconnect: RECONNECT } : {}),
+          ...(FAULTS ? { reconnect: RECONNECT, retryRefused: DB_UNAVAILABLE } : {}),
         });
       });
     }),
@@ -466,22 +519,48 @@ const firstOf = (list) => [...new Set(list)].slice(0, 3).join(' | ');
 // ---------------------------------------------------------------------------------------------
 // --faults: REL-04, REL-05, REL-07 under load.
 
+/** apps/web/src/lib/retry-unavailable.ts: how the finder's page waits before asking again. */
+const RETRY_FIRST_MS = 2_000;
+const RETRY_FACTOR = 1.5;
+const RETRY_MAX_MS = 10_000;
+const RETRY_ATTEMPTS = 8;
+const retryWait = (backoff, retryAfterS) =>
+  Math.min(RETRY_MAX_MS, Math.max((Number(retryAfterS) || 0) * 1000, backoff)) * (0.9 + Math.random() * 0.2);
+
 /**
- * One finder as the web app behaves: POST /api/calls, then its socket (reconnecting with the app's
- * options, joining again on each reconnection) waits until the owner rang — then leaves 2 s later —
- * or until it is told the next step ("nobody answered", or the call is over), at most the ringing
- * time and 15 s more. `c` records what happened, in epoch milliseconds.
+ * One finder as the web app behaves: POST /api/calls — asked again on a 503 or no answer at all, as
+ * the page does (REL-06) — then its socket (reconnecting with the app's options, joining again on
+ * each reconnection; the first join asked again while the database is away) waits until the owner
+ * rang — then leaves 2 s later — or until it is told the next step ("nobody answered", or the call is
+ * over), at most the ringing time and 15 s more. `c` records what happened, in epoch milliseconds;
+ * `c.attempts` each POST's answer ({ at, status, ms, retryAfter, json }).
  */
 async function faultCall(url, owner, c) {
   const localAddress = FINDER_ADDRESSES[randomInt(FINDER_ADDRESSES.length)];
+  c.attempts = [];
   let call;
-  try {
-    call = await post(url, '/calls', { code: owner.code, latitude: -19.92, longitude: -43.94 }, localAddress);
-  } catch (error) {
-    // The finder's page shows the failure and offers to try again (or to leave a message).
-    c.error = error.message.slice(0, 60);
-    c.errorAt = epochNow();
-    return;
+  let backoff = RETRY_FIRST_MS;
+  for (let attempt = 1; ; attempt += 1) {
+    const at = epochNow();
+    const answer = await postAnswer(
+      url,
+      '/calls',
+      { code: owner.code, latitude: -19.92, longitude: -43.94 },
+      localAddress,
+    );
+    c.attempts.push({ at, status: answer.status, ms: answer.ms, retryAfter: answer.retryAfter, json: answer.json });
+    if (answer.status >= 200 && answer.status < 300) {
+      call = answer.body;
+      break;
+    }
+    if (attempt >= RETRY_ATTEMPTS || !(answer.status === 503 || answer.status === 0)) {
+      // The finder's page shows the failure and offers to try again (or to leave a message).
+      c.error = (answer.status ? `${answer.status} ${answer.text}` : answer.error).slice(0, 60);
+      c.errorAt = epochNow();
+      return;
+    }
+    await sleep(retryWait(backoff, answer.retryAfter));
+    backoff *= RETRY_FACTOR;
   }
   c.roomId = call.roomId;
   c.answeredAt = epochNow();
@@ -496,26 +575,44 @@ async function faultCall(url, owner, c) {
     localAddress,
   });
   finderSockets.add(finder);
+  const tell = (how) => {
+    if (c.toldAt !== undefined) return;
+    c.toldAt = epochNow();
+    c.told = how;
+  };
   finder.on('call-unanswered', (info) => {
-    if (info.roomId === call.roomId && c.toldAt === undefined) {
-      c.toldAt = epochNow();
-      c.told = info.reason;
-    }
+    if (info.roomId === call.roomId) tell(info.reason);
   });
+  // A handshake refused (the database away: its middleware asked it) is not retried by Socket.IO:
+  // the page shows the failure, with its retry.
+  finder.on('connect_error', (error) => {
+    if (!finder.active) tell(`socket refused: ${String(error?.message ?? error).slice(0, 40)}`);
+  });
+  let joined = false;
   finder.on('connect', () => {
-    finder
-      .timeout(20_000)
-      .emitWithAck('join', call.roomId)
-      .then(
-        (ack) => {
-          // A rejoin refused: the web app shows that the call is over (its next step).
-          if (!ack.ok && c.toldAt === undefined) {
-            c.toldAt = epochNow();
-            c.told = `join refused: ${ack.message}`;
-          }
-        },
-        () => (c.joinTimeouts = (c.joinTimeouts ?? 0) + 1),
-      );
+    void (async () => {
+      let joinBackoff = RETRY_FIRST_MS;
+      for (let attempt = 1; ; attempt += 1) {
+        let ack;
+        try {
+          ack = await finder.timeout(20_000).emitWithAck('join', call.roomId);
+        } catch {
+          c.joinTimeouts = (c.joinTimeouts ?? 0) + 1;
+          return;
+        }
+        // The first join is asked again while the database is away (the page's whileUnavailable).
+        if (!ack.ok && !joined && ack.message === DB_UNAVAILABLE && attempt < RETRY_ATTEMPTS) {
+          c.joinRetries = (c.joinRetries ?? 0) + 1;
+          await sleep(retryWait(joinBackoff, 0));
+          joinBackoff *= RETRY_FACTOR;
+          continue;
+        }
+        // A join or rejoin refused: the web app shows that the call is over (its next step).
+        if (!ack.ok) tell(`join refused: ${ack.message}`);
+        joined = true;
+        return;
+      }
+    })();
   });
   // The finder's countdown starts when the POST answered (the app's `deadline`: its answer + the ringing time).
   const deadline = c.answeredAt + RING_TIMEOUT_MS + 15_000;
@@ -550,6 +647,114 @@ const stats = (values) =>
     : 'none';
 
 /**
+ * One request by curl (its own process: the time is curl's `time_total`, free of the bench's event
+ * loop): GET `target`, or POST `body` as JSON. Resolves with { status, ms, retryAfter, json, html, refresh }.
+ */
+function curlProbe(target, body) {
+  const args = ['-s', '-k', '-i', '--max-time', '10', '-w', '\n__TIME %{time_total}'];
+  if (body) args.push('-H', 'content-type: application/json', '--data', JSON.stringify(body));
+  return new Promise((resolve) => {
+    execFile('curl', [...args, target], { encoding: 'utf8' }, (error, stdout) => {
+      const ms = Number(/__TIME ([\d.]+)/.exec(stdout ?? '')?.[1] ?? NaN) * 1000;
+      // The last header block (HTTP/2 or 1.1), then the body.
+      const blocks = (stdout ?? '').split(/\r?\n\r?\n/);
+      const headIndex = blocks.findLastIndex((b) => /^HTTP\/[\d.]+ \d{3}/.test(b));
+      const head = blocks[headIndex] ?? '';
+      const text = blocks.slice(headIndex + 1).join('\n\n');
+      const header = (name) => new RegExp(`^${name}: *(.*)$`, 'im').exec(head)?.[1]?.trim();
+      resolve({
+        status: Number(/^HTTP\/[\d.]+ (\d{3})/.exec(head)?.[1] ?? 0),
+        ms,
+        retryAfter: header('retry-after'),
+        json: /application\/json/.test(header('content-type') ?? ''),
+        html: /text\/html/.test(header('content-type') ?? ''),
+        refresh: /http-equiv="refresh"/i.test(text),
+        ...(error && !stdout ? { error: error.message.slice(0, 80) } : {}),
+      });
+    });
+  });
+}
+
+/**
+ * REL-06's report and budget for the PostgreSQL window `w`: every API answer to a POST started while
+ * the database was away is a JSON 503 with Retry-After within 2 s (or a success); each replica's
+ * /api/health said `down` during it and `ok` after; the finder's page answered 503 with its
+ * self-refresh; the same replica processes serve after it and calls started 5 s after it ring on
+ * time; 0 silent, 0 half-written, nothing ringing past its time. Logs it; resolves true when held.
+ */
+function dbBudget(w, calls, mine, silent, toldLate, halfWritten, ringingLeft) {
+  const during = (at) => at >= w.downAt && at < w.backAt;
+  const answers = calls.flatMap((c) => c.attempts ?? []).filter((a) => during(a.at));
+  const byStatus = {};
+  for (const a of answers) byStatus[a.status] = (byStatus[a.status] ?? 0) + 1;
+  // The finders' answers are judged on their shape; their times (the bench's event loop in them) are shown.
+  const good503 = answers.filter((a) => a.status === 503 && a.json && a.retryAfter);
+  const bad = answers.filter((a) => !(a.status >= 200 && a.status < 300) && !(a.status === 503 && a.json && a.retryAfter));
+  const ms503 = good503.map((a) => a.ms);
+  log(
+    `    finders' POSTs answered while the database was away: ${answers.length} ${JSON.stringify(byStatus)}; ` +
+      `503 JSON with Retry-After ${good503.length} (as the bench saw them: p50 ${f1(percentile(ms503, 50))} ms p95 ${f1(percentile(ms503, 95))} ms max ${f1(Math.max(0, ...ms503))} ms, over ${DB_ANSWER_MS / 1000} s ${ms503.filter((ms) => ms > DB_ANSWER_MS).length}); ` +
+      `anything else ${bad.length}${bad.length ? ` e.g. ${JSON.stringify(bad.slice(0, 3).map((a) => ({ status: a.status, ms: Math.round(a.ms), json: a.json, retryAfter: a.retryAfter })))}` : ''}`,
+  );
+  const retried = mine.filter((c) => (c.attempts ?? []).some((a) => a.status === 503 || a.status === 0));
+  const after = {};
+  for (const c of retried) after[outcome(c)] = (after[outcome(c)] ?? 0) + 1;
+  log(
+    `    calls whose POST was answered 503 (or not at all) and asked again, as the page does: ${retried.length} → ${JSON.stringify(after)}; ` +
+      `joins asked again ${mine.reduce((n, c) => n + (c.joinRetries ?? 0), 0)}`,
+  );
+  const healthOk = [0, 1].map((i) => {
+    const mineH = w.health.filter((h) => h.i === i);
+    const downAt = mineH.find((h) => during(h.at) && h.database === 'down')?.at;
+    const okAgainAt = mineH.find((h) => h.at >= w.backAt && h.database === 'ok')?.at;
+    const notOk = mineH.filter((h) => h.status !== 200).length;
+    const slowest = Math.max(0, ...mineH.map((h) => h.ms));
+    log(
+      `    replica ${i} /api/health: ${mineH.length} asked, ${notOk} not 200 (slowest ${f1(slowest)} ms); said database down ${downAt ? `${f1((downAt - w.at) / 1000)} s into the outage` : 'NEVER'}, ` +
+        `ok again ${okAgainAt ? `${f1((okAgainAt - w.backAt) / 1000)} s after it` : 'NEVER'}`,
+    );
+    return downAt !== undefined && okAgainAt !== undefined && notOk === 0;
+  });
+  // curl's probes: the answer's shape and time, free of the bench's own event loop.
+  // Sent and answered while the database was away (one sent just before it came back may be answered by it).
+  const probes = w.pages.filter((p) => during(p.at) && (p.status === 0 || during(p.at + p.ms)));
+  const probeOk = (p) =>
+    p.status === 503 && p.retryAfter && p.ms <= DB_ANSWER_MS && (p.kind === 'page' ? p.html && p.refresh : p.json);
+  const probesBad = probes.filter((p) => !probeOk(p));
+  for (const kind of ['page', 'api']) {
+    const mineP = probes.filter((p) => p.kind === kind);
+    const ms = mineP.map((p) => p.ms);
+    log(
+      `    curl during it, ${kind === 'page' ? "the finder's page /t/{code} (HTML 503, Retry-After, self-refresh)" : 'POST /api/calls through nginx (JSON 503, Retry-After)'}: ` +
+        `${mineP.length} asked, ${mineP.filter(probeOk).length} as due within ${DB_ANSWER_MS / 1000} s; answered in p50 ${f1(percentile(ms, 50))} ms p95 ${f1(percentile(ms, 95))} ms max ${f1(Math.max(0, ...ms))} ms` +
+        `${mineP.some((p) => !probeOk(p)) ? `; not as due: ${JSON.stringify(mineP.filter((p) => !probeOk(p)).slice(0, 3).map((p) => ({ status: p.status, ms: Math.round(p.ms), retryAfter: p.retryAfter })))}` : ''}`,
+    );
+  }
+  log(`    the bench's own event-loop delay meanwhile (in the finders' times above, not in curl's): p99 ${f1(w.benchLag.p99)} ms max ${f1(w.benchLag.max)} ms`);
+  const sameProcesses = replicas.every((r, i) => r.child.pid === w.pids[i] && r.child.exitCode === null);
+  const afterBack = mine.filter((c) => c.started >= w.backAt + 5_000);
+  const resumed = afterBack.filter((c) => outcome(c) === 'rang').length;
+  log(
+    `    recovery: the same replica processes serve (no restart) ${sameProcesses ? 'yes' : 'NO'}; calls started 5 s or more after PostgreSQL was back: ${afterBack.length}, rang on time ${resumed}`,
+  );
+  const ok =
+    silent === 0 &&
+    toldLate === 0 &&
+    bad.length === 0 &&
+    probesBad.length === 0 &&
+    healthOk.every(Boolean) &&
+    sameProcesses &&
+    resumed > 0 &&
+    resumed >= afterBack.length * 0.95 &&
+    halfWritten === 0 &&
+    ringingLeft === 0;
+  log(
+    `    REL-06 budget (every answer a JSON 503 with Retry-After within 2 s, health says down then ok, 0 silent, 0 half-written, recovery without restart): ${ok ? 'OK' : 'MISSED'}`,
+  );
+  return ok;
+}
+
+/**
  * Runs the faults in turn under a steady finder load and reports each. Resolves with the budgets
  * missed (an empty list: all held).
  */
@@ -579,31 +784,94 @@ async function faultPhase(url, live) {
   await sleep(LEAD_S * 1000);
 
   // (a) REL-04: a replica killed by the kernel: no SIGTERM, nothing closed in order.
-  const killed = mark('kill -9 replica 0');
-  replicas[0].child.kill('SIGKILL');
-  await sleep((GAP_S * 1000) / 2);
-  const restarted = performance.now();
-  await startReplica(0);
-  log(`replica 0 started again (${f1((performance.now() - restarted) / 1000)} s); sockets per replica ${perReplicaSockets().join(' + ')}`);
-  await sleep(Math.max(0, killed.at + GAP_S * 1000 - epochNow()));
+  if (FAULTS_ON.includes('kill')) {
+    const killed = mark('kill -9 replica 0');
+    replicas[0].child.kill('SIGKILL');
+    await sleep((GAP_S * 1000) / 2);
+    const restarted = performance.now();
+    await startReplica(0);
+    log(`replica 0 started again (${f1((performance.now() - restarted) / 1000)} s); sockets per replica ${perReplicaSockets().join(' + ')}`);
+    await sleep(Math.max(0, killed.at + GAP_S * 1000 - epochNow()));
+  }
 
   // (b) REL-05: Redis stopped, then started again (empty: no persistence).
-  const redisFault = mark(`Redis stopped ${REDIS_DOWN_S} s`);
-  await new Promise((resolve) => {
-    redis.once('exit', resolve);
-    redis.kill('SIGKILL');
-  });
-  await sleep(REDIS_DOWN_S * 1000);
-  redis = await startRedis(REDIS_PORT);
-  if (!redis) throw new Error('Redis did not start again');
-  redisFault.backAt = epochNow();
-  log(`Redis started again after ${f1((redisFault.backAt - redisFault.at) / 1000)} s`);
-  await sleep(Math.max(0, redisFault.at + GAP_S * 1000 - epochNow()));
+  if (FAULTS_ON.includes('redis')) {
+    const redisFault = mark(`Redis stopped ${REDIS_DOWN_S} s`);
+    await new Promise((resolve) => {
+      redis.once('exit', resolve);
+      redis.kill('SIGKILL');
+    });
+    await sleep(REDIS_DOWN_S * 1000);
+    redis = await startRedis(REDIS_PORT);
+    if (!redis) throw new Error('Redis did not start again');
+    redisFault.backAt = epochNow();
+    log(`Redis started again after ${f1((redisFault.backAt - redisFault.at) / 1000)} s`);
+    await sleep(Math.max(0, redisFault.at + GAP_S * 1000 - epochNow()));
+  }
 
   // (c) REL-07: nginx reloads its configuration.
-  mark('nginx -s reload');
-  await nginx.reload();
-  await sleep(GAP_S * 1000);
+  if (FAULTS_ON.includes('nginx')) {
+    const reload = mark('nginx -s reload');
+    await nginx.reload();
+    await sleep(Math.max(0, reload.at + GAP_S * 1000 - epochNow()));
+  }
+
+  // (d) REL-06: PostgreSQL away for DB_DOWN_S, through the proxy (the machine's PostgreSQL keeps running).
+  if (FAULTS_ON.includes('db')) {
+    const dbFault = mark(`PostgreSQL ${DB_MODE} ${DB_DOWN_S} s`, {
+      pids: replicas.map((r) => r.child.pid),
+      health: [],
+      pages: [],
+    });
+    // Each replica's /api/health, asked directly every 250 ms. And, from curl (a process of its own,
+    // so the bench's busy event loop adds nothing to the times): every 500 ms in turn the finder's
+    // page of a replica and a POST /api/calls through nginx (to a code no tag has: it rings nobody).
+    let probing = true;
+    const benchLag = monitorEventLoopDelay({ resolution: 20 });
+    benchLag.enable();
+    const healthProbe = (async () => {
+      while (probing) {
+        await Promise.all(
+          replicas.map(async (r) => {
+            const t = performance.now();
+            try {
+              const res = await fetch(`${r.base}/api/health`, { signal: AbortSignal.timeout(2_000) });
+              const body = await res.json();
+              dbFault.health.push({ at: epochNow(), i: r.i, status: res.status, database: body.database, ms: performance.now() - t });
+            } catch (error) {
+              dbFault.health.push({ at: epochNow(), i: r.i, status: 0, database: `no answer: ${error.message}`, ms: performance.now() - t });
+            }
+          }),
+        );
+        await sleep(250);
+      }
+    })();
+    const pageProbe = (async () => {
+      const code = live[0].code;
+      for (let n = 0; probing; n += 1) {
+        const at = epochNow();
+        const probe =
+          n % 2 === 0
+            ? await curlProbe(`${replicas[(n / 2) % 2].base}/t/${code}`)
+            : await curlProbe(`${url}/api/calls`, { code: tagCode(), latitude: -19.92, longitude: -43.94 });
+        dbFault.pages.push({ at, kind: n % 2 === 0 ? 'page' : 'api', ...probe });
+        await sleep(500);
+      }
+    })();
+    await pgProxy.outage(DB_MODE);
+    // From now on the database is away (a probe sent before this was answered by it).
+    dbFault.downAt = epochNow();
+    await sleep(DB_DOWN_S * 1000);
+    await pgProxy.restore();
+    dbFault.backAt = epochNow();
+    log(`PostgreSQL back after ${f1((dbFault.backAt - dbFault.at) / 1000)} s`);
+    await sleep(10_000);
+    probing = false;
+    await Promise.all([healthProbe, pageProbe]);
+    benchLag.disable();
+    dbFault.benchLag = { p99: benchLag.percentile(99) / 1e6, max: benchLag.max / 1e6 };
+    await sleep(Math.max(0, dbFault.at + GAP_S * 1000 - epochNow()));
+  }
   loading = false;
   await loader;
   log(`finders stop starting calls (${calls.length} in ${f1((performance.now() - t0) / 1000)} s); waiting for every call's outcome`);
@@ -619,14 +887,22 @@ async function faultPhase(url, live) {
     if (ringingLeft === 0) break;
     await sleep(2000);
   }
-  const { rows } = await pool.query(`select id, status from calls where started_at >= $1`, [phaseStart]);
+  // `recipients`: a call written without the people it rings is half-written (REL-06: one transaction).
+  const { rows } = await pool.query(
+    `select c.id, c.status, extract(epoch from c.started_at) * 1000 as started,
+            (select count(*)::int from call_recipients r where r.call_id = c.id) as recipients
+     from calls c where c.started_at >= $1`,
+    [phaseStart],
+  );
   const known = new Set(calls.map((c) => c.roomId).filter(Boolean));
   const rowIds = new Set(rows.map((r) => r.id));
   const withoutAnswer = rows.filter((r) => !known.has(r.id)).length;
   const lostRows = [...known].filter((id) => !rowIds.has(id)).length;
+  const halfWritten = rows.filter((r) => r.recipients === 0);
   log(
     `after the load: calls still ringing ${ringingLeft} (${f1((performance.now() - settleFrom) / 1000)} s after the finders finished); ` +
-      `calls written whose finder got no answer (the POST was cut) ${withoutAnswer}; calls answered but not written ${lostRows}`,
+      `calls written whose finder got no answer (the POST was cut, or written twice) ${withoutAnswer}; calls answered but not written ${lostRows}; ` +
+      `calls half-written (no recipients) ${halfWritten.length}`,
   );
 
   const missed = [];
@@ -652,13 +928,23 @@ async function faultPhase(url, live) {
     const backMs = back.map((b) => b.ms);
     const reasons = {};
     for (const d of dropped) reasons[d.reason] = (reasons[d.reason] ?? 0) + 1;
-    log(`— ${w.name}: ${mine.length} calls started`);
+    const refusals = {};
+    for (const r of refusedEvents.filter((e) => e.at >= from && e.at < to && (i > 0 || e.at < firstFault)))
+      refusals[r.reason] = (refusals[r.reason] ?? 0) + 1;
+    const postMs = mine.filter((c) => c.answeredAt !== undefined).map((c) => c.answeredAt - c.started);
+    log(`— ${w.name}: ${mine.length} calls started; the finder's tap → the call's answer (retries included) ${stats(postMs)}`);
     log(
       `    outcomes ${JSON.stringify(kinds)}; rang on time ${stats(onTime)}; rang late ${late.length} (delay ${stats(late)}); ` +
         `told ${told.length} ${JSON.stringify(toldHow)}; rung twice ${twice}; finder join timeouts ${mine.filter((c) => c.joinTimeouts).length}`,
     );
     log(
-      `    owner sockets dropped ${dropped.length} ${JSON.stringify(reasons)}, back ${back.length} (${stats(backMs)}), not back ${dropped.length - back.length}`,
+      `    owner sockets dropped ${dropped.length} ${JSON.stringify(reasons)}, back ${back.length} (${stats(backMs)}), not back ${dropped.length - back.length}; ` +
+        `their connection attempts that failed on the way back ${JSON.stringify(refusals)}`,
+    );
+    const written = rows.filter((r) => Number(r.started) >= from - 1000 && Number(r.started) < to);
+    log(
+      `    calls written ${written.length}: without an answer to their finder (written twice or cut) ${written.filter((r) => !known.has(r.id)).length}, ` +
+        `half-written ${written.filter((r) => r.recipients === 0).length}`,
     );
     if (i === 0) continue;
     const silent = kinds.silent ?? 0;
@@ -675,6 +961,8 @@ async function faultPhase(url, live) {
       const ok = silent === 0 && toldLate === 0 && ringingLeft === 0 && resumed > 0 && resumed >= afterBack.length * 0.95;
       log(`    REL-05 budget (0 silent, rings resume by themselves, nothing rings past its time): ${ok ? 'OK' : 'MISSED'}`);
       if (!ok) missed.push('REL-05');
+    } else if (w.name.startsWith('PostgreSQL')) {
+      if (!dbBudget(w, calls, mine, silent, toldLate, halfWritten.length, ringingLeft)) missed.push('REL-06');
     } else {
       const ok = silent === 0 && dropped.length === back.length && !(Math.max(0, ...backMs) > 5_000);
       log(`    REL-07 budget (each dropped socket back within 5 s, 0 silent): ${ok ? 'OK' : 'MISSED'}`);
@@ -755,8 +1043,16 @@ try {
     REDIS_URL = redis ? `redis://127.0.0.1:${REDIS_PORT}` : 'redis://127.0.0.1:6379/12';
   }
   await adminQuery(`create database ${dbName}`);
+  if (FAULTS_ON.includes('db')) {
+    // apps/server/test/pg-proxy.ts itself (TypeScript, loaded through the server's tsx).
+    const { tsImport } = await import('tsx/esm/api');
+    const { startPgProxy } = await tsImport('../apps/server/test/pg-proxy.ts', import.meta.url);
+    const admin = new URL(ADMIN_URL);
+    pgProxy = await startPgProxy({ host: admin.hostname, port: Number(admin.port || 5432) });
+    replicaDatabaseUrl = pgProxy.url(databaseUrl);
+  }
   log(
-    `PERF-07 fleet: ${SOCKETS} owner sockets, ${RATE} calls/s ${FAULTS ? `through three faults ${GAP_S} s apart (REL-04, REL-05, REL-07; ringing time ${RING_TIMEOUT_MS / 1000} s)` : `for ${SECONDS} s`}${GROW ? `, then growing by ${STEP} up to ${GROW_MAX}` : ''}; database ${dbName}, Redis ${REDIS_URL}${redis ? " (the bench's own)" : ''}; ${load()}`,
+    `PERF-07 fleet: ${SOCKETS} owner sockets, ${RATE} calls/s ${FAULTS ? `through ${FAULTS_ON.length} faults ${GAP_S} s apart (${FAULTS_ON.join(', ')}: REL-04, REL-05, REL-07, REL-06; ringing time ${RING_TIMEOUT_MS / 1000} s${FAULTS_ON.includes('db') ? `; PostgreSQL through a TCP proxy on port ${pgProxy.port}, ${DB_MODE} for ${DB_DOWN_S} s` : ''})` : `for ${SECONDS} s`}${GROW ? `, then growing by ${STEP} up to ${GROW_MAX}` : ''}; database ${dbName}, Redis ${REDIS_URL}${redis ? " (the bench's own)" : ''}; ${load()}`,
   );
 
   // The first replica migrates the fresh database; the second starts on it.
@@ -1010,6 +1306,7 @@ try {
     ),
   );
   await pool?.end();
+  await pgProxy?.close();
   await adminQuery(`drop database if exists ${dbName} with (force)`).catch((error) =>
     console.error(`could not drop ${dbName}: ${error.message}`),
   );

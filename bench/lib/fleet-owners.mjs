@@ -2,11 +2,14 @@
 // app's options: websocket only). Forked by bench/fleet.mjs; talks to it over IPC only:
 //   ← { type: 'connect', url, accounts: [{ userId, token }], addresses: [ip], concurrency, reconnect }
 //        reconnect (--faults): the web app's reconnection options (SOCKET_RECONNECTION); without it a
-//        dropped socket stays down, as PERF-07 measures
+//        dropped socket stays down, as PERF-07 measures; retryRefused (--faults): the server's
+//        databaseUnavailable refusal, after which the socket tries again by itself as the web app's
+//        owner socket does (apps/web/src/lib/call-socket.ts retryRefusedHandshakes)
 //   → { type: 'connected', ok, failed, errors: { message: count }, times: [ms from asking to connected], ids: [userId connected] }
 //   → { type: 'ring', roomId, userId, at }        at: epoch milliseconds (sub-millisecond precision)
 //   → { type: 'dropped', reason, at }              an owner's socket closed while the bench held it
 //   → { type: 'back', ms, at }                     (reconnect) that socket connected again, `ms` after it dropped
+//   → { type: 'refused', reason, at }              (reconnect) a handshake of a dropped socket was refused
 //   ← { type: 'close' }                            disconnects everything, answers { type: 'closed' }, exits
 import { performance } from 'node:perf_hooks';
 import { io } from 'socket.io-client';
@@ -16,7 +19,7 @@ const sockets = [];
 let closing = false;
 
 /** Connects one owner: resolves true once connected, false (and why) when the handshake fails. */
-function connectOwner(url, account, localAddress, errors, times, ids, reconnect) {
+function connectOwner(url, account, localAddress, errors, times, ids, reconnect, retryRefused) {
   const started = performance.now();
   return new Promise((resolve) => {
     const socket = io(url, {
@@ -44,7 +47,21 @@ function connectOwner(url, account, localAddress, errors, times, ids, reconnect)
         droppedAt = performance.now();
         process.send?.({ type: 'dropped', reason, at: now() });
       });
+      let attempt = 0;
+      socket.on('connect_error', (error) => {
+        if (closing || droppedAt === null) return;
+        process.send?.({ type: 'refused', reason: String(error?.message ?? error).slice(0, 80), at: now() });
+        if (!reconnect || socket.active || error?.message !== retryRefused) return;
+        // The web app's owner socket: a refusal for want of the database is tried again, jittered and doubling.
+        const base = Math.min(reconnect.reconnectionDelayMax, reconnect.reconnectionDelay * 2 ** attempt);
+        attempt += 1;
+        const factor = reconnect.randomizationFactor;
+        setTimeout(() => {
+          if (!closing && !socket.connected && !socket.active) socket.connect();
+        }, base * (1 - factor + 2 * factor * Math.random()));
+      });
       socket.on('connect', () => {
+        attempt = 0;
         if (droppedAt === null) return;
         process.send?.({ type: 'back', ms: performance.now() - droppedAt, at: now() });
         droppedAt = null;
@@ -61,7 +78,7 @@ function connectOwner(url, account, localAddress, errors, times, ids, reconnect)
   });
 }
 
-async function connectAll({ url, accounts, addresses, concurrency, reconnect }) {
+async function connectAll({ url, accounts, addresses, concurrency, reconnect, retryRefused }) {
   const errors = {};
   const times = [];
   const ids = [];
@@ -71,7 +88,7 @@ async function connectAll({ url, accounts, addresses, concurrency, reconnect }) 
   async function worker() {
     while (next < accounts.length) {
       const i = next++;
-      if (await connectOwner(url, accounts[i], addresses[i % addresses.length], errors, times, ids, reconnect)) ok += 1;
+      if (await connectOwner(url, accounts[i], addresses[i % addresses.length], errors, times, ids, reconnect, retryRefused)) ok += 1;
       else failed += 1;
     }
   }

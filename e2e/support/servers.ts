@@ -106,8 +106,11 @@ export interface AppServer {
   cli: CliTarget;
   /** A fresh unclaimed code in this server's database, minted with the operator CLI. */
   mint: (productId: number) => Promise<string>;
-  /** OPS-04: SIGTERM to process `i`; resolves with its exit code and how long it took to exit. */
-  stop: (i: number) => Promise<{ code: number | null; ms: number }>;
+  /**
+   * OPS-04: SIGTERM to process `i` (REL-04: `SIGKILL`, the kernel's kill: nothing closed in order);
+   * resolves with its exit code and how long it took to exit.
+   */
+  stop: (i: number, signal?: NodeJS.Signals) => Promise<{ code: number | null; ms: number }>;
   /** Starts process `i` again on its port, as a deploy would; resolves once it answers. */
   restart: (i: number) => Promise<void>;
   close: () => Promise<void>;
@@ -194,14 +197,14 @@ export async function startAppServer({ env = {}, replicas = 1, postgresProxy = f
       ...(proxy ? { proxy } : {}),
       cli: target,
       mint: (productId) => mintCode(productId, target),
-      stop: async (i) => {
+      stop: async (i, signal = 'SIGTERM') => {
         const started = Date.now();
         const child = processes[i]!.child;
         const exited = new Promise<number | null>((resolve) => {
           if (child.exitCode !== null) resolve(child.exitCode);
           else child.once('exit', (code) => resolve(code));
         });
-        await stopProcess(child);
+        await stopProcess(child, signal);
         return { code: await exited, ms: Date.now() - started };
       },
       restart: (i) => spawnReplica(i),

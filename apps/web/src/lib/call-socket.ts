@@ -4,6 +4,7 @@ import {
   SOCKET_RECONNECTION,
   type JoinAck,
 } from '@toque/contracts/calls';
+import { apiMsg } from '@toque/contracts/messages';
 import type { ClientToServerEvents, ServerToClientEvents } from '@toque/contracts/socket-events';
 
 export type CallSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -51,4 +52,29 @@ export function joinRoom(socket: CallSocket, roomId: string): Promise<JoinAck> {
  */
 export function rejoinRoom(socket: CallSocket, roomId: string, linkUp: boolean): Promise<JoinAck> {
   return new Promise((resolve) => socket.emit(linkUp ? 'resume' : 'join', roomId, resolve));
+}
+
+/**
+ * REL-04 / REL-06 (docs/decisions/0052): a handshake the server refused because its database did not
+ * answer in time — an outage, or a replica taking a burst of reconnections after another one died —
+ * ends Socket.IO's own reconnection (a middleware refusal does). The socket tries again by itself,
+ * with SOCKET_RECONNECTION's jittered, doubling delays, while `wanted()` says the page still wants it;
+ * otherwise an owner's tab would never ring again until reloaded. Any other refusal (a session that
+ * ended) stays final.
+ */
+export function retryRefusedHandshakes(socket: CallSocket, wanted: () => boolean): void {
+  const { reconnectionDelay, reconnectionDelayMax, randomizationFactor } = SOCKET_RECONNECTION;
+  let attempt = 0;
+  socket.on('connect', () => {
+    attempt = 0;
+  });
+  socket.on('connect_error', (error) => {
+    if (socket.active || error.message !== apiMsg.databaseUnavailable) return;
+    const base = Math.min(reconnectionDelayMax, reconnectionDelay * 2 ** attempt);
+    attempt += 1;
+    const wait = base * (1 - randomizationFactor + 2 * randomizationFactor * Math.random());
+    setTimeout(() => {
+      if (wanted() && !socket.connected && !socket.active) socket.connect();
+    }, wait);
+  });
 }

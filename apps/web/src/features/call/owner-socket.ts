@@ -1,4 +1,4 @@
-import { createCallSocket, type CallSocket } from '../../lib/call-socket';
+import { createCallSocket, retryRefusedHandshakes, type CallSocket } from '../../lib/call-socket';
 
 /** How long an unused socket stays open: moving from a dashboard page to /call reuses it. */
 const LINGER_MS = 1000;
@@ -28,8 +28,11 @@ export const ownerSocketStore = {
 export function acquireOwnerSocket(token: string): CallSocket {
   if (current && current.token !== token) dropOwnerSocket();
   if (!current) {
-    current = { token, socket: createCallSocket(token), users: 0, timer: undefined };
-    current.socket.connect();
+    const socket = createCallSocket(token);
+    current = { token, socket, users: 0, timer: undefined };
+    // REL-04 / REL-06: a handshake refused for want of the database is tried again while this is the tab's socket.
+    retryRefusedHandshakes(socket, () => current?.socket === socket);
+    socket.connect();
     changed();
   }
   clearTimeout(current.timer);
