@@ -53,25 +53,30 @@ function watchFinderScreen(page: Page, ownerFirstName: string) {
   const f = callUi.finder;
   const samples: { at: number; shows: string }[] = [];
   let running = true;
+  const sample = async () => {
+    const text = await page.evaluate(() => document.body.innerText).catch(() => '');
+    const shows = text.includes(f.connected)
+      ? 'connected'
+      : text.includes(f.unanswered)
+        ? 'unanswered'
+        : text.includes(f.ringing(ownerFirstName))
+          ? 'ringing'
+          : 'dead';
+    samples.push({ at: Date.now(), shows });
+  };
   const loop = (async () => {
     while (running) {
-      const text = await page.evaluate(() => document.body.innerText).catch(() => '');
-      const shows = text.includes(f.connected)
-        ? 'connected'
-        : text.includes(f.unanswered)
-          ? 'unanswered'
-          : text.includes(f.ringing(ownerFirstName))
-            ? 'ringing'
-            : 'dead';
-      samples.push({ at: Date.now(), shows });
+      await sample();
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   })();
   return {
     samples,
+    /** Stops, with a last look at the screen as it is now (the loop's may be older than the state waited for). */
     async stop() {
       running = false;
       await loop;
+      await sample();
       return samples;
     },
   };
