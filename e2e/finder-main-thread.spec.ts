@@ -165,7 +165,7 @@ async function islandScripts(request: APIRequestContext, variant: Variant): Prom
   return new Set(own);
 }
 
-// Playwright's trace (kept on failure elsewhere) watches every DOM change of the page with its own
+// Playwright's trace (when E2E_TRACE asks for one) watches every DOM change of the page with its own
 // script, on the page's main thread: measured here, it charged the app's start 100 ms and more that a
 // finder's phone never pays. The report printed below says what a failure needs.
 test.use({ trace: 'off' });
