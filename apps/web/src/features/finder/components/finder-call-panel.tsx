@@ -1,15 +1,5 @@
 import { gateFinderText } from '@toque/contracts/gate';
-import {
-  lazy,
-  Suspense,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type ReactNode,
-  type Ref,
-} from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode, type Ref } from 'react';
 import { recordingFinderText } from '@toque/contracts/recordings';
 import type { PublicTag } from '@toque/contracts/calls';
 import {
@@ -30,8 +20,7 @@ import type { CallMode } from '../finder-media';
 import { useFinderCall, type MessageReason } from '../hooks/use-finder-call';
 import { useFinderText } from '../i18n';
 import { isInAppBrowser } from '../in-app-browser';
-import { takeOverCalls } from '../call-start';
-import { AWAITS_SCRIPT, CALL_RINGING, CALL_START, PENDING, SCRIPT_FAILED } from '../island';
+import { AWAITS_SCRIPT, PENDING, SCRIPT_FAILED } from '../island';
 import { CallbackForm } from './callback-form';
 import { EmergencyLinks } from './emergency';
 import { Countdown } from './countdown';
@@ -92,7 +81,7 @@ function useInteractive(): boolean {
  * code arrived and the alert for code that cannot load — hidden until the island shows one. Once
  * the app runs these are never shown.
  */
-function BeforeTheScript({ page, ringing }: { page: string; ringing: string | null }) {
+function BeforeTheScript({ page }: { page: string }) {
   const { t } = useFinderText();
   return (
     <>
@@ -102,11 +91,6 @@ function BeforeTheScript({ page, ringing }: { page: string; ringing: string | nu
       <p role="status" hidden {...{ [PENDING]: '' }} className="text-lg font-semibold text-slate-900">
         {t.preparing}
       </p>
-      {ringing === null ? null : (
-        <p role="status" hidden {...{ [CALL_RINGING]: '' }} className="text-lg font-semibold text-slate-900">
-          {ringing}
-        </p>
-      )}
       <div role="alert" hidden {...{ [SCRIPT_FAILED]: '' }} className="space-y-2 font-medium text-red-700">
         <p>{t.scriptFailed}</p>
         {/* A plain link: it works with no script at all. */}
@@ -299,30 +283,11 @@ export function FinderCallPanel({
   };
   const unit = unitId ?? undefined;
   const needsUnit = isPlate && unitId === null;
-  const picker = isPlate ? (
-    <UnitPicker
-      key={passUnit ?? 'any'}
-      units={tag.units}
-      unlisted={tag.units_unlisted}
-      value={unitId}
-      onChange={setUnitId}
-    />
-  ) : null;
+  const picker = isPlate ? <UnitPicker key={passUnit ?? 'any'} units={tag.units} unlisted={tag.units_unlisted} value={unitId} onChange={setUnitId} /> : null;
   const chosen = tag.units.find((u) => u.unit_id === unitId);
   // Who rings: the unit of a plate, the owner (or a home's owner) otherwise (FIND-05).
   const who = chosen ? finderUnitName(t, chosen) : tag.owner_first_name;
   const interactive = useInteractive();
-  // PERF-06: a tag's call tapped before the app ran was started by the finder page's island; it goes on here.
-  useEffect(
-    () =>
-      takeOverCalls((begun) => {
-        setMode(begun.request.mode);
-        start(begun.request.unitId, begun.request.mode, begun);
-      }),
-    [start],
-  );
-  // The island starts a tag's call itself (not a plate's: its unit and its door are the app's to judge).
-  const islandCalls = !isPlate && !tag.position_required && !pass;
   return (
     <fieldset disabled={!interactive} {...{ [AWAITS_SCRIPT]: interactive ? undefined : '' }} className="min-w-0">
       {phaseView()}
@@ -438,21 +403,13 @@ export function FinderCallPanel({
           <div className="space-y-5">
             <p className="text-slate-700">{mode === 'voice' ? words.explainVoice : words.explain}</p>
             {picker}
-            {isPlate && tag.units.length === 0 && !tag.units_unlisted ? (
-              <p className="text-slate-700">{t.server.unitEmpty}</p>
-            ) : null}
+            {isPlate && tag.units.length === 0 && !tag.units_unlisted ? <p className="text-slate-700">{t.server.unitEmpty}</p> : null}
             {tag.position_required ? <p className="font-medium text-slate-900">{t.positionNeeded}</p> : null}
             <ModePicker value={mode} onChange={setMode} fieldRef={modeField} />
-            <Button
-              size="lg"
-              className="w-full"
-              disabled={needsUnit}
-              onClick={() => start(unit, shownMode())}
-              {...{ [CALL_START]: islandCalls && !interactive ? tag.code : undefined }}
-            >
+            <Button size="lg" className="w-full" disabled={needsUnit} onClick={() => start(unit, shownMode())}>
               {words.call}
             </Button>
-            <BeforeTheScript page={paths.finder(tag.code)} ringing={islandCalls ? words.ringing(who) : null} />
+            <BeforeTheScript page={paths.finder(tag.code)} />
           </div>
         );
       case 'starting':
