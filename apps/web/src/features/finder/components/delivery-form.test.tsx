@@ -2,26 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PublicTag } from '@toque/contracts/calls';
-import { CONDOMINIUM_PRODUCT_ID } from '@toque/contracts/constants';
 import { DELIVERY_REQUEST_KEY, doorFinderText, doorMsg } from '@toque/contracts/door';
 import { finderText } from '@toque/contracts/finder-text';
 import { FinderLangProvider } from '../i18n';
 import { DeliveryForm } from './delivery-form';
+import { plateTag } from '../../../test/plate-tag';
 
 const d = doorFinderText['pt-BR'];
-const plate: PublicTag = {
-  code: 'PLACA234',
-  state: 'active',
-  product_id: CONDOMINIUM_PRODUCT_ID,
-  type: 'Condomínio',
-  name: 'Edifício Ipê',
-  owner_first_name: '',
-  units: [
-    { unit_id: 11, name: 'Apto 101', block: null, reachable: true },
-    { unit_id: 12, name: 'Apto 102', block: null, reachable: true },
-  ],
-};
+const plate = plateTag();
 
 function Door() {
   const [unitId, setUnitId] = useState<number | null>(null);

@@ -7,22 +7,17 @@ import { callMsg } from '@toque/contracts/messages';
 import { finderText } from '@toque/contracts/finder-text';
 import { FinderLangProvider } from '../i18n';
 import { FinderCallPanel } from './finder-call-panel';
-import { CONDOMINIUM_PRODUCT_ID } from '@toque/contracts/constants';
 import { conversationStorageKey } from '@toque/contracts/conversations';
+import { plateTag } from '../../../test/plate-tag';
 
-const plate: PublicTag = {
-  code: 'PLACA234',
-  state: 'active',
-  product_id: CONDOMINIUM_PRODUCT_ID,
-  type: 'Condomínio',
-  name: 'Edifício Ipê',
+const plate = plateTag({
   owner_first_name: 'Carlos',
   units: [
     { unit_id: 11, name: '101', block: null, reachable: true },
     { unit_id: 12, name: '102', block: null, reachable: true },
     { unit_id: 13, name: '103', block: null, reachable: false },
   ],
-};
+});
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 

@@ -1,14 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PublicTag } from '@toque/contracts/calls';
-import { CONDOMINIUM_PRODUCT_ID } from '@toque/contracts/constants';
 import { conversationFinderText, conversationStorageKey, type FinderThread } from '@toque/contracts/conversations';
 import { finderText } from '@toque/contracts/finder-text';
 import { callMsg } from '@toque/contracts/messages';
 import { FinderLangProvider } from '../i18n';
 import { ConversationEntry } from './conversation-entry';
 import { PlateDoor } from './plate-door';
+import { plateTag } from '../../../test/plate-tag';
 
 /** The conversation's socket (a network dependency, not the entry under test): its handlers are kept to play an answer. */
 const socketHandlers = new Map<string, (event: unknown) => void>();
@@ -22,18 +21,7 @@ vi.mock('socket.io-client', () => ({
 const pt = conversationFinderText['pt-BR'];
 const en = conversationFinderText.en;
 
-const plate: PublicTag = {
-  code: 'PLACA234',
-  state: 'active',
-  product_id: CONDOMINIUM_PRODUCT_ID,
-  type: 'Condomínio',
-  name: 'Edifício Ipê',
-  owner_first_name: '',
-  units: [
-    { unit_id: 11, name: 'Apto 101', block: null, reachable: true },
-    { unit_id: 12, name: 'Apto 102', block: null, reachable: true },
-  ],
-};
+const plate = plateTag();
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 const thread = (unitId: number, messages: FinderThread['messages']): FinderThread => ({
