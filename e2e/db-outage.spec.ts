@@ -1,4 +1,5 @@
 import { request as playwrightRequest } from '@playwright/test';
+import { callUi } from '@toque/contracts/call-ui';
 import { finderText } from '@toque/contracts/finder-text';
 import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
@@ -41,6 +42,65 @@ test('[REL-06] PostgreSQL goes silent as the finder taps Call: the page says in 
     await expectPath(owner.page, paths.call);
     await expect(owner.page.getByRole('heading', { name: msg.callIncoming })).toBeVisible();
     await expect(finder.page.getByRole('status').filter({ hasText: t.ringing(owner.user.name.split(' ')[0]!) })).toBeVisible();
+    await Promise.all([owner.close(), finder.close()]);
+  } finally {
+    await proxy.restore();
+    await api.dispose();
+  }
+});
+
+test('[REL-06] [REL-04] the finder\'s call socket drops while PostgreSQL is silent and the owner\'s phone rings: the page says in English that it is trying again instead of ending the call, rejoins once the database is back, and the owner\'s answer connects it', async ({
+  browser,
+  appServer,
+}) => {
+  test.setTimeout(180_000);
+  const server = await appServer({ postgresProxy: true });
+  const proxy = server.proxy!;
+  const api = await playwrightRequest.newContext({ baseURL: server.url });
+  try {
+    const owner = await openOwner(browser, api, { server: { url: server.url, cli: server.cli } });
+    const t = finderText.en;
+    // The finder's phone between the page and the server: its call socket's frames pass through until
+    // `drop()` cuts the link (a phone changing networks; a replica that died does the same to it).
+    const link: { drop?: () => Promise<void>; opened: number } = { opened: 0 };
+    const finder = await openFinder(browser, {
+      context: { baseURL: server.url, locale: 'en-US' },
+      init: (page) =>
+        page.routeWebSocket(/\/socket\.io\//, (ws) => {
+          link.opened += 1;
+          const upstream = ws.connectToServer();
+          ws.onMessage((message) => upstream.send(message));
+          upstream.onMessage((message) => ws.send(message));
+          link.drop = async () => {
+            await upstream.close();
+            await ws.close();
+          };
+        }),
+    });
+    await finder.page.goto(paths.finder(owner.code));
+    await finder.page.getByRole('button', { name: t.call }).click();
+    const firstName = owner.user.name.split(' ')[0]!;
+    const ringing = finder.page.getByRole('status').filter({ hasText: t.ringing(firstName) });
+    await expect(ringing).toBeVisible();
+    await expectPath(owner.page, paths.call);
+    await expect(owner.page.getByRole('heading', { name: msg.callIncoming })).toBeVisible();
+
+    // The database goes silent, then the finder's link drops: the socket comes back at once, and its
+    // rejoin waits on the database. Before the fix the page ended the call on the spot.
+    await proxy.outage('blackhole');
+    const opened = link.opened;
+    await link.drop!();
+    await expect.poll(() => link.opened, { timeout: 15_000 }).toBeGreaterThan(opened);
+    const retrying = finder.page.getByRole('status').filter({ hasText: t.retrying });
+    await expect(retrying).toBeVisible();
+    await expect(finder.page.getByRole('button', { name: t.call })).toHaveCount(0);
+
+    // The database is back: the rejoin goes through, the phone still rings, and the answer connects the call.
+    await proxy.restore();
+    await expect(retrying).toHaveCount(0);
+    await expect(ringing).toBeVisible();
+    await owner.page.getByRole('button', { name: callUi.owner.answer }).click();
+    await expect(finder.page.getByRole('status').filter({ hasText: t.connected })).toBeVisible({ timeout: 30_000 });
     await Promise.all([owner.close(), finder.close()]);
   } finally {
     await proxy.restore();

@@ -5,6 +5,7 @@ import {
   type JoinAck,
 } from '@toque/contracts/calls';
 import { apiMsg } from '@toque/contracts/messages';
+import { ApiError } from './api-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@toque/contracts/socket-events';
 
 export type CallSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -44,6 +45,16 @@ export function connected(socket: CallSocket): Promise<void> {
 /** `join(roomId)` with its acknowledgement. */
 export function joinRoom(socket: CallSocket, roomId: string): Promise<JoinAck> {
   return new Promise((resolve) => socket.emit('join', roomId, resolve));
+}
+
+/**
+ * REL-06: a join's acknowledgement saying the database did not answer in time, as the 503 that
+ * `whileUnavailable` asks again (with "trying again" on screen); any other answer as it came.
+ */
+export async function untilDatabaseAnswers(ack: Promise<JoinAck>): Promise<JoinAck> {
+  const answer = await ack;
+  if (!answer.ok && answer.message === apiMsg.databaseUnavailable) throw new ApiError(503, answer.message);
+  return answer;
 }
 
 /**

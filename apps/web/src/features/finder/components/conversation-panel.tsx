@@ -19,7 +19,7 @@ import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
-import { createConversationSocket } from '../../../lib/call-socket';
+import { createConversationSocket, retryRefusedHandshakes } from '../../../lib/call-socket';
 import { getFinderThread, sendFinderMessage, startConversation } from '../api/conversation';
 import { positionWithin } from '../finder-media';
 import { useFinderText } from '../i18n';
@@ -132,6 +132,10 @@ export function ConversationPanel({
   useEffect(() => {
     if (!token || state === 'blocked') return;
     const socket = createConversationSocket(token);
+    // REL-06: its handshake reads the conversation from the database; a refusal while the database is
+    // away is tried again (Socket.IO's own reconnection stops at it), or the thread would stop updating.
+    let open = true;
+    retryRefusedHandshakes(socket, () => open);
     socket.on('conversation-message', (event) => add(event.message));
     // A message written while the thread loaded and the socket joined (CALL-17: the owner writes as
     // the finder's page learns the thread) is read once the socket is in: nothing falls between.
@@ -143,6 +147,7 @@ export function ConversationPanel({
     });
     socket.on('conversation-state', (event) => setState(event.state));
     return () => {
+      open = false;
       socket.disconnect();
     };
   }, [token, state]);

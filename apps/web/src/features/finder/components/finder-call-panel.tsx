@@ -420,7 +420,8 @@ export function FinderCallPanel({
         return (
           <div className="space-y-4">
             <div className="space-y-1">
-              <Status>{tryingAnother ? t.tryingAnother : words.ringing(who)}</Status>
+              {/* REL-06: the phone's link came back while the database was away; its rejoin is asked again. */}
+              <Status>{retrying ? t.retrying : tryingAnother ? t.tryingAnother : words.ringing(who)}</Status>
               <Countdown deadline={state.deadline} />
             </div>
             {video ? (

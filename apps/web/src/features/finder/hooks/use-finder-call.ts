@@ -1,11 +1,10 @@
 import type { GateEvent } from '@toque/contracts/gate';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CreateCallResponse } from '@toque/contracts/calls';
-import { apiMsg } from '@toque/contracts/messages';
 import { ApiError, isApiError } from '../../../lib/api-client';
 import { whileUnavailable } from '../../../lib/retry-unavailable';
 import { createPeerLink, stopStream, type PeerLink } from '../../../lib/call-peer';
-import { connected, createCallSocket, joinRoom, rejoinRoom, type CallSocket } from '../../../lib/call-socket';
+import { connected, createCallSocket, joinRoom, rejoinRoom, untilDatabaseAnswers, type CallSocket } from '../../../lib/call-socket';
 import { getCallConversationKey } from '../api/conversation';
 import { createCall } from '../api/create-call';
 import { leaveCallback } from '../api/leave-callback';
@@ -196,20 +195,28 @@ export function useFinderCall(code: string, inAppBrowser: boolean, pass?: string
             setState({ phase: 'ended' });
           });
           // REL-06: joining asks the database too; while it is away the join is asked again.
-          const joined = await whileUnavailable(async () => {
-            const ack = await joinRoom(s, created.roomId);
-            if (!ack.ok && ack.message === apiMsg.databaseUnavailable) throw new ApiError(503, ack.message);
-            return ack;
-          }, setRetrying);
+          const joined = await whileUnavailable(() => untilDatabaseAnswers(joinRoom(s, created.roomId)), setRetrying);
           if (!joined.ok) throw new ApiError(409, joined.message);
-          // A phone that changed networks, or whose server process restarted (OPS-04), reconnects:
-          // it joins again (resumes, with the media still up), or learns the call is over.
+          // A phone that changed networks, or whose server process restarted or died (OPS-04, REL-04),
+          // reconnects: it joins again (resumes, with the media still up), or learns the call is over.
+          // REL-06: a rejoin while the database is away says "trying again" and is asked again, as the
+          // first join is — it used to end the call on the spot ("O serviço está indisponível").
+          let rejoins = 0;
           s.on('connect', () => {
-            void rejoinRoom(s, created.roomId, link.connected()).then((again) => {
-              if (again.ok || live.current?.socket !== s) return;
-              teardown();
-              setState({ phase: 'failed', error: { status: 409, message: again.message } });
-            });
+            const attempt = (rejoins += 1);
+            const current = () => live.current?.socket === s && attempt === rejoins;
+            void whileUnavailable(() => untilDatabaseAnswers(rejoinRoom(s, created.roomId, link.connected())), setRetrying).then(
+              (again) => {
+                if (again.ok || !current()) return;
+                teardown();
+                setState({ phase: 'failed', error: { status: 409, message: again.message } });
+              },
+              (error: unknown) => {
+                if (!current()) return;
+                teardown();
+                setState({ phase: 'failed', error: errorOf(error) });
+              },
+            );
           });
           const deadline = sentAt + created.ringTimeoutMs;
           setState((now) => (now.phase === 'starting' ? { phase: 'ringing', local, deadline } : now));
