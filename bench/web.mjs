@@ -259,7 +259,10 @@ async function firstTap(browser, path) {
         (event) => {
           w.__tapAt = event.timeStamp;
           const frame = () => {
-            const ringing = [...document.querySelectorAll('[role=status]')].some((el) => /^Chamando /.test(el.textContent ?? ''));
+            // Shown, not only in the HTML: the server renders the island's 'Chamando …' hidden until the call is made.
+            const ringing = [...document.querySelectorAll('[role=status]')].some(
+              (el) => el.checkVisibility() && /^Chamando /.test(el.textContent ?? ''),
+            );
             if (ringing) w.__ringingAt = performance.now();
             else requestAnimationFrame(frame);
           };

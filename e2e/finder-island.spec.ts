@@ -29,30 +29,77 @@ async function holdAppChunk(page: Page) {
   };
 }
 
-test("[PERF-06] [CALL-15] a tap before the call code arrived still rings: 'Preparando a chamada...' until it does", async ({
+test("[PERF-06] [CALL-02] a call tapped before the app's code arrived rings at once: 'Preparando a chamada...' until the call is made, then 'Chamando …', and the app takes the call over when it runs", async ({
   owner,
   finder,
 }) => {
   const chunk = await holdAppChunk(finder.page);
+  // The call's creation is held too, to see the island say it prepares the call.
+  const creations: Route[] = [];
+  let posts = 0;
+  let holding = true;
+  await finder.page.route('**/api/calls', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    posts += 1;
+    if (holding) creations.push(route);
+    else await route.continue();
+  });
   await finder.page.goto(paths.finder(owner.code));
   const call = finder.page.getByRole('button', { name: callUi.finder.call });
   // The island enables the button; the app's code has not arrived (the prefetch after the load asked for it).
   await expect(call).toBeEnabled();
   await call.click();
   await expect(finder.page.getByRole('status').filter({ hasText: callUi.finder.preparing })).toBeVisible();
+  await expect.poll(() => creations.length).toBe(1);
+
+  const ringing = finder.page
+    .getByRole('status')
+    .filter({ hasText: callUi.finder.ringing(owner.user.name.split(' ')[0]!) });
+  await expect(ringing).toHaveCount(0);
+  holding = false;
+  await Promise.all(creations.splice(0).map((route) => route.continue()));
+  // The island made the call: the owner's phone rings and the finder reads it, the app's code still held.
+  await expect(ringing).toBeVisible();
+  await expectPath(owner.page, paths.call);
+  await expect(finder.page.getByRole('status').filter({ hasText: callUi.finder.preparing })).toHaveCount(0);
   await expect.poll(chunk.requested).toBe(true);
+  await expect(finder.page.getByRole('button', { name: callUi.finder.hangUp })).toHaveCount(0);
+  // A second tap before the app runs makes no second call.
+  await expect(call).toBeEnabled();
+  await call.click();
 
   await chunk.release();
+  // The app has the call: its ringing screen (the self-view, hang up), and hanging up ends it.
+  await expect(ringing).toBeVisible();
+  await expect(finder.page.getByLabel(callUi.finder.selfView)).toBeVisible();
+  await finder.page.getByRole('button', { name: callUi.finder.hangUp }).click();
+  await expect(finder.page.getByRole('status').filter({ hasText: callUi.finder.ended })).toBeVisible();
+  expect(posts, 'one call for the two taps').toBe(1);
+});
+
+test("[PERF-06] [FIND-04] voice only chosen, then the call tapped, before the app's code arrived: the island's call is a voice call, and stays one in the app", async ({
+  owner,
+  finder,
+}) => {
+  const chunk = await holdAppChunk(finder.page);
+  await finder.page.goto(paths.finder(owner.code));
+  const voice = finder.page.getByRole('radio', { name: callUi.finder.voiceOnly });
+  await expect(voice).toBeEnabled();
+  await voice.click();
+  await finder.page.getByRole('button', { name: callUi.finder.call }).click();
   await expect(
     finder.page.getByRole('status').filter({ hasText: callUi.finder.ringing(owner.user.name.split(' ')[0]!) }),
   ).toBeVisible();
   await expectPath(owner.page, paths.call);
-  await expect(finder.page.getByRole('status').filter({ hasText: callUi.finder.preparing })).toHaveCount(0);
+
+  await chunk.release();
+  await expect(finder.page.getByText(callUi.finder.voiceOnlyActive)).toBeVisible();
+  await expect(finder.page.locator('video')).toHaveCount(0);
   await finder.page.getByRole('button', { name: callUi.finder.hangUp }).click();
   await expect(finder.page.getByRole('status').filter({ hasText: callUi.finder.ended })).toBeVisible();
 });
 
-test('[PERF-06] [FIND-04] a choice made before the app ran is the app\'s once it runs: voice only, tapped while the code was held', async ({
+test("[PERF-06] [FIND-04] a choice made before the app ran is the app's once it runs: voice only, tapped while the code was held", async ({
   owner,
   finder,
 }) => {
@@ -73,7 +120,7 @@ test('[PERF-06] [FIND-04] a choice made before the app ran is the app\'s once it
   await expect(finder.page.getByRole('radio', { name: callUi.finder.video })).not.toBeChecked();
 });
 
-test('[PERF-06] [FIND-04] a choice tapped while React hydrates, on a part it cannot hydrate yet, is still the app\'s once it can', async ({
+test("[PERF-06] [FIND-04] a choice tapped while React hydrates, on a part it cannot hydrate yet, is still the app's once it can", async ({
   owner,
   finder,
 }) => {
@@ -94,7 +141,11 @@ test('[PERF-06] [FIND-04] a choice tapped while React hydrates, on a part it can
   // A key (the finder's first sign of life) starts the app; React takes #root and waits for the route.
   await finder.page.keyboard.press('Shift');
   await expect
-    .poll(() => finder.page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer'))))
+    .poll(() =>
+      finder.page.evaluate(() =>
+        Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')),
+      ),
+    )
     .toBe(true);
   await expect.poll(() => held.length).toBeGreaterThan(0);
   await voice.click();

@@ -1,6 +1,16 @@
 import { reportScan } from './features/finder/api/report-scan';
 import { evaluateInSteps, linkChunks } from './lib/app-start';
-import { AWAITS_SCRIPT, FINDER_READY_EVENT, PENDING, SCAN_BEACON, SCRIPT_FAILED, PASS_QUERY } from './features/finder/island';
+import { handOverCall, startCall, type StartedCall } from './features/finder/call-start';
+import {
+  AWAITS_SCRIPT,
+  CALL_RINGING,
+  CALL_START,
+  FINDER_READY_EVENT,
+  PENDING,
+  SCAN_BEACON,
+  SCRIPT_FAILED,
+  PASS_QUERY,
+} from './features/finder/island';
 
 /**
  * PERF-06: the finder page's only script before the tap (docs/decisions/0037). The server's HTML
@@ -14,7 +24,11 @@ import { AWAITS_SCRIPT, FINDER_READY_EVENT, PENDING, SCAN_BEACON, SCRIPT_FAILED,
  *   runs the app — which hydrates the same HTML, so every state after the tap is the one React
  *   page the rest of the suite proves — and replays the tap on the same element; radios chosen
  *   before then are handed over, text fields wait read-only for it;
- * - a call tap made before the code arrived says 'Preparando a chamada...' and still rings;
+ * - a tag's call tapped before the app runs is started here at once (camera and microphone, the
+ *   call made on the server: features/finder/call-start.ts, the app's own start), says 'Chamando …'
+ *   as soon as the owner rings, and is handed to the app when it runs (docs/decisions/0037,
+ *   addendum 3); any other call tap made before the code arrived says 'Preparando a chamada...'
+ *   and still rings;
  *   code that cannot load leaves the information on screen and says how to go on.
  */
 
@@ -158,13 +172,63 @@ function hold(event: Event, replay: () => void, isCall: boolean) {
   );
 }
 
+/** A tag's call button the island starts the call of (never without WebRTC: the app says why it cannot call). */
+function islandCallButton(target: EventTarget | null): HTMLButtonElement | null {
+  const button = target instanceof Element ? target.closest('button') : null;
+  return button?.hasAttribute(CALL_START) && !button.disabled && typeof RTCPeerConnection === 'function'
+    ? button
+    : null;
+}
+
+/** The call this island started (one: a second tap before the app runs adds nothing). */
+let islandCall: StartedCall | undefined;
+
+/**
+ * PERF-06: a tag's call, started on the tap (inside the user gesture, as the browser requires for
+ * the camera) without waiting for the app: 'Preparando a chamada...' until the call is made, then
+ * the server-rendered 'Chamando …'; the app takes the running call over when it has hydrated. A
+ * camera refused, the quiet hours' 409, an error: the app shows them, in the finder's language,
+ * as for any call it starts.
+ */
+function callNow(event: Event, button: HTMLButtonElement, code: string) {
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  if (islandCall) return;
+  const panel = button.closest(`[${AWAITS_SCRIPT}]`);
+  const voice = panel?.querySelector<HTMLInputElement>('input[type=radio][value=voice]')?.checked === true;
+  const call = startCall({ code, mode: voice ? 'voice' : 'video', positionRequired: false, position: null });
+  islandCall = call;
+  show(PENDING, true);
+  void call.outcome.then((outcome) => {
+    if (!outcome.media || !('created' in outcome)) return;
+    show(PENDING, false);
+    show(CALL_RINGING, true);
+  });
+  // The app starts once the call is made (or refused): until then the phone's CPU is the call's.
+  call.outcome.then(startApp).then(
+    () => handOverCall(call),
+    () => {
+      // Without the app the call cannot be joined: the page says how to go on.
+      show(PENDING, false);
+      show(CALL_RINGING, false);
+      show(SCRIPT_FAILED, true);
+    },
+  );
+}
+
 if (root) {
   // The finder's first sign of life — a finger down anywhere, a scroll towards the button, a key, a
   // focused field — starts the app, so that it is usually running before the call is tapped (on a
   // 4× slowed CPU the app's start and hydration cost ~1 s; measured in docs/decisions/0037).
-  const early = () => void startApp().catch(() => undefined);
-  for (const type of ['pointerdown', 'scroll', 'keydown', 'focusin'])
-    addEventListener(type, early, { once: true, passive: true, capture: true });
+  // A finger on a tag's call button is the exception: that tap starts the call first, and the app
+  // once the call is made (its start would delay the call's own work on a slow phone's CPU).
+  const early = (event: Event) => {
+    if (app || islandCallButton(event.target)) return;
+    void startApp().catch(() => undefined);
+    for (const type of signsOfLife) removeEventListener(type, early, { capture: true });
+  };
+  const signsOfLife = ['pointerdown', 'scroll', 'keydown', 'focusin'];
+  for (const type of signsOfLife) addEventListener(type, early, { passive: true, capture: true });
 
   // Radios work natively before the app runs; the choice is handed over to it. Heard on the
   // document, in the capture phase: while React hydrates, its own capture listener on #root stops
@@ -188,6 +252,8 @@ if (root) {
       const button = (event.target as Element | null)?.closest?.('button');
       // Links work as links; a disabled button has no tap to hold; a submit is held as the form's submit.
       if (!button || button.disabled || (button.type === 'submit' && button.form)) return;
+      const code = islandCallButton(button)?.getAttribute(CALL_START);
+      if (code) return callNow(event, button, code);
       const isCall = button.closest(`[${AWAITS_SCRIPT}]`)?.tagName === 'FIELDSET';
       hold(event, () => button.click(), isCall);
     },

@@ -5,6 +5,7 @@ import { visitorAccuracy } from './geofence';
 import { latitude, longitude } from './geo';
 import { publicMedicalCard } from './medical-card';
 import type { ExpectedVisitor } from './door';
+import { api } from './routes';
 
 /**
  * The call (CALL-01…13): the finder's public view of a tag, creating a call, and every Socket.IO
@@ -257,7 +258,7 @@ export const callsApi = {
   publicTag: (code: string) => `/public/tags/${encodeURIComponent(code)}`,
   /** FIND-09: the photo, named by its content hash (a new URL when it changes). */
   publicPhoto: (code: string, hash: string) => `/public/tags/${encodeURIComponent(code)}/photo/${encodeURIComponent(hash)}.webp`,
-  create: '/calls',
+  create: api.createCall,
   message: (roomId: string) => `/calls/${encodeURIComponent(roomId)}/message`,
   callback: (roomId: string) => `/calls/${encodeURIComponent(roomId)}/callback`,
   location: (roomId: string) => `/calls/${encodeURIComponent(roomId)}/location`,

@@ -54,6 +54,8 @@ export const api = {
   userName: '/profile/userName',
   isToqueAdmin: '/profile/isToqueAdmin',
   updateUser: '/profile/updateUser',
+  /** CALL-02: a new call (calls.ts `callsApi.create`; here too for the finder page's island, which loads no Zod). */
+  createCall: '/calls',
 } as const;
 export const API_BASE = '/api';
 

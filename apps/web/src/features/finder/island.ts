@@ -23,3 +23,12 @@ export const SCRIPT_FAILED = 'data-script-failed';
 
 /** CONDO-16: the query parameter of a pass link (contracts' door.ts `PASS_QUERY`; island.test.ts pins them). */
 export const PASS_QUERY = 'passe';
+
+/**
+ * PERF-06 (docs/decisions/0037, addendum 3): on a tag's call button, the tag's code — the island
+ * starts the call itself on a tap made before the app runs. Not on a plate (its unit, its door).
+ */
+export const CALL_START = 'data-call-start';
+
+/** The status the island shows once its call is made ('Chamando …', in the finder's language). */
+export const CALL_RINGING = 'data-call-ringing';

@@ -7,7 +7,12 @@ import { createApiClient } from '../../../lib/api-client';
  * itself as the body; `conversation` (the thread this browser holds for the tag) is joined when the
  * server finds it is this tag's. The answer is the thread and its token, like a text after the call.
  */
-export function leaveRecording(roomId: string, callerToken: string, file: Blob, conversation: string | null): Promise<CallMessageResponse> {
+export function leaveRecording(
+  roomId: string,
+  callerToken: string,
+  file: Blob,
+  conversation: string | null,
+): Promise<CallMessageResponse> {
   const client = createApiClient({ getToken: () => callerToken });
   return client.post<CallMessageResponse>(recordingsApi.fromCall(roomId), file, {
     ...(conversation ? { headers: { [RECORDING_CONVERSATION_HEADER]: conversation } } : {}),

@@ -1,8 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import {
-  osmLink,
-  type PublicTag,
-} from '@toque/contracts/calls';
+import { osmLink, type PublicTag } from '@toque/contracts/calls';
 import { finderMessage } from '@toque/contracts/finder-text';
 import {
   CONVERSATION_FRAGMENT,

@@ -17,7 +17,12 @@ export function Countdown({ deadline }: { deadline: number }) {
     return () => clearInterval(timer);
   }, [deadline]);
   return (
-    <p role="timer" aria-live="off" className="text-sm font-medium text-slate-700 tabular-nums" data-seconds-left={left}>
+    <p
+      role="timer"
+      aria-live="off"
+      className="text-sm font-medium text-slate-700 tabular-nums"
+      data-seconds-left={left}
+    >
       {t.timeLeft(left)}
     </p>
   );

@@ -27,7 +27,9 @@ type Failure = { message: string; status?: number; retryAfterS?: number | undefi
 function PhotoPreview({ file, alt }: { file: File; alt: string }) {
   const url = useMemo(() => URL.createObjectURL(file), [file]);
   // Once drawn, the picture no longer needs its URL.
-  return <img src={url} alt={alt} onLoad={() => URL.revokeObjectURL(url)} className="size-24 rounded-lg object-cover" />;
+  return (
+    <img src={url} alt={alt} onLoad={() => URL.revokeObjectURL(url)} className="size-24 rounded-lg object-cover" />
+  );
 }
 
 /** A random key for one notice (128 bits, base64url): a retry after a lost answer sends the same one. */

@@ -31,12 +31,18 @@ afterEach(() => {
 });
 
 describe('finder call panel (CALL-02, CALL-13)', () => {
-  it('[CALL-02] [CALL-13] [FIND-13] a condominium plate lists its units first; the call and the message go to the chosen unit, whose conversation keeps the answer\'s token', async () => {
+  it("[CALL-02] [CALL-13] [FIND-13] a condominium plate lists its units first; the call and the message go to the chosen unit, whose conversation keeps the answer's token", async () => {
     // jsdom has no camera: the tap leads to the message path, as a refused camera does on a phone.
     const fetch = vi
       .fn()
       .mockResolvedValueOnce(
-        json(201, { roomId: 'room-1', callerToken: 'caller-token', iceServers: [], iceTransportPolicy: 'all', ringTimeoutMs: 60000 }),
+        json(201, {
+          roomId: 'room-1',
+          callerToken: 'caller-token',
+          iceServers: [],
+          iceTransportPolicy: 'all',
+          ringTimeoutMs: 60000,
+        }),
       )
       .mockResolvedValueOnce(
         json(201, {

@@ -1,5 +1,15 @@
 import { gateFinderText } from '@toque/contracts/gate';
-import { lazy, Suspense, useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode, type Ref } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import { recordingFinderText } from '@toque/contracts/recordings';
 import type { PublicTag } from '@toque/contracts/calls';
 import {
@@ -20,7 +30,8 @@ import type { CallMode } from '../finder-media';
 import { useFinderCall, type MessageReason } from '../hooks/use-finder-call';
 import { useFinderText } from '../i18n';
 import { isInAppBrowser } from '../in-app-browser';
-import { AWAITS_SCRIPT, PENDING, SCRIPT_FAILED } from '../island';
+import { takeOverCalls } from '../call-start';
+import { AWAITS_SCRIPT, CALL_RINGING, CALL_START, PENDING, SCRIPT_FAILED } from '../island';
 import { CallbackForm } from './callback-form';
 import { EmergencyLinks } from './emergency';
 import { Countdown } from './countdown';
@@ -81,7 +92,7 @@ function useInteractive(): boolean {
  * code arrived and the alert for code that cannot load — hidden until the island shows one. Once
  * the app runs these are never shown.
  */
-function BeforeTheScript({ page }: { page: string }) {
+function BeforeTheScript({ page, ringing }: { page: string; ringing: string | null }) {
   const { t } = useFinderText();
   return (
     <>
@@ -91,6 +102,11 @@ function BeforeTheScript({ page }: { page: string }) {
       <p role="status" hidden {...{ [PENDING]: '' }} className="text-lg font-semibold text-slate-900">
         {t.preparing}
       </p>
+      {ringing === null ? null : (
+        <p role="status" hidden {...{ [CALL_RINGING]: '' }} className="text-lg font-semibold text-slate-900">
+          {ringing}
+        </p>
+      )}
       <div role="alert" hidden {...{ [SCRIPT_FAILED]: '' }} className="space-y-2 font-medium text-red-700">
         <p>{t.scriptFailed}</p>
         {/* A plain link: it works with no script at all. */}
@@ -283,11 +299,30 @@ export function FinderCallPanel({
   };
   const unit = unitId ?? undefined;
   const needsUnit = isPlate && unitId === null;
-  const picker = isPlate ? <UnitPicker key={passUnit ?? 'any'} units={tag.units} unlisted={tag.units_unlisted} value={unitId} onChange={setUnitId} /> : null;
+  const picker = isPlate ? (
+    <UnitPicker
+      key={passUnit ?? 'any'}
+      units={tag.units}
+      unlisted={tag.units_unlisted}
+      value={unitId}
+      onChange={setUnitId}
+    />
+  ) : null;
   const chosen = tag.units.find((u) => u.unit_id === unitId);
   // Who rings: the unit of a plate, the owner (or a home's owner) otherwise (FIND-05).
   const who = chosen ? finderUnitName(t, chosen) : tag.owner_first_name;
   const interactive = useInteractive();
+  // PERF-06: a tag's call tapped before the app ran was started by the finder page's island; it goes on here.
+  useEffect(
+    () =>
+      takeOverCalls((begun) => {
+        setMode(begun.request.mode);
+        start(begun.request.unitId, begun.request.mode, begun);
+      }),
+    [start],
+  );
+  // The island starts a tag's call itself (not a plate's: its unit and its door are the app's to judge).
+  const islandCalls = !isPlate && !tag.position_required && !pass;
   return (
     <fieldset disabled={!interactive} {...{ [AWAITS_SCRIPT]: interactive ? undefined : '' }} className="min-w-0">
       {phaseView()}
@@ -403,13 +438,21 @@ export function FinderCallPanel({
           <div className="space-y-5">
             <p className="text-slate-700">{mode === 'voice' ? words.explainVoice : words.explain}</p>
             {picker}
-            {isPlate && tag.units.length === 0 && !tag.units_unlisted ? <p className="text-slate-700">{t.server.unitEmpty}</p> : null}
+            {isPlate && tag.units.length === 0 && !tag.units_unlisted ? (
+              <p className="text-slate-700">{t.server.unitEmpty}</p>
+            ) : null}
             {tag.position_required ? <p className="font-medium text-slate-900">{t.positionNeeded}</p> : null}
             <ModePicker value={mode} onChange={setMode} fieldRef={modeField} />
-            <Button size="lg" className="w-full" disabled={needsUnit} onClick={() => start(unit, shownMode())}>
+            <Button
+              size="lg"
+              className="w-full"
+              disabled={needsUnit}
+              onClick={() => start(unit, shownMode())}
+              {...{ [CALL_START]: islandCalls && !interactive ? tag.code : undefined }}
+            >
               {words.call}
             </Button>
-            <BeforeTheScript page={paths.finder(tag.code)} />
+            <BeforeTheScript page={paths.finder(tag.code)} ringing={islandCalls ? words.ringing(who) : null} />
           </div>
         );
       case 'starting':

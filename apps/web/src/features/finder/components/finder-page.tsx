@@ -235,7 +235,9 @@ function FoundTag({ found, inApp }: { found: PublicTag; inApp: boolean | undefin
             <FinderCallPanel tag={found} inApp={inApp} />
           )}
           {/* FIND-06: writing instead of calling (a plate's door offers it for the unit chosen there: PlateDoor). */}
-          {found.product_id !== CONDOMINIUM_PRODUCT_ID ? <ConversationEntry code={found.code} firstName={found.owner_first_name} /> : null}
+          {found.product_id !== CONDOMINIUM_PRODUCT_ID ? (
+            <ConversationEntry code={found.code} firstName={found.owner_first_name} />
+          ) : null}
           {found.product_id !== CONDOMINIUM_PRODUCT_ID ? <ShareLocationButton code={found.code} /> : null}
         </>
       )}

@@ -9,7 +9,10 @@ export function LostNotice({ lost }: { lost: NonNullable<PublicTag['lost']> }) {
   const amount = lost.reward_cents ? formatReais(lost.reward_cents, lang) : null;
   const reward = [amount, lost.reward].filter(Boolean).join(' — ');
   return (
-    <section aria-labelledby="lost-heading" className="space-y-2 rounded-xl border-2 border-red-600 bg-red-50 p-4 text-red-950">
+    <section
+      aria-labelledby="lost-heading"
+      className="space-y-2 rounded-xl border-2 border-red-600 bg-red-50 p-4 text-red-950"
+    >
       <h2 id="lost-heading" className="text-2xl font-extrabold uppercase tracking-wide">
         {t.lostHeading}
       </h2>

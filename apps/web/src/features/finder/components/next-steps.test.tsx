@@ -28,7 +28,7 @@ describe("the finder's next steps (CALL-15)", () => {
     expect(timer.textContent).toBe(finderText['pt-BR'].timeLeft(0));
   });
 
-  it('[CALL-15] a callback contact is checked with the API schema and its error said in the finder\'s language; a good one is sent trimmed', async () => {
+  it("[CALL-15] a callback contact is checked with the API schema and its error said in the finder's language; a good one is sent trimmed", async () => {
     const es = finderText.es;
     const onSend = vi.fn(() => Promise.resolve());
     const user = userEvent.setup();

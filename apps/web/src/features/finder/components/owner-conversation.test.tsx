@@ -49,9 +49,11 @@ async function writeAndHearBack(lang: FinderLang, ownerFirstName: string) {
   const c = conversationFinderText[lang];
   vi.stubGlobal(
     'fetch',
-    vi.fn().mockResolvedValueOnce(
-      json(201, { token: 'A'.repeat(22), thread: thread(ownerFirstName, [message(1, 'finder', 'Achei o Rex.')]) }),
-    ),
+    vi
+      .fn()
+      .mockResolvedValueOnce(
+        json(201, { token: 'A'.repeat(22), thread: thread(ownerFirstName, [message(1, 'finder', 'Achei o Rex.')]) }),
+      ),
   );
   const user = userEvent.setup();
   render(

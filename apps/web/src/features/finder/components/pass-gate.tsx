@@ -37,7 +37,11 @@ export function PassGate({ code, token }: { code: string; token: string }) {
       </button>
       {result ? (
         // Inside the pass's notice, itself a status region: a success is announced by it, a failure as an alert.
-        <p role={result.opened ? undefined : 'alert'} className={`font-semibold ${result.opened ? 'text-green-800' : 'text-red-700'}`} data-pass-gate-result="">
+        <p
+          role={result.opened ? undefined : 'alert'}
+          className={`font-semibold ${result.opened ? 'text-green-800' : 'text-red-700'}`}
+          data-pass-gate-result=""
+        >
           {result.opened ? g.opened : `${g.failed}: ${result.message}`}
         </p>
       ) : null}

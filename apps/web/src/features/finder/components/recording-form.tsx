@@ -159,7 +159,13 @@ export function RecordingForm({ onSend }: { onSend: (file: Blob) => Promise<void
           {r.recording(clock(left))}
         </p>
         {live && live.getVideoTracks().length > 0 ? (
-          <StreamVideo stream={live} muted self label={r.video} className="aspect-[4/3] max-h-[40dvh] w-full rounded-xl bg-slate-900 object-cover" />
+          <StreamVideo
+            stream={live}
+            muted
+            self
+            label={r.video}
+            className="aspect-[4/3] max-h-[40dvh] w-full rounded-xl bg-slate-900 object-cover"
+          />
         ) : null}
         <Button size="lg" variant="danger" className="w-full" disabled={phase !== 'recording'} onClick={stop}>
           {r.stop}
@@ -173,7 +179,14 @@ export function RecordingForm({ onSend }: { onSend: (file: Blob) => Promise<void
       <div className="space-y-3" data-recorder>
         <p className="text-slate-700">{r.review}</p>
         {clip.kind === 'video' ? (
-          <video controls playsInline src={clip.url} aria-label={r.video} data-recording-preview className="max-h-[40dvh] w-full rounded-xl bg-slate-900" />
+          <video
+            controls
+            playsInline
+            src={clip.url}
+            aria-label={r.video}
+            data-recording-preview
+            className="max-h-[40dvh] w-full rounded-xl bg-slate-900"
+          />
         ) : (
           <audio controls src={clip.url} aria-label={r.audio} data-recording-preview className="w-full" />
         )}
@@ -202,8 +215,18 @@ export function RecordingForm({ onSend }: { onSend: (file: Blob) => Promise<void
               ['audio', r.audio],
             ] as const
           ).map(([value, label]) => (
-            <label key={value} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50">
-              <input type="radio" name={name} value={value} checked={kind === value} onChange={() => setKind(value)} className="size-4" />
+            <label
+              key={value}
+              className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
+            >
+              <input
+                type="radio"
+                name={name}
+                value={value}
+                checked={kind === value}
+                onChange={() => setKind(value)}
+                className="size-4"
+              />
               <span className="font-medium text-slate-900">{label}</span>
             </label>
           ))}

@@ -17,7 +17,11 @@ type Phase =
 
 function currentPosition(): Promise<GeolocationPosition> {
   return new Promise((resolve, reject) =>
-    navigator.geolocation.getCurrentPosition(resolve, reject, { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 }),
+    navigator.geolocation.getCurrentPosition(resolve, reject, {
+      enableHighAccuracy: true,
+      timeout: 15_000,
+      maximumAge: 60_000,
+    }),
   );
 }
 
@@ -42,7 +46,10 @@ export function ShareLocationButton({ code }: { code: string }) {
     } catch (error) {
       setPhase({
         kind: 'failed',
-        error: isApiError(error) && error.status !== 0 ? { message: error.message, status: error.status, retryAfterS: error.retryAfterS } : null,
+        error:
+          isApiError(error) && error.status !== 0
+            ? { message: error.message, status: error.status, retryAfterS: error.retryAfterS }
+            : null,
       });
     }
   }
@@ -68,8 +75,16 @@ export function ShareLocationButton({ code }: { code: string }) {
       >
         {phase.kind === 'sending' ? t.sharingLocation : t.shareLocation}
       </Button>
-      {phase.kind === 'sent' ? <p role="status" className="text-green-800">{t.locationShared}</p> : null}
-      {failure ? <p role="alert" className="text-red-700">{failure}</p> : null}
+      {phase.kind === 'sent' ? (
+        <p role="status" className="text-green-800">
+          {t.locationShared}
+        </p>
+      ) : null}
+      {failure ? (
+        <p role="alert" className="text-red-700">
+          {failure}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -51,17 +51,21 @@ describe('the unit picker of a condominium plate (CONDO-13)', () => {
 
     // Only blocks with someone to answer are offered; 'Bloco C' has nobody yet, no unit is shown yet.
     const blocks = screen.getByRole('group', { name: pt.chooseBlock });
-    expect(within(blocks).getAllByRole('radio').map((r) => r.parentElement?.textContent)).toEqual([
-      pt.noBlock,
-      'Bloco A',
-      'Bloco B',
-    ]);
+    expect(
+      within(blocks)
+        .getAllByRole('radio')
+        .map((r) => r.parentElement?.textContent),
+    ).toEqual([pt.noBlock, 'Bloco A', 'Bloco B']);
     expect(screen.queryByRole('group', { name: pt.chooseUnit })).toBeNull();
     expect(screen.getByText(pt.unitsNotListed)).toBeDefined();
 
     await user.click(screen.getByRole('radio', { name: 'Bloco B' }));
     const unitsOfB = screen.getByRole('group', { name: pt.chooseUnit });
-    expect(within(unitsOfB).getAllByRole('radio').map((r) => r.parentElement?.textContent)).toEqual(['101', '1001']);
+    expect(
+      within(unitsOfB)
+        .getAllByRole('radio')
+        .map((r) => r.parentElement?.textContent),
+    ).toEqual(['101', '1001']);
     await user.click(within(unitsOfB).getByRole('radio', { name: '1001' }));
     expect(within(unitsOfB).getByRole<HTMLInputElement>('radio', { name: '1001' }).checked).toBe(true);
     expect(seen).toEqual([5]);
@@ -70,7 +74,11 @@ describe('the unit picker of a condominium plate (CONDO-13)', () => {
     await user.click(screen.getByRole('radio', { name: 'Bloco A' }));
     expect(seen).toEqual([5, null]);
     const unitsOfA = screen.getByRole('group', { name: pt.chooseUnit });
-    expect(within(unitsOfA).getAllByRole('radio').map((r) => r.parentElement?.textContent)).toEqual(['101']);
+    expect(
+      within(unitsOfA)
+        .getAllByRole('radio')
+        .map((r) => r.parentElement?.textContent),
+    ).toEqual(['101']);
     expect(within(unitsOfA).getByRole<HTMLInputElement>('radio', { name: '101' }).checked).toBe(false);
     // Only the chosen block's units are there to be read.
     expect(screen.queryByRole('radio', { name: '1001' })).toBeNull();

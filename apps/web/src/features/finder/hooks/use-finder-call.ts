@@ -7,6 +7,7 @@ import { createPeerLink, stopStream, type PeerLink } from '../../../lib/call-pee
 import { connected, createCallSocket, joinRoom, rejoinRoom, untilDatabaseAnswers, type CallSocket } from '../../../lib/call-socket';
 import { getCallConversationKey } from '../api/conversation';
 import { createCall } from '../api/create-call';
+import { startCall, type StartedCall } from '../call-start';
 import { leaveCallback } from '../api/leave-callback';
 import { leaveMessage } from '../api/leave-message';
 import { leaveTagMessage } from '../api/leave-tag-message';
@@ -15,8 +16,6 @@ import { storedConversationToken } from '../components/conversation-entry';
 import { saveConversationToken } from '../conversation-tokens';
 import {
   cameraTrack,
-  currentPosition,
-  finderMedia,
   located,
   locatedFix,
   positionWithin,
@@ -101,25 +100,29 @@ export function useFinderCall(code: string, inAppBrowser: boolean, pass?: string
 
   useEffect(() => teardown, [teardown]);
 
+  /**
+   * Starts a call, or goes on with the one the finder page's island started on the first tap
+   * (`begun`, PERF-06: docs/decisions/0037, addendum 3) — its ringing already on screen.
+   */
   const start = useCallback(
-    (unitId?: number, mode: CallMode = 'video') => {
+    (unitId?: number, mode: CallMode = 'video', begun?: StartedCall) => {
       // A browser without WebRTC (Tor Browser, WebRTC switched off, some webviews) would ring an
       // owner who can never be connected: it goes to the message instead, before anyone is rung.
-      if (typeof RTCPeerConnection !== 'function') {
+      if (!begun && typeof RTCPeerConnection !== 'function') {
         setState({ phase: 'message', reason: 'no-webrtc' });
         return;
       }
-      // Both requests start inside the tap: phone browsers only ask from a user gesture (CALL-13).
-      const media = finderMedia(mode);
-      const where = position.current ? Promise.resolve(position.current) : currentPosition();
-      // A position that came while the camera was starting goes with the call (and its push).
-      let early: Position | null = position.current;
-      void where.then((found) => {
-        early ??= found;
-      });
+      const started = begun ?? startCall({ code, unitId, pass, mode, positionRequired, position: position.current });
+      const { where } = started;
       call.current = null;
       callUnit.current = unitId;
-      setState({ phase: 'starting' });
+      const now = started.settled();
+      // The island said 'Chamando …' as soon as the call was made: the page goes on saying it.
+      setState(
+        now?.media && 'created' in now
+          ? { phase: 'ringing', local: now.media, deadline: now.sentAt + now.created.ringTimeoutMs }
+          : { phase: 'starting' },
+      );
       setMuted(false);
       setSwitchFailed(false);
       setCallbackLeft(false);
@@ -127,9 +130,10 @@ export function useFinderCall(code: string, inAppBrowser: boolean, pass?: string
       setTryingAnother(false);
       setGate(null);
       facing.current = 'user';
+      started.onRetrying(setRetrying);
       void (async () => {
-        const local = await media;
-        if (!local) {
+        const outcome = await started.outcome;
+        if (!outcome.media) {
           // CALL-15: the message path at once; the position, if it comes, goes with the message.
           void where.then((found) => {
             position.current ??= found;
@@ -137,21 +141,20 @@ export function useFinderCall(code: string, inAppBrowser: boolean, pass?: string
           setState({ phase: 'message', reason: 'camera' });
           return;
         }
+        const local = outcome.media;
         let socket: CallSocket | null = null;
         try {
-          // CALL-15: the call rings now; a position that is not there yet follows it (a phone without
-          // a fix may take many seconds, or never answer).
-          // CONDO-17: a plate that rings only at its door waits for the position (the server judges it).
-          const known = positionRequired ? (early ?? (await where)) : early;
+          if ('error' in outcome) throw outcome.error;
+          const { created, sentAt, known } = outcome;
           if (known) position.current = known;
-          // REL-06: a server without its database (503), or no answer, is asked again (a call not made rings nobody).
-          const created = await whileUnavailable(
-            () => createCall({ code, ...(unitId ? { unitId } : {}), ...(pass ? { pass } : {}), ...locatedFix(known) }),
-            setRetrying,
-            { orNoAnswer: true },
-          );
-          const sentAt = Date.now();
           call.current = created;
+          // The island's call rings on screen once it is made, as the island said (the room is joined below).
+          if (begun)
+            setState((current) =>
+              current.phase === 'starting'
+                ? { phase: 'ringing', local, deadline: sentAt + created.ringTimeoutMs }
+                : current,
+            );
           if (!known)
             void where
               .then((found) => {
@@ -170,7 +173,9 @@ export function useFinderCall(code: string, inAppBrowser: boolean, pass?: string
             localStream: local,
             onRemoteStream: (remote) =>
               setState((now) =>
-                now.phase === 'connected' ? { ...now, remote } : { phase: 'connected', local, remote, since: Date.now() },
+                now.phase === 'connected'
+                  ? { ...now, remote }
+                  : { phase: 'connected', local, remote, since: Date.now() },
               ),
           });
           live.current = { socket: s, link, local };
@@ -219,7 +224,7 @@ export function useFinderCall(code: string, inAppBrowser: boolean, pass?: string
             );
           });
           const deadline = sentAt + created.ringTimeoutMs;
-          setState((now) => (now.phase === 'starting' ? { phase: 'ringing', local, deadline } : now));
+          setState((current) => (current.phase === 'starting' ? { phase: 'ringing', local, deadline } : current));
         } catch (error) {
           console.warn('Toque: the call could not start', error);
           if (live.current) teardown();
@@ -228,7 +233,11 @@ export function useFinderCall(code: string, inAppBrowser: boolean, pass?: string
             socket?.disconnect();
           }
           const quietUntil = isApiError(error) ? error.details?.quiet_until_time : undefined;
-          setState(typeof quietUntil === 'string' ? { phase: 'quiet', until: quietUntil } : { phase: 'failed', error: errorOf(error) });
+          setState(
+            typeof quietUntil === 'string'
+              ? { phase: 'quiet', until: quietUntil }
+              : { phase: 'failed', error: errorOf(error) },
+          );
         }
       })();
     },
@@ -252,7 +261,8 @@ export function useFinderCall(code: string, inAppBrowser: boolean, pass?: string
           const { token } = await getCallConversationKey(ended.roomId, ended.callerToken);
           if (stopped) return;
           if (token) {
-            if (storedConversationToken(code, callUnit.current) !== token) saveConversationToken(code, callUnit.current, token);
+            if (storedConversationToken(code, callUnit.current) !== token)
+              saveConversationToken(code, callUnit.current, token);
             return;
           }
         } catch (error) {
@@ -314,7 +324,12 @@ export function useFinderCall(code: string, inAppBrowser: boolean, pass?: string
     async (file: Blob, unitId?: number) => {
       if (!call.current) return;
       const { leaveRecording } = await import('../api/leave-recording');
-      const opened = await leaveRecording(call.current.roomId, call.current.callerToken, file, storedConversationToken(code, unitId));
+      const opened = await leaveRecording(
+        call.current.roomId,
+        call.current.callerToken,
+        file,
+        storedConversationToken(code, unitId),
+      );
       saveConversationToken(code, unitId, opened.token);
       setState({ phase: 'sent' });
     },
@@ -375,7 +390,10 @@ export function useFinderCall(code: string, inAppBrowser: boolean, pass?: string
         return;
       }
       track.enabled = old.enabled;
-      const sender = current.link.connection()?.getSenders().find((s) => s.track === old);
+      const sender = current.link
+        .connection()
+        ?.getSenders()
+        .find((s) => s.track === old);
       await sender?.replaceTrack(track);
       current.local.removeTrack(old);
       current.local.addTrack(track);
