@@ -62,7 +62,7 @@ test('[REL-06] [REL-04] the finder\'s call socket drops while PostgreSQL is sile
     const t = finderText.en;
     // The finder's phone between the page and the server: its call socket's frames pass through until
     // `drop()` cuts the link (a phone changing networks; a replica that died does the same to it).
-    const link: { drop?: () => Promise<void>; opened: number } = { opened: 0 };
+    const link: { drop?: () => Promise<void>; opened: number; joined: number } = { opened: 0, joined: 0 };
     const finder = await openFinder(browser, {
       context: { baseURL: server.url, locale: 'en-US' },
       init: (page) =>
@@ -70,7 +70,11 @@ test('[REL-06] [REL-04] the finder\'s call socket drops while PostgreSQL is sile
           link.opened += 1;
           const upstream = ws.connectToServer();
           ws.onMessage((message) => upstream.send(message));
-          upstream.onMessage((message) => ws.send(message));
+          upstream.onMessage((message) => {
+            // A join's acknowledgement (Socket.IO's `43<id>[…]`) that let the finder in.
+            if (typeof message === 'string' && /^43\d+\[\{"ok":true/.test(message)) link.joined += 1;
+            ws.send(message);
+          });
           link.drop = async () => {
             await upstream.close();
             await ws.close();
@@ -84,6 +88,8 @@ test('[REL-06] [REL-04] the finder\'s call socket drops while PostgreSQL is sile
     await expect(ringing).toBeVisible();
     await expectPath(owner.page, paths.call);
     await expect(owner.page.getByRole('heading', { name: msg.callIncoming })).toBeVisible();
+    // The page's own socket is in the call's room (the island may say "Calling" before it is).
+    await expect.poll(() => link.joined, { timeout: 30_000 }).toBeGreaterThan(0);
 
     // The database goes silent, then the finder's link drops: the socket comes back at once, and its
     // rejoin waits on the database. Before the fix the page ended the call on the spot.

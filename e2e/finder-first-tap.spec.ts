@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext } from '@playwright/test';
 import { callUi } from '@toque/contracts/call-ui';
-import { paths } from '@toque/contracts/routes';
-import { claimTag, expect, mintCodes, test } from './support';
+import { api, paths } from '@toque/contracts/routes';
+import { apiUrl, claimTag, expect, mintCodes, test } from './support';
 import { finderPhone } from './support/calls';
 
 /**
@@ -82,7 +82,7 @@ async function firstTap(browser: Browser, path: string, html?: string) {
     });
     const created =
       html === undefined
-        ? page.waitForResponse((r) => r.url().endsWith('/api/calls') && r.request().method() === 'POST', {
+        ? page.waitForResponse((r) => r.url().endsWith(apiUrl(api.createCall)) && r.request().method() === 'POST', {
             timeout: 30_000,
           })
         : undefined;
@@ -112,10 +112,10 @@ async function firstTap(browser: Browser, path: string, html?: string) {
         timeout: 30_000,
       },
     );
-    const { ms, post } = await page.evaluate(() => {
+    const { ms, post } = await page.evaluate((createCall) => {
       const w = window as unknown as { __tapAt: number; __ringingAt: number };
       const entry = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) =>
-        e.name.endsWith('/api/calls'),
+        e.name.endsWith(createCall),
       );
       const at = (t: number) => Math.round(t - w.__tapAt);
       return {
@@ -123,7 +123,7 @@ async function firstTap(browser: Browser, path: string, html?: string) {
         // Where the time went: the call's request, from its start to its answer, after the tap.
         post: entry ? `${at(entry.startTime)}–${at(entry.responseEnd)}` : undefined,
       };
-    });
+    }, apiUrl(api.createCall));
     return { ms, post, status: (await created)?.status() };
   } finally {
     await context?.close();

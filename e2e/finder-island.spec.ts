@@ -1,8 +1,9 @@
 import type { Page, Route } from '@playwright/test';
 import { callUi } from '@toque/contracts/call-ui';
 import { finderText } from '@toque/contracts/finder-text';
-import { paths } from '@toque/contracts/routes';
-import { allow, expect, expectPath, ownedTag, test } from './support';
+import { apiMsg, callMsg } from '@toque/contracts/messages';
+import { api, paths } from '@toque/contracts/routes';
+import { allow, apiUrl, expect, expectPath, ownedTag, test } from './support';
 
 /**
  * PERF-06: before the tap the finder page runs only its island; the app (React, the page's
@@ -38,7 +39,7 @@ test("[PERF-06] [CALL-02] a call tapped before the app's code arrived rings at o
   const creations: Route[] = [];
   let posts = 0;
   let holding = true;
-  await finder.page.route('**/api/calls', async (route) => {
+  await finder.page.route(`**${apiUrl(api.createCall)}`, async (route) => {
     if (route.request().method() !== 'POST') return route.continue();
     posts += 1;
     if (holding) creations.push(route);
@@ -75,6 +76,69 @@ test("[PERF-06] [CALL-02] a call tapped before the app's code arrived rings at o
   await finder.page.getByRole('button', { name: callUi.finder.hangUp }).click();
   await expect(finder.page.getByRole('status').filter({ hasText: callUi.finder.ended })).toBeVisible();
   expect(posts, 'one call for the two taps').toBe(1);
+});
+
+test("[PERF-06] [CALL-07] the owner declines the island's call before the app's code arrives: once the app runs, the finder reads that the owner cannot answer now, with the message form — not 'Esta chamada já terminou'", async ({
+  owner,
+  finder,
+}) => {
+  const chunk = await holdAppChunk(finder.page);
+  await finder.page.goto(paths.finder(owner.code));
+  await finder.page.getByRole('button', { name: callUi.finder.call }).click();
+  await expect(
+    finder.page.getByRole('status').filter({ hasText: callUi.finder.ringing(owner.user.name.split(' ')[0]!) }),
+  ).toBeVisible();
+  // The owner declines at once: the finder's page has no socket in the room yet to hear it.
+  await expectPath(owner.page, paths.call);
+  await owner.page.getByRole('button', { name: callUi.owner.decline }).click();
+  await expect(owner.page.getByRole('button', { name: callUi.owner.decline })).toHaveCount(0);
+  await expect.poll(chunk.requested).toBe(true);
+
+  await chunk.release();
+  // The app's join learns the call was declined, and the page offers the next step (CALL-07).
+  await expect(finder.page.getByText(callUi.finder.declined)).toBeVisible();
+  await expect(finder.page.getByLabel(callUi.finder.messageLabel)).toBeVisible();
+  await expect(finder.page.getByText(callMsg.callOver)).toHaveCount(0);
+});
+
+test.describe("the island's call meets a server without its database", () => {
+  // The call's creation answered 503 on purpose (REL-06): the browser reports the failed request.
+  test.use({ allowConsoleErrors: allow(/Failed to load resource: the server responded with a status of 503/) });
+
+  test("[PERF-06] [REL-06] a call tapped before the app's code arrived, answered 503 twice: the page says in the finder's language that it is trying again, then rings — still before the app runs", async ({
+    owner,
+    finder,
+  }) => {
+    const chunk = await holdAppChunk(finder.page);
+    let refused = 0;
+    await finder.page.route(`**${apiUrl(api.createCall)}`, async (route) => {
+      if (route.request().method() !== 'POST' || refused >= 2) return route.continue();
+      refused += 1;
+      await route.fulfill({
+        status: 503,
+        headers: { 'retry-after': '1' },
+        contentType: 'application/json',
+        body: JSON.stringify({ message: apiMsg.databaseUnavailable }),
+      });
+    });
+    await finder.page.goto(paths.finder(owner.code));
+    await finder.page.getByRole('button', { name: callUi.finder.call }).click();
+    const retrying = finder.page.getByRole('status').filter({ hasText: callUi.finder.retrying });
+    await expect(retrying).toBeVisible();
+    await expect(finder.page.getByRole('status').filter({ hasText: callUi.finder.preparing })).toHaveCount(0);
+    const ringing = finder.page
+      .getByRole('status')
+      .filter({ hasText: callUi.finder.ringing(owner.user.name.split(' ')[0]!) });
+    await expect(ringing).toBeVisible();
+    await expect(retrying).toHaveCount(0);
+    expect(refused).toBe(2);
+    await expectPath(owner.page, paths.call);
+
+    await chunk.release();
+    await expect(finder.page.getByLabel(callUi.finder.selfView)).toBeVisible();
+    await finder.page.getByRole('button', { name: callUi.finder.hangUp }).click();
+    await expect(finder.page.getByRole('status').filter({ hasText: callUi.finder.ended })).toBeVisible();
+  });
 });
 
 test("[PERF-06] [FIND-04] voice only chosen, then the call tapped, before the app's code arrived: the island's call is a voice call, and stays one in the app", async ({

@@ -48,7 +48,7 @@ describe(`missed calls, messages and history ${dbLabel}`, () => {
       expect(mail!.text).toContain('https://www.openstreetmap.org/?mlat=-19.9191&mlon=-43.9386');
       expect(mail!.text).toMatch(/Horário: \d{2}\/\d{2}\/\d{4},? \d{2}:\d{2}/);
     }
-    expect(await join(finder, roomId)).toEqual({ ok: false, message: callMsg.callOver });
+    expect(await join(finder, roomId)).toEqual({ ok: false, message: callMsg.callOver, unanswered: 'missed' });
   });
 
   test('[CALL-07] a call answered in time is not missed and mails nobody', async () => {

@@ -151,6 +151,18 @@ describe(`call signalling over real sockets ${dbLabel}`, () => {
     expect(await join(finder, roomId)).toEqual({ ok: false, message: callMsg.callOver });
   });
 
+  test('[CALL-07] [PERF-06] a finder whose socket joins only after the owner declined (the island made the call) is told it was declined, not just that it is over', async () => {
+    const { owner, code } = await ownedTag(app);
+    const ownerSocket = await connect(url, owner.token);
+    const ownerSeen = record(ownerSocket);
+    const { roomId, callerToken } = await startCall(app, code);
+    await ownerSeen.next('incoming-call');
+    expect(await ownerSocket.timeout(10_000).emitWithAck('decline', { roomId })).toEqual({ ok: true });
+    await eventually(async () => expect((await statusOf(roomId)).status).toBe('declined'));
+    const finder = await connect(url, callerToken);
+    expect(await join(finder, roomId)).toEqual({ ok: false, message: callMsg.callOver, unanswered: 'declined' });
+  });
+
   test("[CALL-14] the owner's camera state reaches the finder; the finder, a stranger, another call's people and a recipient who has not joined cannot send it", async () => {
     const { owner, code, members } = await ownedTag(app, 3, 1);
     const other = await ownedTag(app);

@@ -3,6 +3,7 @@ import { evaluateInSteps, linkChunks } from './lib/app-start';
 import { handOverCall, startCall, type StartedCall } from './features/finder/call-start';
 import {
   AWAITS_SCRIPT,
+  CALL_RETRYING,
   CALL_RINGING,
   CALL_START,
   FINDER_READY_EVENT,
@@ -199,7 +200,15 @@ function callNow(event: Event, button: HTMLButtonElement, code: string) {
   const call = startCall({ code, mode: voice ? 'voice' : 'video', positionRequired: false, position: null });
   islandCall = call;
   show(PENDING, true);
+  // REL-06: while the server is asked again, the page says so in the finder's language (the app's words).
+  // The app, once it takes the call over, listens instead (StartedCall keeps one listener).
+  call.onRetrying((retrying) => {
+    show(CALL_RETRYING, retrying);
+    show(PENDING, !retrying);
+  });
   void call.outcome.then((outcome) => {
+    show(CALL_RETRYING, false);
+    show(PENDING, true);
     if (!outcome.media || !('created' in outcome)) return;
     show(PENDING, false);
     show(CALL_RINGING, true);
@@ -210,6 +219,7 @@ function callNow(event: Event, button: HTMLButtonElement, code: string) {
     () => {
       // Without the app the call cannot be joined: the page says how to go on.
       show(PENDING, false);
+      show(CALL_RETRYING, false);
       show(CALL_RINGING, false);
       show(SCRIPT_FAILED, true);
     },

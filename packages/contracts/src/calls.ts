@@ -236,7 +236,15 @@ export interface OwnerCamera {
   on: boolean;
 }
 
-export type JoinAck = { ok: true; role: 'caller' | 'recipient' } | { ok: false; message: string };
+/**
+ * A join's answer. A finder's join of a call nobody will answer any more also says why (`unanswered`):
+ * the owner declined, or the ringing time passed, before the finder's socket was in the room to hear
+ * `call-unanswered` (the finder page's island makes the call before the app's socket joins, PERF-06),
+ * so the page still offers the next step (CALL-07) instead of "Esta chamada já terminou".
+ */
+export type JoinAck =
+  | { ok: true; role: 'caller' | 'recipient' }
+  | { ok: false; message: string; unanswered?: 'declined' | 'missed' };
 
 /** Where a finder was, on OpenStreetMap's own site (directions, a map in an e-mail or a list). */
 export function osmLink(latitude: number, longitude: number, zoom = 17): string {

@@ -214,6 +214,9 @@ export function callLifecycle(app: FastifyInstance) {
       const call = await repo.findCall(db, roomId);
       if (who.kind === 'caller') {
         if (who.roomId !== roomId || !call) return refuse(callMsg.notRecipient);
+        // PERF-06: a finder that joins after the owner declined, or after the ring ran out, learns which.
+        if (call.status === 'declined' || call.status === 'missed')
+          return { ok: false, message: callMsg.callOver, unanswered: call.status };
         if (OVER.includes(call.status)) return refuse(callMsg.callOver);
         if (call.status === 'ringing') armExpiry(roomId, call.startedAt);
         return { ok: true, role: 'caller' };

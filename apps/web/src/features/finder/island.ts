@@ -32,3 +32,9 @@ export const CALL_START = 'data-call-start';
 
 /** The status the island shows once its call is made ('Chamando …', in the finder's language). */
 export const CALL_RINGING = 'data-call-ringing';
+
+/**
+ * REL-06: the status the island shows while the server of its call is asked again (a database
+ * outage's 503, or no answer), in the finder's language, as the app's own call says it.
+ */
+export const CALL_RETRYING = 'data-call-retrying';

@@ -31,7 +31,7 @@ import { useFinderCall, type MessageReason } from '../hooks/use-finder-call';
 import { useFinderText } from '../i18n';
 import { isInAppBrowser } from '../in-app-browser';
 import { takeOverCalls } from '../call-start';
-import { AWAITS_SCRIPT, CALL_RINGING, CALL_START, PENDING, SCRIPT_FAILED } from '../island';
+import { AWAITS_SCRIPT, CALL_RETRYING, CALL_RINGING, CALL_START, PENDING, SCRIPT_FAILED } from '../island';
 import { CallbackForm } from './callback-form';
 import { EmergencyLinks } from './emergency';
 import { Countdown } from './countdown';
@@ -103,9 +103,14 @@ function BeforeTheScript({ page, ringing }: { page: string; ringing: string | nu
         {t.preparing}
       </p>
       {ringing === null ? null : (
-        <p role="status" hidden {...{ [CALL_RINGING]: '' }} className="text-lg font-semibold text-slate-900">
-          {ringing}
-        </p>
+        <>
+          <p role="status" hidden {...{ [CALL_RINGING]: '' }} className="text-lg font-semibold text-slate-900">
+            {ringing}
+          </p>
+          <p role="status" hidden {...{ [CALL_RETRYING]: '' }} className="text-lg font-semibold text-slate-900">
+            {t.retrying}
+          </p>
+        </>
       )}
       <div role="alert" hidden {...{ [SCRIPT_FAILED]: '' }} className="space-y-2 font-medium text-red-700">
         <p>{t.scriptFailed}</p>

@@ -201,6 +201,13 @@ export function useFinderCall(code: string, inAppBrowser: boolean, pass?: string
           });
           // REL-06: joining asks the database too; while it is away the join is asked again.
           const joined = await whileUnavailable(() => untilDatabaseAnswers(joinRoom(s, created.roomId)), setRetrying);
+          // PERF-06: the island's call may have been declined, or have run out, before this socket was
+          // in the room to hear it: the join says which, and the page offers the next step (CALL-07).
+          if (!joined.ok && joined.unanswered) {
+            teardown();
+            setState({ phase: 'message', reason: joined.unanswered });
+            return;
+          }
           if (!joined.ok) throw new ApiError(409, joined.message);
           // A phone that changed networks, or whose server process restarted or died (OPS-04, REL-04),
           // reconnects: it joins again (resumes, with the media still up), or learns the call is over.
@@ -214,7 +221,11 @@ export function useFinderCall(code: string, inAppBrowser: boolean, pass?: string
               (again) => {
                 if (again.ok || !current()) return;
                 teardown();
-                setState({ phase: 'failed', error: { status: 409, message: again.message } });
+                setState(
+                  again.unanswered
+                    ? { phase: 'message', reason: again.unanswered }
+                    : { phase: 'failed', error: { status: 409, message: again.message } },
+                );
               },
               (error: unknown) => {
                 if (!current()) return;
