@@ -9,7 +9,6 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { authCopy } from '../../../content/pages';
 import { messageForStatus } from '../../../lib/error-message';
-import { loginPushToken } from '../../../lib/push';
 import { notify } from '../../../lib/toast';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { loginBodyOf, useLogin } from '../api/login';
@@ -34,7 +33,13 @@ export function LoginForm() {
   const onSubmit = handleSubmit(async (values) => {
     let token: string | null;
     try {
-      token = await login.mutateAsync(loginBodyOf(values, await loginPushToken()));
+      // PERF-03: the push code (and the contracts it reads) loads on submit, not with the login page.
+      // A push code that cannot load only means no push token: the login goes on.
+      const pushToken = await import('../../../lib/push').then(
+        (push) => push.loginPushToken(),
+        () => '',
+      );
+      token = await login.mutateAsync(loginBodyOf(values, pushToken));
     } catch (error) {
       notify.error(messageForStatus(error, {}, msg.loginFailure));
       return;
