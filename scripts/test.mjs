@@ -9,6 +9,7 @@
 // (incremental), the unit tests, the API suite on PGlite only, and the browser tests tagged `@smoke` — no web
 // component tests, no PostgreSQL run of the API suite, no ops tests, no full browser suite.
 import { spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -160,6 +161,19 @@ function held(label, cmd, args, extra = {}) {
   });
 }
 
+/**
+ * DEV-05: a free port for the browser suite's server, unless E2E_PORT names one. With the fixed 3100
+ * of playwright.config.ts, a second `npm test` on the same machine (another clone) would find the first
+ * one's server there.
+ */
+async function freePort() {
+  const probe = createServer();
+  await new Promise((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
 /** A check that is one test (lint, a type-check), run beside others. */
 async function checkBeside(label, cmd, args) {
   const { ok, seconds } = await held(label, cmd, args);
@@ -276,6 +290,7 @@ try {
     rmSync(file, { force: true });
     const label = quick ? 'Playwright: testes @smoke (Chromium)' : 'Playwright (Chromium, Firefox, WebKitGTK)';
     const { ok, seconds } = step(label, npx, playwrightArgs({ quick }), {
+      E2E_PORT: envValue('E2E_PORT', env) ?? String(await freePort()),
       CHROMIUM_PATH: chromium.path,
       ...(turnserver.path ? { TURNSERVER_PATH: turnserver.path } : {}),
       ...(nginx.path ? { NGINX_PATH: nginx.path } : {}),

@@ -9,7 +9,7 @@ import { and, eq, inArray, like } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client';
 import { operatorService } from '../src/modules/operator/service';
 import { pushSubscriptions, tags, users } from '../src/db/schema';
-import { dbLabel, engine, newAccount } from './helpers';
+import { dbLabel, engine, freePort, newAccount } from './helpers';
 
 /**
  * REL-02: the real server (a child process, from its sources) is killed with SIGKILL in
@@ -19,8 +19,10 @@ import { dbLabel, engine, newAccount } from './helpers';
  * PGlite in a data directory in the api project; PostgreSQL (DATABASE_URL) in api-pg.
  */
 const root = fileURLToPath(new URL('../../..', import.meta.url));
-// Ports of this worktree's range: one for each engine, so api and api-pg may run at once.
-const port = engine === 'postgres' ? 3251 : 3250;
+// A free port, not a fixed one: two suites on one machine (another clone's `npm test`, api beside api-pg)
+// each start their own server. With a fixed port the second one's server could not listen, and its
+// requests went to the first one's (seen: 404 for codes the other server had never minted).
+const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = engine === 'pglite' ? mkdtempSync(join(tmpdir(), 'toque-rel02-')) : 'memory://';
 const databaseUrl = engine === 'postgres' ? process.env.DATABASE_URL : undefined;
