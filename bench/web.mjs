@@ -34,6 +34,12 @@ const pages = ['/', '/pulseiras', '/login', '/sign-up'];
 const THRESHOLD = 95;
 /** PERF-06: each finder page, on the median of the runs. */
 const FINDER = { performance: 98, tbtMs: 100, lcpMs: 1500 };
+/**
+ * PERF-06: a finder variant that must run the app at once (a switched-off or suspended tag's message
+ * form, a pass link, a returning conversation) blocks the main thread at most this much (issue 35),
+ * with the same LCP and every page's PERF-03 floor.
+ */
+const FINDER_APP = { tbtMs: 200, lcpMs: 1500 };
 /** PERF-06: the first tap on a finder page's call button → 'Chamando …', CPU slowed 4×, median. */
 const TAP_BUDGET_MS = 1000;
 const chromeFlags = [
@@ -91,6 +97,7 @@ function mint(productId) {
   return code;
 }
 
+const WRISTBAND = 1;
 const PET = 3;
 const PLATE = 5;
 
@@ -179,10 +186,79 @@ async function seedFinderPages() {
       adminToken,
     );
   }
+  // Issue 35's other variants. FIND-11: a wristband that needs care, its medical card shown first.
+  const bracelet = mint(WRISTBAND);
+  await json('PUT', '/products/associateQrCode', { code: bracelet }, token);
+  await json(
+    'PUT',
+    '/products/updateName',
+    { code: bracelet, name: 'Pulseira da Vó Lia', importantInfo: '', showInfoToFinder: true },
+    token,
+  );
+  await json(
+    'PUT',
+    `/products/${bracelet}/medical-card`,
+    {
+      needsCare: true,
+      conditions: 'Alzheimer; pode estar desorientada.',
+      showConditions: true,
+      allergies: 'Alergia grave a dipirona.',
+      showAllergies: true,
+      medication: '',
+      showMedication: false,
+      bloodType: 'O-',
+      showBloodType: true,
+      healthPlan: '',
+      showHealthPlan: false,
+      paramedicNote: '',
+      showParamedicNote: false,
+    },
+    token,
+  );
+  // CALL-15: switched off by an administrator; FIN-05: a plan 31 days overdue.
+  const off = mint(PET);
+  await json('PUT', '/products/associateQrCode', { code: off }, token);
+  await json('PATCH', `/products/qrcode/${off}/status`, { is_active: false }, adminToken);
+  const suspended = mint(PET);
+  await json('PUT', '/products/associateQrCode', { code: suspended }, token);
+  toque('set-due', suspended, '-31');
+  // CONDO-16: a resident of the plate's first unit gives a visitor a pass, valid now.
+  const [unit] = await json('POST', '/connects/ownerQrCode', { qrCode: plate }, await login(sindico));
+  const resident = await register('Rui Morador', `morador.${stamp}@bench.toque`);
+  const residentToken = await login(resident);
+  await json(
+    'PUT',
+    '/products/associateQrCode',
+    { code: unit.unit_number.slice(unit.unit_number.lastIndexOf('-') + 1) },
+    residentToken,
+  );
+  const now = Date.now();
+  const { token: pass } = await json(
+    'POST',
+    `/door/units/${unit.unit_id}/passes`,
+    {
+      visitorName: 'Ana',
+      validFrom: new Date(now - 60_000).toISOString(),
+      validUntil: new Date(now + 8 * 3600_000).toISOString(),
+    },
+    residentToken,
+  );
+  // FIND-06: a finder who wrote to a tag's owner comes back by the private link.
+  const talked = mint(PET);
+  await json('PUT', '/products/associateQrCode', { code: talked }, token);
+  const { token: conversation } = await json('POST', `/public/tags/${talked}/conversations`, {
+    body: 'Achei sua mochila no ponto de ônibus.',
+  });
   return [
     { label: '/t/ plain (photo)', path: `/t/${plain}` },
     { label: '/t/ lost (photo)', path: `/t/${lost}` },
     { label: '/t/ plate', path: `/t/${plate}` },
+    { label: '/t/ needs care', path: `/t/${bracelet}` },
+    // These four run the app at once (docs/decisions/0037, addendum 2): the budget is their blocking time.
+    { label: '/t/ switched off', path: `/t/${off}`, startsApp: true },
+    { label: '/t/ suspended', path: `/t/${suspended}`, startsApp: true },
+    { label: '/t/ pass link', path: `/t/${plate}?passe=${pass}`, startsApp: true },
+    { label: '/t/ conversation', path: `/t/${talked}#conversa=${conversation}`, startsApp: true },
   ];
 }
 
@@ -199,11 +275,14 @@ async function phonePhoto() {
     pixels[i + 1] = (y / 9 + noise) & 255;
     pixels[i + 2] = ((x + y) / 20) & 255;
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
+/** Up to three minutes: the server starts from its sources (tsx), slow on a loaded 2-core machine. */
 async function waitForServer() {
-  for (let i = 0; i < 120; i++) {
+  for (let i = 0; i < 360; i++) {
     try {
       if ((await fetch(`${base}/api/auth/validateToken`)).status < 500) return;
     } catch {
@@ -303,6 +382,7 @@ try {
   await waitForServer();
   const finderPages = await seedFinderPages();
   const labels = new Map(finderPages.map((page) => [page.path, page.label]));
+  const startsApp = new Set(finderPages.filter((page) => page.startsApp).map((page) => page.path));
   pages.push(...finderPages.map((page) => page.path));
   chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags });
   const rows = [];
@@ -327,6 +407,7 @@ try {
     const row = {
       path: labels.get(path) ?? path,
       finder: labels.has(path) && path !== CONTROL_LABEL,
+      startsApp: startsApp.has(path),
       control: path === CONTROL_LABEL,
       performance: pick('performance'),
       accessibility: pick('accessibility'),
@@ -348,15 +429,24 @@ try {
     };
     rows.push(row);
     if (!row.control && (row.performance < THRESHOLD || row.accessibility < THRESHOLD)) failed = true;
-    if (row.finder && (row.performance < FINDER.performance || row.tbt > FINDER.tbtMs || row.lcp > FINDER.lcpMs))
+    if (
+      row.finder &&
+      !row.startsApp &&
+      (row.performance < FINDER.performance || row.tbt > FINDER.tbtMs || row.lcp > FINDER.lcpMs)
+    )
       failed = true;
+    if (row.startsApp && (row.tbt > FINDER_APP.tbtMs || row.lcp > FINDER_APP.lcpMs)) failed = true;
   }
 
   await chrome.kill();
   chrome = undefined;
   const tapBrowser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: [...chromeFlags.filter((flag) => flag !== '--headless=new'), '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+    args: [
+      ...chromeFlags.filter((flag) => flag !== '--headless=new'),
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+    ],
   });
   const taps = [];
   try {
@@ -370,14 +460,14 @@ try {
   console.log(
     `\nPERF-03 / PERF-05 / PERF-06 — Lighthouse ${runs}× per page (median), mobile preset, simulated throttling; ` +
       `every page ≥ ${THRESHOLD}; each finder page /t/{code} performance ≥ ${FINDER.performance}, ` +
-      `TBT ≤ ${FINDER.tbtMs} ms, LCP ≤ ${(FINDER.lcpMs / 1000).toFixed(1)} s`,
+      `TBT ≤ ${FINDER.tbtMs} ms, LCP ≤ ${(FINDER.lcpMs / 1000).toFixed(1)} s; one that runs the app at once (*) TBT ≤ ${FINDER_APP.tbtMs} ms, LCP ≤ ${(FINDER_APP.lcpMs / 1000).toFixed(1)} s`,
   );
   console.log(
     'page          perf  a11y   FCP     LCP     TBT    CLS    JS transferred (compressed)   perf runs        TBT spread   LCP spread',
   );
   for (const row of rows) {
     console.log(
-      `${row.path.padEnd(13)} ${String(row.performance).padStart(4)}  ${String(row.accessibility).padStart(4)}  ` +
+      `${`${row.path}${row.startsApp ? ' *' : ''}`.padEnd(13)} ${String(row.performance).padStart(4)}  ${String(row.accessibility).padStart(4)}  ` +
         `${(row.fcp / 1000).toFixed(2)}s  ${(row.lcp / 1000).toFixed(2)}s  ${String(Math.round(row.tbt)).padStart(4)}ms  ` +
         `${row.cls.toFixed(3)}  ${kb(row.scriptBytes).padStart(9)} in ${String(row.scriptCount).padStart(2)} files     ` +
         `${row.all.padEnd(16)} ${`${row.spread.tbt} ms`.padEnd(12)} ${row.spread.lcp} s`,

@@ -13,6 +13,16 @@ import { allow, apiUrl, expect, expectPath, ownedTag, test } from './support';
 const APP_CHUNK = '**/assets/boot-*.js';
 const pt = finderText['pt-BR'];
 
+/** The finder's "Chamando {first name} …" status. */
+const ringingStatus = (page: Page, ownerName: string) =>
+  page.getByRole('status').filter({ hasText: callUi.finder.ringing(ownerName.split(' ')[0]!) });
+
+/** The finder hangs up, and the page says the call ended. */
+async function hangUpAndSeeEnded(page: Page) {
+  await page.getByRole('button', { name: callUi.finder.hangUp }).click();
+  await expect(page.getByRole('status').filter({ hasText: callUi.finder.ended })).toBeVisible();
+}
+
 /** Holds every request for the app's chunk until `release()`. */
 async function holdAppChunk(page: Page) {
   const held: Route[] = [];
@@ -53,9 +63,7 @@ test("[PERF-06] [CALL-02] a call tapped before the app's code arrived rings at o
   await expect(finder.page.getByRole('status').filter({ hasText: callUi.finder.preparing })).toBeVisible();
   await expect.poll(() => creations.length).toBe(1);
 
-  const ringing = finder.page
-    .getByRole('status')
-    .filter({ hasText: callUi.finder.ringing(owner.user.name.split(' ')[0]!) });
+  const ringing = ringingStatus(finder.page, owner.user.name);
   await expect(ringing).toHaveCount(0);
   holding = false;
   await Promise.all(creations.splice(0).map((route) => route.continue()));
@@ -73,8 +81,7 @@ test("[PERF-06] [CALL-02] a call tapped before the app's code arrived rings at o
   // The app has the call: its ringing screen (the self-view, hang up), and hanging up ends it.
   await expect(ringing).toBeVisible();
   await expect(finder.page.getByLabel(callUi.finder.selfView)).toBeVisible();
-  await finder.page.getByRole('button', { name: callUi.finder.hangUp }).click();
-  await expect(finder.page.getByRole('status').filter({ hasText: callUi.finder.ended })).toBeVisible();
+  await hangUpAndSeeEnded(finder.page);
   expect(posts, 'one call for the two taps').toBe(1);
 });
 
@@ -85,9 +92,7 @@ test("[PERF-06] [CALL-07] the owner declines the island's call before the app's 
   const chunk = await holdAppChunk(finder.page);
   await finder.page.goto(paths.finder(owner.code));
   await finder.page.getByRole('button', { name: callUi.finder.call }).click();
-  await expect(
-    finder.page.getByRole('status').filter({ hasText: callUi.finder.ringing(owner.user.name.split(' ')[0]!) }),
-  ).toBeVisible();
+  await expect(ringingStatus(finder.page, owner.user.name)).toBeVisible();
   // The owner declines at once: the finder's page has no socket in the room yet to hear it.
   await expectPath(owner.page, paths.call);
   await owner.page.getByRole('button', { name: callUi.owner.decline }).click();
@@ -126,9 +131,7 @@ test.describe("the island's call meets a server without its database", () => {
     const retrying = finder.page.getByRole('status').filter({ hasText: callUi.finder.retrying });
     await expect(retrying).toBeVisible();
     await expect(finder.page.getByRole('status').filter({ hasText: callUi.finder.preparing })).toHaveCount(0);
-    const ringing = finder.page
-      .getByRole('status')
-      .filter({ hasText: callUi.finder.ringing(owner.user.name.split(' ')[0]!) });
+    const ringing = ringingStatus(finder.page, owner.user.name);
     await expect(ringing).toBeVisible();
     await expect(retrying).toHaveCount(0);
     expect(refused).toBe(2);
@@ -136,8 +139,7 @@ test.describe("the island's call meets a server without its database", () => {
 
     await chunk.release();
     await expect(finder.page.getByLabel(callUi.finder.selfView)).toBeVisible();
-    await finder.page.getByRole('button', { name: callUi.finder.hangUp }).click();
-    await expect(finder.page.getByRole('status').filter({ hasText: callUi.finder.ended })).toBeVisible();
+    await hangUpAndSeeEnded(finder.page);
   });
 });
 
@@ -151,16 +153,13 @@ test("[PERF-06] [FIND-04] voice only chosen, then the call tapped, before the ap
   await expect(voice).toBeEnabled();
   await voice.click();
   await finder.page.getByRole('button', { name: callUi.finder.call }).click();
-  await expect(
-    finder.page.getByRole('status').filter({ hasText: callUi.finder.ringing(owner.user.name.split(' ')[0]!) }),
-  ).toBeVisible();
+  await expect(ringingStatus(finder.page, owner.user.name)).toBeVisible();
   await expectPath(owner.page, paths.call);
 
   await chunk.release();
   await expect(finder.page.getByText(callUi.finder.voiceOnlyActive)).toBeVisible();
   await expect(finder.page.locator('video')).toHaveCount(0);
-  await finder.page.getByRole('button', { name: callUi.finder.hangUp }).click();
-  await expect(finder.page.getByRole('status').filter({ hasText: callUi.finder.ended })).toBeVisible();
+  await hangUpAndSeeEnded(finder.page);
 });
 
 test("[PERF-06] [FIND-04] a choice made before the app ran is the app's once it runs: voice only, tapped while the code was held", async ({

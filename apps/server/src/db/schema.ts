@@ -87,7 +87,12 @@ export const tags = pgTable(
     lostSince: timestamp('lost_since', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('tags_owner_idx').on(t.ownerId), check('tags_product_id_check', sql`${t.productId} between 1 and 5`)],
+  (t) => [
+    index('tags_owner_idx').on(t.ownerId),
+    // ADM-11: each batch's claimed count (the batches list counts 50 batches' codes; without it, 50 scans of every tag).
+    index('tags_batch_idx').on(t.batchId),
+    check('tags_product_id_check', sql`${t.productId} between 1 and 5`),
+  ],
 );
 
 /** Raw bytes (PostgreSQL bytea), as a Node Buffer. */
@@ -176,7 +181,10 @@ export const tagInvitations = pgTable(
     createdAt: createdAt(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('tag_invitations_tag_email_key').on(t.tagCode, t.email), index('tag_invitations_email_idx').on(t.email)],
+  (t) => [
+    uniqueIndex('tag_invitations_tag_email_key').on(t.tagCode, t.email),
+    index('tag_invitations_email_idx').on(t.email),
+  ],
 );
 
 export const condominiums = pgTable(
@@ -255,7 +263,10 @@ export const unitInvitations = pgTable(
     createdAt: createdAt(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('unit_invitations_unit_email_key').on(t.unitId, t.email), index('unit_invitations_email_idx').on(t.email)],
+  (t) => [
+    uniqueIndex('unit_invitations_unit_email_key').on(t.unitId, t.email),
+    index('unit_invitations_email_idx').on(t.email),
+  ],
 );
 
 /**
@@ -387,7 +398,9 @@ export const calls = pgTable(
     /** CALL-15: a phone or e-mail the finder left to be called back; shown to the owner only, purged with the position. */
     callbackContact: text('callback_contact'),
     /** CALL-15: `message` — nothing rang: a message left on a switched-off tag; `call` otherwise. */
-    kind: text('kind', { enum: ['call', 'message'] }).notNull().default('call'),
+    kind: text('kind', { enum: ['call', 'message'] })
+      .notNull()
+      .default('call'),
     /** FIND-08: in-order ringing — when the members' turn starts (null: everyone rang at once, or the turn came). */
     nextStepAt: timestamp('next_step_at', { withTimezone: true }),
     /** CONDO-16: the visitor rang through a resident's pass (valid when the call was made). */
@@ -419,7 +432,10 @@ export const visitorPasses = pgTable(
     /** CONDO-18: the resident allowed the visitor to open the gate through the link, within the window. */
     canOpenGate: boolean('can_open_gate').notNull().default(false),
   },
-  (t) => [uniqueIndex('visitor_passes_token_hash_key').on(t.tokenHash), index('visitor_passes_unit_idx').on(t.unitId, t.validUntil)],
+  (t) => [
+    uniqueIndex('visitor_passes_token_hash_key').on(t.tokenHash),
+    index('visitor_passes_unit_idx').on(t.unitId, t.validUntil),
+  ],
 );
 
 /**
@@ -539,7 +555,10 @@ export const conversations = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true }),
     blockedAt: timestamp('blocked_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('conversations_token_key').on(t.tokenHash), index('conversations_tag_idx').on(t.tagCode, t.lastMessageAt)],
+  (t) => [
+    uniqueIndex('conversations_token_key').on(t.tokenHash),
+    index('conversations_tag_idx').on(t.tagCode, t.lastMessageAt),
+  ],
 );
 
 /** FIND-06: one message; `authorId` null and `fromFinder` true for the finder's. */

@@ -1,0 +1,1 @@
+CREATE INDEX "tags_batch_idx" ON "tags" USING btree ("batch_id");
