@@ -207,11 +207,11 @@ function callNow(event: Event, button: HTMLButtonElement, code: string) {
     show(PENDING, !retrying);
   });
   void call.outcome.then((outcome) => {
+    // Made: 'Chamando …'. Refused or no camera: 'Preparando…' until the app says why.
+    const made = outcome.media !== null && 'created' in outcome;
     show(CALL_RETRYING, false);
-    show(PENDING, true);
-    if (!outcome.media || !('created' in outcome)) return;
-    show(PENDING, false);
-    show(CALL_RINGING, true);
+    show(PENDING, !made);
+    show(CALL_RINGING, made);
   });
   // The app starts once the call is made (or refused): until then the phone's CPU is the call's.
   call.outcome.then(startApp).then(
