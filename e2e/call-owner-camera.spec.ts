@@ -2,7 +2,19 @@ import type { Locator, Page } from '@playwright/test';
 import { callUi } from '@toque/contracts/call-ui';
 import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
-import { allow, expect, expectPath, GEOCODER_DOWN, openFinder, openOwner, recordMediaAndOffers, test, watchCallSocket, type Probe } from './support';
+import {
+  allow,
+  expect,
+  expectPath,
+  GEOCODER_DOWN,
+  holdAppChunk,
+  openFinder,
+  openOwner,
+  recordMediaAndOffers,
+  test,
+  watchCallSocket,
+  type Probe,
+} from './support';
 import { expectNoSeriousA11yViolations } from './support/dashboard';
 import { shotAtWidth } from './support/shots';
 
@@ -109,9 +121,14 @@ const desktopFinder = {
   permissions: ['camera', 'microphone'],
 };
 
+/**
+ * On the desktop the finder's app code is held until the owner has answered: the owner is in the room
+ * first and makes the offer (with a video sender kept for later, CALL-14), as when an owner answers the
+ * finder page's island call before the finder's app has run (PERF-06). On the phone the finder offers.
+ */
 const screens = [
-  { name: 'phone', viewport: { width: 390, height: 844 }, mobile: true },
-  { name: 'desktop', viewport: { width: 1366, height: 900 }, mobile: false },
+  { name: 'phone', viewport: { width: 390, height: 844 }, mobile: true, ownerOffers: false },
+  { name: 'desktop', viewport: { width: 1366, height: 900 }, mobile: false, ownerOffers: true },
 ] as const;
 
 for (const screen of screens) {
@@ -139,16 +156,22 @@ for (const screen of screens) {
       context: { ...screenOptions, permissions: ['camera', 'microphone'] },
       init: recordMediaAndOffers,
     });
+    const chunk = screen.ownerOffers ? await holdAppChunk(finder) : undefined;
     await finder.goto(paths.finder(code));
     await finder.getByRole('button', { name: f.call }).click();
 
     await expectPath(owner, paths.call);
     await expect(owner.getByRole('heading', { name: msg.callIncoming })).toBeVisible();
     await owner.getByRole('button', { name: o.answer }).click();
+    if (chunk) {
+      await expect(owner.getByText(o.connecting)).toBeVisible();
+      await chunk.release();
+    }
     await expect(finder.getByRole('status').filter({ hasText: f.connected })).toBeVisible({ timeout: 30_000 });
     await expect.poll(async () => (await media(owner)).state, { timeout: 30_000 }).toBe('connected');
     await expect.poll(async () => (await media(finder)).state, { timeout: 30_000 }).toBe('connected');
 
+    const offersAtConnect = { owner: (await media(owner)).offers, finder: (await media(finder)).offers };
     // Atender asked for the microphone and nothing else.
     expect(await owner.evaluate(() => (window as unknown as Probe).__media)).toEqual([{ audio: true }]);
     const camera = owner.getByRole('button', { name: o.cameraOn });
@@ -223,8 +246,14 @@ for (const screen of screens) {
       expect(peers.peers, `peer connections on ${page === owner ? 'the owner' : 'the finder'}`).toBe(1);
       expect(peers.state).toBe('connected');
     }
-    expect((await media(owner)).offers).toBe(0);
-    expect((await media(finder)).offers).toBe(1);
+    // One offer made the call and turning the camera on made none. Which side made it depends on who
+    // reached the room first: the finder's app normally, the owner when they answered the island's call
+    // before the finder's app had joined (seen in a loaded CI run).
+    const offers = async () => ({ owner: (await media(owner)).offers, finder: (await media(finder)).offers });
+    const made = await offers();
+    expect(made.owner + made.finder, JSON.stringify(made)).toBe(1);
+    if (screen.ownerOffers) expect(made.owner).toBe(1);
+    expect(made).toEqual(offersAtConnect);
     await checkBothSides(owner, finder, 'camera', 'camera on', "the owner's camera on");
 
     // "Desligar câmera" (Space): the camera stops, nothing more is sent, and the finder is told again.
@@ -238,6 +267,7 @@ for (const screen of screens) {
     const stopped = (await media(finder)).videoIn.frames;
     await finder.waitForTimeout(2000);
     expect((await media(finder)).videoIn.frames).toBe(stopped);
+    expect(await offers()).toEqual(offersAtConnect);
     await expect(voice).toHaveJSProperty('paused', false);
     await expect.poll(() => energyOver(finder, 1500), { timeout: 25_000 }).toBeGreaterThan(0);
 

@@ -3,14 +3,13 @@ import { callUi } from '@toque/contracts/call-ui';
 import { finderText } from '@toque/contracts/finder-text';
 import { apiMsg, callMsg } from '@toque/contracts/messages';
 import { api, paths } from '@toque/contracts/routes';
-import { allow, apiUrl, expect, expectPath, ownedTag, test } from './support';
+import { allow, APP_CHUNK, apiUrl, expect, expectPath, holdAppChunk, ownedTag, test } from './support';
 
 /**
  * PERF-06: before the tap the finder page runs only its island; the app (React, the page's
  * components, the call) is the `boot` chunk and what it imports, prefetched into the cache after
  * the load (never compiled before a sign of life, PERF-08) and run on the first tap. These hold that chunk back, or fail it, as a slow or broken network would.
  */
-const APP_CHUNK = '**/assets/boot-*.js';
 const pt = finderText['pt-BR'];
 
 /** The finder's "Chamando {first name} …" status. */
@@ -21,23 +20,6 @@ const ringingStatus = (page: Page, ownerName: string) =>
 async function hangUpAndSeeEnded(page: Page) {
   await page.getByRole('button', { name: callUi.finder.hangUp }).click();
   await expect(page.getByRole('status').filter({ hasText: callUi.finder.ended })).toBeVisible();
-}
-
-/** Holds every request for the app's chunk until `release()`. */
-async function holdAppChunk(page: Page) {
-  const held: Route[] = [];
-  let released = false;
-  await page.route(APP_CHUNK, async (route) => {
-    if (released) await route.continue();
-    else held.push(route);
-  });
-  return {
-    requested: () => held.length > 0,
-    release: async () => {
-      released = true;
-      await Promise.all(held.splice(0).map((route) => route.continue()));
-    },
-  };
 }
 
 test("[PERF-06] [CALL-02] a call tapped before the app's code arrived rings at once: 'Preparando a chamada...' until the call is made, then 'Chamando …', and the app takes the call over when it runs", async ({

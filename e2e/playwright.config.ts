@@ -8,6 +8,8 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 // One fresh embedded database per run (or the PostgreSQL of DATABASE_URL, as CI sets it).
 process.env.E2E_DATA_DIR ??= join(mkdtempSync(join(tmpdir(), 'toque-e2e-')), 'data');
 export const baseURL = `http://127.0.0.1:${port}`;
+/** The main-thread guards' specs (PERF-03, PERF-08). */
+const MAIN_THREAD_GUARDS = /(finder|public)-main-thread\.spec\.ts$/;
 
 const chromiumArgs = [
   '--disable-background-networking',
@@ -32,7 +34,8 @@ export default defineConfig({
   // 47 min instead of ~20 and six tests ran out of time waiting for states that came late.
   timeout: 90_000,
   expect: { timeout: 25_000 },
-  reporter: [['list'], ['json', { outputFile: '../test-results/e2e.json' }]],
+  // `npm test` runs the two projects one after the other, each with a report of its own (E2E_REPORT).
+  reporter: [['list'], ['json', { outputFile: process.env.E2E_REPORT ?? '../test-results/e2e.json' }]],
   use: {
     baseURL,
     locale: 'pt-BR',
@@ -43,7 +46,12 @@ export default defineConfig({
     trace: (process.env.E2E_TRACE as 'on' | 'retain-on-failure' | undefined) ?? 'off',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: chromiumArgs },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', testIgnore: MAIN_THREAD_GUARDS, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    // PERF-03 and PERF-08 measure a page's blocking time: alone on the machine, after the rest
+    // (scripts/lib/test-plan.mjs's PLAYWRIGHT_PHASES; docs/decisions/0037's addendum 6).
+    { name: 'main-thread', testMatch: MAIN_THREAD_GUARDS, workers: 1, use: { ...devices['Desktop Chrome'], channel: undefined } },
+  ],
   webServer: {
     command: 'node ../scripts/e2e-server.mjs',
     url: `${baseURL}/api/auth/validateToken`,

@@ -18,8 +18,10 @@ import {
   TYPE_PROJECTS,
   exportsLintArgs,
   lintArgs,
+  PLAYWRIGHT_PHASES,
   playwrightArgs,
   playwrightFailures,
+  SLOWEST_SHOWN,
   slowestTests,
   summaryLines,
   vitestFailures,
@@ -286,28 +288,33 @@ try {
       console.log(webkit.error);
       summary.push(`webkit: ${webkit.error}`);
     }
-    const file = join(results, 'e2e.json');
-    rmSync(file, { force: true });
     const label = quick ? 'Playwright: testes @smoke (Chromium)' : 'Playwright (Chromium, Firefox, WebKitGTK)';
-    const { ok, seconds } = step(label, npx, playwrightArgs({ quick }), {
-      E2E_PORT: envValue('E2E_PORT', env) ?? String(await freePort()),
-      CHROMIUM_PATH: chromium.path,
-      ...(turnserver.path ? { TURNSERVER_PATH: turnserver.path } : {}),
-      ...(nginx.path ? { NGINX_PATH: nginx.path } : {}),
-      ...(firefox.path ? { FIREFOX_PATH: firefox.path } : {}),
-      ...(webkit.path ? { WEBKIT_DRIVER_PATH: webkit.path } : {}),
-    });
-    const e2eReport = readJson(file);
-    failures.push(...playwrightFailures(e2eReport));
-    slowest.push(...slowestTests(e2eReport));
-    const stats = e2eReport?.stats;
-    // A run that found no test must not look green.
-    const p = stats?.expected ?? 0;
-    const f = stats ? stats.unexpected + stats.flaky + (ok ? 0 : stats.unexpected === 0 ? 1 : 0) : 1;
-    if (p + f === 0) failed++;
-    passed += p;
-    failed += f;
-    summary.push(`playwright${quick ? ' @smoke' : ''}: ${p} passed, ${f} failed (${seconds}s)`);
+    const port = envValue('E2E_PORT', env) ?? String(await freePort());
+    for (const phase of PLAYWRIGHT_PHASES) {
+      const file = join(results, phase.report);
+      rmSync(file, { force: true });
+      const { ok, seconds } = step(`${label} — ${phase.project}`, npx, playwrightArgs({ quick, project: phase.project }), {
+        E2E_PORT: port,
+        E2E_REPORT: file,
+        CHROMIUM_PATH: chromium.path,
+        ...(turnserver.path ? { TURNSERVER_PATH: turnserver.path } : {}),
+        ...(nginx.path ? { NGINX_PATH: nginx.path } : {}),
+        ...(firefox.path ? { FIREFOX_PATH: firefox.path } : {}),
+        ...(webkit.path ? { WEBKIT_DRIVER_PATH: webkit.path } : {}),
+      });
+      const e2eReport = readJson(file);
+      failures.push(...playwrightFailures(e2eReport));
+      slowest.push(...slowestTests(e2eReport));
+      const stats = e2eReport?.stats;
+      // A run that found no test must not look green.
+      const p = stats?.expected ?? 0;
+      const f = stats ? stats.unexpected + stats.flaky + (ok ? 0 : stats.unexpected === 0 ? 1 : 0) : 1;
+      if (p + f === 0) failed++;
+      passed += p;
+      failed += f;
+      summary.push(`playwright${quick ? ' @smoke' : ''} (${phase.project}): ${p} passed, ${f} failed (${seconds}s)`);
+    }
+    slowest.sort((a, b) => b.seconds - a.seconds).splice(SLOWEST_SHOWN);
   }
 } finally {
   await dropDatabase().catch((error) => console.log(`(não apaguei o banco de teste: ${error.message})`));

@@ -5,6 +5,7 @@ import {
   type BrowserContext,
   type BrowserContextOptions,
   type Page,
+  type Route,
 } from '@playwright/test';
 import { callUi } from '@toque/contracts/call-ui';
 import { callsApi, type CallHistoryItem } from '@toque/contracts/calls';
@@ -228,4 +229,24 @@ export async function recordMediaAndOffers(page: Page) {
       return (createOffer as (...a: unknown[]) => Promise<RTCSessionDescriptionInit>).apply(this, args);
     } as typeof createOffer;
   });
+}
+
+/** PERF-06: the finder page's app chunk (React, the page, the call), run on the first tap. */
+export const APP_CHUNK = '**/assets/boot-*.js';
+
+/** Holds every request for the app's chunk until `release()`. */
+export async function holdAppChunk(page: Page) {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(APP_CHUNK, async (route) => {
+    if (released) await route.continue();
+    else held.push(route);
+  });
+  return {
+    requested: () => held.length > 0,
+    release: async () => {
+      released = true;
+      await Promise.all(held.splice(0).map((route) => route.continue()));
+    },
+  };
 }

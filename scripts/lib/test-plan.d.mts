@@ -6,7 +6,8 @@ export declare function vitestStages(o: {
 }): { project: string; label: string; group: number }[];
 export declare function exportsLintArgs(): string[];
 export declare function lintArgs(o: { quick: boolean; cacheDir: string }): string[];
-export declare function playwrightArgs(o: { quick: boolean }): string[];
+export declare const PLAYWRIGHT_PHASES: { project: string; report: string }[];
+export declare function playwrightArgs(o: { quick: boolean; project?: string }): string[];
 export declare function summaryLines(o: {
   quick: boolean;
   stages: string[];
@@ -20,3 +21,4 @@ export declare function vitestFailures(report: unknown, project: string, root?: 
 export declare function playwrightFailures(report: unknown): string[];
 export declare const SUITE_BUDGET_SECONDS: { full: number; quick: number };
 export declare function slowestTests(report: unknown, count?: number): { seconds: number; title: string }[];
+export declare const SLOWEST_SHOWN: number;
