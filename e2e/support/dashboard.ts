@@ -11,8 +11,11 @@ import {
   type TestUser,
 } from '../support';
 
-/** What the dashboard tests start from: a fresh account, logged in in the browser, with tags. */
-export interface Owner {
+/**
+ * What the dashboard tests start from: a fresh account, logged in in the browser, with tags. (A call's
+ * owner, with a tab on a call socket, is support/calls.ts's `Owner`.)
+ */
+export interface AccountWithTags {
   user: TestUser;
   token: string;
   /** The codes of the tags, in the order of the product ids asked for. */
@@ -57,7 +60,7 @@ export async function ownerWithTags(
   request: APIRequestContext,
   page: Page | null,
   productIds: number[],
-): Promise<Owner> {
+): Promise<AccountWithTags> {
   const [user, codes] = await Promise.all([
     registerUser(request, newUser()),
     Promise.all(productIds.map((id) => mintCode(id))),

@@ -7,6 +7,8 @@ export interface PrerenderedPage {
    * hydration does not wait for them one after the other.
    */
   preload: readonly string[];
+  /** PERF-03: an account page (login, sign-up), whose first load is held to ACCOUNT_JS_BUDGET_BYTES. */
+  account?: true;
 }
 
 /** The app itself: main.tsx imports it once the prerendered page has been painted. */
@@ -43,6 +45,7 @@ export const prerenderedPages: readonly PrerenderedPage[] = [
       'src/app/routes/auth/login.tsx',
       boot,
     ],
+    account: true,
   },
   {
     path: paths.signUp,
@@ -52,5 +55,6 @@ export const prerenderedPages: readonly PrerenderedPage[] = [
       'src/app/routes/auth/sign-up.tsx',
       boot,
     ],
+    account: true,
   },
 ];

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin, ResolvedConfig } from 'vite';
 import { finderTemplate, injectPage, outputFile } from './html.ts';
-import { checkBudget, FINDER_JS_BUDGET_BYTES, firstLoadFiles, staticClosure, type Manifest } from './js-budget.ts';
+import { ACCOUNT_JS_BUDGET_BYTES, checkBudget, FINDER_JS_BUDGET_BYTES, firstLoadFiles, staticClosure, type Manifest } from './js-budget.ts';
 import type { PrerenderedPage } from './pages.ts';
 
 /** The empty app shell the server sends for every page that is not prerendered. */
@@ -139,6 +139,14 @@ export function prerender(): Plugin {
       await writeFile(join(outDir, '.vite/finder-js-budget.json'), JSON.stringify(finderBudget, null, 2));
       config.logger.info(`\n${finderBudget.report}`);
       if (!finderBudget.ok) throw new Error(finderBudget.report);
+
+      // PERF-03: the account pages' first load (issue 35: login needs its form, not the dashboard).
+      for (const { path } of prerenderedPages.filter((page) => page.account)) {
+        const html = await readFile(join(outDir, outputFile(path)), 'utf8');
+        const account = checkBudget(await gzipped(html), ACCOUNT_JS_BUDGET_BYTES, `PERF-03: ${path}`);
+        config.logger.info(`\n${account.report.split('\n')[0]}`);
+        if (!account.ok) throw new Error(account.report);
+      }
 
       await precompress(outDir);
       config.logger.info(`prerendered ${prerenderedPages.length} pages; shell: ${SHELL_FILE}`);
