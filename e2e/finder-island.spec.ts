@@ -16,6 +16,16 @@ const pt = finderText['pt-BR'];
 const ringingStatus = (page: Page, ownerName: string) =>
   page.getByRole('status').filter({ hasText: callUi.finder.ringing(ownerName.split(' ')[0]!) });
 
+/** The finder's page with the app's code held: the finder chooses voice only, which only the island has seen. */
+async function chooseVoiceWithTheAppHeld(page: Page, code: string) {
+  const chunk = await holdAppChunk(page);
+  await page.goto(paths.finder(code));
+  const voice = page.getByRole('radio', { name: callUi.finder.voiceOnly });
+  await expect(voice).toBeEnabled();
+  await voice.click();
+  return { chunk, voice };
+}
+
 /** The finder hangs up, and the page says the call ended. */
 async function hangUpAndSeeEnded(page: Page) {
   await page.getByRole('button', { name: callUi.finder.hangUp }).click();
@@ -129,11 +139,7 @@ test("[PERF-06] [FIND-04] voice only chosen, then the call tapped, before the ap
   owner,
   finder,
 }) => {
-  const chunk = await holdAppChunk(finder.page);
-  await finder.page.goto(paths.finder(owner.code));
-  const voice = finder.page.getByRole('radio', { name: callUi.finder.voiceOnly });
-  await expect(voice).toBeEnabled();
-  await voice.click();
+  const { chunk } = await chooseVoiceWithTheAppHeld(finder.page, owner.code);
   await finder.page.getByRole('button', { name: callUi.finder.call }).click();
   await expect(ringingStatus(finder.page, owner.user.name)).toBeVisible();
   await expectPath(owner.page, paths.call);
@@ -148,11 +154,7 @@ test("[PERF-06] [FIND-04] a choice made before the app ran is the app's once it 
   owner,
   finder,
 }) => {
-  const chunk = await holdAppChunk(finder.page);
-  await finder.page.goto(paths.finder(owner.code));
-  const voice = finder.page.getByRole('radio', { name: callUi.finder.voiceOnly });
-  await expect(voice).toBeEnabled();
-  await voice.click();
+  const { chunk, voice } = await chooseVoiceWithTheAppHeld(finder.page, owner.code);
   await expect(voice).toBeChecked();
   // The tap started the app; its code is held, so only the browser knows the choice so far.
   await expect.poll(chunk.requested).toBe(true);

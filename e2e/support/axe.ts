@@ -16,6 +16,14 @@ export interface SeriousViolation {
  * both sides, made a single scan last 10–25 s. The app draws no iframe on the screens scanned.
  */
 export async function seriousViolations(page: Page): Promise<SeriousViolation[]> {
+  // A toast or dialog half-way through its fade has the contrast of its current opacity: measure
+  // what the page settles on (infinite animations such as spinners are not waited for). Without it a
+  // fresh-clone run found "Toque atualizado." at a serious colour contrast while it faded in.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .setLegacyMode(true)

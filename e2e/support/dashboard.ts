@@ -92,13 +92,6 @@ export function tab(page: Page, label: string): Locator {
 
 /** A11Y-01: axe-core finds no serious or critical violation on what the page shows now. */
 export async function expectNoSeriousA11yViolations(page: Page, context: string) {
-  // A toast or dialog half-way through its fade has the contrast of its current opacity: measure
-  // what the page settles on (infinite animations such as spinners are not waited for).
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-  );
   const serious = (await seriousViolations(page)).map((v) => `${v.id} (${v.impact}): ${v.nodes.join(', ')}`);
   expect(serious, `serious or critical axe violations on ${context}`).toEqual([]);
 }
