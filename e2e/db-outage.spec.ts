@@ -3,7 +3,7 @@ import { callUi } from '@toque/contracts/call-ui';
 import { finderText } from '@toque/contracts/finder-text';
 import { msg } from '@toque/contracts/messages';
 import { paths } from '@toque/contracts/routes';
-import { allow, expect, expectPath, openFinder, openOwner, test, GEOCODER_DOWN } from './support';
+import { allow, cuttableLink, expect, expectPath, openFinder, openOwner, test, GEOCODER_DOWN } from './support';
 import type { Owner } from './support/calls';
 import type { AppServer, AppServerOptions } from './support/servers';
 
@@ -76,27 +76,8 @@ test("[REL-06] [REL-04] the finder's call socket drops while PostgreSQL is silen
   test.setTimeout(180_000);
   await onProxiedDatabase(browser, appServer, async ({ server, proxy, owner }) => {
     const t = finderText.en;
-    // The finder's phone between the page and the server: its call socket's frames pass through until
-    // `drop()` cuts the link (a phone changing networks; a replica that died does the same to it).
-    const link: { drop?: () => Promise<void>; opened: number; joined: number } = { opened: 0, joined: 0 };
-    const finder = await openFinder(browser, {
-      context: { baseURL: server.url, locale: 'en-US' },
-      init: (page) =>
-        page.routeWebSocket(/\/socket\.io\//, (ws) => {
-          link.opened += 1;
-          const upstream = ws.connectToServer();
-          ws.onMessage((message) => upstream.send(message));
-          upstream.onMessage((message) => {
-            // A join's acknowledgement (Socket.IO's `43<id>[…]`) that let the finder in.
-            if (typeof message === 'string' && /^43\d+\[\{"ok":true/.test(message)) link.joined += 1;
-            ws.send(message);
-          });
-          link.drop = async () => {
-            await upstream.close();
-            await ws.close();
-          };
-        }),
-    });
+    const link = cuttableLink();
+    const finder = await openFinder(browser, { context: { baseURL: server.url, locale: 'en-US' }, init: link.install });
     await finder.page.goto(paths.finder(owner.code));
     await finder.page.getByRole('button', { name: t.call }).click();
     const firstName = owner.user.name.split(' ')[0]!;
@@ -111,7 +92,7 @@ test("[REL-06] [REL-04] the finder's call socket drops while PostgreSQL is silen
     // rejoin waits on the database. Before the fix the page ended the call on the spot.
     await proxy.outage('blackhole');
     const opened = link.opened;
-    await link.drop!();
+    await link.drop();
     await expect.poll(() => link.opened, { timeout: 15_000 }).toBeGreaterThan(opened);
     const retrying = finder.page.getByRole('status').filter({ hasText: t.retrying });
     await expect(retrying).toBeVisible();

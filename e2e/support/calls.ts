@@ -250,3 +250,36 @@ export async function holdAppChunk(page: Page) {
     },
   };
 }
+
+/**
+ * The finder's phone between the page and the server: its sockets' frames pass through until `drop()`
+ * cuts the newest link (a phone changing networks; a replica that died does the same to it). `opened`
+ * counts the links the page opened, `joined` the call joins the server let in (Socket.IO's `43<id>[{"ok":true…`).
+ * `install` is a FinderOptions `init`.
+ */
+export function cuttableLink() {
+  let cut: (() => Promise<void>) | undefined;
+  const link = {
+    opened: 0,
+    joined: 0,
+    install: (page: Page) =>
+      page.routeWebSocket(/\/socket\.io\//, (ws) => {
+        link.opened += 1;
+        const upstream = ws.connectToServer();
+        ws.onMessage((message) => upstream.send(message));
+        upstream.onMessage((message) => {
+          if (typeof message === 'string' && /^43\d+\[\{"ok":true/.test(message)) link.joined += 1;
+          ws.send(message);
+        });
+        cut = async () => {
+          await upstream.close();
+          await ws.close();
+        };
+      }),
+    drop: async () => {
+      if (!cut) throw new Error('the finder opened no socket to cut');
+      await cut();
+    },
+  };
+  return link;
+}

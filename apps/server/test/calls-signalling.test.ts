@@ -7,7 +7,9 @@ import { buildApp } from '../src/app';
 import { build, dbLabel, signUp } from './helpers';
 import { connect, eventually, join, listen, ownedTag, plate, record, settle, startCall, userId } from './calls-support';
 
-const { app, config, database } = await build({ RATE_CALL_PER_IP: '1000' });
+/** REL-04: how long a finder whose socket dropped while ringing has to come back (10 s in production). */
+const GRACE_MS = 1000;
+const { app, config, database } = await build({ RATE_CALL_PER_IP: '1000', CALL_CALLER_GRACE_MS: String(GRACE_MS) });
 const url = await listen(app);
 
 const offer = { type: 'offer' as const, sdp: 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n' };
@@ -274,7 +276,22 @@ describe(`call signalling over real sockets ${dbLabel}`, () => {
     expect(row.endedAt).toBeInstanceOf(Date);
   });
 
-  test('[CALL-07] the finder leaving while it rings stops the ringing (caller-left) and ends the call', async () => {
+  test('[CALL-07] [REL-04] the finder leaving while it rings stops the ringing (caller-left) and ends the call — once the grace for a phone between networks has passed', async () => {
+    const { owner, code } = await ownedTag(app);
+    const ownerSeen = record(await connect(url, owner.token));
+    const { roomId, callerToken } = await startCall(app, code);
+    const finder = await connect(url, callerToken);
+    await join(finder, roomId);
+    await ownerSeen.next('incoming-call');
+    const dropped = Date.now();
+    finder.disconnect();
+    expect(await ownerSeen.next('call-cancelled')).toEqual({ roomId, reason: 'caller-left' });
+    // A lower bound only: a slow machine makes it later, never sooner.
+    expect(Date.now() - dropped).toBeGreaterThanOrEqual(GRACE_MS - 50);
+    expect((await statusOf(roomId)).status).toBe('ended');
+  });
+
+  test('[REL-04] [CALL-07] a finder whose socket drops while it rings and joins again within the grace keeps the call ringing: no caller-left, and the owner still answers', async () => {
     const { owner, code } = await ownedTag(app);
     const ownerSeen = record(await connect(url, owner.token));
     const { roomId, callerToken } = await startCall(app, code);
@@ -282,8 +299,17 @@ describe(`call signalling over real sockets ${dbLabel}`, () => {
     await join(finder, roomId);
     await ownerSeen.next('incoming-call');
     finder.disconnect();
-    expect(await ownerSeen.next('call-cancelled')).toEqual({ roomId, reason: 'caller-left' });
-    expect((await statusOf(roomId)).status).toBe('ended');
+    const backSocket = await connect(url, callerToken);
+    const back = record(backSocket);
+    expect(await join(backSocket, roomId)).toMatchObject({ ok: true });
+    // The grace ends while the finder is back in the room: the call must still ring past it.
+    await settle(GRACE_MS * 2);
+    expect(ownerSeen.all('call-cancelled')).toEqual([]);
+    expect((await statusOf(roomId)).status).toBe('ringing');
+    const ownerSocket = await connect(url, owner.token);
+    expect(await join(ownerSocket, roomId)).toMatchObject({ ok: true });
+    await back.next('user-joined');
+    expect((await statusOf(roomId)).status).toBe('answered');
   });
 
   test('[CALL-06] an answered call whose sockets all went away without closeCall is ended', async () => {

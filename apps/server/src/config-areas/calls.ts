@@ -8,6 +8,11 @@ export const callsVariables = {
   /** Ring timeout, finder limits, caller token lifetime. */
   CALL_RING_TIMEOUT_MS: positive(RING_TIMEOUT_MS),
   CALL_SWEEP_INTERVAL_MS: positive(30_000),
+  /**
+   * REL-04: how long a finder whose socket dropped while the call rang (a phone between networks, a
+   * tunnel) has to come back before the call ends as left; the owner's phone keeps ringing meanwhile.
+   */
+  CALL_CALLER_GRACE_MS: positive(10_000),
   CALLER_TOKEN_TTL_S: positive(15 * 60),
   /** Calls to one tag from one address (SEC-05: per tag *and* address, so a flood never silences a tag). */
   RATE_CALL_PER_TAG: positive(5),
@@ -27,6 +32,7 @@ export function callsConfig(e: Values<typeof callsVariables>) {
     calls: {
       ringTimeoutMs: e.CALL_RING_TIMEOUT_MS,
       sweepIntervalMs: e.CALL_SWEEP_INTERVAL_MS,
+      callerGraceMs: e.CALL_CALLER_GRACE_MS,
       callerTokenTtlS: e.CALLER_TOKEN_TTL_S,
       /** Calls per tag and address. */
       perTag: e.RATE_CALL_PER_TAG,

@@ -21,8 +21,10 @@ export type CallLifecycle = ReturnType<typeof callLifecycle>;
  */
 export function callLifecycle(app: FastifyInstance) {
   const { db, io } = app;
-  const { ringTimeoutMs, sweepIntervalMs } = app.config.calls;
+  const { ringTimeoutMs, sweepIntervalMs, callerGraceMs } = app.config.calls;
   const timers = new Map<string, NodeJS.Timeout>();
+  /** Finders' sockets that dropped while their call rang, each waiting CALL_CALLER_GRACE_MS to come back. */
+  const graces = new Set<NodeJS.Timeout>();
   const tasks = new Set<Promise<void>>();
 
   /** Work that must not hold up an answer (push, mail, socket handlers); awaited when the app closes. */
@@ -178,10 +180,20 @@ export function callLifecycle(app: FastifyInstance) {
     background(() => ringAgain(local, (userId, incoming) => io.local.to(userRoom(userId)).emit('incoming-call', incoming)));
   });
 
+  /** The finder gave up before anyone answered (socket gone, or a text message instead). */
+  async function callerLeft(roomId: string) {
+    const call = await repo.transition(db, roomId, ['ringing'], { status: 'ended', endedAt: new Date() });
+    if (!call) return;
+    stopRinging(roomId);
+    toUsers(await recipientIds(roomId))?.emit('call-cancelled', { roomId, reason: 'caller-left' });
+  }
+
   app.addHook('onClose', async () => {
     clearInterval(sweeper);
     for (const t of timers.values()) clearTimeout(t);
     timers.clear();
+    for (const t of graces) clearTimeout(t);
+    graces.clear();
     while (tasks.size > 0) await Promise.allSettled([...tasks]);
   });
 
@@ -282,13 +294,30 @@ export function callLifecycle(app: FastifyInstance) {
       io.in(callRoom(roomId)).socketsLeave(callRoom(roomId));
     },
 
-    /** The finder gave up before anyone answered (socket gone, or a text message instead). */
-    async callerLeft(roomId: string) {
-      const call = await repo.transition(db, roomId, ['ringing'], { status: 'ended', endedAt: new Date() });
-      if (!call) return;
-      stopRinging(roomId);
-      toUsers(await recipientIds(roomId))?.emit('call-cancelled', { roomId, reason: 'caller-left' });
+    /**
+     * REL-04: the finder's socket dropped. A phone between networks comes back and joins again
+     * (the finder's page rejoins by itself), so the call ends as left only when, CALL_CALLER_GRACE_MS
+     * later, no socket of the finder is in the call's room on any process. Until then the owner's
+     * phone keeps ringing; the ring timeout still applies.
+     */
+    callerDropped(roomId: string) {
+      const grace = setTimeout(() => {
+        graces.delete(grace);
+        background(async () => {
+          // While the other processes cannot be asked (Redis away), only this one's sockets count.
+          const here = await io
+            .in(callRoom(roomId))
+            .fetchSockets()
+            .catch(() => io.local.in(callRoom(roomId)).fetchSockets());
+          if (here.some((socket) => socket.data.kind === 'caller')) return;
+          await callerLeft(roomId);
+        });
+      }, callerGraceMs);
+      grace.unref();
+      graces.add(grace);
     },
+
+    callerLeft,
 
     /** An answered call whose room emptied without a `closeCall` (tabs closed) still gets an end. */
     async endIfEmpty(roomId: string) {

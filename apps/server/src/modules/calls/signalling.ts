@@ -124,7 +124,7 @@ export function callsSignalling(io: Io, lifecycle: CallLifecycle) {
       // A restarting process must not end the calls of its sockets: they reconnect elsewhere and join again.
       if (isStopping(io)) return;
       lifecycle.background(async () => {
-        if (who.kind === 'caller') await lifecycle.callerLeft(who.roomId);
+        if (who.kind === 'caller') lifecycle.callerDropped(who.roomId);
         for (const id of callRooms) await lifecycle.endIfEmpty(id);
       });
     });
