@@ -127,12 +127,21 @@ export async function fleet(label: string, env: Record<string, string> = {}) {
     async call(url: string, code: string): Promise<CreateCallResponse & { ms: number; status: number }> {
       const t0 = Date.now();
       const body = JSON.stringify({ code });
-      // node:http(s) rather than fetch: through nginx, its certificate is the test's own.
+      // node:http(s) rather than fetch: through nginx, its certificate is the test's own. A connection
+      // of its own (agent: false), as each finder is another phone: Node's keep-alive agent reused the
+      // previous finder's connection, which an old nginx worker closed as a reload let it go (REL-07,
+      // "socket hang up" in a fresh-clone run).
       const send = url.startsWith('https:') ? httpsRequest : httpRequest;
       const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
         const req = send(
           `${url}/api/calls`,
-          { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }, rejectUnauthorized: false, timeout: 20_000 },
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+            agent: false,
+            rejectUnauthorized: false,
+            timeout: 20_000,
+          },
           (res) => {
             let text = '';
             res.on('data', (d: Buffer) => (text += d.toString()));
