@@ -22,6 +22,17 @@ const candidate = {
 
 const statusOf = async (roomId: string) => (await app.db.select().from(calls).where(eq(calls.id, roomId)))[0]!;
 
+/** A call ringing the owner (their events recorded), with the finder's socket in its room. */
+async function ringingWithFinderIn() {
+  const { owner, code } = await ownedTag(app);
+  const ownerSeen = record(await connect(url, owner.token));
+  const { roomId, callerToken } = await startCall(app, code);
+  const finder = await connect(url, callerToken);
+  await join(finder, roomId);
+  await ownerSeen.next('incoming-call');
+  return { owner, ownerSeen, roomId, callerToken, finder };
+}
+
 describe(`call signalling over real sockets ${dbLabel}`, () => {
   test('[CALL-03] every open session of every recipient gets incoming-call; a stranger does not', async () => {
     const { owner, code, members } = await ownedTag(app, 3, 1);
@@ -277,12 +288,7 @@ describe(`call signalling over real sockets ${dbLabel}`, () => {
   });
 
   test('[CALL-07] [REL-04] the finder leaving while it rings stops the ringing (caller-left) and ends the call — once the grace for a phone between networks has passed', async () => {
-    const { owner, code } = await ownedTag(app);
-    const ownerSeen = record(await connect(url, owner.token));
-    const { roomId, callerToken } = await startCall(app, code);
-    const finder = await connect(url, callerToken);
-    await join(finder, roomId);
-    await ownerSeen.next('incoming-call');
+    const { ownerSeen, roomId, finder } = await ringingWithFinderIn();
     const dropped = Date.now();
     finder.disconnect();
     expect(await ownerSeen.next('call-cancelled')).toEqual({ roomId, reason: 'caller-left' });
@@ -292,12 +298,7 @@ describe(`call signalling over real sockets ${dbLabel}`, () => {
   });
 
   test('[REL-04] [CALL-07] a finder whose socket drops while it rings and joins again within the grace keeps the call ringing: no caller-left, and the owner still answers', async () => {
-    const { owner, code } = await ownedTag(app);
-    const ownerSeen = record(await connect(url, owner.token));
-    const { roomId, callerToken } = await startCall(app, code);
-    const finder = await connect(url, callerToken);
-    await join(finder, roomId);
-    await ownerSeen.next('incoming-call');
+    const { owner, ownerSeen, roomId, callerToken, finder } = await ringingWithFinderIn();
     finder.disconnect();
     const backSocket = await connect(url, callerToken);
     const back = record(backSocket);
