@@ -98,10 +98,12 @@ export default defineConfig({
                 exclude: [...configDefaults.exclude, ops, fuzz],
                 environment: 'node' as const,
                 env: { TEST_DB: 'postgres' },
-                // One worker: the files share one PostgreSQL database, and some count a table's rows before
-                // and after (three workers made those counts race: 48 s instead of 89 s, but red one run in
-                // two). It runs beside the ops tests instead (scripts/lib/test-plan.mjs).
-                maxWorkers: 1,
+                // Two workers, each on a PostgreSQL database of its own (pg-worker-databases.ts): some files
+                // count a table's rows before and after, which raced when workers shared one database
+                // (docs/decisions/0050's addendum 2). It runs beside the ops tests (scripts/lib/test-plan.mjs).
+                maxWorkers: 2,
+                globalSetup: ['apps/server/test/pg-worker-databases.ts'],
+                setupFiles: ['apps/server/test/pg-worker-setup.ts'],
                 isolate: false,
                 testTimeout: 30_000,
                 hookTimeout: 60_000,

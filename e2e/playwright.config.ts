@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_TILE_URL, NO_GEOCODER, PIX_WEBHOOK_SECRET, relaxedLimits } from './support/limits';
+import { busyMachineDeadlines, E2E_TILE_URL, NO_GEOCODER, PIX_WEBHOOK_SECRET, relaxedLimits } from './support/limits';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 // One fresh embedded database per run (or the PostgreSQL of DATABASE_URL, as CI sets it).
@@ -67,6 +67,7 @@ export default defineConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       ...relaxedLimits,
+      ...busyMachineDeadlines,
       // The production ring (RING_TIMEOUT_MS): a call a test answers is never missed because a busy
       // machine took long to reach "Atender". The tests that wait for a missed call run on a server of
       // their own that rings 15 s (`test.use({ ringTimeoutMs: 15_000 })`, support/fixtures.ts).

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { startPgProxy, type PgProxy } from '../../apps/server/test/pg-proxy';
 import { mintCode, type CliTarget } from './codes';
-import { E2E_TILE_URL, NO_GEOCODER, relaxedLimits } from './limits';
+import { busyMachineDeadlines, E2E_TILE_URL, NO_GEOCODER, relaxedLimits } from './limits';
 import { answersHttp, freePort, spawnLogged, stopProcess, tempDir, waitUntilUp } from './processes';
 
 /**
@@ -168,6 +168,8 @@ export async function startAppServer({ env = {}, replicas = 1, postgresProxy = f
         env: {
           ...process.env,
           ...relaxedLimits,
+          // REL-06's outage tests (behind the PostgreSQL proxy) keep the production deadlines.
+          ...(postgresProxy ? {} : busyMachineDeadlines),
           MAP_TILE_URL: E2E_TILE_URL,
           NODE_ENV: 'test',
           LOG_LEVEL: 'warn',

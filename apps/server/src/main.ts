@@ -30,7 +30,11 @@ if (embedded) {
 // (exit code 1); LOG_LEVEL=debug adds the stack, source-mapped to the .ts files (OPS-01).
 let database: Database;
 try {
-  database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    deadlines: config.deadlines,
+  });
 } catch (error) {
   if (!(error instanceof MigrationError)) throw error;
   console.error(error.message);

@@ -61,7 +61,8 @@ const { app, config } = await build({
   RATE_GEOCODE_PER_IP: high,
   // Nothing may reach the provider: a request that did would fail here, as a 502.
   GEOCODER_URL: 'http://127.0.0.1:9',
-});
+  // On PGlite the whole tables must not move either: a database of its own.
+}, { ownDatabase: true });
 const db = app.db;
 const NUM_RUNS = 200;
 

@@ -18,11 +18,15 @@ import { badNumber, notString, pollutingKeys, withNul } from './hostile-support'
  * is written; and the server keeps serving the same sockets afterwards.
  */
 // Hundreds of hostile events go through one socket: its event budget (SEC-05) is not what is tested here.
-const { app, config } = await build({
-  RATE_CALL_PER_IP: '100000',
-  RATE_CALL_PER_TAG: '100000',
-  SOCKET_EVENTS_PER_10S: '100000',
-});
+const { app, config } = await build(
+  {
+    RATE_CALL_PER_IP: '100000',
+    RATE_CALL_PER_TAG: '100000',
+    SOCKET_EVENTS_PER_10S: '100000',
+    // On PGlite the whole tables must not move either: a database of its own.
+  },
+  { ownDatabase: true },
+);
 const url = await listen(app);
 const db = app.db;
 const NUM_RUNS = 200;

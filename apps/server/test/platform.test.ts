@@ -15,7 +15,8 @@ async function buildWithFailingRoute(): Promise<{ app: FastifyInstance; database
     DATA_DIR: 'memory://',
     ...(engine === 'postgres' ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
   });
-  const database = await openTestDatabase(config.databaseUrl);
+  // Closed below to take the database down: one of its own.
+  const database = await openTestDatabase(config.databaseUrl, { own: true });
   const failing = await buildApp(config, database);
   failing.get('/api/test/boom', async () => {
     throw new Error('relation "users" leaked: password_hash=$argon2id$secret');

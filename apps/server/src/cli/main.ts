@@ -106,7 +106,11 @@ async function main() {
     }
     writeLock(config.dataDir, { pid: process.pid, port: 0, operatorToken: '' });
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    deadlines: config.deadlines,
+  });
   try {
     if (parsed.ifEmpty && !(await operatorService.isEmpty(database.db))) {
       const codes = await operatorService.unclaimedCodes(database.db);

@@ -35,16 +35,20 @@ export interface Database {
  * database is unavailable (503 with Retry-After) — a connection (or a free one of the pool), then
  * each statement. Together under the 2 s the finder is promised an answer in.
  */
-const DB_CONNECT_TIMEOUT_MS = 750;
-const DB_QUERY_DEADLINE_MS = 1_200;
+export interface DatabaseDeadlines {
+  connectMs: number;
+  queryMs: number;
+}
+/** The production deadlines (config DB_CONNECT_TIMEOUT_MS, DB_QUERY_DEADLINE_MS default to them). */
+const DEFAULT_DEADLINES: DatabaseDeadlines = { connectMs: 750, queryMs: 1_200 };
 /** A transaction left open by a client that vanished (a network cut) gives its locks back after this long. */
 const IDLE_IN_TRANSACTION_MS = 15_000;
 
-/** REL-06: a statement PostgreSQL did not answer within DB_QUERY_DEADLINE_MS; its connection was cut. */
+/** REL-06: a statement PostgreSQL did not answer within the query deadline; its connection was cut. */
 class DatabaseTimeout extends Error {
   readonly code = DATABASE_TIMEOUT_CODE;
-  constructor() {
-    super(`The database did not answer within ${DB_QUERY_DEADLINE_MS} ms`);
+  constructor(ms: number) {
+    super(`The database did not answer within ${ms} ms`);
     this.name = 'DatabaseTimeout';
   }
 }
@@ -54,13 +58,13 @@ type QueryArgs = Parameters<pg.Client['query']>;
 /**
  * REL-06: a pool connection that gives up on a silent database. node-postgres waits forever for a
  * statement's answer when packets go nowhere (a network cut, a firewall that drops): past
- * DB_QUERY_DEADLINE_MS — for a statement someone waits on (a request, a socket event; a sweep or a
+ * the query deadline — for a statement someone waits on (a request, a socket event; a sweep or a
  * script takes the time it needs) — the connection is cut, every statement on it fails at once (a transaction's
  * ROLLBACK too, instead of waiting again), and the pool replaces it. A cursor (a submittable)
  * keeps its own pace. A lost connection no longer throws from the client's 'error' event with
  * nobody listening (that ended the process): its statements get the error.
  */
-function boundedClient(onAnswer: (up: boolean) => void) {
+function boundedClient(onAnswer: (up: boolean) => void, queryMs: number) {
   return class BoundedClient extends pg.Client {
     constructor(config?: string | pg.ClientConfig) {
       super(config);
@@ -87,8 +91,8 @@ function boundedClient(onAnswer: (up: boolean) => void) {
       if ((first && typeof first.submit === 'function') || !someoneWaits()) return call(args);
       const timer = setTimeout(() => {
         const stream = (this as unknown as { connection?: { stream?: { destroy(e: Error): void } } }).connection?.stream;
-        stream?.destroy(new DatabaseTimeout());
-      }, DB_QUERY_DEADLINE_MS);
+        stream?.destroy(new DatabaseTimeout(queryMs));
+      }, queryMs);
       const settle = (error: unknown) => {
         clearTimeout(timer);
         if (!error) onAnswer(true);
@@ -153,7 +157,12 @@ async function migrating(run: () => Promise<void>): Promise<void> {
  * Opens PostgreSQL when a URL is given, else the embedded PGlite in `dataDir`
  * (`memory://` keeps it in memory, for tests), and applies the migrations.
  */
-export async function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  deadlines?: DatabaseDeadlines | undefined;
+}): Promise<Database> {
+  const deadlines = opts.deadlines ?? DEFAULT_DEADLINES;
   if (opts.databaseUrl) {
     // Several processes may start at once: one migrates, the others wait for it — on a connection of
     // its own, without the pool's deadlines (a migration or the wait for the lock may take long).
@@ -174,10 +183,10 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
       connectionString: opts.databaseUrl,
       max: 10,
       // REL-06: no request waits longer than this for a connection, new or pooled.
-      connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS,
+      connectionTimeoutMillis: deadlines.connectMs,
       idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS,
       keepAlive: true,
-      Client: boundedClient((answered) => (up = answered)),
+      Client: boundedClient((answered) => (up = answered), deadlines.queryMs),
     });
     // An idle connection the network dropped: the pool replaces it; nothing to throw.
     pool.on('error', () => (up = false));

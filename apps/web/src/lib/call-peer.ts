@@ -88,7 +88,8 @@ export function createPeerLink(options: PeerLinkOptions): PeerLink {
   async function flush(connection: RTCPeerConnection) {
     const queued = pending;
     pending = [];
-    for (const c of queued) await connection.addIceCandidate(c);
+    // One candidate the connection cannot use (one of the other side's dropped offer, after glare) does not stop the rest.
+    for (const c of queued) await connection.addIceCandidate(c).catch(fail);
   }
 
   const description = (d: RTCSessionDescriptionInit, type: SessionDescription['type']): SessionDescription => ({
@@ -147,8 +148,18 @@ export function createPeerLink(options: PeerLinkOptions): PeerLink {
     }
     offerTo(info.id).catch(fail);
   };
+  /**
+   * Glare (docs/decisions/0010's addendum, 2026-11-30): with two server processes each side can be told `user-joined` before
+   * it sees the other's join (the Redis adapter's delay), and both offer. The side whose socket id sorts
+   * first keeps its offer and ignores the other's; the other drops its own and answers — perfect
+   * negotiation's impolite and polite peers, by a rule both sides compute alike. Before, both answered
+   * each other's dropped offers, and the call connected its sockets but no media.
+   */
+  const keepsOwnOffer = (m: Relay<SessionDescription>) =>
+    pc?.signalingState === 'have-local-offer' && m.from === peerId && (socket.id ?? '') < (m.from ?? '');
   const onOffer = (m: Relay<SessionDescription>) => {
-    if (!closed && forMe(m) && m.from) answer(m).catch(fail);
+    if (closed || !forMe(m) || !m.from || keepsOwnOffer(m)) return;
+    answer(m).catch(fail);
   };
   const onAnswer = (m: Relay<SessionDescription>) => {
     const connection = pc;
