@@ -68,6 +68,10 @@ function ownerToldFinderJoined(finderId: () => string | undefined) {
 }
 
 const sockets = finderSockets();
+// A repeated or retried test starts with no finder socket seen (the owner must never be told an old one).
+test.beforeEach(() => {
+  sockets.seen.joined = undefined;
+});
 
 test.use({
   finderOptions: { init: async (page) => (await recordMediaAndOffers(page), await sockets.install(page)) },

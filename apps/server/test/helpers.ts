@@ -15,6 +15,7 @@ import { buildApp } from '../src/app';
 import { operatorService } from '../src/modules/operator/service';
 import * as schema from '../src/db/schema';
 import { outbox } from '../src/db/schema';
+import { busyMachineDeadlines } from './suite-deadlines';
 
 /** Which engine this run of the suite uses: PGlite in memory, or PostgreSQL (DATABASE_URL). */
 export const engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -49,18 +50,6 @@ export function testConfig(env: Record<string, string>): Config {
   });
 }
 
-/**
- * REL-06's PostgreSQL deadlines for the suite (docs/decisions/0050's addendum 2): a loaded 2-core machine
- * is not an outage, and a join that misses 750 ms / 1.2 s answers `ok: false` (issue 34 saw one in
- * calls-next-steps on a busy machine). The outage itself is proved against the built server with the
- * production deadlines (ops/db-outage.test.ts).
- */
-const busyMachineDeadlines = { DB_CONNECT_TIMEOUT_MS: '15000', DB_QUERY_DEADLINE_MS: '20000' };
-const suiteDeadlines = {
-  connectMs: Number(busyMachineDeadlines.DB_CONNECT_TIMEOUT_MS),
-  queryMs: Number(busyMachineDeadlines.DB_QUERY_DEADLINE_MS),
-};
-
 /** The worker's PGlite, started once from the api project's migrated snapshot (pglite-snapshot.ts). */
 let workerPglite: Promise<Database> | undefined;
 
@@ -79,7 +68,7 @@ async function startFromSnapshot(file: string): Promise<Database> {
  */
 export async function openTestDatabase(databaseUrl?: string, { own = false } = {}): Promise<Database> {
   const file = databaseUrl ? undefined : inject('pgliteSnapshot');
-  if (!file) return openDatabase({ databaseUrl, dataDir: 'memory://', deadlines: suiteDeadlines });
+  if (!file) return openDatabase({ databaseUrl, dataDir: 'memory://', deadlines: testConfig({}).deadlines });
   // A file that checks whole tables (nothing written anywhere) or closes its database: a PGlite of its own.
   if (own) return startFromSnapshot(file);
   const shared = await (workerPglite ??= startFromSnapshot(file));
