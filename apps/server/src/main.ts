@@ -71,7 +71,14 @@ async function shutdown(signal: string) {
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-await app.listen({ host: config.host, port: config.port });
+/**
+ * REL-04: the kernel's queue of connections not yet accepted. Node's default (511) overflowed when the
+ * owners of a killed replica came back at once: nginx's connects to the survivor timed out (its log:
+ * "upstream timed out (110) while connecting") and the finders of that moment got a 504. Linux caps it
+ * at net.core.somaxconn (4096 on this machine kind).
+ */
+const LISTEN_BACKLOG = 4096;
+await app.listen({ host: config.host, port: config.port, backlog: LISTEN_BACKLOG });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 if (embedded) writeLock(config.dataDir, { pid: process.pid, port, operatorToken: app.operatorToken });

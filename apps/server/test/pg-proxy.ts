@@ -12,6 +12,9 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
  *   what makes a client without deadlines wait forever. `restore()` then resets the silent ones
  *   (their lost bytes would have desynchronised the protocol), as the network would once it timed out.
  *
+ * `latency(ms)`: every answer from PostgreSQL reaches the server `ms` later (in order): a database
+ * that is slow to answer, as a loaded or distant one is (REL-04's burst of session checks).
+ *
  * `cutWhen(pattern)`: the first connection whose client sends bytes matching `pattern` (a statement's
  * text: the wire protocol carries it in the clear on a local connection) is cut before they reach
  * PostgreSQL, and the outage (`mode`) starts — a cut in the middle of a transaction.
@@ -32,6 +35,8 @@ export interface PgProxy {
   restore(): Promise<void>;
   /** The next client bytes matching `pattern` are dropped, their connection cut, and the outage starts. */
   cutWhen(pattern: RegExp, mode?: OutageMode): Promise<void>;
+  /** From now on each answer from PostgreSQL is held `ms` before it is passed on (0: at once). */
+  latency(ms: number): void;
   /** Connections the proxy holds now (open ones, silent ones included). */
   connections(): number;
   close(): Promise<void>;
@@ -41,6 +46,7 @@ export async function startPgProxy(target: { host: string; port: number } = { ho
   const pairs = new Set<Pair>();
   let mode: OutageMode | null = null;
   let trigger: { pattern: RegExp; mode: OutageMode; fired: () => void } | undefined;
+  let delayMs = 0;
 
   const drop = (pair: Pair) => {
     pair.client.destroy();
@@ -74,7 +80,10 @@ export async function startPgProxy(target: { host: string; port: number } = { ho
       upstream.write(chunk);
     });
     upstream.on('data', (chunk: Buffer) => {
-      if (!pair.silent) client.write(chunk);
+      if (pair.silent) return;
+      // Equal delays fire in the order they were set: the protocol's bytes stay in order.
+      if (delayMs > 0) setTimeout(() => pair.silent || client.destroyed || client.write(chunk), delayMs);
+      else client.write(chunk);
     });
   };
 
@@ -119,6 +128,9 @@ export async function startPgProxy(target: { host: string; port: number } = { ho
       return new Promise<void>((fired) => {
         trigger = { pattern, mode: next, fired };
       });
+    },
+    latency(ms) {
+      delayMs = ms;
     },
     connections: () => pairs.size,
     async close() {

@@ -8,6 +8,7 @@ import { SOCKET_PATH } from '@toque/contracts/calls';
 import type { ClientToServerEvents, ServerToClientEvents } from '@toque/contracts/socket-events';
 import { apiMsg, callMsg } from '@toque/contracts/messages';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
+import pLimit from 'p-limit';
 import { verifyCallerToken } from '../lib/caller-token';
 import { createRedis } from '../lib/redis';
 import { atMostEvery, WARN_INTERVAL_MS } from '../lib/throttle';
@@ -70,12 +71,22 @@ declare module 'fastify' {
 }
 
 /**
- * REL-04: handshakes whose session check is still running, at most; past it a new connection is
- * refused at once (HTTP 403 from engine.io's allowRequest) and the client retries after its jittered
- * backoff (lib/call-socket.ts) instead of queueing behind thousands of others — a replica taking the
- * owners of a dead one answers the first ones fast instead of all of them late (docs/decisions/0052).
+ * REL-04: a replica taking the owners of a dead one gets thousands of handshakes at once. Their
+ * session checks (a statement each) run a few at a time, below the database pool's 10 connections so
+ * an API request still finds one and no check waits for a connection past REL-06's deadline; the
+ * others wait their turn in order. Until session 9 the bound was 200 checks at once and every
+ * handshake past it was refused: each refusal cost the owner a new TLS handshake through nginx and a
+ * backoff of up to 5 s, and at 10,000 owners 3,000–8,300 attempts failed on the way back
+ * (docs/decisions/0052, addendum 2).
  */
-const HANDSHAKES_IN_FLIGHT = 200;
+const SESSION_CHECKS_AT_ONCE = 6;
+/**
+ * Handshakes waiting for their session check, at most; past it a new connection is refused at once
+ * (HTTP 403 from engine.io's allowRequest) and the client retries after its jittered backoff
+ * (lib/call-socket.ts). 2,000 checks take a few seconds, well inside the client's 20 s handshake
+ * timeout; a flood beyond it costs the flooder a refusal, not this process a queue as long as the burst.
+ */
+const HANDSHAKES_WAITING = 2000;
 
 /**
  * Socket.IO on Fastify's HTTP server. The web app connects by websocket only, so its sockets need no
@@ -99,10 +110,10 @@ export const realtimePlugin = fp<{
     serveClient: false,
     // An SDP offer is a few kilobytes; nothing legitimate comes near this.
     maxHttpBufferSize: 100_000,
-    allowRequest: (_req, answer) => answer(null, checking < HANDSHAKES_IN_FLIGHT),
+    allowRequest: (_req, answer) => answer(null, sessionChecks.activeCount + sessionChecks.pendingCount < HANDSHAKES_WAITING),
   });
-  /** Session checks of handshakes under way (REL-04's admission bound above). */
-  let checking = 0;
+  /** The handshakes' session checks, in arrival order (REL-04 above). */
+  const sessionChecks = pLimit(SESSION_CHECKS_AT_ONCE);
   const restoredHandlers: (() => void)[] = [];
   const linkRestored = () => {
     for (const fn of restoredHandlers) fn();
@@ -184,8 +195,7 @@ export const realtimePlugin = fp<{
       socket.data = { kind: 'caller', roomId };
       return next();
     }
-    checking += 1;
-    sessionOf(token).finally(() => (checking -= 1)).then(
+    sessionChecks(() => sessionOf(token)).then(
       (user) => {
         if (!user) return next(new Error(callMsg.socketUnauthorized));
         // resolveUser checked the signature and that this version is the current one.

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, test } from 'vitest';
 import { fleet, join, record } from './fleet-support';
 
@@ -12,6 +14,18 @@ const cluster = await fleet('relcrash', { CALL_RING_TIMEOUT_MS: String(RING_MS) 
 afterAll(() => cluster.close());
 
 describe('a replica killed with SIGKILL', () => {
+  test("[REL-04] each replica listens with room for a burst of connections: a queue of 4096 not yet accepted (Node's 511 overflowed, and nginx's connects timed out)", () => {
+    const somaxconn = Number(readFileSync('/proc/sys/net/core/somaxconn', 'utf8'));
+    for (const replica of [cluster.a, cluster.b]) {
+      const port = new URL(replica.url).port;
+      // A listening socket's Send-Q in ss is its backlog; Linux caps it at net.core.somaxconn.
+      const [, , backlog] = execFileSync('ss', ['-Hltn', `sport = :${port}`], { encoding: 'utf8' })
+        .trim()
+        .split(/\s+/);
+      expect(Number(backlog), `replica on ${port}`).toBe(Math.min(4096, somaxconn));
+    }
+  });
+
   test('[REL-04] a call made while its owner was on the dead replica rings when they are back on the other; the finder of a call of the dead replica hears "nobody answered" within the ringing time; an answered call resumes and its end is recorded', async () => {
     const { a, b } = cluster;
     const owner = await cluster.owner();
@@ -41,14 +55,20 @@ describe('a replica killed with SIGKILL', () => {
 
     // The owner is back, on B: the call rings there (it was rung while no socket of theirs existed).
     const ownerSeen = record(await cluster.connect(b.url, owner.token));
-    expect(await ownerSeen.next('incoming-call', (c) => c.roomId === during.roomId)).toMatchObject({ roomId: during.roomId, tagCode: owner.code });
+    expect(await ownerSeen.next('incoming-call', (c) => c.roomId === during.roomId)).toMatchObject({
+      roomId: during.roomId,
+      tagCode: owner.code,
+    });
 
     // The finder of A's call comes back on B: it hears "nobody answered" at the ringing time, not
     // at the next sweep (30 s later), nor never.
     const earlyAgain = await cluster.connect(b.url, early.callerToken);
     const earlySeen = record(earlyAgain);
     expect(await join(earlyAgain, early.roomId)).toMatchObject({ ok: true });
-    expect(await earlySeen.next('call-unanswered', (u) => u.roomId === early.roomId, RING_MS + 10_000)).toEqual({ roomId: early.roomId, reason: 'missed' });
+    expect(await earlySeen.next('call-unanswered', (u) => u.roomId === early.roomId, RING_MS + 10_000)).toEqual({
+      roomId: early.roomId,
+      reason: 'missed',
+    });
     expect((await cluster.status(early.roomId))?.status).toBe('missed');
 
     // The answered call: both sides resume on B (their media is peer-to-peer, untouched by the
