@@ -23,7 +23,7 @@ function withoutScripts(html: string): string {
  * slowdown is calibrated to the host's index measured just before each page and its control; this
  * machine kind, in the guard, measures 2,620–3,030 (median 2,950): 4×, as before.
  */
-export const PHONE_BENCHMARK_INDEX = 740;
+const PHONE_BENCHMARK_INDEX = 740;
 /** The calibrated slowdown's bounds: never faster than the host, never more than 8× (a host of 6,000). */
 const RATE_BOUNDS = [1, 8] as const;
 
