@@ -24,6 +24,19 @@ function needsInstall() {
   return !existsSync(installed) || statSync(installed).mtimeMs < statSync(lock).mtimeMs;
 }
 
+/**
+ * Debian packages, installed quietly. Another `npm test` beside this one may hold apt's locks (two
+ * fresh clones side by side, 2026-11-30: the second's install failed at once): the install waits up
+ * to 5 minutes for dpkg's lock. An update that finds the lists locked is skipped (apt does not wait
+ * for that lock): the other's update is refreshing them.
+ */
+function aptInstall(packages) {
+  const quiet = { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } };
+  const waitForLocks = ['-o', 'DPkg::Lock::Timeout=300'];
+  spawnSync('apt-get', [...waitForLocks, 'update', '-qq'], quiet);
+  spawnSync('apt-get', [...waitForLocks, 'install', '-y', '-qq', ...packages], quiet);
+}
+
 /** `npm ci` when needed; returns false when it failed. */
 export function ensureInstalled() {
   if (!needsInstall()) return true;
@@ -157,9 +170,7 @@ export function findChromium({ install = true } = {}) {
   const root_ = typeof process.getuid === 'function' && process.getuid() === 0;
   if (install && root_ && existsSync('/etc/debian_version')) {
     console.log('\n▶ Instalando o Chromium do Debian (apt-get install chromium)');
-    const quiet = { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } };
-    spawnSync('apt-get', ['update', '-qq'], quiet);
-    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-liberation'], quiet);
+    aptInstall(['chromium', 'fonts-liberation']);
     if (existsSync(DEBIAN_CHROMIUM)) return { path: DEBIAN_CHROMIUM };
   }
   return {
@@ -184,9 +195,7 @@ export function findTurnserver({ install = true } = {}) {
   const root_ = typeof process.getuid === 'function' && process.getuid() === 0;
   if (install && root_ && existsSync('/etc/debian_version')) {
     console.log('\n▶ Instalando o coturn do Debian (apt-get install coturn)');
-    const quiet = { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } };
-    spawnSync('apt-get', ['update', '-qq'], quiet);
-    spawnSync('apt-get', ['install', '-y', '-qq', 'coturn'], quiet);
+    aptInstall(['coturn']);
     spawnSync('systemctl', ['disable', '--now', 'coturn'], { stdio: 'ignore' });
     if (existsSync(DEBIAN_TURNSERVER)) return { path: DEBIAN_TURNSERVER };
   }
@@ -210,9 +219,7 @@ export function findFirefox({ install = true } = {}) {
   const root_ = typeof process.getuid === 'function' && process.getuid() === 0;
   if (install && root_ && existsSync('/etc/debian_version')) {
     console.log('\n▶ Instalando o Firefox ESR do Debian (apt-get install firefox-esr)');
-    const quiet = { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } };
-    spawnSync('apt-get', ['update', '-qq'], quiet);
-    spawnSync('apt-get', ['install', '-y', '-qq', 'firefox-esr'], quiet);
+    aptInstall(['firefox-esr']);
     if (existsSync(DEBIAN_FIREFOX)) return { path: DEBIAN_FIREFOX };
   }
   return {
@@ -238,9 +245,7 @@ export function findWebKitDriver({ install = true } = {}) {
   const root_ = typeof process.getuid === 'function' && process.getuid() === 0;
   if (install && root_ && existsSync('/etc/debian_version')) {
     console.log('\n▶ Instalando o WebDriver do WebKitGTK e o Xvfb do Debian (apt-get install webkit2gtk-driver xvfb)');
-    const quiet = { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } };
-    spawnSync('apt-get', ['update', '-qq'], quiet);
-    spawnSync('apt-get', ['install', '-y', '-qq', 'webkit2gtk-driver', 'xvfb'], quiet);
+    aptInstall(['webkit2gtk-driver', 'xvfb']);
     if (existsSync(driver) && existsSync(DEBIAN_XVFB)) return { path: driver };
   }
   return {
@@ -264,9 +269,7 @@ export function findNginx({ install = true } = {}) {
   const root_ = typeof process.getuid === 'function' && process.getuid() === 0;
   if (install && root_ && existsSync('/etc/debian_version')) {
     console.log('\n▶ Instalando o nginx do Debian (apt-get install nginx)');
-    const quiet = { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } };
-    spawnSync('apt-get', ['update', '-qq'], quiet);
-    spawnSync('apt-get', ['install', '-y', '-qq', 'nginx'], quiet);
+    aptInstall(['nginx']);
     spawnSync('systemctl', ['disable', '--now', 'nginx'], { stdio: 'ignore' });
     if (existsSync(DEBIAN_NGINX)) return { path: DEBIAN_NGINX };
   }
