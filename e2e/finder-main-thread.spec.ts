@@ -33,9 +33,10 @@ import {
  * PERF-08: the guard that would have caught the finder page working before anyone touched it
  * (issue 35, docs/decisions/0037's addendum). Lighthouse is too slow and too noisy for the suite;
  * a ratio is not: each finder variant and its control — the same server HTML with every script
- * taken out, served at the same address — loaded in the same run with the CPU slowed to a mid-tier phone (4× on this machine kind; calibratedRate) and no
- * input, and their main-thread blocking compared. The control pays the page's own parsing, style
- * and layout (120–150 ms at 4× here, more on a slower machine), so the difference is the scripts'.
+ * taken out, served at the same address — loaded in the same run with the CPU slowed to a mid-tier
+ * phone (4× on this machine kind; calibratedRate) and no input, and their main-thread blocking
+ * compared. The control pays the page's own parsing, style and layout (120–150 ms at 4× here), so
+ * the difference is the scripts'.
  */
 
 /** How much more a finder page may block the main thread than the control (total blocking time). */
@@ -68,9 +69,7 @@ interface Variant {
 async function phonePhoto() {
   const pixels = Buffer.alloc(1600 * 1200 * 3);
   for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 2654435761) >>> 24;
-  return sharp(pixels, { raw: { width: 1600, height: 1200, channels: 3 } })
-    .jpeg({ quality: 85 })
-    .toBuffer();
+  return sharp(pixels, { raw: { width: 1600, height: 1200, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
 }
 
 /**
@@ -110,11 +109,7 @@ async function createVariants(request: APIRequestContext): Promise<Variant[]> {
   const now = Date.now();
   const pass = await request.post(apiUrl(doorApi.unitPasses(unitId)), {
     headers: bearerOf(residentToken),
-    data: {
-      visitorName: 'Ana',
-      validFrom: new Date(now - 60_000).toISOString(),
-      validUntil: new Date(now + 4 * 3600_000).toISOString(),
-    },
+    data: { visitorName: 'Ana', validFrom: new Date(now - 60_000).toISOString(), validUntil: new Date(now + 4 * 3600_000).toISOString() },
   });
   expect(pass.status(), await pass.text()).toBe(201);
   const { token: passToken } = (await pass.json()) as { token: string };
@@ -152,16 +147,8 @@ async function createVariants(request: APIRequestContext): Promise<Variant[]> {
     { name: 'a plate', url: paths.finder(plate), startsApp: false },
     { name: 'a switched-off tag', url: paths.finder(off!), startsApp: true },
     { name: 'a suspended tag', url: paths.finder(suspended!), startsApp: true },
-    {
-      name: "a plate from a visitor's pass link",
-      url: `${paths.finder(plate)}?${PASS_QUERY}=${passToken}`,
-      startsApp: true,
-    },
-    {
-      name: 'a returning finder with a conversation',
-      url: `${paths.finder(talked!)}#conversa=${conversation}`,
-      startsApp: true,
-    },
+    { name: "a plate from a visitor's pass link", url: `${paths.finder(plate)}?${PASS_QUERY}=${passToken}`, startsApp: true },
+    { name: 'a returning finder with a conversation', url: `${paths.finder(talked!)}#conversa=${conversation}`, startsApp: true },
   ];
 }
 
@@ -181,9 +168,7 @@ async function islandScripts(request: APIRequestContext, variant: Variant): Prom
   const html = await serverHtml(request, variant);
   const own = [
     ...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g),
-    ...html.matchAll(
-      /<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"|<link[^>]*href="([^"]+)"[^>]*rel="modulepreload"/g,
-    ),
+    ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"|<link[^>]*href="([^"]+)"[^>]*rel="modulepreload"/g),
   ].map((match) => match[1] ?? match[2]!);
   expect(own.length, `the island's script in ${variant.name}`).toBeGreaterThan(0);
   return new Set(own);
@@ -206,16 +191,9 @@ test('[PERF-08] [PERF-06] @smoke with the CPU slowed 4× and no input, no finder
   const runs: Blocking[] = [];
   for (const variant of variants) {
     const margin = variant.startsApp ? APP_MARGIN_MS : TBT_MARGIN_MS;
-    const blocking = await blockingBeyondControl(
-      browser,
-      measured(variant),
-      await serverHtml(request, variant),
-      margin,
-      finderPhone,
-    );
+    const blocking = await blockingBeyondControl(browser, measured(variant), await serverHtml(request, variant), margin, finderPhone);
     // A variant that runs the app at once is measured with the app hydrated (it said so in the window).
-    if (variant.startsApp)
-      expect(blocking.ready, `${variant.name}: the app hydrated the page without input`).toBeDefined();
+    if (variant.startsApp) expect(blocking.ready, `${variant.name}: the app hydrated the page without input`).toBeDefined();
     runs.push(blocking);
   }
   const report = blockingReport(runs);

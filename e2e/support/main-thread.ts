@@ -4,8 +4,9 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@play
  * The main-thread guards' measure (PERF-08 for the finder pages, PERF-03 for the public pages;
  * docs/decisions/0037's addenda 1 and 3): a page and its control — the same server HTML with every
  * script taken out, answered at the same address — each loaded on a fresh phone context with the
- * CPU slowed to a mid-tier phone (calibratedRate: 4× on this machine kind) and no input, and their total blocking time compared. The control pays the page's
- * own parsing, style and layout, so the difference is what the scripts cost.
+ * CPU slowed to a mid-tier phone (calibratedRate: 4× on this machine kind) and no input, and their
+ * total blocking time compared. The control pays the page's own parsing, style and layout, so the
+ * difference is what the scripts cost.
  */
 
 /** A page's HTML without its scripts: what the page costs with no script at all. */
@@ -126,19 +127,18 @@ export interface LoadOptions {
   connection?: Connection | undefined;
   /** The control's HTML, answered at the page's own address. */
   control?: string | undefined;
-  /** The CPU slowdown (calibratedRate); measured for this load when not given. */
-  rate?: number | undefined;
+  /** The CPU slowdown (calibratedRate). */
+  rate: number;
 }
 
 /**
- * Opens `target` on a fresh context with the CPU slowed to the phone (options.rate, or calibrated now), and records long tasks (observed from
- * the document's start) and script requests until 3 s after the load event — for a page that runs
+ * Opens `target` on a fresh context with the CPU slowed by `options.rate` (calibratedRate), and
+ * records long tasks (observed from the document's start) and script requests until 3 s after the load event — for a page that runs
  * the app at once, until 3 s after the later of the load and the app's readiness. No input is
  * sent: Playwright's navigation moves no pointer and focuses nothing.
  */
 export async function loadThrottled(browser: Browser, target: Measured, options: LoadOptions): Promise<Load> {
-  const { device, connection, control } = options;
-  const rate = options.rate ?? (await calibratedRate(browser)).rate;
+  const { device, connection, control, rate } = options;
   const path = new URL(target.url, 'http://x').pathname;
   const context = await browser.newContext(device);
   const page = await context.newPage();
