@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Browser } from '@playwright/test';
 import { conversationsApi } from '@toque/contracts/conversations';
 import { doorApi, PASS_QUERY } from '@toque/contracts/door';
 import { emptyMedicalCard, medicalCardApi } from '@toque/contracts/medical-card';
@@ -182,12 +182,17 @@ test.use({ trace: 'off' });
 // One after the other in one worker (a failure does not skip the other): two throttled loads at once would measure each other.
 test.describe.configure({ mode: 'default' });
 
-test('[PERF-08] [PERF-06] @smoke with the CPU slowed 4× and no input, no finder page blocks the main thread more than 100 ms beyond its own HTML without scripts, nor one that runs the app at once more than 200 ms', async ({
-  browser,
-  request,
-}) => {
-  test.setTimeout(300_000);
-  const variants = await finderVariants(request);
+/**
+ * The quick mode's share of the guards (DEV-03, docs/decisions/0037's addendum 9): one variant of each
+ * bound — a plain tag (100 ms) and the returning conversation, the app-at-once variant nearest its 200 ms —
+ * tagged @smoke; the full run measures every variant once, these in the first test, the rest in the second.
+ */
+const SMOKE_VARIANTS: ReadonlySet<string> = new Set(['a plain tag', 'a returning finder with a conversation']);
+const inSmoke = (smoke: boolean) => (variant: Variant) => SMOKE_VARIANTS.has(variant.name) === smoke;
+
+/** PERF-08's measure of `variants`, each against its control, and the one failure that names every page over its bound. */
+async function expectWithinMargins(browser: Browser, request: APIRequestContext, variants: Variant[]) {
+  expect(variants.length, 'finder variants measured').toBeGreaterThan(0);
   const runs: Blocking[] = [];
   for (const variant of variants) {
     const margin = variant.startsApp ? APP_MARGIN_MS : TBT_MARGIN_MS;
@@ -202,30 +207,66 @@ test('[PERF-08] [PERF-06] @smoke with the CPU slowed 4× and no input, no finder
     runs.filter((run) => run.tbt > run.control + run.margin).map((run) => run.name),
     `finder pages blocking the main thread more than allowed beyond their HTML without scripts:\n${report}`,
   ).toEqual([]);
+}
+
+/** PERF-06 on a slow or saving connection: `variant` asks for nothing beyond its island's scripts until a sign of life. */
+async function expectNoChunkBeforeLife(
+  browser: Browser,
+  request: APIRequestContext,
+  [label, connection]: [string, Connection],
+  variant: Variant,
+  rate: number,
+) {
+  const allowed = await islandScripts(request, variant);
+  const run = await loadThrottled(browser, measured(variant), { device: finderPhone, connection, rate });
+  const beyond = run.scripts.filter((script) => !allowed.has(script));
+  expect(beyond, `${label}, ${variant.name}: scripts requested before a sign of life`).toEqual([]);
+  // The finder's first sign of life (here a key, which taps no link) is what fetches and runs the app.
+  await run.page.keyboard.press('Shift');
+  await expect.poll(() => run.scripts.some((script) => /\/assets\/boot-[^/]+\.js$/.test(script))).toBe(true);
+  await run.context.close();
+}
+
+const SAVE_DATA: [string, Connection] = ['Save-Data', { saveData: true, effectiveType: '4g' }];
+const SLOW_3G: [string, Connection] = ['3G', { saveData: false, effectiveType: '3g' }];
+
+test('[PERF-08] [PERF-06] @smoke with the CPU slowed 4× and no input, a plain tag blocks the main thread no more than 100 ms beyond its own HTML without scripts, nor a returning conversation (which runs the app at once) more than 200 ms', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  await expectWithinMargins(browser, request, (await finderVariants(request)).filter(inSmoke(true)));
 });
 
-test('[PERF-08] [PERF-06] @smoke on Save-Data or a 3G connection, a finder page asks for no application chunk before a sign of life', async ({
+test('[PERF-08] [PERF-06] with the CPU slowed 4× and no input, no other finder page blocks the main thread more than 100 ms beyond its own HTML without scripts, nor one that runs the app at once more than 200 ms', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  await expectWithinMargins(browser, request, (await finderVariants(request)).filter(inSmoke(false)));
+});
+
+// The variants that run the app at once fetch it at once, whatever the connection (the tests above bound them).
+const quietUntilLife = (variants: Variant[]) => variants.filter((variant) => !variant.startsApp);
+
+test('[PERF-08] [PERF-06] @smoke on Save-Data or a 3G connection, a plain tag asks for no application chunk before a sign of life', async ({
   browser,
   request,
 }) => {
   test.setTimeout(240_000);
-  // The variants that run the app at once fetch it at once, whatever the connection (the first test bounds them).
-  const variants = (await finderVariants(request)).filter((variant) => !variant.startsApp);
-  const connections: [string, Connection][] = [
-    ['Save-Data', { saveData: true, effectiveType: '4g' }],
-    ['3G', { saveData: false, effectiveType: '3g' }],
-  ];
+  const [plain] = quietUntilLife(await finderVariants(request)).filter(inSmoke(true));
+  expect(plain?.name).toBe('a plain tag');
   const { rate } = await calibratedRate(browser);
-  for (const [label, connection] of connections) {
-    for (const variant of label === 'Save-Data' ? variants : variants.slice(0, 1)) {
-      const allowed = await islandScripts(request, variant);
-      const run = await loadThrottled(browser, measured(variant), { device: finderPhone, connection, rate });
-      const beyond = run.scripts.filter((script) => !allowed.has(script));
-      expect(beyond, `${label}, ${variant.name}: scripts requested before a sign of life`).toEqual([]);
-      // The finder's first sign of life (here a key, which taps no link) is what fetches and runs the app.
-      await run.page.keyboard.press('Shift');
-      await expect.poll(() => run.scripts.some((script) => /\/assets\/boot-[^/]+\.js$/.test(script))).toBe(true);
-      await run.context.close();
-    }
-  }
+  for (const connection of [SAVE_DATA, SLOW_3G]) await expectNoChunkBeforeLife(browser, request, connection, plain!, rate);
+});
+
+test('[PERF-08] [PERF-06] on Save-Data, no other finder page asks for an application chunk before a sign of life', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const variants = quietUntilLife(await finderVariants(request)).filter(inSmoke(false));
+  expect(variants.length, 'finder variants that wait for a sign of life').toBeGreaterThan(0);
+  const { rate } = await calibratedRate(browser);
+  for (const variant of variants) await expectNoChunkBeforeLife(browser, request, SAVE_DATA, variant, rate);
 });

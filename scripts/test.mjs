@@ -293,7 +293,7 @@ try {
     for (const phase of PLAYWRIGHT_PHASES) {
       const file = join(results, phase.report);
       rmSync(file, { force: true });
-      const { ok, seconds } = step(`${label} — ${phase.project}`, npx, playwrightArgs({ quick, project: phase.project }), {
+      const { ok, seconds } = step(`${label} — ${phase.label}`, npx, playwrightArgs({ quick, projects: phase.projects }), {
         E2E_PORT: port,
         E2E_REPORT: file,
         CHROMIUM_PATH: chromium.path,
@@ -312,7 +312,7 @@ try {
       if (p + f === 0) failed++;
       passed += p;
       failed += f;
-      summary.push(`playwright${quick ? ' @smoke' : ''} (${phase.project}): ${p} passed, ${f} failed (${seconds}s)`);
+      summary.push(`playwright${quick ? ' @smoke' : ''} (${phase.label}): ${p} passed, ${f} failed (${seconds}s)`);
     }
     slowest.sort((a, b) => b.seconds - a.seconds).splice(SLOWEST_SHOWN);
   }

@@ -6,8 +6,8 @@ export declare function vitestStages(o: {
 }): { project: string; label: string; group: number }[];
 export declare function exportsLintArgs(): string[];
 export declare function lintArgs(o: { quick: boolean; cacheDir: string }): string[];
-export declare const PLAYWRIGHT_PHASES: { project: string; report: string }[];
-export declare function playwrightArgs(o: { quick: boolean; project?: string }): string[];
+export declare const PLAYWRIGHT_PHASES: { projects: string[]; label: string; report: string }[];
+export declare function playwrightArgs(o: { quick: boolean; projects?: string[] }): string[];
 export declare function summaryLines(o: {
   quick: boolean;
   stages: string[];

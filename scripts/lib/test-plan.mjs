@@ -38,25 +38,26 @@ export function exportsLintArgs() {
   return ['knip', '--no-progress'];
 }
 
-/** Playwright's arguments: the whole suite, or the browser tests tagged `@smoke`. */
 /**
  * The browser suite's two phases, one after the other: every test but the main-thread guards, two at a
- * time; then the guards (PERF-03, PERF-08) alone on the machine. Beside another browser test on 2 cores the
- * guards measured a page's own blocking time as the other test's too (CI, 2026-11-29: sign-up 259 ms
- * against 102 ms alone), and failed an unchanged page.
+ * time — those in the headless shell (`chromium`) and those that need the full browser's notifications
+ * (`notifications`, docs/decisions/0057) in one run; then the guards (PERF-03, PERF-08) alone on the
+ * machine. Beside another browser test on 2 cores the guards measured a page's own blocking time as the
+ * other test's too (CI, 2026-11-29: sign-up 259 ms against 102 ms alone), and failed an unchanged page.
  */
 export const PLAYWRIGHT_PHASES = [
-  { project: 'chromium', report: 'e2e.json' },
-  { project: 'main-thread', report: 'e2e-main-thread.json' },
+  { projects: ['chromium', 'notifications'], label: 'chromium', report: 'e2e.json' },
+  { projects: ['main-thread'], label: 'main-thread', report: 'e2e-main-thread.json' },
 ];
 
-export function playwrightArgs({ quick, project = undefined }) {
+/** Playwright's arguments: the whole suite, or the browser tests tagged `@smoke`; `projects`, a phase's. */
+export function playwrightArgs({ quick, projects = [] }) {
   return [
     'playwright',
     'test',
     '-c',
     'e2e/playwright.config.ts',
-    ...(project ? ['--project', project] : []),
+    ...projects.flatMap((project) => ['--project', project]),
     ...(quick ? ['--grep', '@smoke'] : []),
   ];
 }
