@@ -25,7 +25,10 @@ afterAll(() => new Promise<void>((r) => pushService.close(() => r())));
 const origin = `http://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
 
 const env = { PUSH_HOSTS: origin, RATE_CALL_PER_IP: '1000000', RATE_CALL_PER_TAG: '1000000' };
-const { app, database } = await build(env);
+// This process's own sweep stays out of the way (an hour): the last test's step is for the other process's sweep to take.
+// At the default 30 s it once came first on a loaded run, rang the member's socket on the wrong process and
+// left the test waiting 20 s for a ring (fresh clone, api-pg beside ops, 2026-11-30).
+const { app, database } = await build({ ...env, CALL_SWEEP_INTERVAL_MS: '3600000' });
 const url = await listen(app);
 // Another process on the same database, whose sweep runs often: it takes the steps of calls whose process has no timer for them.
 const { app: replica } = await buildOn(database, { ...env, CALL_SWEEP_INTERVAL_MS: '100' });
