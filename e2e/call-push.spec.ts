@@ -36,7 +36,7 @@ test('[CALL-03] [CALL-04] [CALL-05] the service worker turns a push into a notif
   page.on('websocket', (ws) => ws.on('framesent', (frame) => sentFrames.push(String(frame.payload))));
 
   // A logged-in page registers the worker, which takes control of the page at once.
-  const { origin, worker, push } = await serviceWorkerOf(context, page, paths.callHistory);
+  const { origin, worker, pushAndExpectShown } = await serviceWorkerOf(context, page, paths.callHistory);
   await expect(page.getByRole('heading', { name: callUi.history.heading })).toBeVisible();
 
   /*
@@ -58,21 +58,12 @@ test('[CALL-03] [CALL-04] [CALL-05] the service worker turns a push into a notif
     productId: 3,
     unitName: null,
   };
-  await push({ type: 'incoming-call', call });
   const data = { roomId: call.roomId, latitude: call.latitude, longitude: call.longitude };
-  // Chromium 156.0.8078.114 sometimes drops a push CDP delivers right after the worker took control (1 of 3
-  // runs alone, 2026-11-30): while none is shown, the same push is delivered again, as a push service
-  // redelivers. The notification's tag is the call's, so a second delivery cannot show a second one.
-  await expect
-    .poll(
-      async () => {
-        const list = await shown(worker);
-        if (list.length === 0) await push({ type: 'incoming-call', call });
-        return list;
-      },
-      { intervals: [1_000, 2_000, 4_000] },
-    )
-    .toEqual([{ title: 'Toque', body: `Coleira do Thor: ${msg.callIncoming}`, tag: `call-${call.roomId}`, data }]);
+  await pushAndExpectShown(
+    { type: 'incoming-call', call },
+    [{ title: 'Toque', body: `Coleira do Thor: ${msg.callIncoming}`, tag: `call-${call.roomId}`, data }],
+    { withData: true },
+  );
 
   /*
    * DevTools cannot click a notification, and a synthetic `notificationclick` cannot waitUntil. The

@@ -41,7 +41,7 @@ test("[FIND-06] a finder's message pushed to the owner becomes a notification wh
   const page = await context.newPage();
   const errors = pageErrors(page);
   await loginAs(page, token);
-  const { origin, worker, push } = await serviceWorkerOf(context, page, paths.products);
+  const { origin, worker, pushAndExpectShown } = await serviceWorkerOf(context, page, paths.products);
 
   // The payload conversations/service.ts pushes for a finder's message (PushPayload 'conversation-message').
   const payload: PushPayload = {
@@ -50,10 +50,7 @@ test("[FIND-06] a finder's message pushed to the owner becomes a notification wh
     text: conversationMsg.pushText,
     url: paths.conversation(conversation!.id),
   };
-  await push(payload);
-  await expect
-    .poll(() => shownNotifications(worker))
-    .toEqual([{ title: 'Toque', body: conversationMsg.pushText, tag: `conversation-${conversation!.id}` }]);
+  await pushAndExpectShown(payload, [{ title: 'Toque', body: conversationMsg.pushText, tag: `conversation-${conversation!.id}` }]);
 
   // The click listener's one call, run in the worker with the pushed notification.
   await worker.evaluate(async () => {

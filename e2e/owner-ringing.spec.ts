@@ -18,7 +18,6 @@ import {
   ownedTag,
   registerUser,
   serviceWorkerOf,
-  shownNotifications,
   test,
   toast,
   watchCallSocket,
@@ -291,13 +290,14 @@ test('[CALL-16] the service worker shows a test call\'s push under the card\'s n
   const page = await context.newPage();
   await loginAs(page, token);
   // A logged-in public page registers the worker too (the owner's presence lives in the shell).
-  const { worker, push } = await serviceWorkerOf(context, page, paths.home);
+  const { pushAndExpectShown } = await serviceWorkerOf(context, page, paths.home);
 
   // The server's payload (PushPayload 'test-call', proved in apps/server/test/test-call.test.ts).
   const test = { id: 'teste-abc123', sentAt: new Date().toISOString() };
-  await push({ type: 'test-call', test, text: ringingUi.card.notification });
-  await expect
-    .poll(() => shownNotifications(worker, { withData: true }))
-    .toEqual([{ title: 'Toque', body: ringingUi.card.notification, tag: `call-${test.id}`, data: { testCall: true } }]);
+  await pushAndExpectShown(
+    { type: 'test-call', test, text: ringingUi.card.notification },
+    [{ title: 'Toque', body: ringingUi.card.notification, tag: `call-${test.id}`, data: { testCall: true } }],
+    { withData: true },
+  );
   await context.close();
 });

@@ -122,7 +122,7 @@ test('[FIND-01] a scan push becomes a notification with its own text, whose clic
   const page = await context.newPage();
   const errors = pageErrors(page);
   await loginAs(page, token);
-  const { origin, worker, push } = await serviceWorkerOf(context, page, paths.products);
+  const { origin, worker, pushAndExpectShown } = await serviceWorkerOf(context, page, paths.products);
 
   // The payload the server pushes for a scan of a lost tag (PushPayload 'tag-scanned').
   const scan: TagScan = {
@@ -138,8 +138,7 @@ test('[FIND-01] a scan push becomes a notification with its own text, whose clic
   };
   const text = scanAlertText(scan);
   expect(text).toBe(`${callMsg.scannedAt('Coleira do Thor', 'Belo Horizonte')} (${callUi.scans.lostMark})`);
-  await push({ type: 'tag-scanned', scan, text, url: paths.callHistory });
-  await expect.poll(() => shownNotifications(worker)).toEqual([{ title: 'Toque', body: text, tag: 'scan-4242' }]);
+  await pushAndExpectShown({ type: 'tag-scanned', scan, text, url: paths.callHistory }, [{ title: 'Toque', body: text, tag: 'scan-4242' }]);
 
   // As in call-push.spec.ts: the click listener's one call, run in the worker with the pushed notification.
   await worker.evaluate(async () => {

@@ -80,8 +80,8 @@ export async function calibratedRate(browser: Browser): Promise<{ rate: number; 
 const AFTER_LOAD_MS = 3000;
 /**
  * The control's window after its load event (DEV-03, docs/decisions/0037's addendum 9): the control has
- * no script, so nothing of its own runs after load but a late decode or layout; 3 s of an idle page
- * cost 13 pairs 39 s of the suite. A shorter window can only count fewer of the control's tasks, so the
+ * no script, so nothing of its own runs after load but a late decode or layout; 2.5 s more of an idle
+ * page cost 13 pairs about 33 s of the suite. A shorter window can only count fewer of the control's tasks, so the
  * guard is as strict or stricter, never easier.
  */
 const CONTROL_AFTER_LOAD_MS = 500;

@@ -50,5 +50,24 @@ export async function serviceWorkerOf(context: BrowserContext, page: Page, path:
       registrationId: ours()!.registrationId,
       data: JSON.stringify(payload),
     });
-  return { origin, worker, push };
+  /**
+   * Delivers `payload` and waits until the worker shows `expected`. Chromium 156.0.8078.114 sometimes drops a
+   * push CDP delivers right after the worker took control (call-push: 1 of 3 runs alone, 2026-11-30): while
+   * none is shown, the same push is delivered again, as a push service redelivers. A notification's tag is
+   * its payload's, so a second delivery cannot show a second one.
+   */
+  const pushAndExpectShown = async (payload: unknown, expected: unknown[], { withData = false } = {}) => {
+    await push(payload);
+    await expect
+      .poll(
+        async () => {
+          const list = await shownNotifications(worker, { withData });
+          if (list.length === 0) await push(payload);
+          return list;
+        },
+        { intervals: [1_000, 2_000, 4_000] },
+      )
+      .toEqual(expected);
+  };
+  return { origin, worker, push, pushAndExpectShown };
 }
