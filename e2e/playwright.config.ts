@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { fakeCameraFile } from './support/fake-camera';
 import { busyMachineDeadlines, E2E_TILE_URL, NO_GEOCODER, PIX_WEBHOOK_SECRET, relaxedLimits } from './support/limits';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -36,6 +37,8 @@ const chromiumArgs = [
   '--use-fake-device-for-media-stream',
   '--use-fake-ui-for-media-stream',
   '--allow-loopback-in-peer-connection',
+  // A small clip instead of Chromium's 640×480 fake camera: each call encodes and decodes less (support/fake-camera.ts).
+  `--use-file-for-fake-video-capture=${fakeCameraFile()}`,
 ];
 
 /** Debian's full Chromium, for the projects that need what only the browser has (below). */

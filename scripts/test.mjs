@@ -12,10 +12,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import {
   TYPE_PROJECTS,
+  busyCpuSeconds,
   exportsLintArgs,
   lintArgs,
   PLAYWRIGHT_PHASES,
@@ -48,6 +50,9 @@ const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const results = join(root, 'test-results');
 mkdirSync(results, { recursive: true });
 const startedAt = Date.now();
+/** The machine's CPU time at the start: the summary gives what the run used (DEV-05). */
+const machineCpu = () => busyCpuSeconds(existsSync('/proc/stat') ? readFileSync('/proc/stat', 'utf8') : undefined);
+const cpuAtStart = machineCpu();
 const quick = process.argv.slice(2).includes('--quick');
 /** Caches of the quick mode (ESLint, tsc): kept with the install, never committed. */
 const cache = join(root, 'node_modules/.cache/toque-test');
@@ -68,6 +73,7 @@ function finish() {
     failures,
     slowest,
     totalSeconds: (Date.now() - startedAt) / 1000,
+    cpu: cpuAtStart === undefined ? undefined : { seconds: machineCpu() - cpuAtStart, cores: availableParallelism() },
     passed,
     failed,
   }))

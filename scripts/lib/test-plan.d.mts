@@ -14,6 +14,7 @@ export declare function summaryLines(o: {
   failures?: string[];
   slowest?: { seconds: number; title: string }[];
   totalSeconds: number;
+  cpu?: { seconds: number; cores: number } | undefined;
   passed: number;
   failed: number;
 }): string[];
@@ -22,3 +23,4 @@ export declare function playwrightFailures(report: unknown): string[];
 export declare const SUITE_BUDGET_SECONDS: { full: number; quick: number };
 export declare function slowestTests(report: unknown, count?: number): { seconds: number; title: string }[];
 export declare const SLOWEST_SHOWN: number;
+export declare function busyCpuSeconds(stat: string | undefined, ticksPerSecond?: number): number | undefined;

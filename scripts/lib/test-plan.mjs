@@ -64,9 +64,10 @@ export function playwrightArgs({ quick, projects = [] }) {
 
 /** The summary: one line a stage, each with its duration, the failed tests by name (CI shows only the tail of
  * the output, so a failure must be named there), the total time, then `N passed, N failed`. */
-export function summaryLines({ quick, stages, failures = [], slowest = [], totalSeconds, passed, failed }) {
+export function summaryLines({ quick, stages, failures = [], slowest = [], totalSeconds, cpu, passed, failed }) {
   const shown = failures.slice(0, MAX_FAILURES_SHOWN);
   const budget = quick ? SUITE_BUDGET_SECONDS.quick : SUITE_BUDGET_SECONDS.full;
+  const budgetCpu = cpu ? budget * cpu.cores : 0;
   return [
     `━━ Resumo${quick ? ' (--quick)' : ''} ━━`,
     ...stages.map((line) => `  ${line}`),
@@ -75,6 +76,16 @@ export function summaryLines({ quick, stages, failures = [], slowest = [], total
     ...shown.map((line) => `  ✗ ${line}`),
     ...(failures.length > shown.length ? [`  ✗ … e mais ${failures.length - shown.length}`] : []),
     `  (${totalSeconds.toFixed(0)} s no total)`,
+    ...(cpu
+      ? [
+          `  CPU da máquina: ${cpu.seconds.toFixed(0)} s em ${cpu.cores} núcleos (${Math.round((100 * cpu.seconds) / (cpu.cores * Math.max(1, totalSeconds)))} % ocupados); ${budget} s em ${cpu.cores} núcleos dão ${budgetCpu} s`,
+        ]
+      : []),
+    ...(cpu && cpu.seconds > budgetCpu
+      ? [
+          `  ⚠ só o trabalho de CPU (${cpu.seconds.toFixed(0)} s) já passa dos ${budgetCpu} s que o orçamento dá: nenhuma ordem das etapas cabe nele`,
+        ]
+      : []),
     ...(totalSeconds > budget
       ? [
           `  ⚠ acima do orçamento: ${totalSeconds.toFixed(0)} s, o orçamento${quick ? ' do --quick' : ''} é ${budget} s (DEV-03, docs/decisions/0050)`,
@@ -82,6 +93,22 @@ export function summaryLines({ quick, stages, failures = [], slowest = [], total
       : []),
     `${passed} passed, ${failed} failed`,
   ];
+}
+
+/**
+ * The machine's busy CPU time so far, in seconds, from /proc/stat's first line (user, nice, system, irq,
+ * softirq, steal; not idle nor iowait), counted in the kernel's USER_HZ ticks (100 a second on Linux);
+ * undefined where there is no such file. A run's CPU is the difference of two readings: the whole
+ * machine's, so what else runs beside the suite counts too (docs/decisions/0050's addendum 5).
+ */
+export function busyCpuSeconds(stat, ticksPerSecond = 100) {
+  const fields = String(stat ?? '')
+    .split('\n')[0]
+    ?.trim()
+    .split(/\s+/);
+  if (fields?.[0] !== 'cpu' || fields.length < 8) return undefined;
+  const [user, nice, system, , , irq, softirq, steal = 0] = fields.slice(1).map(Number);
+  return (user + nice + system + irq + softirq + steal) / ticksPerSecond;
 }
 
 /** DEV-03 / DEV-05's budget for a whole run on a 2-core machine, installs included (docs/decisions/0050). */

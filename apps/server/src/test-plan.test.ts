@@ -14,6 +14,7 @@ import {
   SUITE_BUDGET_SECONDS,
   slowestTests,
   summaryLines,
+  busyCpuSeconds,
   vitestFailures,
   vitestStages,
 } from '../../../scripts/lib/test-plan.mjs';
@@ -262,5 +263,28 @@ describe('npm test', () => {
     expect(over.at(-1)).toBe('1 passed, 0 failed');
     const quickOver = summaryLines({ quick: true, stages: ['x'], totalSeconds: 241, passed: 1, failed: 0 });
     expect(quickOver.at(-2)).toContain('o orçamento do --quick é 240 s');
+  });
+
+  test("[DEV-05] the summary gives the machine's CPU time, and says when the CPU work alone is over what the budget's minutes on its cores give", () => {
+    // /proc/stat's first line: user nice system idle iowait irq softirq steal … in ticks of 1/100 s.
+    expect(busyCpuSeconds('cpu  1000 50 450 9000 300 20 30 0 0 0\ncpu0 1 2 3 4 5 6 7 8 0 0\n')).toBe(15.5);
+    expect(busyCpuSeconds('cpu  1000 50 450 9000 300 20 30 150 0 0\n')).toBe(17);
+    expect(busyCpuSeconds(undefined)).toBeUndefined();
+    expect(busyCpuSeconds('intr 1 2 3')).toBeUndefined();
+
+    const within = summaryLines({ quick: false, stages: ['x'], totalSeconds: 800, cpu: { seconds: 1200, cores: 2 }, passed: 1, failed: 0 });
+    expect(within).toContain('  CPU da máquina: 1200 s em 2 núcleos (75 % ocupados); 900 s em 2 núcleos dão 1800 s');
+    expect(within.some((l) => l.includes('só o trabalho de CPU'))).toBe(false);
+    const over = summaryLines({ quick: false, stages: ['x'], totalSeconds: 2600, cpu: { seconds: 4100, cores: 2 }, passed: 1, failed: 0 });
+    expect(over.slice(-4)).toEqual([
+      '  CPU da máquina: 4100 s em 2 núcleos (79 % ocupados); 900 s em 2 núcleos dão 1800 s',
+      '  ⚠ só o trabalho de CPU (4100 s) já passa dos 1800 s que o orçamento dá: nenhuma ordem das etapas cabe nele',
+      '  ⚠ acima do orçamento: 2600 s, o orçamento é 900 s (DEV-03, docs/decisions/0050)',
+      '1 passed, 0 failed',
+    ]);
+    const quick = summaryLines({ quick: true, stages: ['x'], totalSeconds: 200, cpu: { seconds: 500, cores: 2 }, passed: 1, failed: 0 });
+    expect(quick).toContain('  ⚠ só o trabalho de CPU (500 s) já passa dos 480 s que o orçamento dá: nenhuma ordem das etapas cabe nele');
+    // Without /proc/stat (another system) there is no CPU line.
+    expect(summaryLines({ quick: false, stages: ['x'], totalSeconds: 1, passed: 1, failed: 0 }).some((l) => l.includes('CPU'))).toBe(false);
   });
 });
