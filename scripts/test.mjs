@@ -12,12 +12,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import {
   TYPE_PROJECTS,
   busyCpuSeconds,
+  statCores,
   exportsLintArgs,
   lintArgs,
   PLAYWRIGHT_PHASES,
@@ -51,7 +51,8 @@ const results = join(root, 'test-results');
 mkdirSync(results, { recursive: true });
 const startedAt = Date.now();
 /** The machine's CPU time at the start: the summary gives what the run used (DEV-05). */
-const machineCpu = () => busyCpuSeconds(existsSync('/proc/stat') ? readFileSync('/proc/stat', 'utf8') : undefined);
+const procStat = () => (existsSync('/proc/stat') ? readFileSync('/proc/stat', 'utf8') : undefined);
+const machineCpu = () => busyCpuSeconds(procStat());
 const cpuAtStart = machineCpu();
 const quick = process.argv.slice(2).includes('--quick');
 /** Caches of the quick mode (ESLint, tsc): kept with the install, never committed. */
@@ -73,7 +74,7 @@ function finish() {
     failures,
     slowest,
     totalSeconds: (Date.now() - startedAt) / 1000,
-    cpu: cpuAtStart === undefined ? undefined : { seconds: machineCpu() - cpuAtStart, cores: availableParallelism() },
+    cpu: cpuAtStart === undefined ? undefined : { seconds: machineCpu() - cpuAtStart, cores: statCores(procStat()) ?? 1 },
     passed,
     failed,
   }))

@@ -24,3 +24,4 @@ export declare const SUITE_BUDGET_SECONDS: { full: number; quick: number };
 export declare function slowestTests(report: unknown, count?: number): { seconds: number; title: string }[];
 export declare const SLOWEST_SHOWN: number;
 export declare function busyCpuSeconds(stat: string | undefined, ticksPerSecond?: number): number | undefined;
+export declare function statCores(stat: string | undefined): number | undefined;

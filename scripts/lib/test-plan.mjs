@@ -111,6 +111,14 @@ export function busyCpuSeconds(stat, ticksPerSecond = 100) {
   return (user + nice + system + irq + softirq + steal) / ticksPerSecond;
 }
 
+/** How many CPUs /proc/stat counts (its `cpuN` lines): the cores whose time busyCpuSeconds adds up; undefined without them. */
+export function statCores(stat) {
+  const cores = String(stat ?? '')
+    .split('\n')
+    .filter((line) => /^cpu\d+\s/.test(line)).length;
+  return cores > 0 ? cores : undefined;
+}
+
 /** DEV-03 / DEV-05's budget for a whole run on a 2-core machine, installs included (docs/decisions/0050). */
 export const SUITE_BUDGET_SECONDS = { full: 15 * 60, quick: 4 * 60 };
 

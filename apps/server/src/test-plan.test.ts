@@ -15,6 +15,7 @@ import {
   slowestTests,
   summaryLines,
   busyCpuSeconds,
+  statCores,
   vitestFailures,
   vitestStages,
 } from '../../../scripts/lib/test-plan.mjs';
@@ -271,6 +272,9 @@ describe('npm test', () => {
     expect(busyCpuSeconds('cpu  1000 50 450 9000 300 20 30 150 0 0\n')).toBe(17);
     expect(busyCpuSeconds(undefined)).toBeUndefined();
     expect(busyCpuSeconds('intr 1 2 3')).toBeUndefined();
+    // The cores are those whose time the first line adds up: its cpuN lines.
+    expect(statCores('cpu  1 2 3 4 5 6 7 8\ncpu0 1 2 3 4 5 6 7 8\ncpu1 1 2 3 4 5 6 7 8\nintr 5\n')).toBe(2);
+    expect(statCores(undefined)).toBeUndefined();
 
     const within = summaryLines({ quick: false, stages: ['x'], totalSeconds: 800, cpu: { seconds: 1200, cores: 2 }, passed: 1, failed: 0 });
     expect(within).toContain('  CPU da máquina: 1200 s em 2 núcleos (75 % ocupados); 900 s em 2 núcleos dão 1800 s');
