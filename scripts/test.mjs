@@ -52,8 +52,7 @@ mkdirSync(results, { recursive: true });
 const startedAt = Date.now();
 /** The machine's CPU time at the start: the summary gives what the run used (DEV-05). */
 const procStat = () => (existsSync('/proc/stat') ? readFileSync('/proc/stat', 'utf8') : undefined);
-const machineCpu = () => busyCpuSeconds(procStat());
-const cpuAtStart = machineCpu();
+const cpuAtStart = busyCpuSeconds(procStat());
 const quick = process.argv.slice(2).includes('--quick');
 /** Caches of the quick mode (ESLint, tsc): kept with the install, never committed. */
 const cache = join(root, 'node_modules/.cache/toque-test');
@@ -68,13 +67,14 @@ const slowest = [];
 
 function finish() {
   console.log('');
+  const stat = procStat();
   for (const line of summaryLines({
     quick,
     stages: summary,
     failures,
     slowest,
     totalSeconds: (Date.now() - startedAt) / 1000,
-    cpu: cpuAtStart === undefined ? undefined : { seconds: machineCpu() - cpuAtStart, cores: statCores(procStat()) ?? 1 },
+    cpu: cpuAtStart === undefined ? undefined : { seconds: busyCpuSeconds(stat) - cpuAtStart, cores: statCores(stat) ?? 1 },
     passed,
     failed,
   }))

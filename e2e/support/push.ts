@@ -24,7 +24,7 @@ export const shownNotifications = (worker: Worker, { withData = false } = {}) =>
 /**
  * Opens `path` on a logged-in page and waits for the site's service worker to control it; returns
  * what a test needs to deliver a push as a push service would (CDP `ServiceWorker.deliverPushMessage`)
- * and to run the worker's click code: the CDP session, the registration id, the origin, the worker.
+ * and wait for its notification (`pushAndExpectShown`), and to run the worker's click code: the origin, the worker.
  */
 export async function serviceWorkerOf(context: BrowserContext, page: Page, path: string) {
   const cdp: CDPSession = await context.newCDPSession(page);
@@ -69,5 +69,5 @@ export async function serviceWorkerOf(context: BrowserContext, page: Page, path:
       )
       .toEqual(expected);
   };
-  return { origin, worker, push, pushAndExpectShown };
+  return { origin, worker, pushAndExpectShown };
 }
